@@ -1,0 +1,41 @@
+# Intake: `make run` starts the app and a worker; `make test` runs every test.
+# Both work on a fresh machine: the virtual environment and its packages are
+# made here from pyproject.toml, and the test browser is installed when missing.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-dev
+
+.PHONY: run test lint format browser clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/intake serve
+
+test: $(STAMP) browser
+	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(STAMP)
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+# The browser tests drive Chromium. Playwright cannot download its own browser
+# here, so use Debian's (installed when we are root), else Playwright's.
+browser: $(STAMP)
+	@if command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else $(BIN)/python -m playwright install chromium; fi
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache test-artifacts

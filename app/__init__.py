@@ -1,0 +1,1 @@
+"""Intake: the purchasing office's document inbox."""

@@ -1,0 +1,229 @@
+"""Users, passwords, sessions and API tokens.
+
+Passwords are hashed with the standard library's scrypt. Session and API
+tokens are random; only their SHA-256 is stored, so a copy of the database
+lets nobody in. The session cookie also carries an HMAC under the secret key,
+so a forged cookie is refused before the database is asked.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import re
+import secrets
+from datetime import datetime, timedelta
+
+from sqlite_utils import Database
+
+from app import clock
+from app.db import immediate, one, rows
+from app.ids import new_id
+
+ROLES = ("admin", "staff")
+MIN_PASSWORD_LENGTH = 10
+SESSION_LIFETIME = timedelta(days=14)
+_SCRYPT = {"n": 2**14, "r": 8, "p": 1}
+_EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
+
+
+class AccountError(ValueError):
+    """An account cannot be created or changed as asked; the message says why."""
+
+
+def _b64(raw: bytes) -> str:
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def hash_password(password: str) -> str:
+    salt = secrets.token_bytes(16)
+    digest = hashlib.scrypt(password.encode(), salt=salt, dklen=32, **_SCRYPT)
+    return f"scrypt${_SCRYPT['n']}${_SCRYPT['r']}${_SCRYPT['p']}${_b64(salt)}${_b64(digest)}"
+
+
+def verify_password(password: str, stored: str) -> bool:
+    try:
+        scheme, n, r, p, salt, digest = stored.split("$")
+        salt_bytes = base64.urlsafe_b64decode(salt + "==")
+        expected = base64.urlsafe_b64decode(digest + "==")
+    except ValueError:
+        return False
+    if scheme != "scrypt":
+        return False
+    actual = hashlib.scrypt(
+        password.encode(), salt=salt_bytes, n=int(n), r=int(r), p=int(p), dklen=len(expected)
+    )
+    return hmac.compare_digest(actual, expected)
+
+
+# A real hash to check against when the email is unknown, so timing does not tell.
+_DUMMY_HASH = hash_password(secrets.token_urlsafe(16))
+
+
+def normalise_email(email: str) -> str:
+    return (email or "").strip().lower()
+
+
+def check_password_rules(password: str) -> None:
+    if len(password or "") < MIN_PASSWORD_LENGTH:
+        raise AccountError(f"A password needs at least {MIN_PASSWORD_LENGTH} characters.")
+
+
+def create_user(
+    db: Database, email: str, role: str, password: str, now: datetime, name: str = ""
+) -> str:
+    email = normalise_email(email)
+    if not _EMAIL.fullmatch(email):
+        raise AccountError(f"{email!r} is not an email address.")
+    if role not in ROLES:
+        raise AccountError(f"The role must be admin or staff, not {role!r}.")
+    check_password_rules(password)
+    user_id = new_id()
+    with immediate(db):
+        if one(db, "SELECT id FROM users WHERE email = :e", {"e": email}):
+            raise AccountError(f"There is already a user with the email {email}.")
+        db.conn.execute(
+            "INSERT INTO users (id, email, name, role, password_hash, active, created_at)"
+            " VALUES (:id, :email, :name, :role, :hash, 1, :now)",
+            {
+                "id": user_id,
+                "email": email,
+                "name": (name or "").strip(),
+                "role": role,
+                "hash": hash_password(password),
+                "now": clock.iso(now),
+            },
+        )
+    return user_id
+
+
+def create_first_admin(db: Database, email: str, password: str, name: str, now: datetime) -> str:
+    """The /setup page: only while nobody has an account."""
+    if user_count(db):
+        raise AccountError("Intake is already set up; sign in instead.")
+    return create_user(db, email, "admin", password, now, name=name)
+
+
+def user_count(db: Database) -> int:
+    return one(db, "SELECT count(*) AS n FROM users")["n"]
+
+
+def get_user(db: Database, user_id: str) -> dict | None:
+    return one(db, "SELECT * FROM users WHERE id = :id", {"id": user_id})
+
+
+def get_user_by_email(db: Database, email: str) -> dict | None:
+    return one(db, "SELECT * FROM users WHERE email = :e", {"e": normalise_email(email)})
+
+
+def authenticate(db: Database, email: str, password: str) -> dict | None:
+    user = get_user_by_email(db, email)
+    if user is None or not user["active"]:
+        verify_password(password or "", _DUMMY_HASH)
+        return None
+    return user if verify_password(password or "", user["password_hash"]) else None
+
+
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+# --- sessions ----------------------------------------------------------------
+
+
+def _sign(token: str, secret_key: str) -> str:
+    return _b64(hmac.new(secret_key.encode(), token.encode(), hashlib.sha256).digest())[:32]
+
+
+def create_session(db: Database, user_id: str, secret_key: str, now: datetime) -> str:
+    """A new session; returns the cookie value."""
+    token = secrets.token_urlsafe(32)
+    db.conn.execute(
+        "INSERT INTO sessions (token_hash, user_id, created_at, expires_at)"
+        " VALUES (:h, :user, :now, :expires)",
+        {
+            "h": _token_hash(token),
+            "user": user_id,
+            "now": clock.iso(now),
+            "expires": clock.iso(now + SESSION_LIFETIME),
+        },
+    )
+    return f"{token}.{_sign(token, secret_key)}"
+
+
+def session_user(db: Database, cookie: str, secret_key: str, now: datetime) -> dict | None:
+    token, _, signature = (cookie or "").partition(".")
+    if not token or not hmac.compare_digest(signature, _sign(token, secret_key)):
+        return None
+    return one(
+        db,
+        "SELECT u.* FROM sessions s JOIN users u ON u.id = s.user_id"
+        " WHERE s.token_hash = :h AND s.expires_at > :now AND u.active = 1",
+        {"h": _token_hash(token), "now": clock.iso(now)},
+    )
+
+
+def end_session(db: Database, cookie: str) -> None:
+    token = (cookie or "").partition(".")[0]
+    db.conn.execute("DELETE FROM sessions WHERE token_hash = :h", {"h": _token_hash(token)})
+
+
+# --- API tokens --------------------------------------------------------------
+
+TOKEN_PREFIX = "itk_"  # noqa: S105 - a visible prefix, not a secret
+
+
+def create_api_token(db: Database, user_id: str, now: datetime, name: str = "") -> str:
+    """A new API token; the only time the plain token exists is this return value."""
+    token = TOKEN_PREFIX + secrets.token_urlsafe(32)
+    db.conn.execute(
+        "INSERT INTO api_tokens (id, user_id, name, token_hash, prefix, created_at)"
+        " VALUES (:id, :user, :name, :h, :prefix, :now)",
+        {
+            "id": new_id(),
+            "user": user_id,
+            "name": name,
+            "h": _token_hash(token),
+            "prefix": token[: len(TOKEN_PREFIX) + 6],
+            "now": clock.iso(now),
+        },
+    )
+    return token
+
+
+def token_user(db: Database, token: str, now: datetime) -> dict | None:
+    found = one(
+        db,
+        "SELECT u.*, t.id AS token_id, t.last_used_at AS token_used_at"
+        " FROM api_tokens t JOIN users u ON u.id = t.user_id"
+        " WHERE t.token_hash = :h AND t.revoked_at IS NULL AND u.active = 1",
+        {"h": _token_hash(token or "")},
+    )
+    if found is None:
+        return None
+    token_id, used_at = found.pop("token_id"), found.pop("token_used_at")
+    # At most one write a minute per token, so a polling client does not queue writers.
+    if used_at is None or used_at < clock.iso(now - timedelta(minutes=1)):
+        db.conn.execute(
+            "UPDATE api_tokens SET last_used_at = :now WHERE id = :id",
+            {"id": token_id, "now": clock.iso(now)},
+        )
+    return found
+
+
+def revoke_api_token(db: Database, token_id: str, now: datetime) -> bool:
+    cursor = db.conn.execute(
+        "UPDATE api_tokens SET revoked_at = :now WHERE id = :id AND revoked_at IS NULL",
+        {"id": token_id, "now": clock.iso(now)},
+    )
+    return cursor.rowcount == 1
+
+
+def list_api_tokens(db: Database, user_id: str) -> list[dict]:
+    return rows(
+        db,
+        "SELECT id, name, prefix, created_at, last_used_at, revoked_at FROM api_tokens"
+        " WHERE user_id = :u ORDER BY created_at DESC",
+        {"u": user_id},
+    )

@@ -1,0 +1,98 @@
+"""The batch state machine: what may happen to an uploaded document, and when.
+
+Pure: no database, no web framework, no queue. `queue.py` turns these
+decisions into SQL; the tests walk every transition as one table.
+
+    upload -> pending -claim-> processing -ok-> processed
+    processing -fail-> failed (attempts < 3, retried after 1 min, then 5 min)
+    processing -fail-> dead (third failure, or an error waiting cannot fix)
+    processing -stuck longer than the watchdog allows-> pending (dead when no attempts are left)
+    failed | dead -retry-> pending, attempts reset
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+from enum import StrEnum
+
+
+class Status(StrEnum):
+    PENDING = "pending"
+    PROCESSING = "processing"
+    PROCESSED = "processed"
+    FAILED = "failed"
+    DEAD = "dead"
+
+
+MAX_ATTEMPTS = 3
+# Wait after the first and the second failed attempt; the third is final.
+BACKOFF = (timedelta(minutes=1), timedelta(minutes=5))
+
+DUE_STATUSES = (Status.PENDING, Status.FAILED)
+RETRYABLE_STATUSES = (Status.FAILED, Status.DEAD)
+TERMINAL_STATUSES = (Status.PROCESSED, Status.DEAD)
+
+
+class InvalidTransition(Exception):
+    """The event does not apply to a batch in this state."""
+
+
+@dataclass(frozen=True)
+class QueueState:
+    status: Status
+    attempts: int = 0
+    next_retry_at: datetime | None = None
+
+
+def is_due(state: QueueState, now: datetime) -> bool:
+    """Pending, or failed with its retry time reached."""
+    if state.status == Status.PENDING:
+        return True
+    return (
+        state.status == Status.FAILED
+        and state.next_retry_at is not None
+        and state.next_retry_at <= now
+    )
+
+
+def claim(state: QueueState, now: datetime) -> QueueState:
+    if not is_due(state, now):
+        raise InvalidTransition(f"a {state.status} batch is not due at {now:%H:%M:%S}")
+    return QueueState(Status.PROCESSING, state.attempts + 1, None)
+
+
+def succeed(state: QueueState) -> QueueState:
+    _require(state, Status.PROCESSING, "finish")
+    return replace(state, status=Status.PROCESSED, next_retry_at=None)
+
+
+def fail(state: QueueState, now: datetime, retryable: bool = True) -> QueueState:
+    """After a failed attempt: wait and try again, or stop for a person."""
+    _require(state, Status.PROCESSING, "fail")
+    if not retryable or state.attempts >= MAX_ATTEMPTS:
+        return replace(state, status=Status.DEAD, next_retry_at=None)
+    wait = BACKOFF[min(state.attempts, len(BACKOFF)) - 1]
+    return replace(state, status=Status.FAILED, next_retry_at=now + wait)
+
+
+def reset_stuck(state: QueueState) -> QueueState:
+    """The watchdog's move for a batch processing too long: its worker is gone."""
+    _require(state, Status.PROCESSING, "reset")
+    if state.attempts >= MAX_ATTEMPTS:
+        return replace(state, status=Status.DEAD, next_retry_at=None)
+    return replace(state, status=Status.PENDING, next_retry_at=None)
+
+
+def retry(state: QueueState) -> QueueState:
+    """A person asks for another go: a fresh set of attempts."""
+    if state.status not in RETRYABLE_STATUSES:
+        raise InvalidTransition(
+            f"only a failed or dead batch can be retried, this one is {state.status}"
+        )
+    return QueueState(Status.PENDING, 0, None)
+
+
+def _require(state: QueueState, status: Status, action: str) -> None:
+    if state.status != status:
+        raise InvalidTransition(f"cannot {action} a batch that is {state.status}")

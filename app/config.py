@@ -1,0 +1,123 @@
+"""Settings, read once from INTAKE_* environment variables, with defaults.
+
+Everything else receives a Settings object; nothing else reads the environment.
+A bad value stops start-up with a sentence that names the variable.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class ConfigError(Exception):
+    """A setting has a value Intake cannot use."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    data_dir: Path
+    secret_key: str
+    ingest_secret: str | None = None
+    max_upload_mb: int = 20
+    sweep_seconds: int = 60
+    stuck_minutes: int = 15
+    sweep_batch: int = 10
+    workers: int = 2
+    # Small so an idle worker notices a new task within a fraction of a second.
+    worker_max_delay: float = 0.25
+    # Times are stored in UTC and shown in this zone; None is the machine's own.
+    timezone: str | None = None
+
+    @property
+    def db_path(self) -> Path:
+        return self.data_dir / "intake.db"
+
+    @property
+    def huey_path(self) -> Path:
+        return self.data_dir / "huey.db"
+
+    @property
+    def files_dir(self) -> Path:
+        return self.data_dir / "files"
+
+    @property
+    def max_upload_bytes(self) -> int:
+        return self.max_upload_mb * 1024 * 1024
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None, **overrides) -> Settings:
+        env = dict(os.environ if env is None else env)
+        data_dir = Path(overrides.pop("data_dir", None) or env.get("INTAKE_DATA_DIR") or "data")
+        data_dir = data_dir.resolve()
+        values = {
+            "data_dir": data_dir,
+            "secret_key": env.get("INTAKE_SECRET_KEY") or "",
+            "ingest_secret": env.get("INTAKE_INGEST_SECRET") or None,
+            "max_upload_mb": _positive_int(env, "INTAKE_MAX_UPLOAD_MB", 20),
+            "sweep_seconds": _positive_int(env, "INTAKE_SWEEP_SECONDS", 60),
+            "stuck_minutes": _positive_int(env, "INTAKE_STUCK_MINUTES", 15),
+            "sweep_batch": _positive_int(env, "INTAKE_SWEEP_BATCH", 10),
+            "workers": _positive_int(env, "INTAKE_WORKERS", 2),
+            "timezone": _timezone(env),
+        }
+        values.update(overrides)
+        if not values["secret_key"]:
+            values["secret_key"] = load_or_create_secret(data_dir)
+        return cls(**values)
+
+
+def _positive_int(env: dict[str, str], name: str, default: int) -> int:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be a whole number (got {raw!r}).") from None
+    if value < 1:
+        raise ConfigError(f"{name} must be at least 1 (got {value}).")
+    return value
+
+
+def _timezone(env: dict[str, str]) -> str | None:
+    name = env.get("INTAKE_TIMEZONE", "").strip()
+    if not name:
+        return None
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ConfigError(
+            f"INTAKE_TIMEZONE must be a zone name such as Africa/Johannesburg (got {name!r})."
+        ) from None
+    return name
+
+
+def load_or_create_secret(data_dir: Path) -> str:
+    """The secret key kept in the data dir, made on first use.
+
+    Written to a temporary file and hard-linked into place, so the web process
+    and a worker starting together agree on one complete key.
+    """
+    path = data_dir / "secret_key"
+    data_dir.mkdir(parents=True, exist_ok=True)
+    if not path.exists():
+        tmp = data_dir / f".secret_key.{os.getpid()}.{secrets.token_hex(4)}"
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as fh:
+            fh.write(secrets.token_urlsafe(48) + "\n")
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            pass
+        finally:
+            tmp.unlink()
+    key = path.read_text().strip()
+    if not key:
+        raise ConfigError(f"{path} is empty; delete it so a new key is made.")
+    return key

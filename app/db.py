@@ -1,0 +1,113 @@
+"""Connections to the records database, its PRAGMAs, and its migrations.
+
+A connection belongs to one request or one task and is never used by two at
+once (a request may hand it from the event loop to a worker thread, hence
+check_same_thread=False). It runs in autocommit mode; a change that spans
+statements opens `immediate(db)`, which takes the write lock first so two
+writers never deadlock on a lock upgrade.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from sqlite_utils import Database
+
+MIGRATIONS_DIR = Path(__file__).with_name("migrations")
+BUSY_TIMEOUT_MS = 5000
+
+
+def connect(path: Path | str, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Database:
+    conn = sqlite3.connect(
+        str(path), isolation_level=None, timeout=busy_timeout_ms / 1000, check_same_thread=False
+    )
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=NORMAL")
+    conn.execute("PRAGMA foreign_keys=ON")
+    conn.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+    return Database(conn, execute_plugins=False)
+
+
+@contextmanager
+def immediate(db: Database) -> Iterator[Database]:
+    """A write transaction that holds the write lock from its first statement."""
+    db.conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        if db.conn.in_transaction:
+            db.conn.execute("ROLLBACK")
+        raise
+    db.conn.execute("COMMIT")
+
+
+def migrations() -> list[tuple[int, str, str]]:
+    """(version, name, sql) of every file in migrations/, in order."""
+    found = []
+    for path in sorted(MIGRATIONS_DIR.glob("*.sql")):
+        number = int(path.name.split("_", 1)[0])
+        found.append((number, path.name, path.read_text()))
+    versions = [number for number, _, _ in found]
+    if versions != list(range(1, len(found) + 1)):
+        raise RuntimeError(f"migrations must be numbered 1..n without gaps, found {versions}")
+    return found
+
+
+def _statements(sql: str) -> Iterator[str]:
+    pending = ""
+    for line in sql.splitlines(keepends=True):
+        pending += line
+        if sqlite3.complete_statement(pending):
+            if pending.strip():
+                yield pending
+            pending = ""
+    if pending.strip() and not pending.strip().startswith("--"):
+        raise RuntimeError(f"incomplete SQL statement at the end of a migration: {pending!r}")
+
+
+def migrate(db: Database) -> int:
+    """Apply every migration newer than the database; return the version reached.
+
+    Each migration runs in its own IMMEDIATE transaction, so two processes
+    starting together apply it once.
+    """
+    version = 0
+    for number, _name, sql in migrations():
+        with immediate(db):
+            version = db.conn.execute("PRAGMA user_version").fetchone()[0]
+            if number <= version:
+                continue
+            for statement in _statements(sql):
+                db.conn.execute(statement)
+            db.conn.execute(f"PRAGMA user_version={number}")
+            version = number
+    return version
+
+
+def open_database(path: Path | str) -> Database:
+    """Connect and bring the schema up to date: what start-up calls."""
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    db = connect(path)
+    migrate(db)
+    return db
+
+
+def rows(db: Database, sql: str, params: dict | tuple = ()) -> list[dict]:
+    """Run one statement and return every row as a dict.
+
+    Always fetches to the end, so an UPDATE ... RETURNING is complete before
+    the caller commits.
+    """
+    cursor = db.conn.execute(sql, params)
+    if cursor.description is None:
+        return []
+    names = [column[0] for column in cursor.description]
+    return [dict(zip(names, values, strict=True)) for values in cursor.fetchall()]
+
+
+def one(db: Database, sql: str, params: dict | tuple = ()) -> dict | None:
+    found = rows(db, sql, params)
+    return found[0] if found else None

@@ -1,0 +1,58 @@
+"""create_app(settings) -> Litestar: the web app, wired from its parts."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+
+from litestar import Litestar
+from litestar.di import Provide
+from litestar.exceptions import HTTPException
+from litestar.middleware import DefineMiddleware
+from litestar.plugins.htmx import HTMXPlugin
+from litestar.static_files import create_static_files_router
+from litestar.template.config import TemplateConfig
+
+from app import web
+from app.config import ROOT, Settings
+from app.db import open_database
+from app.routes import route_handlers
+from app.uploads import UploadRejected
+from tasks import huey_app
+
+
+def create_app(settings: Settings | None = None, immediate_tasks: bool = False) -> Litestar:
+    """The app for these settings; immediate_tasks runs queued work inline (tests only)."""
+    settings = settings or Settings.from_env()
+    open_database(settings.db_path).close()
+    huey_app.configure(settings, immediate=immediate_tasks)
+    logging.getLogger("intake").setLevel(logging.INFO)
+
+    static = create_static_files_router(
+        path="/static", directories=[ROOT / "static"], opt={"public": True}, include_in_schema=False
+    )
+    app = Litestar(
+        route_handlers=[*route_handlers, static],
+        dependencies={
+            "db": Provide(web.provide_db, sync_to_thread=False),
+            "settings": Provide(web.provide_settings, sync_to_thread=False),
+        },
+        guards=[web.signed_in],
+        middleware=[
+            web.AuthMiddleware(),
+            DefineMiddleware(web.CSRF, config=web.csrf_config(settings)),
+        ],
+        plugins=[HTMXPlugin()],
+        template_config=TemplateConfig(instance=web.template_engine(settings)),
+        exception_handlers={
+            HTTPException: web.handle_http_error,
+            UploadRejected: web.handle_upload_rejected,
+            sqlite3.OperationalError: web.handle_database_error,
+            Exception: web.handle_unexpected,
+        },
+        openapi_config=None,
+        logging_config=None,  # the `intake` command configures logging, one format for all
+        debug=False,
+    )
+    app.state.settings = settings
+    return app

@@ -1,0 +1,336 @@
+"""Purchase orders: turn an extracted payload into a PO, once, and read POs back.
+
+`process()` is where every extractor ends (the built-in engine, an LLM, an
+outside tool posting to the API). It validates, never imports a PO number
+twice, matches the project code to a site, and writes the PO, its items, the
+moved file and the batch's `processed` state in one transaction.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from sqlite_utils import Database
+
+from app import clock, numbers, queue, sites, storage
+from app.config import Settings
+from app.db import immediate, one, rows
+from app.ids import new_id
+from app.queue import Claim
+
+WARNING_TEXT = {
+    "already_imported": "this PO number was imported before",
+    "site_unmatched": "the project code matches no site",
+    "totals_mismatch": "the items and totals do not add up",
+}
+
+
+def describe_warning(code: str) -> str:
+    """A processing warning in words: 'low_confidence:total' -> 'unsure of the total'."""
+    kind, _, subject = code.partition(":")
+    if kind == "low_confidence" and subject:
+        return f"unsure of the {subject.replace('_', ' ')}"
+    return WARNING_TEXT.get(code, code.replace("_", " "))
+
+
+class InvalidPayload(ValueError):
+    """The extracted data cannot become a PO; `problems` lists each reason."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__(" ".join(problems))
+
+
+class ClaimLost(Exception):
+    """The batch was reset and claimed again while this attempt ran: write nothing."""
+
+
+@dataclass
+class Item:
+    line_no: int
+    item_code: str
+    description: str
+    quantity: str
+    unit: str
+    unit_price_cents: int | None
+    amount_cents: int | None
+
+
+@dataclass
+class PurchaseOrderData:
+    po_number: str
+    po_date: str | None
+    supplier_name: str
+    project_code: str
+    currency: str
+    subtotal_cents: int | None
+    tax_cents: int | None
+    total_cents: int | None
+    items: list[Item] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    po_id: str
+    created: bool
+    warnings: list[str]
+
+
+def _text(payload: dict, key: str, limit: int = 500) -> str:
+    value = payload.get(key)
+    if value is None:
+        return ""
+    return str(value).strip()[:limit]
+
+
+def _money(payload: dict, key: str, label: str, problems: list[str]) -> int | None:
+    value = payload.get(key)
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    try:
+        return numbers.parse_money(value)
+    except ValueError:
+        problems.append(f"The {label} {value!r} is not an amount of money.")
+        return None
+
+
+def validate(payload: object) -> PurchaseOrderData:
+    """Check an extracted payload and convert it; InvalidPayload lists every problem."""
+    if not isinstance(payload, dict):
+        raise InvalidPayload(["The extracted data must be a JSON object."])
+    problems: list[str] = []
+    po_number = _text(payload, "po_number", 64)
+    if not po_number:
+        problems.append("The document has no PO number.")
+    po_date = None
+    if _text(payload, "po_date"):
+        try:
+            po_date = numbers.parse_date(_text(payload, "po_date"))
+        except ValueError:
+            problems.append(f"The PO date {payload['po_date']!r} is not a date.")
+    items = []
+    raw_items = payload.get("items") or []
+    if not isinstance(raw_items, list):
+        problems.append("The items must be a list.")
+        raw_items = []
+    for line_no, raw in enumerate(raw_items, start=1):
+        if not isinstance(raw, dict):
+            problems.append(f"Item {line_no} must be an object.")
+            continue
+        try:
+            quantity = numbers.parse_quantity(raw.get("quantity"))
+        except ValueError:
+            problems.append(
+                f"Item {line_no}: the quantity {raw.get('quantity')!r} is not a number."
+            )
+            quantity = "0"
+        items.append(
+            Item(
+                line_no=line_no,
+                item_code=_text(raw, "item_code", 100),
+                description=_text(raw, "description", 2000),
+                quantity=quantity,
+                unit=_text(raw, "unit", 40),
+                unit_price_cents=_money(raw, "unit_price", f"item {line_no} unit price", problems),
+                amount_cents=_money(raw, "amount", f"item {line_no} amount", problems),
+            )
+        )
+    data = PurchaseOrderData(
+        po_number=po_number,
+        po_date=po_date,
+        supplier_name=_text(payload, "supplier_name", 300),
+        project_code=_text(payload, "project_code", 64),
+        currency=(_text(payload, "currency", 3) or "ZAR").upper(),
+        subtotal_cents=_money(payload, "subtotal", "subtotal", problems),
+        tax_cents=_money(payload, "tax", "tax", problems),
+        total_cents=_money(payload, "total", "total", problems),
+        items=items,
+    )
+    if problems:
+        raise InvalidPayload(problems)
+    return data
+
+
+def totals_agree(data: PurchaseOrderData) -> bool:
+    """Items add up to the subtotal, and subtotal plus tax to the total (where stated)."""
+    amounts = [item.amount_cents for item in data.items]
+    stated = data.subtotal_cents is not None and amounts and None not in amounts
+    if stated and sum(amounts) != data.subtotal_cents:
+        return False
+    if None not in (data.subtotal_cents, data.tax_cents, data.total_cents):
+        return data.subtotal_cents + data.tax_cents == data.total_cents
+    return True
+
+
+def process(
+    db: Database, settings: Settings, claim: Claim, payload: dict, now: datetime
+) -> Outcome:
+    """Import one extracted PO for the batch this claim holds."""
+    data = validate(payload)
+    warnings = [str(w) for w in payload.get("warnings") or []]
+    if not totals_agree(data):
+        warnings.append("totals_mismatch")
+    po_id = new_id()
+    new_path = None
+    try:
+        with immediate(db):
+            if not queue.holds_claim(db, claim):
+                raise ClaimLost(claim.batch_id)
+            existing = one(
+                db,
+                "SELECT id FROM purchase_orders WHERE purchase_order_number = :n",
+                {"n": data.po_number},
+            )
+            if existing:
+                po_id, created, file_path = existing["id"], False, claim.file_path
+                warnings.append("already_imported")
+            else:
+                site = sites.match_site(db, data.project_code)
+                if site is None:
+                    warnings.append("site_unmatched")
+                name = storage.stored_name(po_id, claim.content_type)
+                new_path = storage.place_copy(
+                    settings, claim.file_path, storage.PURCHASE_ORDERS, name
+                )
+                _insert_po(db, po_id, data, site, claim, new_path, payload, now)
+                created, file_path = True, new_path
+            if not queue.mark_processed(
+                db,
+                claim,
+                record_id=po_id,
+                warnings=warnings,
+                extracted=payload,
+                file_path=file_path,
+                now=now,
+            ):
+                raise ClaimLost(claim.batch_id)
+    except BaseException:
+        if new_path:
+            storage.remove(settings, new_path)
+        raise
+    if new_path:
+        storage.remove(settings, claim.file_path)
+    return Outcome(po_id=po_id, created=created, warnings=warnings)
+
+
+def _insert_po(
+    db: Database,
+    po_id: str,
+    data: PurchaseOrderData,
+    site: dict | None,
+    claim: Claim,
+    file_path: str,
+    payload: dict,
+    now: datetime,
+) -> None:
+    db.conn.execute(
+        "INSERT INTO purchase_orders (id, purchase_order_number, po_date, supplier_name,"
+        " project_code, site_id, currency, subtotal_cents, tax_cents, total_cents, file_path,"
+        " content_type, raw_ocr_data, batch_id, created_at)"
+        " VALUES (:id, :number, :po_date, :supplier, :project, :site, :currency, :subtotal,"
+        " :tax, :total, :file_path, :content_type, :raw, :batch_id, :now)",
+        {
+            "id": po_id,
+            "number": data.po_number,
+            "po_date": data.po_date,
+            "supplier": data.supplier_name,
+            "project": data.project_code,
+            "site": site["id"] if site else None,
+            "currency": data.currency,
+            "subtotal": data.subtotal_cents,
+            "tax": data.tax_cents,
+            "total": data.total_cents,
+            "file_path": file_path,
+            "content_type": claim.content_type,
+            "raw": json.dumps(payload),
+            "batch_id": claim.batch_id,
+            "now": clock.iso(now),
+        },
+    )
+    db.conn.executemany(
+        "INSERT INTO purchase_order_items (id, purchase_order_id, line_no, item_code,"
+        " description, quantity, unit, unit_price_cents, amount_cents)"
+        " VALUES (:id, :po_id, :line_no, :item_code, :description, :quantity, :unit,"
+        " :unit_price_cents, :amount_cents)",
+        [{"id": new_id(), "po_id": po_id, **item.__dict__} for item in data.items],
+    )
+
+
+# --- reading POs back -------------------------------------------------------
+
+
+def get_po(db: Database, po_id: str) -> dict | None:
+    return one(
+        db,
+        "SELECT po.*, s.code AS site_code, s.name AS site_name"
+        " FROM purchase_orders po LEFT JOIN sites s ON s.id = po.site_id WHERE po.id = :id",
+        {"id": po_id},
+    )
+
+
+def get_po_id_by_number(db: Database, po_number: str) -> str | None:
+    found = one(
+        db,
+        "SELECT id FROM purchase_orders WHERE purchase_order_number = :n",
+        {"n": po_number.strip()},
+    )
+    return found["id"] if found else None
+
+
+def po_items(db: Database, po_id: str) -> list[dict]:
+    return rows(
+        db,
+        "SELECT * FROM purchase_order_items WHERE purchase_order_id = :id ORDER BY line_no",
+        {"id": po_id},
+    )
+
+
+def list_pos(db: Database, limit: int = 100) -> list[dict]:
+    return rows(
+        db,
+        "SELECT po.*, s.code AS site_code, s.name AS site_name"
+        " FROM purchase_orders po LEFT JOIN sites s ON s.id = po.site_id"
+        " ORDER BY po.created_at DESC, po.id DESC LIMIT :limit",
+        {"limit": limit},
+    )
+
+
+def po_as_json(po: dict, items: list[dict]) -> dict:
+    """The API's view of a PO: money as decimal strings."""
+    text = numbers.cents_to_text
+    return {
+        "id": po["id"],
+        "po_number": po["purchase_order_number"],
+        "po_date": po["po_date"],
+        "supplier_name": po["supplier_name"],
+        "project_code": po["project_code"],
+        "site": {"id": po["site_id"], "code": po["site_code"], "name": po["site_name"]}
+        if po["site_id"]
+        else None,
+        "currency": po["currency"],
+        "subtotal": text(po["subtotal_cents"]),
+        "tax": text(po["tax_cents"]),
+        "total": text(po["total_cents"]),
+        "is_verified": bool(po["is_verified"]),
+        "verified_at": po["verified_at"],
+        "batch_id": po["batch_id"],
+        "created_at": po["created_at"],
+        "items": [
+            {
+                "line_no": item["line_no"],
+                "item_code": item["item_code"],
+                "description": item["description"],
+                "quantity": item["quantity"],
+                "unit": item["unit"],
+                "unit_price": text(item["unit_price_cents"]),
+                "amount": text(item["amount_cents"]),
+            }
+            for item in items
+        ],
+    }
+
+
+def items_total(items: list[dict]) -> int:
+    return sum(item["amount_cents"] or 0 for item in items)

@@ -1,0 +1,304 @@
+"""The SQL around the batch state machine: create, claim, fail, finish, watchdog, retry.
+
+The batch row is the source of truth; Huey only carries messages. Every
+change that depends on the row's current state is a conditional UPDATE inside
+an IMMEDIATE transaction, and a worker finishing its attempt is fenced by the
+attempt number it claimed, so a worker the watchdog gave up on changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlite_utils import Database
+
+from app import batches, clock
+from app.batches import QueueState, Status
+from app.db import immediate, one, rows
+
+_DUE = "(status = 'pending' OR (status = 'failed' AND next_retry_at <= :now))"
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One worker's hold on one attempt of one batch."""
+
+    batch_id: str
+    attempt: int
+    batch_type: str
+    content_type: str
+    original_filename: str
+    file_path: str
+    uploaded_by: str | None
+
+
+def record_event(
+    db: Database,
+    batch_id: str,
+    event: str,
+    now: datetime,
+    *,
+    attempt: int = 0,
+    detail: str = "",
+    actor: str | None = None,
+) -> None:
+    db.conn.execute(
+        "INSERT INTO batch_events (batch_id, at, event, attempt, detail, actor)"
+        " VALUES (:batch_id, :at, :event, :attempt, :detail, :actor)",
+        {
+            "batch_id": batch_id,
+            "at": clock.iso(now),
+            "event": event,
+            "attempt": attempt,
+            "detail": detail,
+            "actor": actor,
+        },
+    )
+
+
+def create_batch(
+    db: Database,
+    *,
+    batch_id: str,
+    batch_type: str,
+    content_type: str,
+    original_filename: str,
+    file_path: str,
+    sha256: str,
+    size: int,
+    uploaded_by: str | None,
+    now: datetime,
+) -> None:
+    with immediate(db):
+        db.conn.execute(
+            "INSERT INTO data_import_batches (id, batch_type, content_type, original_filename,"
+            " file_path, sha256, size, date_uploaded, uploaded_by, status)"
+            " VALUES (:id, :batch_type, :content_type, :original_filename, :file_path,"
+            " :sha256, :size, :now, :uploaded_by, 'pending')",
+            {
+                "id": batch_id,
+                "batch_type": batch_type,
+                "content_type": content_type,
+                "original_filename": original_filename,
+                "file_path": file_path,
+                "sha256": sha256,
+                "size": size,
+                "now": clock.iso(now),
+                "uploaded_by": uploaded_by,
+            },
+        )
+        record_event(db, batch_id, "uploaded", now, actor=uploaded_by, detail=original_filename)
+
+
+def _decoded(row: dict | None) -> dict | None:
+    if row is not None:
+        row["warnings"] = json.loads(row["warnings"] or "[]")
+    return row
+
+
+def get_batch(db: Database, batch_id: str) -> dict | None:
+    """The batch with what the pill shows: the PO number it produced, if any."""
+    return _decoded(
+        one(
+            db,
+            "SELECT b.*, po.purchase_order_number AS po_number"
+            " FROM data_import_batches b"
+            " LEFT JOIN purchase_orders po ON po.id = b.processed_record_id"
+            " WHERE b.id = :id",
+            {"id": batch_id},
+        )
+    )
+
+
+def recent_batches(db: Database, uploaded_by: str, limit: int = 10) -> list[dict]:
+    found = rows(
+        db,
+        "SELECT b.*, po.purchase_order_number AS po_number"
+        " FROM data_import_batches b"
+        " LEFT JOIN purchase_orders po ON po.id = b.processed_record_id"
+        " WHERE b.uploaded_by = :user ORDER BY b.date_uploaded DESC, b.id DESC LIMIT :limit",
+        {"user": uploaded_by, "limit": limit},
+    )
+    return [_decoded(row) for row in found]
+
+
+def batch_events(db: Database, batch_id: str) -> list[dict]:
+    return rows(db, "SELECT * FROM batch_events WHERE batch_id = :id ORDER BY id", {"id": batch_id})
+
+
+def claim_batch(db: Database, batch_id: str, now: datetime) -> Claim | None:
+    """Take the next attempt of a due batch; None when it is not due or another worker won."""
+    with immediate(db):
+        row = one(
+            db,
+            "UPDATE data_import_batches"
+            " SET status = 'processing', attempts = attempts + 1,"
+            "     last_attempt_at = :now, next_retry_at = NULL"
+            f" WHERE id = :id AND {_DUE}"
+            " RETURNING id, attempts, batch_type, content_type, original_filename,"
+            "           file_path, uploaded_by",
+            {"id": batch_id, "now": clock.iso(now)},
+        )
+        if row is None:
+            return None
+        record_event(db, batch_id, "claimed", now, attempt=row["attempts"])
+    return _claim(row)
+
+
+def current_claim(db: Database, batch_id: str) -> Claim | None:
+    """The attempt a processing batch is on, for results handed in from outside."""
+    row = one(
+        db,
+        "SELECT id, attempts, batch_type, content_type, original_filename, file_path, uploaded_by"
+        " FROM data_import_batches WHERE id = :id AND status = 'processing'",
+        {"id": batch_id},
+    )
+    return _claim(row) if row else None
+
+
+def _claim(row: dict) -> Claim:
+    return Claim(
+        batch_id=row["id"],
+        attempt=row["attempts"],
+        batch_type=row["batch_type"],
+        content_type=row["content_type"],
+        original_filename=row["original_filename"],
+        file_path=row["file_path"],
+        uploaded_by=row["uploaded_by"],
+    )
+
+
+def holds_claim(db: Database, claim: Claim) -> bool:
+    """Inside the caller's transaction: is this attempt still the batch's current one?"""
+    return (
+        one(
+            db,
+            "SELECT 1 AS ok FROM data_import_batches"
+            " WHERE id = :id AND status = 'processing' AND attempts = :attempt",
+            {"id": claim.batch_id, "attempt": claim.attempt},
+        )
+        is not None
+    )
+
+
+def mark_processed(
+    db: Database,
+    claim: Claim,
+    *,
+    record_id: str,
+    warnings: list[str],
+    extracted: dict,
+    file_path: str,
+    now: datetime,
+) -> bool:
+    """Inside the caller's transaction: the attempt succeeded. False when fenced out."""
+    cursor = db.conn.execute(
+        "UPDATE data_import_batches"
+        " SET status = 'processed', processed_at = :now, processed_record_id = :record_id,"
+        "     warnings = :warnings, extracted = :extracted, file_path = :file_path,"
+        "     last_error = NULL, next_retry_at = NULL"
+        " WHERE id = :id AND status = 'processing' AND attempts = :attempt",
+        {
+            "id": claim.batch_id,
+            "attempt": claim.attempt,
+            "now": clock.iso(now),
+            "record_id": record_id,
+            "warnings": json.dumps(warnings),
+            "extracted": json.dumps(extracted),
+            "file_path": file_path,
+        },
+    )
+    if cursor.rowcount != 1:
+        return False
+    detail = ", ".join(warnings)
+    record_event(db, claim.batch_id, "processed", now, attempt=claim.attempt, detail=detail)
+    return True
+
+
+def fail_batch(
+    db: Database, claim: Claim, error: str, now: datetime, retryable: bool = True
+) -> QueueState | None:
+    """Record a failed attempt; the new state, or None when the claim was lost."""
+    new = batches.fail(QueueState(Status.PROCESSING, claim.attempt), now, retryable)
+    with immediate(db):
+        cursor = db.conn.execute(
+            "UPDATE data_import_batches"
+            " SET status = :status, next_retry_at = :next_retry_at, last_error = :error"
+            " WHERE id = :id AND status = 'processing' AND attempts = :attempt",
+            {
+                "id": claim.batch_id,
+                "attempt": claim.attempt,
+                "status": new.status,
+                "next_retry_at": clock.iso(new.next_retry_at) if new.next_retry_at else None,
+                "error": error,
+            },
+        )
+        if cursor.rowcount != 1:
+            return None
+        record_event(db, claim.batch_id, new.status, now, attempt=claim.attempt, detail=error)
+    return new
+
+
+STUCK_ERROR = "The worker stopped while reading this document"
+
+
+def reset_stuck_batches(
+    db: Database, now: datetime, stuck_after: timedelta
+) -> list[tuple[str, Status]]:
+    """The watchdog: batches processing longer than `stuck_after` lost their worker."""
+    cutoff = clock.iso(now - stuck_after)
+    changed: list[tuple[str, Status]] = []
+    with immediate(db):
+        stuck = rows(
+            db,
+            "SELECT id, attempts FROM data_import_batches"
+            " WHERE status = 'processing' AND last_attempt_at < :cutoff ORDER BY last_attempt_at",
+            {"cutoff": cutoff},
+        )
+        for row in stuck:
+            new = batches.reset_stuck(QueueState(Status.PROCESSING, row["attempts"]))
+            if new.status == Status.DEAD:
+                error = f"{STUCK_ERROR} on each of its {row['attempts']} attempts."
+            else:
+                error = f"{STUCK_ERROR}; it will be tried again."
+            db.conn.execute(
+                "UPDATE data_import_batches SET status = :status, last_error = :error"
+                " WHERE id = :id AND status = 'processing' AND attempts = :attempts",
+                {
+                    "id": row["id"],
+                    "attempts": row["attempts"],
+                    "status": new.status,
+                    "error": error,
+                },
+            )
+            record_event(db, row["id"], "watchdog", now, attempt=row["attempts"], detail=error)
+            changed.append((row["id"], new.status))
+    return changed
+
+
+def due_batch_ids(db: Database, now: datetime, limit: int) -> list[str]:
+    """Batches a worker should take now, oldest upload first."""
+    found = rows(
+        db,
+        f"SELECT id FROM data_import_batches WHERE {_DUE} ORDER BY date_uploaded, id LIMIT :limit",
+        {"now": clock.iso(now), "limit": limit},
+    )
+    return [row["id"] for row in found]
+
+
+def retry_batch(db: Database, batch_id: str, now: datetime, actor: str | None) -> bool:
+    """A person's retry: a failed or dead batch starts again with fresh attempts."""
+    statuses = ", ".join(f"'{status}'" for status in batches.RETRYABLE_STATUSES)
+    with immediate(db):
+        cursor = db.conn.execute(
+            "UPDATE data_import_batches"
+            " SET status = 'pending', attempts = 0, next_retry_at = NULL, last_error = NULL"
+            f" WHERE id = :id AND status IN ({statuses})",
+            {"id": batch_id},
+        )
+        if cursor.rowcount != 1:
+            return False
+        record_event(db, batch_id, "retry", now, actor=actor)
+    return True

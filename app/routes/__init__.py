@@ -1,0 +1,11 @@
+"""HTTP routes, one module per area; each exports `route_handlers`."""
+
+from app.routes import account, api, batches, home, purchasing
+
+route_handlers = [
+    *account.route_handlers,
+    *home.route_handlers,
+    *batches.route_handlers,
+    *purchasing.route_handlers,
+    *api.route_handlers,
+]

@@ -1,0 +1,249 @@
+"""Receiving an uploaded document: stream it to disk, check it, make it a batch.
+
+The multipart body is parsed as it arrives and the file part written straight
+to `files/incoming/<batch id>.part`, hashed on the way, so memory stays flat
+for a 20 MB photo and an oversized upload is refused as soon as it passes the
+limit. The type comes from the file's first bytes and must agree with what
+the browser declared. Nothing is left behind by a refused upload: the partial
+file is removed before the error is returned.
+"""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import os
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from multipart import MultipartError, MultipartSegment, PushMultipartParser
+from sqlite_utils import Database
+
+from app import queue, storage
+from app.config import Settings
+from app.ids import new_id
+
+ACCEPTED_TEXT = "PDF, JPEG, PNG or WEBP"
+# What browsers and tools call the same types.
+_DECLARED = {
+    "application/pdf": "application/pdf",
+    "application/x-pdf": "application/pdf",
+    "image/jpeg": "image/jpeg",
+    "image/jpg": "image/jpeg",
+    "image/pjpeg": "image/jpeg",
+    "image/png": "image/png",
+    "image/webp": "image/webp",
+}
+_UNDECLARED = {"", "application/octet-stream", "binary/octet-stream"}
+_FIELD_LIMIT = 4096
+# Room for the multipart framing and small fields around the file itself.
+_ENVELOPE = 64 * 1024
+
+
+class UploadRejected(Exception):
+    """The upload cannot be accepted; `status_code` and a message for the person."""
+
+    def __init__(self, status_code: int, message: str):
+        super().__init__(message)
+        self.status_code = status_code
+        self.message = message
+
+
+@dataclass
+class ReceivedFile:
+    batch_id: str
+    path: Path
+    content_type: str
+    original_filename: str
+    sha256: str
+    size: int
+    fields: dict[str, str] = field(default_factory=dict)
+
+
+def sniff(head: bytes) -> str | None:
+    """The document type from its first bytes, or None when it is none we accept."""
+    if head.startswith(b"%PDF-"):
+        return "application/pdf"
+    if head.startswith(b"\xff\xd8\xff"):
+        return "image/jpeg"
+    if head.startswith(b"\x89PNG\r\n\x1a\n"):
+        return "image/png"
+    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+        return "image/webp"
+    return None
+
+
+def check_type(head: bytes, declared: str | None, filename: str) -> str:
+    actual = sniff(head)
+    if actual is None:
+        raise UploadRejected(
+            400, f"{filename} is not a document Intake can read. Upload a {ACCEPTED_TEXT} file."
+        )
+    declared = (declared or "").split(";")[0].strip().lower()
+    if declared not in _UNDECLARED:
+        if declared not in _DECLARED:
+            raise UploadRejected(
+                400, f"{filename} was sent as {declared}; Intake accepts {ACCEPTED_TEXT} files."
+            )
+        if _DECLARED[declared] != actual:
+            raise UploadRejected(
+                400,
+                f"{filename} was sent as {declared} but its contents are "
+                f"{storage.EXTENSIONS[actual][1:].upper()}. Upload the original file.",
+            )
+    return actual
+
+
+def _boundary(content_type_header: str) -> bytes:
+    kind, _, params = content_type_header.partition(";")
+    if kind.strip().lower() != "multipart/form-data":
+        raise UploadRejected(
+            400, "Send the document as multipart/form-data in a field named 'file'."
+        )
+    for param in params.split(";"):
+        key, _, value = param.strip().partition("=")
+        if key.lower() == "boundary" and value:
+            return value.strip('"').encode("latin-1")
+    raise UploadRejected(400, "The multipart upload has no boundary.")
+
+
+class _FilePart:
+    """The one file being written: its partial path, hash, size and first bytes."""
+
+    def __init__(self, settings: Settings, batch_id: str, segment: MultipartSegment):
+        self.declared = segment.content_type
+        self.chosen = bool(segment.filename)  # browsers send filename="" when none was chosen
+        self.filename = storage.display_filename(segment.filename)
+        self.path = storage.folder(settings, storage.INCOMING) / (batch_id + storage.PARTIAL_SUFFIX)
+        self.handle = open(self.path, "xb")  # noqa: SIM115 - closed in finish() or discard()
+        self.hash = hashlib.sha256()
+        self.size = 0
+        self.head = b""
+
+    def write(self, chunk: bytes, limit: int) -> None:
+        self.size += len(chunk)
+        if self.size > limit:
+            raise UploadRejected(
+                413,
+                f"{self.filename} is larger than {limit // (1024 * 1024)} MB, the upload limit.",
+            )
+        if len(self.head) < 16:
+            self.head += chunk[: 16 - len(self.head)]
+        self.hash.update(chunk)
+        self.handle.write(chunk)
+
+    def finish(self) -> None:
+        self.handle.flush()
+        os.fsync(self.handle.fileno())
+        self.handle.close()
+
+    def discard(self) -> None:
+        if not self.handle.closed:
+            self.handle.close()
+        self.path.unlink(missing_ok=True)
+
+
+async def receive_file(
+    settings: Settings,
+    content_type_header: str,
+    content_length: int | None,
+    body: AsyncIterator[bytes],
+) -> ReceivedFile:
+    """Stream one multipart upload to disk; UploadRejected says why it was refused."""
+    limit = settings.max_upload_bytes
+    if content_length is not None and content_length > limit + _ENVELOPE:
+        raise UploadRejected(
+            413, f"The file is larger than {settings.max_upload_mb} MB, the upload limit."
+        )
+    boundary = _boundary(content_type_header)
+    batch_id = new_id()
+    part: _FilePart | None = None
+    files_seen = 0
+    fields: dict[str, str] = {}
+    current: MultipartSegment | None = None
+    text = bytearray()
+    try:
+        with PushMultipartParser(boundary, max_segment_count=16) as parser:
+            async for chunk in body:
+                for event in parser.parse(chunk):
+                    if isinstance(event, MultipartSegment):
+                        current, text = event, bytearray()
+                        if event.filename is not None:
+                            files_seen += 1
+                            if files_seen > 1:
+                                raise UploadRejected(400, "Send one file per upload.")
+                            part = _FilePart(settings, batch_id, event)
+                    elif event is None:
+                        if current is not None and current.filename is None:
+                            fields[current.name or ""] = text.decode("utf-8", "replace")
+                        current = None
+                    elif current is not None and current.filename is not None and part:
+                        part.write(event, limit)
+                    else:
+                        text += event
+                        if len(text) > _FIELD_LIMIT:
+                            raise UploadRejected(400, "A form field in the upload is too long.")
+                if parser.closed:
+                    break
+        if part is None or (part.size == 0 and not part.chosen):
+            raise UploadRejected(400, "No file was sent; choose a document to upload.")
+        if part.size == 0:
+            raise UploadRejected(
+                400, f"{part.filename} is empty (0 bytes); choose the document again."
+            )
+        content_type = check_type(part.head, part.declared, part.filename)
+        part.finish()
+        final = part.path.with_name(storage.stored_name(batch_id, content_type))
+        os.replace(part.path, final)
+        storage.fsync_dir(final.parent)
+    except BaseException as exc:
+        if part:
+            part.discard()
+        if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
+            raise UploadRejected(
+                507, "The server's disk is full, so the file was not saved. Tell an administrator."
+            ) from None
+        if isinstance(exc, MultipartError):
+            raise UploadRejected(
+                400, "The upload was cut off or is not valid multipart data."
+            ) from None
+        raise
+    return ReceivedFile(
+        batch_id=batch_id,
+        path=final,
+        content_type=content_type,
+        original_filename=part.filename,
+        sha256=part.hash.hexdigest(),
+        size=part.size,
+        fields=fields,
+    )
+
+
+def register(
+    db: Database,
+    settings: Settings,
+    received: ReceivedFile,
+    uploaded_by: str | None,
+    now: datetime,
+    batch_type: str = "purchase_orders",
+) -> str:
+    """Write the pending batch for a received file; the file is removed if that fails."""
+    try:
+        queue.create_batch(
+            db,
+            batch_id=received.batch_id,
+            batch_type=batch_type,
+            content_type=received.content_type,
+            original_filename=received.original_filename,
+            file_path=storage.relative(settings, received.path),
+            sha256=received.sha256,
+            size=received.size,
+            uploaded_by=uploaded_by,
+            now=now,
+        )
+    except BaseException:
+        received.path.unlink(missing_ok=True)
+        raise
+    return received.batch_id

@@ -1,0 +1,56 @@
+// The few behaviours htmx attributes do not cover. No inline script anywhere:
+// the pages' Content-Security-Policy forbids it, so everything lives here.
+"use strict";
+
+function errorRegion(elt) {
+  const owner = elt && elt.closest ? elt.closest("[data-errors]") : null;
+  return (owner && document.querySelector(owner.dataset.errors)) || document.getElementById("flash");
+}
+
+function showError(elt, message) {
+  const region = errorRegion(elt);
+  const note = document.createElement("p");
+  note.className = "error";
+  note.setAttribute("role", "alert");
+  note.textContent = message;
+  region.replaceChildren(note);
+  region.hidden = false;
+}
+
+document.addEventListener("click", (event) => {
+  const opener = event.target.closest("[data-opens]");
+  if (opener) {
+    document.getElementById(opener.dataset.opens).showModal();
+  }
+  const closer = event.target.closest("[data-closes]");
+  if (closer) {
+    closer.closest("dialog").close();
+  }
+});
+
+// Refuse an oversized file before sending 20 MB the server would refuse anyway.
+document.addEventListener("htmx:beforeRequest", (event) => {
+  const form = event.detail.elt;
+  if (!form.matches("form[data-max-bytes]")) return;
+  const input = form.querySelector("input[type=file]");
+  const file = input && input.files[0];
+  const limit = Number(form.dataset.maxBytes);
+  if (file && file.size > limit) {
+    event.preventDefault();
+    showError(form, `${file.name} is larger than ${Math.round(limit / 1048576)} MB, the upload limit.`);
+  }
+});
+
+// 4xx answers carry their own message and are swapped in; these are the rest.
+document.addEventListener("htmx:responseError", (event) => {
+  if (event.detail.elt.hasAttribute("hx-trigger")) return; // a polling pill tries again by itself
+  const retryAfter = event.detail.xhr.getResponseHeader("Retry-After");
+  showError(event.detail.elt, retryAfter
+    ? `The server is busy; try again in ${retryAfter} seconds.`
+    : "The server had a problem with that request; try again in a moment.");
+});
+
+document.addEventListener("htmx:sendError", (event) => {
+  if (event.detail.elt.hasAttribute("hx-trigger")) return;
+  showError(event.detail.elt, "The server could not be reached. Check the connection and try again.");
+});

@@ -1,0 +1,33 @@
+"""The Huey instance, stored in data/huey.db beside (never inside) the records database.
+
+It starts in immediate mode with memory storage so that importing it touches
+no file; `configure()` points it at the data dir once Settings are known.
+"""
+
+from __future__ import annotations
+
+from huey import SqliteHuey
+
+from app.config import Settings
+
+# Task results are never read: the batch row is the record of what happened.
+huey = SqliteHuey("intake", immediate=True, results=False)
+
+_settings: Settings | None = None
+
+
+def configure(settings: Settings, immediate: bool = False) -> None:
+    """Use this data dir; immediate=True runs tasks in the caller (for tests)."""
+    global _settings
+    _settings = settings
+    huey.storage_kwargs["filename"] = str(settings.huey_path)
+    huey.immediate = immediate
+    if not immediate:
+        settings.data_dir.mkdir(parents=True, exist_ok=True)
+        huey.storage = huey.create_storage()
+
+
+def settings() -> Settings:
+    if _settings is None:
+        raise RuntimeError("tasks.huey_app.configure() has not been called")
+    return _settings

@@ -1,0 +1,35 @@
+"""The worker's tasks. Each takes ids, re-reads the database, and is safe to run twice."""
+
+from __future__ import annotations
+
+from app import pipeline
+from app.batches import Status
+from tasks.huey_app import huey, settings
+
+
+# The fast path: an upload or a retry enqueues this so the document is read at once.
+@huey.task()
+def process_batch(batch_id: str) -> None:
+    attempt = pipeline.run_batch(settings(), batch_id)
+    state = attempt.state
+    if state is not None and state.status == Status.FAILED and state.next_retry_at:
+        # Punctual retry; the sweep would find it anyway, up to one interval later.
+        process_batch.schedule((batch_id,), eta=state.next_retry_at)
+
+
+def every_tick(_moment) -> bool:
+    """The worker's scheduler wakes every INTAKE_SWEEP_SECONDS; sweep on each wake."""
+    return True
+
+
+# The safety net: Huey drops a task whose worker dies, the batch row does not.
+@huey.periodic_task(every_tick)
+def sweep() -> None:
+    run_sweep()
+
+
+def run_sweep() -> pipeline.SweepReport:
+    report = pipeline.sweep(settings())
+    for batch_id in report.due:
+        process_batch(batch_id)
+    return report

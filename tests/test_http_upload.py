@@ -1,0 +1,208 @@
+"""POST /api/purchase-orders/upload and the dialog's /upload: what is accepted, what is refused."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from app import queue, storage
+from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
+
+UPLOAD = "/api/purchase-orders/upload"
+
+
+def png_bytes() -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", (4, 4), "white").save(out, "PNG")
+    return out.getvalue()
+
+
+def stored_files(settings) -> list[str]:
+    incoming = settings.files_dir / storage.INCOMING
+    return sorted(p.name for p in incoming.iterdir()) if incoming.exists() else []
+
+
+def test_upload_answers_202_and_queues_a_batch(admin_client, db, settings, admin):
+    response = admin_client.post(
+        UPLOAD, files={"file": ("my po.pdf", po_pdf_bytes(po_fields()), "application/pdf")}
+    )
+    assert response.status_code == 202
+    body = response.json()
+    assert body["status"] == "queued"
+    batch = queue.get_batch(db, body["batch_id"])
+    assert (batch["original_filename"], batch["uploaded_by"], batch["content_type"]) == (
+        "my po.pdf",
+        admin["id"],
+        "application/pdf",
+    )
+    assert len(batch["sha256"]) == 64
+    # Huey runs in immediate mode here, so the worker's part has happened too
+    assert batch["status"] == "processed"
+
+
+def test_an_image_is_accepted_by_its_bytes(admin_client, db):
+    response = admin_client.post(UPLOAD, files={"file": ("photo.png", png_bytes(), "image/png")})
+    assert response.status_code == 202
+    batch = queue.get_batch(db, response.json()["batch_id"])
+    assert batch["content_type"] == "image/png"
+    assert batch["status"] == "dead"  # photos wait for the OCR engine
+    assert "cannot be read yet" in batch["last_error"]
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "declared", "message"),
+    [
+        ("notes.txt", b"hello there", "text/plain", "is not a document Intake can read"),
+        (
+            "page.png",
+            b"<html><script>x</script></html>",
+            "image/png",
+            "is not a document Intake can read",
+        ),
+        (
+            "fake.pdf",
+            png_bytes(),
+            "application/pdf",
+            "was sent as application/pdf but its contents are PNG",
+        ),
+        ("doc.pdf", b"%PDF-1.7 ...", "text/html", "was sent as text/html"),
+        ("empty.pdf", b"", "application/pdf", "is empty (0 bytes)"),
+    ],
+)
+def test_bad_files_are_400_and_leave_nothing(
+    admin_client, settings, db, name, data, declared, message
+):
+    response = admin_client.post(UPLOAD, files={"file": (name, data, declared)})
+    assert response.status_code == 400
+    assert response.json()["error"] == "bad_request"
+    assert message in response.json()["detail"]
+    assert (
+        "PDF, JPEG, PNG or WEBP" in response.json()["detail"]
+        or "empty" in message
+        or "contents" in message
+    )
+    assert stored_files(settings) == []
+    assert db.execute("SELECT count(*) FROM data_import_batches").fetchone()[0] == 0
+
+
+def test_no_file_field_is_400(admin_client):
+    response = admin_client.post(
+        UPLOAD, data={"note": "hello"}, files={"other": ("x", b"", "text/plain")}
+    )
+    assert response.status_code == 400
+
+
+def test_two_files_are_400(admin_client, settings):
+    pdf = po_pdf_bytes(po_fields())
+    response = admin_client.post(
+        UPLOAD,
+        files=[
+            ("file", ("a.pdf", pdf, "application/pdf")),
+            ("file", ("b.pdf", pdf, "application/pdf")),
+        ],
+    )
+    assert response.status_code == 400
+    assert response.json()["detail"] == "Send one file per upload."
+    assert stored_files(settings) == []
+
+
+def test_not_multipart_is_400(admin_client):
+    response = admin_client.post(
+        UPLOAD, content=b"%PDF-1.7", headers={"content-type": "application/pdf"}
+    )
+    assert response.status_code == 400
+    assert "multipart/form-data" in response.json()["detail"]
+
+
+def test_over_the_limit_is_413_and_leaves_no_partial_file(admin_client, settings):
+    big = b"%PDF-1.7\n" + b"0" * (settings.max_upload_bytes + 10)
+    response = admin_client.post(UPLOAD, files={"file": ("big.pdf", big, "application/pdf")})
+    assert response.status_code == 413
+    assert "larger than 20 MB" in response.json()["detail"]
+    assert stored_files(settings) == []
+
+
+def test_over_the_limit_without_content_length_is_413(admin_client, settings):
+    boundary = "XyZ"
+    head = (
+        f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\n'
+        "Content-Type: application/pdf\r\n\r\n"
+    ).encode()
+
+    def body():
+        yield head + b"%PDF-1.7\n"
+        for _ in range(settings.max_upload_mb + 1):
+            yield b"0" * (1024 * 1024)
+        yield f"\r\n--{boundary}--\r\n".encode()
+
+    response = admin_client.post(
+        UPLOAD,
+        content=body(),
+        headers={"content-type": f"multipart/form-data; boundary={boundary}"},
+    )
+    assert response.status_code == 413
+    assert stored_files(settings) == []
+
+
+def test_a_cut_off_body_is_400(admin_client, settings):
+    body = (
+        b'--B\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n'
+        b"Content-Type: application/pdf\r\n\r\n%PDF-1.7 and then nothing"
+    )
+    response = admin_client.post(
+        UPLOAD, content=body, headers={"content-type": "multipart/form-data; boundary=B"}
+    )
+    assert response.status_code == 400
+    assert stored_files(settings) == []
+
+
+@pytest.mark.parametrize(
+    ("sent", "shown"),
+    [
+        ("../../etc/passwd.pdf", "passwd.pdf"),
+        ("C:\\Users\\ann\\po.pdf", "po.pdf"),
+        ("po\u202egnp.pdf", "pognp.pdf"),
+        ("a" * 500 + ".pdf", "a" * 195 + "….pdf"),
+    ],
+)
+def test_file_names_are_for_display_only(admin_client, db, settings, sent, shown):
+    response = admin_client.post(
+        UPLOAD, files={"file": (sent, po_pdf_bytes(po_fields()), "application/pdf")}
+    )
+    batch = queue.get_batch(db, response.json()["batch_id"])
+    assert batch["original_filename"] == shown
+    path = storage.resolve(settings, batch["file_path"])
+    assert path.parent.parent == settings.files_dir.resolve()
+    assert path.name.startswith(batch["processed_record_id"] or batch["id"])
+
+
+def test_the_dialog_answers_with_a_pill(admin_client):
+    response = admin_client.post(
+        "/upload",
+        files={"file": ("po.pdf", po_pdf_bytes(po_fields("DLG1")), "application/pdf")},
+        headers={"hx-request": "true"},
+    )
+    assert response.status_code == 200
+    assert "batch-uploaded" in response.headers["hx-trigger-after-settle"]
+    assert "Imported as PO #DLG1" in response.text
+
+
+def test_the_dialog_shows_a_refusal_in_words(admin_client):
+    response = admin_client.post(
+        "/upload",
+        files={"file": ("x.pdf", b"nope", "application/pdf")},
+        headers={"hx-request": "true"},
+    )
+    assert response.status_code == 400
+    assert response.headers["content-type"].startswith("text/html")
+    assert "x.pdf is not a document Intake can read" in response.text
+
+
+def test_upload_needs_the_csrf_token_in_a_browser(admin_client):
+    del admin_client.headers["x-csrftoken"]
+    response = admin_client.post(
+        UPLOAD, files={"file": ("po.pdf", po_pdf_bytes(po_fields()), "application/pdf")}
+    )
+    assert response.status_code == 403

@@ -1,0 +1,81 @@
+"""Money, quantities and dates as the office writes them."""
+
+from __future__ import annotations
+
+import pytest
+
+from app import numbers
+
+
+@pytest.mark.parametrize(
+    ("text", "cents"),
+    [
+        ("25.00", 2500),
+        ("1,234.56", 123456),
+        ("1 234.56", 123456),
+        ("R 1 234.56", 123456),
+        ("R1234.56", 123456),
+        ("ZAR 99", 9900),
+        ("0.255", 26),  # half up to the cent
+        ("(12.50)", -1250),
+        ("-3", -300),
+        (12, 1200),
+        ("1\u00a0234 567.8", 123456780),
+    ],
+)
+def test_parse_money(text, cents):
+    assert numbers.parse_money(text) == cents
+
+
+@pytest.mark.parametrize("text", ["", "abc", "12.3.4", "1,23", "R", "--5"])
+def test_parse_money_refuses(text):
+    with pytest.raises(ValueError, match="is not a money amount"):
+        numbers.parse_money(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "quantity"),
+    [("100", "100"), ("2.50", "2.5"), ("1,000", "1000"), ("0.125", "0.125"), ("3.000", "3")],
+)
+def test_parse_quantity(text, quantity):
+    assert numbers.parse_quantity(text) == quantity
+
+
+@pytest.mark.parametrize(
+    ("cents", "text", "shown"),
+    [
+        (123456, "1234.56", "1\u00a0234.56"),
+        (5, "0.05", "0.05"),
+        (-250, "-2.50", "-2.50"),
+        (None, None, ""),
+    ],
+)
+def test_money_out(cents, text, shown):
+    assert numbers.cents_to_text(cents) == text
+    assert numbers.format_money(cents) == shown
+
+
+@pytest.mark.parametrize(
+    ("text", "iso"),
+    [
+        ("2026-08-19", "2026-08-19"),
+        ("19/08/2026", "2026-08-19"),
+        ("2026/08/19", "2026-08-19"),
+        ("19 Aug 2026", "2026-08-19"),
+        ("19 August 2026", "2026-08-19"),
+        ("Aug 19, 2026", "2026-08-19"),
+        ("19.08.26", "2026-08-19"),
+    ],
+)
+def test_parse_date(text, iso):
+    assert numbers.parse_date(text) == iso
+
+
+def test_parse_date_month_first_when_asked():
+    assert numbers.parse_date("08/19/2026", day_first=False) == "2026-08-19"
+
+
+@pytest.mark.parametrize("text", ["", "31/02/2026", "someday", "2026-13-01"])
+def test_parse_date_refuses(text):
+    with pytest.raises(ValueError, match="is not a date"):
+        numbers.parse_date(text)

@@ -1,0 +1,207 @@
+"""The queue SQL on a real SQLite file: claim, fence, fail, watchdog, retry, process."""
+
+from __future__ import annotations
+
+import os
+from datetime import timedelta
+
+import pytest
+
+from app import batches, clock, pipeline, purchasing, queue, sites, storage
+from app.batches import QueueState, Status
+from app.db import rows
+from tests.conftest import store_batch
+from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
+
+STUCK = timedelta(minutes=15)
+
+
+@pytest.fixture
+def batch_id(settings, db):
+    return store_batch(settings, db, po_pdf_bytes(po_fields()))
+
+
+def status(db, batch_id):
+    return queue.get_batch(db, batch_id)
+
+
+def set_row(db, batch_id, **values):
+    assignments = ", ".join(f"{key} = :{key}" for key in values)
+    db.conn.execute(
+        f"UPDATE data_import_batches SET {assignments} WHERE id = :id", {"id": batch_id, **values}
+    )
+
+
+@pytest.mark.parametrize(
+    ("row", "offset"),
+    [
+        ({"status": "pending"}, None),
+        ({"status": "failed", "attempts": 1}, -1),
+        ({"status": "failed", "attempts": 1}, +60),
+        ({"status": "processing", "attempts": 1}, None),
+        ({"status": "processed", "attempts": 1}, None),
+        ({"status": "dead", "attempts": 3}, None),
+    ],
+)
+def test_claim_sql_agrees_with_the_state_machine(db, batch_id, row, offset):
+    now = clock.now()
+    retry_at = now + timedelta(seconds=offset) if offset is not None else None
+    set_row(db, batch_id, next_retry_at=clock.iso(retry_at) if retry_at else None, **row)
+    state = QueueState(Status(row["status"]), row.get("attempts", 0), retry_at)
+    listed_as_due = batch_id in queue.due_batch_ids(db, now, 10)
+    claimed = queue.claim_batch(db, batch_id, now)
+    assert (claimed is not None) == listed_as_due == batches.is_due(state, now)
+
+
+def test_a_claim_takes_the_next_attempt(db, batch_id):
+    claim = queue.claim_batch(db, batch_id, clock.now())
+    assert claim.attempt == 1
+    assert queue.claim_batch(db, batch_id, clock.now()) is None  # the second worker skips
+    assert status(db, batch_id)["status"] == "processing"
+
+
+def test_failures_back_off_then_die(db, batch_id):
+    now = clock.now()
+    claim = queue.claim_batch(db, batch_id, now)
+    assert queue.fail_batch(db, claim, "boom", now).next_retry_at == now + timedelta(minutes=1)
+    assert queue.claim_batch(db, batch_id, now) is None  # not due for a minute
+    claim = queue.claim_batch(db, batch_id, now + timedelta(minutes=1))
+    assert queue.fail_batch(db, claim, "boom", now).next_retry_at == now + timedelta(minutes=5)
+    claim = queue.claim_batch(db, batch_id, now + timedelta(minutes=5))
+    assert queue.fail_batch(db, claim, "boom", now).status == Status.DEAD
+    assert (status(db, batch_id)["status"], status(db, batch_id)["attempts"]) == ("dead", 3)
+
+
+def test_watchdog_resets_a_stuck_batch_and_fences_its_worker(settings, db, batch_id):
+    first = queue.claim_batch(db, batch_id, clock.now())
+    later = clock.now() + STUCK + timedelta(seconds=1)
+    assert queue.reset_stuck_batches(db, later, STUCK) == [(batch_id, Status.PENDING)]
+    second = queue.claim_batch(db, batch_id, later)
+    assert second.attempt == 2
+    # the first worker wakes up late: nothing it writes lands
+    with pytest.raises(purchasing.ClaimLost):
+        purchasing.process(db, settings, first, po_fields(), clock.now())
+    assert queue.fail_batch(db, first, "late", clock.now()) is None
+    assert rows(db, "SELECT count(*) AS n FROM purchase_orders") == [{"n": 0}]
+    outcome = purchasing.process(db, settings, second, po_fields(), clock.now())
+    assert outcome.created
+    assert status(db, batch_id)["status"] == "processed"
+
+
+def test_watchdog_ignores_a_batch_within_its_time(db, batch_id):
+    queue.claim_batch(db, batch_id, clock.now())
+    assert queue.reset_stuck_batches(db, clock.now() + STUCK - timedelta(minutes=1), STUCK) == []
+
+
+def test_watchdog_kills_a_batch_that_used_every_attempt(db, batch_id):
+    set_row(db, batch_id, attempts=2)
+    queue.claim_batch(db, batch_id, clock.now())
+    later = clock.now() + STUCK + timedelta(seconds=1)
+    assert queue.reset_stuck_batches(db, later, STUCK) == [(batch_id, Status.DEAD)]
+    assert "on each of its 3 attempts" in status(db, batch_id)["last_error"]
+
+
+@pytest.mark.parametrize(
+    ("before", "allowed"),
+    [
+        ("failed", True),
+        ("dead", True),
+        ("pending", False),
+        ("processing", False),
+        ("processed", False),
+    ],
+)
+def test_retry_only_from_failed_or_dead(db, batch_id, before, allowed):
+    set_row(
+        db,
+        batch_id,
+        status=before,
+        attempts=3,
+        last_error="x",
+        next_retry_at=clock.iso(clock.now()) if before == "failed" else None,
+    )
+    assert queue.retry_batch(db, batch_id, clock.now(), None) is allowed
+    row = status(db, batch_id)
+    expected = ("pending", 0, None) if allowed else (before, 3, "x")
+    assert (row["status"], row["attempts"], row["last_error"]) == expected
+
+
+def test_run_batch_imports_and_moves_the_file(settings, db, batch_id):
+    incoming = status(db, batch_id)["file_path"]
+    attempt = pipeline.run_batch(settings, batch_id)
+    assert attempt.outcome == "processed"
+    batch = status(db, batch_id)
+    po = purchasing.get_po(db, batch["processed_record_id"])
+    assert po["file_path"] == batch["file_path"] == f"files/purchase_orders/{po['id']}.pdf"
+    assert storage.resolve(settings, po["file_path"]).read_bytes() == po_pdf_bytes(po_fields())
+    assert not storage.resolve(settings, incoming).exists()
+    assert [e["event"] for e in queue.batch_events(db, batch_id)] == [
+        "uploaded",
+        "claimed",
+        "processed",
+    ]
+
+
+def test_the_same_po_number_is_imported_once(settings, db):
+    first = store_batch(settings, db, po_pdf_bytes(po_fields()))
+    second = store_batch(settings, db, po_pdf_bytes(po_fields()))
+    pipeline.run_batch(settings, first)
+    pipeline.run_batch(settings, second)
+    assert rows(db, "SELECT count(*) AS n FROM purchase_orders") == [{"n": 1}]
+    again = status(db, second)
+    assert again["status"] == "processed"
+    assert again["processed_record_id"] == status(db, first)["processed_record_id"]
+    assert "already_imported" in again["warnings"]
+    assert storage.resolve(settings, again["file_path"]).exists()  # the upload is kept
+
+
+def test_a_document_that_cannot_be_read_dies_at_once(settings, db):
+    batch_id = store_batch(settings, db, b"%PDF-1.4 not really")
+    attempt = pipeline.run_batch(settings, batch_id)
+    assert attempt.outcome == "dead"
+    assert status(db, batch_id)["attempts"] == 1
+
+
+def test_an_unexpected_error_is_retried(settings, db, batch_id, monkeypatch):
+    def explode(document):
+        raise RuntimeError("disk hiccup")
+
+    monkeypatch.setattr(pipeline, "extract", explode)
+    attempt = pipeline.run_batch(settings, batch_id)
+    assert attempt.outcome == "failed"
+    assert "unexpected error (RuntimeError)" in status(db, batch_id)["last_error"]
+
+
+def test_a_failed_import_leaves_no_half_written_po(settings, db, batch_id, monkeypatch):
+    def broken_items(*args, **kwargs):
+        raise OSError("interrupted between the PO and its items")
+
+    claim = queue.claim_batch(db, batch_id, clock.now())
+    monkeypatch.setattr(purchasing, "_insert_po", broken_items)
+    with pytest.raises(OSError):
+        purchasing.process(db, settings, claim, po_fields(), clock.now())
+    assert rows(db, "SELECT count(*) AS n FROM purchase_orders") == [{"n": 0}]
+    assert list((settings.files_dir / storage.PURCHASE_ORDERS).iterdir()) == []
+    assert status(db, batch_id)["status"] == "processing"
+
+
+def test_site_matching_ignores_case_spaces_and_dashes(settings, db):
+    site_id = sites.add_site(db, "CP-09", "Cape Point", clock.now())
+    batch_id = store_batch(settings, db, po_pdf_bytes(po_fields(project_code="cp 09")))
+    pipeline.run_batch(settings, batch_id)
+    batch = status(db, batch_id)
+    assert purchasing.get_po(db, batch["processed_record_id"])["site_id"] == site_id
+    assert batch["warnings"] == []
+
+
+def test_sweep_finds_due_batches_and_removes_orphans(settings, db, batch_id):
+    orphan = storage.folder(settings, storage.INCOMING) / "zzzzzzzzzzzzzzz.pdf"
+    orphan.write_bytes(b"%PDF-")
+    old = (clock.now() - pipeline.ORPHAN_AGE - timedelta(minutes=1)).timestamp()
+    os.utime(orphan, (old, old))
+    kept = storage.resolve(settings, status(db, batch_id)["file_path"])
+    os.utime(kept, (old, old))
+    report = pipeline.sweep(settings)
+    assert report.due == [batch_id]
+    assert report.reaped == ["files/incoming/zzzzzzzzzzzzzzz.pdf"]
+    assert kept.exists() and not orphan.exists()

@@ -1,0 +1,52 @@
+"""Real worker processes for the tests: started with `intake worker`, stopped or killed."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+
+from app.config import Settings
+
+
+def worker_env(settings: Settings, **extra: str) -> dict[str, str]:
+    env = {key: value for key, value in os.environ.items() if not key.startswith("INTAKE_")}
+    env.update(
+        {"INTAKE_DATA_DIR": str(settings.data_dir), "INTAKE_SECRET_KEY": settings.secret_key}
+    )
+    env.update(extra)
+    return env
+
+
+def start_worker(settings: Settings, **extra: str) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "app.cli", "worker"],
+        env=worker_env(settings, **extra),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def stop(process: subprocess.Popen, timeout: float = 20) -> str:
+    """Ask a worker to finish gracefully; returns what it logged."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGINT)
+    try:
+        _, err = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        _, err = process.communicate()
+    return err or ""
+
+
+def wait_for(condition: Callable[[], bool], timeout: float = 60, every: float = 0.05) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(every)
+    raise AssertionError(f"gave up after {timeout}s waiting for {condition.__name__}")
