@@ -249,12 +249,60 @@ def _insert_po(
             "now": clock.iso(now),
         },
     )
+    record_history(
+        db,
+        po_id,
+        "created",
+        now,
+        actor=claim.uploaded_by,
+        note=f"imported from batch {claim.batch_id}",
+    )
     db.conn.executemany(
         "INSERT INTO purchase_order_items (id, purchase_order_id, line_no, item_code,"
         " description, quantity, unit, unit_price_cents, amount_cents)"
         " VALUES (:id, :po_id, :line_no, :item_code, :description, :quantity, :unit,"
         " :unit_price_cents, :amount_cents)",
         [{"id": new_id(), "po_id": po_id, **item.__dict__} for item in data.items],
+    )
+
+
+def record_history(
+    db: Database,
+    po_id: str,
+    action: str,
+    now: datetime,
+    *,
+    actor: str | None = None,
+    field: str | None = None,
+    old_value: str | None = None,
+    new_value: str | None = None,
+    note: str = "",
+) -> None:
+    """Add one line to a PO's history; the caller's transaction decides when it lands."""
+    db.conn.execute(
+        "INSERT INTO purchase_order_history"
+        " (purchase_order_id, at, actor, action, field, old_value, new_value, note)"
+        " VALUES (:po, :at, :actor, :action, :field, :old, :new, :note)",
+        {
+            "po": po_id,
+            "at": clock.iso(now),
+            "actor": actor,
+            "action": action,
+            "field": field,
+            "old": old_value,
+            "new": new_value,
+            "note": note,
+        },
+    )
+
+
+def po_history(db: Database, po_id: str) -> list[dict]:
+    return rows(
+        db,
+        "SELECT h.*, u.name AS actor_name, u.email AS actor_email"
+        " FROM purchase_order_history h LEFT JOIN users u ON u.id = h.actor"
+        " WHERE h.purchase_order_id = :id ORDER BY h.id",
+        {"id": po_id},
     )
 
 

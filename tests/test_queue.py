@@ -140,6 +140,10 @@ def test_run_batch_imports_and_moves_the_file(settings, db, batch_id):
         "claimed",
         "processed",
     ]
+    history = purchasing.po_history(db, po["id"])
+    assert [(h["action"], h["note"]) for h in history] == [
+        ("created", f"imported from batch {batch_id}")
+    ]
 
 
 def test_the_same_po_number_is_imported_once(settings, db):
