@@ -23,6 +23,8 @@ log = logging.getLogger("intake")
 
 # Files no row points at are removed only after this long, well past any upload or commit.
 ORPHAN_AGE = timedelta(hours=1)
+# A discarded batch keeps its file this long, in case someone wants it after all.
+DISCARDED_FILE_AGE = timedelta(days=30)
 
 
 @dataclass(frozen=True)
@@ -109,12 +111,19 @@ class SweepReport:
     dead: list[str] = field(default_factory=list)
     due: list[str] = field(default_factory=list)
     reaped: list[str] = field(default_factory=list)
+    expired: list[str] = field(default_factory=list)
+    paused: bool = False
 
     def summary(self) -> str:
-        return (
+        text = (
             f"watchdog: {len(self.reset)} reset to pending, {len(self.dead)} dead; "
             f"due: {len(self.due)} enqueued; orphaned files removed: {len(self.reaped)}"
         )
+        if self.expired:
+            text += f"; files of discarded batches removed: {len(self.expired)}"
+        if self.paused:
+            text = "processing is paused: batches left alone; " + text
+        return text
 
 
 def sweep(settings: Settings) -> SweepReport:
@@ -126,6 +135,13 @@ def sweep(settings: Settings) -> SweepReport:
     report = SweepReport()
     try:
         now = clock.now()
+        report.reaped = storage.reap_orphans(db, settings, now, ORPHAN_AGE)
+        report.expired = remove_discarded_files(db, settings, now)
+        if queue.processing_paused(db):
+            # An admin paused processing: no watchdog, nothing enqueued. Due batches
+            # stay due, so the first sweep after resuming finds every one of them.
+            report.paused = True
+            return report
         stuck_after = timedelta(minutes=settings.stuck_minutes)
         for batch_id, status in queue.reset_stuck_batches(db, now, stuck_after):
             (report.dead if status == Status.DEAD else report.reset).append(batch_id)
@@ -141,7 +157,17 @@ def sweep(settings: Settings) -> SweepReport:
                 ),
             )
         report.due = queue.due_batch_ids(db, now, settings.sweep_batch)
-        report.reaped = storage.reap_orphans(db, settings, now, ORPHAN_AGE)
     finally:
         db.close()
     return report
+
+
+def remove_discarded_files(db, settings: Settings, now) -> list[str]:
+    """Delete the files of batches discarded DISCARDED_FILE_AGE ago; their rows stay."""
+    removed = []
+    for batch in queue.discarded_files_due(db, now, DISCARDED_FILE_AGE):
+        if not storage.is_referenced_by_po(db, batch["file_path"]):
+            storage.remove(settings, batch["file_path"])
+        queue.record_event(db, batch["id"], "file_removed", now, detail=batch["file_path"])
+        removed.append(batch["id"])
+    return removed

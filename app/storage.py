@@ -125,6 +125,13 @@ def is_referenced(db: Database, relative_path: str) -> bool:
     )
 
 
+def is_referenced_by_po(db: Database, relative_path: str) -> bool:
+    found = one(
+        db, "SELECT 1 AS ok FROM purchase_orders WHERE file_path = :p", {"p": relative_path}
+    )
+    return found is not None
+
+
 def reap_orphans(
     db: Database, settings: Settings, now: datetime, older_than: timedelta
 ) -> list[str]:

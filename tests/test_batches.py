@@ -15,6 +15,7 @@ LATER = NOW + timedelta(seconds=1)
 MIN, FIVE_MIN = timedelta(minutes=1), timedelta(minutes=5)
 
 P, R, D, F, X = Status.PENDING, Status.PROCESSING, Status.PROCESSED, Status.FAILED, Status.DEAD
+Z = Status.DISCARDED
 
 
 def claim(state):
@@ -39,6 +40,10 @@ def watchdog(state):
 
 def retry(state):
     return batches.retry(state)
+
+
+def discard(state):
+    return batches.discard(state)
 
 
 TRANSITIONS = [
@@ -67,6 +72,16 @@ TRANSITIONS = [
     (retry, QueueState(P, 0), None),
     (retry, QueueState(R, 1), None),
     (retry, QueueState(D, 1), None),
+    (retry, QueueState(Z, 3), None),  # discarded is final
+    (discard, QueueState(F, 1, LATER), QueueState(Z, 1)),  # no retry time left behind
+    (discard, QueueState(X, 3), QueueState(Z, 3)),
+    (discard, QueueState(P, 0), None),
+    (discard, QueueState(R, 1), None),
+    (discard, QueueState(D, 1), None),
+    (discard, QueueState(Z, 1), None),
+    (claim, QueueState(Z, 1), None),
+    (fail, QueueState(Z, 1), None),
+    (watchdog, QueueState(Z, 1), None),
 ]
 
 
@@ -93,6 +108,7 @@ def test_transition(event, before, after):
         (QueueState(R, 1), False),
         (QueueState(D, 1), False),
         (QueueState(X, 3), False),
+        (QueueState(Z, 3), False),
     ],
 )
 def test_is_due(state, due):
