@@ -10,6 +10,8 @@ from app import clock, pipeline, queue, storage
 from tests.conftest import store_batch
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
 
+MINUTE = timedelta(minutes=1)
+
 
 @pytest.fixture
 def batch_id(settings, db):
@@ -88,7 +90,7 @@ def test_a_discarded_file_is_kept_30_days_then_removed(settings, db, admin, batc
     assert path.exists()
     db.conn.execute(
         "UPDATE batch_events SET at = :at WHERE batch_id = :id AND event = 'discarded'",
-        {"id": batch_id, "at": clock.iso(clock.now() - pipeline.DISCARDED_FILE_AGE)},
+        {"id": batch_id, "at": clock.iso(clock.now() - pipeline.DISCARDED_FILE_AGE - MINUTE)},
     )
     report = pipeline.sweep(settings)
     assert report.expired == [batch_id]
