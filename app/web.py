@@ -6,6 +6,7 @@ Nothing here knows about purchase orders or batches; the domain modules do.
 
 from __future__ import annotations
 
+import json
 import logging
 import sqlite3
 from datetime import datetime
@@ -37,7 +38,7 @@ from litestar.response import Redirect, Template
 from litestar.types import ASGIApp, Receive, Scope, Send
 from sqlite_utils import Database
 
-from app import auth, clock, ids, numbers, purchasing
+from app import auth, batch_admin, clock, ids, numbers, po_list, purchasing, queue
 from app.config import ROOT, Settings
 from app.db import connect
 from app.uploads import UploadRejected
@@ -180,9 +181,45 @@ def template_engine(settings: Settings) -> JinjaTemplateEngine:
     env.filters["money"] = numbers.format_money
     env.filters["localtime"] = localtime
     env.filters["warning_text"] = purchasing.describe_warning
+    env.filters["first_line"] = first_line
+    env.filters["pretty_json"] = pretty_json
+    env.globals["nav_counts"] = nav_counts
     env.globals["max_upload_mb"] = settings.max_upload_mb
     env.globals["max_upload_bytes"] = settings.max_upload_bytes
     return JinjaTemplateEngine.from_environment(env)
+
+
+def first_line(text: str | None, limit: int = 160) -> str:
+    line = (text or "").strip().splitlines()[0] if (text or "").strip() else ""
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def pretty_json(raw: str | None) -> str:
+    """Stored JSON, indented for reading; text that is not JSON is shown as it is."""
+    if not raw:
+        return ""
+    try:
+        return json.dumps(json.loads(raw), indent=2, ensure_ascii=False)
+    except ValueError:
+        return raw
+
+
+def nav_counts(request: Request) -> dict:
+    """The numbers the navigation bar shows: what is waiting for this person."""
+    user = request.scope.get("user")
+    db = request.scope.get(_DB)  # type: ignore[call-overload]
+    if not user or db is None:
+        return {}
+    try:
+        counts = {"unverified": po_list.unverified_count(db)}
+        if user["role"] == "admin":
+            stuck = batch_admin.needs_attention(db)
+            counts["attention"] = stuck["failed"] + stuck["dead"]
+            counts["attention_tab"] = "dead" if stuck["dead"] else "failed"
+            counts["paused"] = queue.processing_paused(db) is not None
+    except sqlite3.Error:  # an error page drawn after the request's connection closed
+        return {}
+    return counts
 
 
 def page(name: str, /, status_code: int = 200, **context: Any) -> Template:

@@ -54,3 +54,47 @@ document.addEventListener("htmx:sendError", (event) => {
   if (event.detail.elt.hasAttribute("hx-trigger")) return;
   showError(event.detail.elt, "The server could not be reached. Check the connection and try again.");
 });
+
+// A confirmation dialog filled by htmx (e.g. "Retry 37 dead batches?") opens once its content arrives.
+document.addEventListener("htmx:afterSwap", (event) => {
+  const dialog = event.detail.target.closest("dialog");
+  if (dialog && !dialog.open) {
+    dialog.showModal();
+    const first = dialog.querySelector("[autofocus]");
+    if (first) first.focus();
+  }
+});
+
+// ...and closes when the form inside it has done its work.
+document.addEventListener("htmx:afterRequest", (event) => {
+  const form = event.detail.elt.closest("[data-closes-dialog]");
+  if (form && event.detail.successful) {
+    const dialog = form.closest("dialog");
+    if (dialog && dialog.open) dialog.close();
+  }
+});
+
+// Plain forms that need a second thought before they change anything.
+document.addEventListener("submit", (event) => {
+  const form = event.target.closest("form[data-confirm]");
+  if (form && !window.confirm(form.dataset.confirm)) {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  }
+}, true);
+
+// Escape leaves an inline edit without saving.
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "Escape") return;
+  const editing = event.target.closest && event.target.closest(".editing");
+  const cancel = editing && editing.querySelector("[data-cancel]");
+  if (cancel) {
+    event.preventDefault();
+    cancel.click();
+  }
+});
+
+// A token shown once: select it all on focus, ready to copy.
+document.addEventListener("focusin", (event) => {
+  if (event.target.matches && event.target.matches("[data-select-on-focus]")) event.target.select();
+});
