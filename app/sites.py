@@ -245,6 +245,8 @@ def plan_import(db: Database, text: str) -> ImportPlan:
     parsed, problems = _csv_rows(text)
     plan = ImportPlan(problems=problems)
     seen: dict[str, int] = {}
+    file_codes = {code_key(row["code"]) for _, row in parsed}
+    planned: dict[str, str] = {}  # alias key -> the code key of the site it goes to
     for line_no, row in parsed:
         key = code_key(row["code"])
         if key in seen:
@@ -275,12 +277,13 @@ def plan_import(db: Database, text: str) -> ImportPlan:
             )
             changed = True
         for alias in row["aliases"]:
-            problem = _alias_problem(db, site, row["code"], alias, seen)
+            problem = _alias_problem(db, site, row["code"], alias, file_codes, planned)
             if problem == "":
                 continue  # already there
             if problem:
                 plan.problems.append(f"Line {line_no}: {problem}")
                 continue
+            planned[code_key(alias)] = key
             plan.new_aliases.append({"code": row["code"], "alias": alias})
             changed = True
         if not changed:
@@ -289,12 +292,19 @@ def plan_import(db: Database, text: str) -> ImportPlan:
 
 
 def _alias_problem(
-    db: Database, site: dict | None, code: str, alias: str, seen: dict[str, int]
+    db: Database,
+    site: dict | None,
+    code: str,
+    alias: str,
+    file_codes: set[str],
+    planned: dict[str, str],
 ) -> str | None:
-    """None when the alias can be added; "" when it exists already; else why not."""
+    """None when the alias can be added; "" when it is there already; else why not."""
     key = code_key(alias)
-    if key == code_key(code):
+    if key == code_key(code) or planned.get(key) == code_key(code):
         return ""
+    if key in planned:
+        return f"{alias} is also given as an alias of another site in this file."
     holder = one(
         db,
         "SELECT s.id, s.code FROM site_aliases a JOIN sites s ON s.id = a.site_id"
@@ -306,7 +316,7 @@ def _alias_problem(
             return ""
         return f"{alias} is already an alias of site {holder['code']}."
     other = one(db, "SELECT code FROM sites WHERE code_key = :k", {"k": key})
-    if other or key in seen:
+    if other or key in file_codes:
         return f"{alias} is the code of another site."
     return None
 
