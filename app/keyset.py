@@ -65,8 +65,13 @@ def clause(order: Order, cursor: str | None, backwards: bool) -> tuple[str, str,
     if cursor is None:
         return "1", order_by, {}
     key, row_id = decode(cursor)
-    comparison = "<" if descending else ">"
-    where = f"({order.expression}, {order.id_column}) {comparison} (:cursor_key, :cursor_id)"
+    past = "<" if descending else ">"
+    # Spelled out rather than as a row value `(expr, id) < (key, id)`: SQLite seeks an
+    # index on an expression (or with a collation) for `expr <= key`, not for a row value.
+    where = (
+        f"{order.expression} {past}= :cursor_key"
+        f" AND ({order.expression} {past} :cursor_key OR {order.id_column} {past} :cursor_id)"
+    )
     return where, order_by, {"cursor_key": key, "cursor_id": row_id}
 
 

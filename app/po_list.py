@@ -189,6 +189,16 @@ def count_pos(db: Database, flt: PoFilter) -> int:
     return rows(db, sql, params)[0]["n"]
 
 
+def count_for(db: Database, flt: PoFilter, first: keyset.Page, paged: bool) -> int:
+    """How many POs match: counted only when the first page does not already say.
+
+    A search for one PO number finds it and stops; counting would walk every row again.
+    """
+    if not paged and first.next_cursor is None:
+        return len(first.rows)
+    return count_pos(db, flt)
+
+
 def unverified_count(db: Database) -> int:
     return rows(db, "SELECT count(*) AS n FROM purchase_orders WHERE is_verified = 0")[0]["n"]
 

@@ -83,14 +83,15 @@ document.addEventListener("submit", (event) => {
   }
 }, true);
 
-// Escape leaves an inline edit without saving.
+// Escape leaves an inline edit without saving. Asked of htmx directly rather than
+// by clicking Cancel, so it works even before htmx has wired up a just-swapped form.
 document.addEventListener("keydown", (event) => {
   if (event.key !== "Escape") return;
   const editing = event.target.closest && event.target.closest(".editing");
   const cancel = editing && editing.querySelector("[data-cancel]");
   if (cancel) {
     event.preventDefault();
-    cancel.click();
+    htmx.ajax("GET", cancel.getAttribute("hx-get"), { source: cancel, target: editing, swap: "outerHTML" });
   }
 });
 

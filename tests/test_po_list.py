@@ -87,9 +87,9 @@ def test_search_matches_number_or_supplier_in_any_case(db):
 
 
 def test_filters_by_site_verified_and_date(db, site_id, admin):
-    add_po(db, "AT-SITE", site_id=site_id, po_date="2026-08-10")
-    add_po(db, "NO-SITE", po_date="2026-08-20", verified_by=admin["id"])
-    add_po(db, "UNDATED", po_date=None)
+    add_po(db, "AT-SITE", site_id=site_id, po_date="2026-08-10", created_minutes=1)
+    add_po(db, "NO-SITE", po_date="2026-08-20", verified_by=admin["id"], created_minutes=2)
+    add_po(db, "UNDATED", po_date=None, created_minutes=3)
     query = {"site": "cp-09", "verified": "", "from": "", "to": ""}
     assert numbers(po_list.list_pos(db, PoFilter.from_query(query))) == ["AT-SITE"]
     assert numbers(po_list.list_pos(db, PoFilter(site="-"))) == ["UNDATED", "NO-SITE"]

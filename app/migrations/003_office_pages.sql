@@ -15,9 +15,15 @@ CREATE INDEX batches_status_uploaded ON data_import_batches(status, date_uploade
 CREATE INDEX batch_events_at ON batch_events(at);
 
 -- /purchasing: newest first within a site or a verified state, and each sortable column.
+-- The first also holds the searched columns, so a search that matches few POs walks
+-- this index alone instead of every (wide) purchase order row.
+CREATE INDEX purchase_orders_search ON purchase_orders(
+    created_at, id, purchase_order_number, supplier_name
+);
 CREATE INDEX purchase_orders_site_created ON purchase_orders(site_id, created_at, id);
 CREATE INDEX purchase_orders_verified_created ON purchase_orders(is_verified, created_at, id);
 CREATE INDEX purchase_orders_date ON purchase_orders(ifnull(po_date, ''), id);
+CREATE INDEX purchase_orders_po_date ON purchase_orders(po_date);  -- date ranges and their counts
 CREATE INDEX purchase_orders_supplier ON purchase_orders(supplier_name COLLATE NOCASE, id);
 CREATE INDEX purchase_orders_total ON purchase_orders(ifnull(total_cents, -1e18), id);
 CREATE INDEX purchase_orders_batch ON purchase_orders(batch_id);

@@ -11,7 +11,7 @@ from litestar import Request, get, post
 from litestar.enums import RequestEncodingType
 from litestar.exceptions import NotFoundException, PermissionDeniedException
 from litestar.params import Body, FromPath, FromQuery
-from litestar.plugins.htmx import HTMXRequest
+from litestar.plugins.htmx import HTMXRequest, HTMXTemplate
 from litestar.response import File, Redirect, Template
 from sqlite_utils import Database
 
@@ -62,11 +62,11 @@ def _results(db: Database, flt: batch_admin.BatchFilter, after=None, before=None
 def batches_page(request: HTMXRequest, db: DB, settings: Config) -> Template:
     """The whole page, or for htmx (a tab, a filter, a page link) just the results."""
     flt = _filter(request.query_params, settings)
-    context = _results(
-        db, flt, request.query_params.get("after"), request.query_params.get("before")
-    )
+    after, before = request.query_params.get("after"), request.query_params.get("before")
+    context = _results(db, flt, after, before)
     if request.htmx:
-        return page("_batch_results.html", **context)
+        here = flt.link("/batches", after=after or "", before=before or "")
+        return HTMXTemplate(template_name="_batch_results.html", context=context, push_url=here)
     return page("batches.html", **_page_extras(db), **context)
 
 

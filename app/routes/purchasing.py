@@ -14,7 +14,7 @@ from litestar import Request, get, post
 from litestar.enums import RequestEncodingType
 from litestar.exceptions import NotFoundException
 from litestar.params import Body, FromPath
-from litestar.plugins.htmx import HTMXRequest
+from litestar.plugins.htmx import HTMXRequest, HTMXTemplate
 from litestar.response import File, Stream, Template
 from sqlite_utils import Database
 
@@ -46,11 +46,13 @@ def po_list_page(request: HTMXRequest, db: DB) -> Template:
         "flt": flt,
         "results": results,
         "problems": problems,
-        "total": po_list.count_pos(db, flt),
+        "total": po_list.count_for(db, flt, results, paged=bool(after or before)),
         "paged": bool(after or before),
     }
     if request.htmx:
-        return page("_po_results.html", **context)
+        # The address bar gets the tidy form of the filter, not every empty form field.
+        here = flt.link("/purchasing", after=after or "", before=before or "")
+        return HTMXTemplate(template_name="_po_results.html", context=context, push_url=here)
     return page("purchasing_list.html", sites=sites.list_sites(db), **context)
 
 
