@@ -184,6 +184,7 @@ def template_engine(settings: Settings) -> JinjaTemplateEngine:
     env.filters["first_line"] = first_line
     env.filters["pretty_json"] = pretty_json
     env.globals["nav_counts"] = nav_counts
+    env.globals["queue_paused"] = queue_paused
     env.globals["max_upload_mb"] = settings.max_upload_mb
     env.globals["max_upload_bytes"] = settings.max_upload_bytes
     return JinjaTemplateEngine.from_environment(env)
@@ -220,6 +221,15 @@ def nav_counts(request: Request) -> dict:
     except sqlite3.Error:  # an error page drawn after the request's connection closed
         return {}
     return counts
+
+
+def queue_paused(request: Request) -> bool:
+    """Whether an admin has paused processing: a queued pill says so."""
+    db = request.scope.get(_DB)  # type: ignore[call-overload]
+    try:
+        return db is not None and queue.processing_paused(db) is not None
+    except sqlite3.Error:
+        return False
 
 
 def page(name: str, /, status_code: int = 200, **context: Any) -> Template:

@@ -269,9 +269,9 @@ def test_pause_and_resume(admin_page, intake, db, tmp_path):
     dialog.get_by_label("Document").set_input_files(str(document))
     dialog.get_by_role("button", name="Upload").click()
     pill = dialog.locator(".pill")
-    expect(pill).to_have_text("Queued")
+    expect(pill).to_have_text("Queued — processing is paused for now")
     page.wait_for_timeout(3000)  # the worker got the task; paused, it leaves the batch alone
-    expect(pill).to_have_text("Queued")
+    expect(pill).to_have_text("Queued — processing is paused for now")
     dialog.get_by_role("button", name="Close").click()
 
     page.goto(intake.url + "/batches")

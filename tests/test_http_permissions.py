@@ -37,6 +37,8 @@ ROUTES = [
     ("POST", "/purchasing/{po}/items", EVERYONE, {"quantity": "1", "amount": "1"}),
     ("POST", "/purchasing/{po}/verify", EVERYONE, {}),
     ("POST", "/purchasing/{po}/unverify", EVERYONE, {}),
+    ("GET", "/purchasing/{po}/preview", EVERYONE, None),
+    ("POST", "/purchasing/{po}/items/{item}/delete", EVERYONE, {}),
     ("GET", "/batches/{mine}/pill", EVERYONE, None),
     ("POST", "/batches/{mine}/retry", EVERYONE, {}),
     ("GET", "/batches", ADMIN, None),
