@@ -23,7 +23,7 @@ document.addEventListener("click", (event) => {
     document.getElementById(opener.dataset.opens).showModal();
   }
   const closer = event.target.closest("[data-closes]");
-  if (closer) {
+  if (closer && closer.closest("dialog")) {
     closer.closest("dialog").close();
   }
 });
@@ -98,4 +98,15 @@ document.addEventListener("keydown", (event) => {
 // A token shown once: select it all on focus, ready to copy.
 document.addEventListener("focusin", (event) => {
   if (event.target.matches && event.target.matches("[data-select-on-focus]")) event.target.select();
+});
+
+// A form swapped in a moment ago may not be wired up by htmx yet. Its submit must
+// still go through htmx, never fall back to a plain GET of the page that would
+// lose what was typed.
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (event.defaultPrevented || !form.matches("form[hx-post], form[hx-get]")) return;
+  event.preventDefault();
+  htmx.process(form);
+  htmx.trigger(form, "submit");
 });

@@ -243,6 +243,19 @@ def test_retry_all_asks_with_the_count_then_retries_every_match(admin_client, db
     assert queue.get_batch(db, dead[3])["attempts"] == 0  # the other error was left alone
 
 
+def test_retry_all_with_a_damaged_filter_retries_nothing(admin_client, db, dead):
+    done = soup(admin_client.post("/batches/retry-all", data={"status": "dead", "uploader": "me"}))
+    assert text(done.select_one(".notice")).startswith("Nothing was retried: That uploader")
+    assert all(queue.get_batch(db, batch_id)["status"] == "dead" for batch_id in dead)
+
+
+def test_retry_all_says_when_the_list_changed_since_asking(admin_client, db, dead):
+    done = soup(admin_client.post("/batches/retry-all", data={"status": "dead", "count": "3"}))
+    assert text(done.select_one(".notice")) == (
+        "4 batches queued to run again. (You were asked about 3; the list changed in the meantime.)"
+    )
+
+
 def test_the_live_poll_sends_only_rows_that_changed(admin_client, db, dead):
     pending = add_batch(db, status="pending", filename="waiting.pdf", minutes=9)
     marks = f"{pending}.pending.0,{dead[0]}.dead.1"

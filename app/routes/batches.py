@@ -105,26 +105,39 @@ def batches_live(
 def retry_all_confirm(request: HTMXRequest, db: DB, settings: Config) -> Template:
     """Ask first, with the count as it is now: "Retry 37 dead batches?"."""
     flt = _filter(request.query_params, settings)
-    context = {"flt": flt, "count": batch_admin.retryable_count(db, flt)}
+    context = {
+        "flt": flt,
+        "count": batch_admin.retryable_count(db, flt),
+        "in_dialog": bool(request.htmx),
+    }
     return page("_retry_confirm.html" if request.htmx else "retry_confirm.html", **context)
 
 
 @post("/batches/retry-all", guards=ADMIN, status_code=200, sync_to_thread=True)
 def retry_all(request: HTMXRequest, db: DB, settings: Config, data: Form) -> Template:
     flt = _filter(data, settings)
-    retried = batch_admin.retry_matching(db, flt, clock.now(), current_user(request)["id"])
-    for batch_id in retried:
-        process_batch(batch_id)
-    n = len(retried)
-    notice = (
-        f"{n} batch{'es' if n != 1 else ''} queued to run again."
-        if n
-        else "Nothing matching could be retried; the list may have changed."
-    )
+    if flt.problems:
+        # A filter that lost a part would match more than the person was asked about.
+        notice = "Nothing was retried: " + " ".join(flt.problems)
+        retried = []
+    else:
+        retried = batch_admin.retry_matching(db, flt, clock.now(), current_user(request)["id"])
+        for batch_id in retried:
+            process_batch(batch_id)
+        notice = _retried_notice(len(retried), data.get("count", ""))
     context = _results(db, flt, notice=notice)
     if request.htmx:
         return page("_batch_results.html", **context)
     return page("batches.html", **_page_extras(db), **context)
+
+
+def _retried_notice(n: int, asked: str) -> str:
+    if not n:
+        return "Nothing matching could be retried; the list changed since you asked."
+    text = f"{n} batch{'es' if n != 1 else ''} queued to run again."
+    if asked.isdigit() and int(asked) != n:
+        text += f" (You were asked about {asked}; the list changed in the meantime.)"
+    return text
 
 
 # --- pausing ------------------------------------------------------------------------
