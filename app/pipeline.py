@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass, field
 from datetime import timedelta
 
-from app import clock, purchasing, queue, storage
+from app import clock, purchasing, queue, review, storage
 from app.batches import QueueState, Status
 from app.config import Settings
 from app.db import connect
@@ -109,6 +109,7 @@ class SweepReport:
     dead: list[str] = field(default_factory=list)
     due: list[str] = field(default_factory=list)
     reaped: list[str] = field(default_factory=list)
+    settled: int = 0
 
     def summary(self) -> str:
         return (
@@ -142,6 +143,12 @@ def sweep(settings: Settings) -> SweepReport:
             )
         report.due = queue.due_batch_ids(db, now, settings.sweep_batch)
         report.reaped = storage.reap_orphans(db, settings, now, ORPHAN_AGE)
+        # A site, alias or supplier link added anywhere settles the items waiting on it.
+        report.settled = review.resolve_site_matches(db, now) + review.resolve_supplier_matches(
+            db, now
+        )
+        if report.settled:
+            log.info("[review-sweep] %s", json.dumps({"settled": report.settled}))
     finally:
         db.close()
     return report

@@ -14,7 +14,7 @@ from datetime import datetime
 from sqlite_utils import Database
 
 from app import clock
-from app.db import immediate, one, rows
+from app.db import immediate, joined, one, rows
 from app.ids import new_id
 
 
@@ -96,3 +96,57 @@ def list_sites(db: Database) -> list[dict]:
 
 def get_site(db: Database, site_id: str) -> dict | None:
     return one(db, "SELECT * FROM sites WHERE id = :id", {"id": site_id})
+
+
+def add_alias(
+    db: Database, site_id: str, alias: str, actor: str | None, now: datetime
+) -> str | None:
+    """A code that means this site from now on (the alias's id); SiteError when it means
+    another site already.
+
+    Adding an alias the site already has returns it; its own code adds nothing (None). Joins
+    the caller's transaction, so a review decision adds it together with its other changes.
+    """
+    alias = alias.strip()
+    key = code_key(alias)
+    if not key:
+        raise SiteError("An alias needs a code.")
+    with joined(db):
+        site = get_site(db, site_id)
+        if site is None:
+            raise SiteError("There is no such site.")
+        owner = one(db, "SELECT id, code FROM sites WHERE code_key = :k", {"k": key})
+        if owner is not None:
+            if owner["id"] == site_id:
+                return None
+            raise SiteError(f"{alias} is the code of site {owner['code']}.")
+        existing = one(
+            db,
+            "SELECT a.id, a.site_id, s.code FROM site_aliases a JOIN sites s ON s.id = a.site_id"
+            " WHERE a.alias_key = :k",
+            {"k": key},
+        )
+        if existing is not None:
+            if existing["site_id"] == site_id:
+                return existing["id"]
+            raise SiteError(f"{alias} is already an alias of site {existing['code']}.")
+        alias_id = new_id()
+        db.conn.execute(
+            "INSERT INTO site_aliases (id, site_id, alias, alias_key, created_by, created_at)"
+            " VALUES (:id, :site, :alias, :key, :by, :now)",
+            {
+                "id": alias_id,
+                "site": site_id,
+                "alias": alias,
+                "key": key,
+                "by": actor,
+                "now": clock.iso(now),
+            },
+        )
+        return alias_id
+
+
+def site_aliases(db: Database, site_id: str) -> list[dict]:
+    return rows(
+        db, "SELECT * FROM site_aliases WHERE site_id = :id ORDER BY alias", {"id": site_id}
+    )
