@@ -201,6 +201,18 @@ def entry_values(batch: dict) -> dict:
     return values | {"items": items + [dict(blank)] * max(2, ENTRY_ROWS - len(items))}
 
 
+def form_values(form: dict) -> dict:
+    """The hand-entry form as the person filled it, to show it again with what is wrong."""
+    values = {name: form.get(name) or "" for name in ENTRY_FIELDS}
+    rows_sent = [
+        {name: form.get(f"{name}_{row}") or "" for name in ENTRY_ITEM_FIELDS}
+        for row in range(1, _MAX_ROWS + 1)
+    ]
+    filled = [row for row in rows_sent if any(row.values())]
+    blank = {name: "" for name in ENTRY_ITEM_FIELDS}
+    return values | {"items": filled + [dict(blank)] * max(2, ENTRY_ROWS - len(filled))}
+
+
 def payload_from_form(form: dict) -> dict:
     """The hand-entry form as the payload every extractor returns.
 
@@ -637,13 +649,19 @@ def item_view(db: Database, item: dict, user: dict) -> dict:
     return view
 
 
+def choices(db: Database) -> dict:
+    """What the cards' pickers offer: the active sites and every supplier."""
+    return {
+        "sites": [site for site in sites.list_sites(db) if site["active"]],
+        "suppliers": links.list_suppliers(db),
+    }
+
+
 def queue_view(db: Database, user: dict, state: str, kind: str | None) -> dict:
     return {
         "views": [item_view(db, item, user) for item in review_items.list_items(db, state, kind)],
         "counts": review_items.open_counts(db),
-        "sites": [site for site in sites.list_sites(db) if site["active"]],
-        "suppliers": links.list_suppliers(db),
-    }
+    } | choices(db)
 
 
 def item_document(db: Database, item: dict) -> dict | None:

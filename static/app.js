@@ -54,3 +54,11 @@ document.addEventListener("htmx:sendError", (event) => {
   if (event.detail.elt.hasAttribute("hx-trigger")) return;
   showError(event.detail.elt, "The server could not be reached. Check the connection and try again.");
 });
+
+// A plain form that changes money asks once before it is sent (htmx forms use hx-confirm).
+document.addEventListener("submit", (event) => {
+  const form = event.target.closest("form[data-confirm]");
+  if (form && !window.confirm(form.dataset.confirm)) {
+    event.preventDefault();
+  }
+});

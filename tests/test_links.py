@@ -344,3 +344,18 @@ def test_site_aliases_cannot_point_one_code_at_two_sites(db):
     with pytest.raises(sites.SiteError, match="is the code of site CP10"):
         sites.add_alias(db, a, "CP-10", None, now)
     assert sites.match_site(db, "cape 9")["id"] == a
+
+
+@pytest.mark.parametrize(
+    ("raw", "value"),
+    [("", 0.85), ("0.9", 0.9), ("1", 1.0), ("0", None), ("1.5", None), ("x", None)],
+)
+def test_the_supplier_threshold_is_a_setting(tmp_path, raw, value):
+    from app.config import ConfigError, Settings
+
+    env = {"INTAKE_SUPPLIER_MATCH_THRESHOLD": raw}
+    if value is None:
+        with pytest.raises(ConfigError, match="INTAKE_SUPPLIER_MATCH_THRESHOLD"):
+            Settings.from_env(env=env, data_dir=tmp_path)
+    else:
+        assert Settings.from_env(env=env, data_dir=tmp_path).supplier_match_threshold == value

@@ -8,7 +8,7 @@ from datetime import timedelta
 
 import pytest
 
-from app import clock, pipeline, purchasing, queue, review, review_items, sites
+from app import clock, pipeline, purchasing, queue, review, review_items, revisions, sites
 from app.db import rows
 from tests.conftest import store_batch
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
@@ -223,3 +223,78 @@ def test_discard_only_from_failed_or_dead_and_closes_the_item(settings, db, admi
     assert review_items.list_items(db, state="resolved")[0]["resolution"] == "discarded"
     events = [e["event"] for e in queue.batch_events(db, batch_id)]
     assert events[-1] == "discarded"
+
+
+# --- what counts as a revision -----------------------------------------------------
+
+
+def version(total=1000, items=(("A", "1", 1000),), **fields):
+    base = {
+        "po_date": "2026-08-19",
+        "supplier_name": "Acme",
+        "project_code": "CP09",
+        "currency": "ZAR",
+        "subtotal_cents": total,
+        "tax_cents": 0,
+        "total_cents": total,
+    }
+    lines = [
+        {
+            "item_code": code,
+            "description": "",
+            "quantity": qty,
+            "unit": "",
+            "unit_price_cents": amount,
+            "amount_cents": amount,
+        }
+        for code, qty, amount in items
+    ]
+    return base | fields | {"items": lines}
+
+
+@pytest.mark.parametrize(
+    ("after", "revision", "at_risk", "said"),
+    [
+        (version(), False, 0, []),
+        (version(po_date="2026-08-20", supplier_name="ACME"), False, 0, ["Date", "Supplier"]),
+        (version(items=(("A", "2", 1000),)), True, 0, ["item 1 Qty"]),
+        (version(items=(("B", "1", 1000),)), True, 0, ["item 1 Code"]),
+        (version(total=1500), True, 500, ["Subtotal", "Total"]),
+        (version(items=()), True, 0, ["item 1 removed"]),
+        (
+            version(total=3000, items=(("A", "1", 1000), ("C", "1", 2000))),
+            True,
+            2000,
+            ["Subtotal", "Total", "item 2 added"],
+        ),
+        (
+            version(total=None, items=(("A", "1", 1200),)),
+            True,
+            200,
+            ["Subtotal", "Total", "item 1 Unit price", "item 1 Amount"],
+        ),
+    ],
+)
+def test_what_is_a_revision(after, revision, at_risk, said):
+    before = version()
+    assert revisions.is_revision(before, after) is revision
+    assert revisions.money_at_risk(before, after) == at_risk
+    assert revisions.changed_summary(before, after) == said
+
+
+def test_the_same_contents_in_another_file_is_not_a_revision(settings, db):
+    first = imported(settings, db, po_number="SAME1")
+    other_file = po_pdf_bytes(po_fields("SAME1")) + b"\n% saved again by another program\n"
+    batch_id = store_batch(settings, db, other_file)
+    pipeline.run_batch(settings, batch_id)
+    batch = queue.get_batch(db, batch_id)
+    assert batch["sha256"] != first["sha256"]
+    assert batch["warnings"] == ["already_imported"]
+    assert review_items.list_items(db, kind="po.revision") == []
+
+
+def test_a_revision_is_recorded_in_the_po_history_when_it_arrives(settings, db):
+    po_id = imported(settings, db, po_number="REV1")["processed_record_id"]
+    imported(settings, db, po_number="REV1", total="1388.06")
+    [line] = [h for h in purchasing.po_history(db, po_id) if h["action"] == "revision_received"]
+    assert line["note"].endswith("differs: Total")
