@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -23,8 +24,6 @@ from app import clock, ids, links, numbers, purchasing, queue, review_items, rev
 from app.config import Settings
 from app.db import immediate, joined, rows
 from app.review_items import KINDS, AlreadyClosed
-
-__all__ = ["KINDS", "AlreadyClosed", "DecisionError", "NotAllowed"]
 
 
 class DecisionError(ValueError):
@@ -92,17 +91,20 @@ def decide(
     return review_items.get_item(db, item_id)
 
 
+@dataclass
 class Decision:
     """One decision in the making: the item, what the person sent, who and when."""
 
-    def __init__(self, db, settings, item, form, actor, now):
-        self.db: Database = db
-        self.settings: Settings = settings
-        self.item: dict = item
-        self.form: dict = form
-        self.actor: str = actor
-        self.now: datetime = now
-        self.evidence: dict = item["evidence"]
+    db: Database
+    settings: Settings
+    item: dict
+    form: dict
+    actor: str
+    now: datetime
+
+    @property
+    def evidence(self) -> dict:
+        return self.item["evidence"]
 
     @property
     def note(self) -> str:

@@ -282,7 +282,7 @@ def test_retry_and_discard_from_the_queue(admin_client, db):
     assert open_items(admin_client, "batch.dead") == []
 
 
-def test_staff_may_not_discard_but_may_retry_their_own(app, staff, db):
+def test_staff_may_not_discard_but_may_retry_their_own(app, staff, admin, db):
     with TestClient(app) as client:
         sign_in(client, staff["email"])
         upload(client, data=b"%PDF-1.4 unreadable")
@@ -294,6 +294,16 @@ def test_staff_may_not_discard_but_may_retry_their_own(app, staff, db):
         assert refused.status_code == 403
         assert "Only an administrator" in card_text(refused)
         assert "Retried by staff" in card_text(decide(client, item["id"], "retry"))
+    with TestClient(app) as other:
+        admins = upload(sign_in(other, admin["email"]), data=b"%PDF-1.4 also unreadable")
+    with TestClient(app) as client:
+        sign_in(client, staff["email"])
+        [theirs] = [
+            i for i in open_items(client, "batch.dead") if i["record"]["id"] == admins["id"]
+        ]
+        refused = decide(client, theirs["id"], "retry")
+        assert refused.status_code == 403
+        assert "Staff can retry only their own uploads." in card_text(refused)
 
 
 # --- totals and low confidence ----------------------------------------------------------

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 from litestar import Request, get, post
 from litestar.enums import RequestEncodingType
-from litestar.exceptions import ClientException, NotFoundException
+from litestar.exceptions import ClientException, HTTPException, NotFoundException
 from litestar.params import Body, FromPath, FromQuery, QueryParameter
 from litestar.plugins.htmx import HTMXRequest
 from litestar.response import File, Redirect, Template
@@ -93,6 +93,10 @@ def _decided(request: HTMXRequest, db: Database, item_id: str, act) -> Template 
         return _card(db, user, item_id, 403, str(exc))
     except review.DecisionError as exc:
         return _card(db, user, item_id, 400, str(exc))
+    except HTTPException as exc:  # the retry API's own refusals (403, 409)
+        if exc.status_code == 404:
+            raise
+        return _card(db, user, item_id, exc.status_code, exc.detail)
     if not request.htmx:
         return Redirect(path="/review", status_code=303)
     return _card(db, user, item_id)
