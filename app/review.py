@@ -125,13 +125,13 @@ class Decision:
 
 
 def _history(db: Database, item: dict, text: str, actor: str | None, now: datetime) -> None:
-    """A resolution in its record's history: the PO's, the batch's timeline, or the POs'."""
+    """A resolution in the history of the PO it is about, or of the POs waiting on it.
+
+    (A dead batch's decisions are events on its timeline, written by the queue.)
+    """
     line = f"{KINDS[item['kind']]}: {text}"
     if item["entity"] == "purchase_order":
         pos = [item["record_id"]]
-    elif item["entity"] == "batch":
-        queue.record_event(db, item["record_id"], "review", now, actor=actor, detail=line)
-        return
     else:
         evidence = item["evidence"]
         pos = [po["id"] for po in evidence.get("pos") or evidence.get("context", {}).get("pos", [])]

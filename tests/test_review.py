@@ -298,3 +298,71 @@ def test_a_revision_is_recorded_in_the_po_history_when_it_arrives(settings, db):
     imported(settings, db, po_number="REV1", total="1388.06")
     [line] = [h for h in purchasing.po_history(db, po_id) if h["action"] == "revision_received"]
     assert line["note"].endswith("differs: Total")
+
+
+@pytest.mark.parametrize("before", ["pending", "processing", "processed", "failed", "dead"])
+def test_discard_and_entry_by_hand_sql_agree_with_the_state_machine(settings, db, admin, before):
+    from app import batches
+    from app.batches import InvalidTransition, QueueState, Status
+
+    def allowed(transition) -> bool:
+        try:
+            transition(QueueState(Status(before), 1, NOW))
+        except InvalidTransition:
+            return False
+        return True
+
+    def batch_in(status):
+        batch_id = store_batch(settings, db, po_pdf_bytes(po_fields()))
+        retry_at = clock.iso(NOW) if status == "failed" else None
+        db.conn.execute(
+            "UPDATE data_import_batches SET status = ?, attempts = 1, next_retry_at = ?"
+            " WHERE id = ?",
+            [status, retry_at, batch_id],
+        )
+        return batch_id
+
+    discarded = queue.discard_batch(db, batch_in(before), NOW, admin["id"])
+    assert discarded is allowed(batches.discard)
+    claim = queue.claim_by_hand(db, batch_in(before), NOW, admin["id"])
+    assert (claim is not None) is allowed(batches.enter_by_hand)
+    if claim is not None:
+        assert claim.attempt == batches.enter_by_hand(QueueState(Status.DEAD, 1)).attempts == 2
+
+
+def test_two_people_deciding_at_once_one_wins(settings, db, admin, staff):
+    """Each on their own connection and thread, released together: one decision lands."""
+    import threading
+
+    from app.db import connect
+
+    po_id = imported(settings, db, po_number="RACE1")["processed_record_id"]
+    imported(settings, db, po_number="RACE1", total="2000.00")
+    [item] = review_items.list_items(db, kind="po.revision")
+    start, outcomes = threading.Barrier(2), {}
+
+    def decide(user, action):
+        mine = connect(settings.db_path)
+        start.wait()
+        try:
+            review.decide(mine, settings, item["id"], action, {}, user, clock.now())
+            outcomes[user["email"]] = "won"
+        except review_items.AlreadyClosed:
+            outcomes[user["email"]] = "told"
+        finally:
+            mine.close()
+
+    threads = [
+        threading.Thread(target=decide, args=(admin, "replace")),
+        threading.Thread(target=decide, args=(staff, "keep")),
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes.values()) == ["told", "won"]
+    closed = review_items.get_item(db, item["id"])
+    winner = admin if outcomes[admin["email"]] == "won" else staff
+    assert closed["resolved_by"] == winner["id"]
+    versions = purchasing.po_versions(db, po_id)
+    assert len(versions) == (1 if winner is admin else 0)  # the loser changed nothing
