@@ -366,3 +366,27 @@ def test_two_people_deciding_at_once_one_wins(settings, db, admin, staff):
     assert closed["resolved_by"] == winner["id"]
     versions = purchasing.po_versions(db, po_id)
     assert len(versions) == (1 if winner is admin else 0)  # the loser changed nothing
+
+
+def test_batches_dead_before_the_upgrade_wait_in_the_queue(tmp_path):
+    from app import db as database
+    from app.ids import is_valid
+
+    conn = database.connect(tmp_path / "old.db")
+    found = database.migrations()
+    ours = next(n for n, name, _ in found if name.endswith("_review_and_links.sql"))
+    for number, _name, sql in found[: ours - 1]:  # the schema before the review queue
+        for statement in database._statements(sql):
+            conn.conn.execute(statement)
+        conn.conn.execute(f"PRAGMA user_version={number}")
+    conn.conn.execute(
+        "INSERT INTO data_import_batches (id, batch_type, content_type, original_filename,"
+        " file_path, sha256, size, date_uploaded, status, attempts, last_error)"
+        " VALUES ('b00000000000001', 'purchase_orders', 'application/pdf', 'old.pdf',"
+        " 'files/incoming/b.pdf', '', 5, '2026-01-01T00:00:00.000Z', 'dead', 3, 'It broke.')"
+    )
+    database.migrate(conn)
+    [item] = review_items.list_items(conn, kind="batch.dead")
+    assert item["evidence"] == {"filename": "old.pdf", "error": "It broke.", "attempts": 3}
+    assert is_valid(item["id"]) and len(item["created_at"]) == 24
+    conn.close()

@@ -93,3 +93,11 @@ CREATE TABLE purchase_order_versions (
     UNIQUE (purchase_order_id, version)
 );
 CREATE INDEX purchase_order_versions_file ON purchase_order_versions(file_path);
+
+-- Batches that were already dead before the review queue existed wait in it too.
+INSERT INTO review_items (id, kind, entity, record_id, evidence, created_at, last_seen_at)
+SELECT substr(lower(hex(randomblob(8))), 1, 15), 'batch.dead', 'batch', id,
+       json_object('filename', original_filename, 'error', coalesce(last_error, ''),
+                   'attempts', attempts),
+       strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+FROM data_import_batches WHERE status = 'dead';
