@@ -111,17 +111,18 @@ class Decision:
         return (self.form.get("note") or "").strip()[:2000]
 
     def close(self, resolution: str, text: str, state: str = "resolved") -> None:
-        """Close the item and write what was decided to its record's history."""
+        """Close the item and write what was decided, and the person's note, to the history."""
+        said = f"{text} ({self.note})" if self.note else text
         review_items.close_item(
             self.db,
             self.item["id"],
             resolution=resolution,
             actor=self.actor,
             now=self.now,
-            note=self.note or text,
+            note=said,
             state=state,
         )
-        _history(self.db, self.item, text, self.actor, self.now)
+        _history(self.db, self.item, said, self.actor, self.now)
 
 
 def _history(db: Database, item: dict, text: str, actor: str | None, now: datetime) -> None:
@@ -145,7 +146,7 @@ def _history(db: Database, item: dict, text: str, actor: str | None, now: dateti
 def _dismiss(d: Decision) -> None:
     if d.item["kind"] == "supplier.proposed" and d.evidence.get("proposal"):
         links.supersede(d.db, d.evidence["proposal"]["link_id"], d.now)
-    d.close("dismissed", "dismissed" + (f" ({d.note})" if d.note else ""), state="dismissed")
+    d.close("dismissed", "dismissed", state="dismissed")
 
 
 # --- batch.dead ------------------------------------------------------------------

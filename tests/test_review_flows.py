@@ -408,3 +408,16 @@ def test_review_page_errors_are_pages(admin_client, path, code):
 
 def test_deciding_an_unknown_item_is_404(admin_client):
     assert decide(admin_client, "zzzzzzzzzzzzzzz", "keep").status_code == 404
+
+
+def test_dismissing_with_a_note_keeps_the_note_in_the_po_history(admin_client, db):
+    batch = upload(admin_client, po_fields("D1", total="2000.00"))
+    [item] = open_items(admin_client, "po.totals_mismatch")
+    response = decide(admin_client, item["id"], "dismiss", note="the supplier confirmed 2000")
+    assert "Dismissed by admin" in card_text(response)
+    assert "dismissed (the supplier confirmed 2000)" in card_text(response)
+    notes = [h["note"] for h in purchasing.po_history(db, batch["processed_record_id"])]
+    assert "Totals do not add up: dismissed (the supplier confirmed 2000)" in notes
+    listed = soup(admin_client.get("/review?state=dismissed"))
+    assert [a["id"] for a in listed.select("article.review-item")] == [f"item-{item['id']}"]
+    assert open_items(admin_client, "po.totals_mismatch") == []
