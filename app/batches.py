@@ -9,6 +9,7 @@ decisions into SQL; the tests walk every transition as one table.
     processing -stuck longer than the watchdog allows-> pending (dead when no attempts are left)
     failed | dead -retry-> pending, attempts reset
     failed | dead -discard-> discarded (final: never runs again; its file is kept 30 days)
+    dead -enter by hand-> processing (a person types the PO; their entry goes through process())
 """
 
 from __future__ import annotations
@@ -103,6 +104,16 @@ def discard(state: QueueState) -> QueueState:
             f"only a failed or dead batch can be discarded, this one is {state.status}"
         )
     return replace(state, status=Status.DISCARDED, next_retry_at=None)
+
+
+def enter_by_hand(state: QueueState) -> QueueState:
+    """A person takes a dead batch to type its PO: one more attempt, theirs.
+
+    It is `processing` like a worker's claim, so the same fencing applies: the
+    entry lands only while that attempt is still the batch's current one.
+    """
+    _require(state, Status.DEAD, "enter by hand")
+    return QueueState(Status.PROCESSING, state.attempts + 1, None)
 
 
 def _require(state: QueueState, status: Status, action: str) -> None:

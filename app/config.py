@@ -33,6 +33,8 @@ class Settings:
     worker_max_delay: float = 0.25
     # Times are stored in UTC and shown in this zone; None is the machine's own.
     timezone: str | None = None
+    # How alike (0..1) an unknown supplier name must be to an existing supplier to be proposed.
+    supplier_match_threshold: float = 0.85
 
     @property
     def db_path(self) -> Path:
@@ -65,6 +67,7 @@ class Settings:
             "sweep_batch": _positive_int(env, "INTAKE_SWEEP_BATCH", 10),
             "workers": _positive_int(env, "INTAKE_WORKERS", 2),
             "timezone": _timezone(env),
+            "supplier_match_threshold": _fraction(env, "INTAKE_SUPPLIER_MATCH_THRESHOLD", 0.85),
         }
         values.update(overrides)
         if not values["secret_key"]:
@@ -82,6 +85,19 @@ def _positive_int(env: dict[str, str], name: str, default: int) -> int:
         raise ConfigError(f"{name} must be a whole number (got {raw!r}).") from None
     if value < 1:
         raise ConfigError(f"{name} must be at least 1 (got {value}).")
+    return value
+
+
+def _fraction(env: dict[str, str], name: str, default: float) -> float:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be a number between 0 and 1 (got {raw!r}).") from None
+    if not 0 < value <= 1:
+        raise ConfigError(f"{name} must be more than 0 and at most 1 (got {raw}).")
     return value
 
 

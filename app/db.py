@@ -44,6 +44,20 @@ def immediate(db: Database) -> Iterator[Database]:
     db.conn.execute("COMMIT")
 
 
+@contextmanager
+def joined(db: Database) -> Iterator[Database]:
+    """The caller's transaction when there is one, else a new IMMEDIATE one.
+
+    For steps that run alone or as part of a larger change (opening a review
+    item while a PO is imported, or from a page on its own).
+    """
+    if db.conn.in_transaction:
+        yield db
+        return
+    with immediate(db):
+        yield db
+
+
 def migrations() -> list[tuple[int, str, str]]:
     """(version, name, sql) of every file in migrations/, in order."""
     found = []

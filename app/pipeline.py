@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass, field
 from datetime import timedelta
 
-from app import clock, purchasing, queue, storage
+from app import clock, po_edit, purchasing, queue, review, storage
 from app.batches import QueueState, Status
 from app.config import Settings
 from app.db import connect
@@ -113,6 +113,7 @@ class SweepReport:
     reaped: list[str] = field(default_factory=list)
     expired: list[str] = field(default_factory=list)
     paused: bool = False
+    settled: int = 0
 
     def summary(self) -> str:
         text = (
@@ -137,6 +138,14 @@ def sweep(settings: Settings) -> SweepReport:
         now = clock.now()
         report.reaped = storage.reap_orphans(db, settings, now, ORPHAN_AGE)
         report.expired = remove_discarded_files(db, settings, now)
+        # A site, alias or supplier link added anywhere (the CLI, another page) gives
+        # waiting POs their match and settles the review items about them.
+        report.settled = len(po_edit.match_unmatched_sites(db, None, now))
+        report.settled += review.resolve_site_matches(db, now) + review.resolve_supplier_matches(
+            db, now
+        )
+        if report.settled:
+            log.info("[review-sweep] %s", json.dumps({"settled": report.settled}))
         if queue.processing_paused(db):
             # An admin paused processing: no watchdog, nothing enqueued. Due batches
             # stay due, so the first sweep after resuming finds every one of them.

@@ -26,7 +26,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from sqlite_utils import Database
 
-from app import clock, numbers, purchasing, sites
+from app import clock, numbers, purchasing, review, review_items, sites
 from app.db import immediate, one, rows
 from app.ids import new_id
 
@@ -220,6 +220,12 @@ def _change(
                 db, po_id, "unverified", now, actor=actor, note="edited after it was verified"
             )
         after, totals_after = _state(db, po_id)
+        # The review queue follows the PO: verifying it, or totals that now agree,
+        # settle its items; totals that stop agreeing open one.
+        if after["is_verified"] and not before["is_verified"]:
+            review.on_po_verified(db, po_id, actor, now)
+        if totals_after != totals_before:
+            review.on_po_totals_changed(db, po_id, now, actor)
     return PoChange(
         po_id=po_id,
         changes=tuple(changes),
@@ -546,6 +552,16 @@ def match_unmatched_sites(db: Database, actor: str | None, now: datetime) -> lis
                     old_value=None,
                     new_value=site["code"],
                     note=f"project code {row['project_code']} now matches site {site['code']}",
+                )
+                review_items.close_open(
+                    db,
+                    "po.site_unmatched",
+                    "purchase_order",
+                    po["id"],
+                    resolution="site_matched",
+                    actor=actor,
+                    now=now,
+                    note=f"{row['project_code']} now matches site {site['code']}",
                 )
                 matched.append(po["id"])
     return matched

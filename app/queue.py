@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 
 from sqlite_utils import Database
 
-from app import batches, clock
+from app import batches, clock, review_items
 from app.batches import QueueState, Status
 from app.db import immediate, one, rows
 
@@ -240,7 +240,17 @@ def fail_batch(
         if cursor.rowcount != 1:
             return None
         record_event(db, claim.batch_id, new.status, now, attempt=claim.attempt, detail=error)
+        if new.status == Status.DEAD:
+            open_dead_review(db, claim.batch_id, claim.original_filename, error, claim.attempt, now)
     return new
+
+
+def open_dead_review(
+    db: Database, batch_id: str, filename: str, error: str, attempts: int, now: datetime
+) -> None:
+    """Inside the caller's transaction: a dead batch waits in the review queue for a person."""
+    evidence = {"filename": filename, "error": error, "attempts": attempts}
+    review_items.open_item(db, "batch.dead", "batch", batch_id, evidence, 0, now)
 
 
 STUCK_ERROR = "The worker stopped while reading this document"
@@ -255,7 +265,7 @@ def reset_stuck_batches(
     with immediate(db):
         stuck = rows(
             db,
-            "SELECT id, attempts FROM data_import_batches"
+            "SELECT id, attempts, original_filename FROM data_import_batches"
             " WHERE status = 'processing' AND last_attempt_at < :cutoff ORDER BY last_attempt_at",
             {"cutoff": cutoff},
         )
@@ -276,6 +286,10 @@ def reset_stuck_batches(
                 },
             )
             record_event(db, row["id"], "watchdog", now, attempt=row["attempts"], detail=error)
+            if new.status == Status.DEAD:
+                open_dead_review(
+                    db, row["id"], row["original_filename"], error, row["attempts"], now
+                )
             changed.append((row["id"], new.status))
     return changed
 
@@ -303,6 +317,9 @@ def retry_batch(db: Database, batch_id: str, now: datetime, actor: str | None) -
         if cursor.rowcount != 1:
             return False
         record_event(db, batch_id, "retry", now, actor=actor)
+        review_items.close_open(
+            db, "batch.dead", "batch", batch_id, resolution="retried", actor=actor, now=now
+        )
     return True
 
 
@@ -318,7 +335,32 @@ def discard_batch(db: Database, batch_id: str, now: datetime, actor: str | None)
         if cursor.rowcount != 1:
             return False
         record_event(db, batch_id, "discarded", now, actor=actor)
+        review_items.close_open(
+            db, "batch.dead", "batch", batch_id, resolution="discarded", actor=actor, now=now
+        )
     return True
+
+
+def claim_by_hand(db: Database, batch_id: str, now: datetime, actor: str) -> Claim | None:
+    """A person takes a dead batch to enter its PO; None when it is no longer dead.
+
+    Their attempt is fenced like a worker's: process() lands only while it holds.
+    """
+    with immediate(db):
+        row = one(
+            db,
+            "UPDATE data_import_batches"
+            " SET status = 'processing', attempts = attempts + 1, last_attempt_at = :now,"
+            "     next_retry_at = NULL"
+            " WHERE id = :id AND status = 'dead'"
+            " RETURNING id, attempts, batch_type, content_type, original_filename,"
+            "           file_path, uploaded_by",
+            {"id": batch_id, "now": clock.iso(now)},
+        )
+        if row is None:
+            return None
+        record_event(db, batch_id, "entering_by_hand", now, attempt=row["attempts"], actor=actor)
+    return _claim(row)
 
 
 def discarded_files_due(db: Database, now: datetime, keep: timedelta) -> list[dict]:

@@ -19,7 +19,7 @@ from datetime import datetime
 from sqlite_utils import Database
 
 from app import clock
-from app.db import immediate, one, rows
+from app.db import immediate, joined, one, rows
 from app.ids import new_id
 
 
@@ -151,29 +151,36 @@ def set_site_active(db: Database, site_id: str, active: bool) -> bool:
     return cursor.rowcount == 1
 
 
-def add_alias(db: Database, site_id: str, alias: str, actor: str | None, now: datetime) -> str:
-    """Another spelling of a site's project code, seen on documents; returns the alias id.
+def add_alias(
+    db: Database, site_id: str, alias: str, actor: str | None, now: datetime
+) -> str | None:
+    """Another spelling of a site's project code, seen on documents: the alias's id.
 
     Documents whose project code matches it (case, spaces and dashes aside)
-    match the site from now on.
+    match the site from now on. Adding an alias the site already has returns
+    it; the site's own code adds nothing (None). SiteError when the spelling
+    already means another site. Joins the caller's transaction, so a review
+    decision adds it together with its other changes.
     """
     alias = " ".join((alias or "").split())
-    if not code_key(alias):
+    key = code_key(alias)
+    if not key:
         raise SiteError("An alias needs at least one letter or digit.")
     if len(alias) > 64:
         raise SiteError("An alias has at most 64 characters.")
-    with immediate(db):
+    with joined(db):
         site = get_site(db, site_id)
         if site is None:
             raise SiteError("That site no longer exists.")
-        if code_key(site["code"]) == code_key(alias):
-            raise SiteError(f"{alias} is this site's own code; it matches already.")
-        if one(
+        if code_key(site["code"]) == key:
+            return None
+        existing = one(
             db,
-            "SELECT 1 AS ok FROM site_aliases WHERE site_id = :id AND alias_key = :k",
-            {"id": site_id, "k": code_key(alias)},
-        ):
-            raise SiteError(f"{alias} is already an alias of {site['code']}.")
+            "SELECT id FROM site_aliases WHERE site_id = :id AND alias_key = :k",
+            {"id": site_id, "k": key},
+        )
+        if existing:
+            return existing["id"]
         _code_is_free(db, alias, site_id)
         alias_id = new_id()
         db.conn.execute(
@@ -183,12 +190,12 @@ def add_alias(db: Database, site_id: str, alias: str, actor: str | None, now: da
                 "id": alias_id,
                 "site": site_id,
                 "alias": alias,
-                "key": code_key(alias),
+                "key": key,
                 "actor": actor,
                 "now": clock.iso(now),
             },
         )
-    return alias_id
+        return alias_id
 
 
 def remove_alias(db: Database, site_id: str, alias_id: str) -> bool:

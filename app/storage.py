@@ -118,7 +118,8 @@ def is_referenced(db: Database, relative_path: str) -> bool:
         one(
             db,
             "SELECT 1 AS ok FROM data_import_batches WHERE file_path = :p"
-            " UNION ALL SELECT 1 FROM purchase_orders WHERE file_path = :p LIMIT 1",
+            " UNION ALL SELECT 1 FROM purchase_orders WHERE file_path = :p"
+            " UNION ALL SELECT 1 FROM purchase_order_versions WHERE file_path = :p LIMIT 1",
             {"p": relative_path},
         )
         is not None

@@ -46,6 +46,10 @@ def discard(state):
     return batches.discard(state)
 
 
+def enter_by_hand(state):
+    return batches.enter_by_hand(state)
+
+
 TRANSITIONS = [
     # (event, before, after) -- after None means the event is refused
     (claim, QueueState(P, 0), QueueState(R, 1)),
@@ -82,6 +86,15 @@ TRANSITIONS = [
     (claim, QueueState(Z, 1), None),
     (fail, QueueState(Z, 1), None),
     (watchdog, QueueState(Z, 1), None),
+    (enter_by_hand, QueueState(X, 3), QueueState(R, 4)),  # the person's attempt
+    (enter_by_hand, QueueState(X, 1), QueueState(R, 2)),
+    (enter_by_hand, QueueState(F, 1, LATER), None),  # a worker will try again by itself
+    (enter_by_hand, QueueState(P, 0), None),
+    (enter_by_hand, QueueState(R, 1), None),  # someone else holds it
+    (enter_by_hand, QueueState(D, 1), None),
+    (enter_by_hand, QueueState(Z, 1), None),
+    (succeed, QueueState(R, 4), QueueState(D, 4)),  # an entry by hand finishes like a worker
+    (watchdog, QueueState(R, 4), QueueState(X, 4)),  # an abandoned entry goes back to dead
 ]
 
 

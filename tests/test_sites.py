@@ -24,13 +24,19 @@ def test_an_alias_makes_documents_match(db, cape, admin):
     assert sites.aliases_of(db, cape)[0]["created_by"] == admin["id"]
 
 
+def test_an_alias_given_again_or_the_sites_own_code_adds_nothing(db, cape, admin):
+    first = sites.add_alias(db, cape, "CP9X", admin["id"], clock.now())
+    assert sites.add_alias(db, cape, "cp-9x", admin["id"], clock.now()) == first
+    assert sites.add_alias(db, cape, "cp-09", admin["id"], clock.now()) is None
+    assert aliases(db, cape) == ["CP9X"]
+
+
 @pytest.mark.parametrize(
     ("alias", "message"),
     [
-        ("cp-09", "cp-09 is this site's own code; it matches already."),
         ("KL01", "A site with code KL01 already exists."),
-        ("CP9X", "CP9X is already an alias of CP09."),
         ("- -", "An alias needs at least one letter or digit."),
+        ("X" * 65, "An alias has at most 64 characters."),
     ],
 )
 def test_an_alias_that_would_be_ambiguous_is_refused(db, cape, admin, alias, message):

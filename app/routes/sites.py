@@ -118,9 +118,12 @@ def alias_add(request: Request, site_id: FromPath[str], db: DB, data: Form) -> T
     site = _site(db, site_id)
     alias = data.get("alias", "")
     try:
-        sites.add_alias(db, site["id"], alias, current_user(request)["id"], clock.now())
+        added = sites.add_alias(db, site["id"], alias, current_user(request)["id"], clock.now())
     except sites.SiteError as exc:
         return _detail(db, site, 400, alias_error=str(exc), alias=alias)
+    if added is None:
+        message = f"{alias.strip()} is this site's own code; it matches already."
+        return _detail(db, site, 400, alias_error=message, alias=alias)
     matched = po_edit.match_unmatched_sites(db, current_user(request)["id"], clock.now())
     notice = f"{' '.join(alias.split())} now matches {site['code']}." + _matched_notice(
         len(matched)
