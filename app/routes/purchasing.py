@@ -7,7 +7,7 @@ from litestar.exceptions import NotFoundException
 from litestar.params import FromPath
 from litestar.response import File, Template
 
-from app import purchasing, storage
+from app import purchasing, security, storage
 from app.web import DB, Config, found, page, parse_id
 
 
@@ -32,12 +32,17 @@ def po_document(po_id: FromPath[str], db: DB, settings: Config) -> File:
     if path is None or not path.exists():
         raise NotFoundException("This purchase order has no stored document.")
     name = f"PO-{po['purchase_order_number']}{path.suffix}"
+    # Only the types an upload can have are shown in the browser; anything else is a download.
+    shown = po["content_type"] in storage.EXTENSIONS
     return File(
         path=path,
         filename=storage.display_filename(name),
-        media_type=po["content_type"],
-        content_disposition_type="inline",
-        headers={"X-Content-Type-Options": "nosniff"},
+        media_type=po["content_type"] if shown else "application/octet-stream",
+        content_disposition_type="inline" if shown else "attachment",
+        headers={
+            "X-Content-Type-Options": "nosniff",
+            "Content-Security-Policy": security.DOCUMENT_POLICY,
+        },
     )
 
 
