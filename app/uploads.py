@@ -13,12 +13,14 @@ from __future__ import annotations
 import errno
 import hashlib
 import os
+import warnings
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
 from multipart import MultipartError, MultipartSegment, PushMultipartParser
+from PIL import Image
 from sqlite_utils import Database
 
 from app import queue, storage
@@ -37,6 +39,8 @@ _DECLARED = {
     "image/webp": "image/webp",
 }
 _UNDECLARED = {"", "application/octet-stream", "binary/octet-stream"}
+# Pillow's own threshold for a decompression bomb: an image larger than this is refused.
+MAX_IMAGE_PIXELS = Image.MAX_IMAGE_PIXELS or 89_478_485
 _FIELD_LIMIT = 4096
 # Room for the multipart framing and small fields around the file itself.
 _ENVELOPE = 64 * 1024
@@ -94,6 +98,32 @@ def check_type(head: bytes, declared: str | None, filename: str) -> str:
                 f"{storage.EXTENSIONS[actual][1:].upper()}. Upload the original file.",
             )
     return actual
+
+
+def check_image(path: Path, filename: str) -> None:
+    """Refuse an image whose header promises more pixels than can be read safely.
+
+    Only the header is read, so a small file that would inflate to gigabytes
+    (a decompression bomb) costs nothing here.
+    """
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(path) as image:
+                width, height = image.size
+    except Image.DecompressionBombError:
+        width = height = 0
+    except (OSError, SyntaxError, ValueError):
+        raise UploadRejected(
+            400, f"{filename} is a damaged image that cannot be opened; upload the original."
+        ) from None
+    if width == 0 or width * height > MAX_IMAGE_PIXELS:
+        raise UploadRejected(
+            400,
+            f"{filename} has more pixels than Intake can read safely "
+            f"({MAX_IMAGE_PIXELS // 1_000_000} megapixels at most). "
+            "Save or scan it at a lower resolution and upload it again.",
+        )
 
 
 def _boundary(content_type_header: str) -> bytes:
@@ -195,6 +225,8 @@ async def receive_file(
             )
         content_type = check_type(part.head, part.declared, part.filename)
         part.finish()
+        if content_type.startswith("image/"):
+            check_image(part.path, part.filename)
         final = part.path.with_name(storage.stored_name(batch_id, content_type))
         os.replace(part.path, final)
         storage.fsync_dir(final.parent)
