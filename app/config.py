@@ -33,6 +33,8 @@ class Settings:
     worker_max_delay: float = 0.25
     # Times are stored in UTC and shown in this zone; None is the machine's own.
     timezone: str | None = None
+    # How long a request or a task waits for another writer before giving up.
+    busy_timeout_ms: int = 5000
 
     @property
     def db_path(self) -> Path:
@@ -65,6 +67,7 @@ class Settings:
             "sweep_batch": _positive_int(env, "INTAKE_SWEEP_BATCH", 10),
             "workers": _positive_int(env, "INTAKE_WORKERS", 2),
             "timezone": _timezone(env),
+            "busy_timeout_ms": _positive_int(env, "INTAKE_BUSY_TIMEOUT_MS", 5000),
         }
         values.update(overrides)
         if not values["secret_key"]:

@@ -44,6 +44,7 @@ def create_app(settings: Settings | None = None, immediate_tasks: bool = False) 
         ],
         plugins=[HTMXPlugin()],
         before_send=[security.add_security_headers],
+        on_startup=[web.remove_abandoned_uploads],
         template_config=TemplateConfig(instance=web.template_engine(settings)),
         exception_handlers={
             HTTPException: web.handle_http_error,

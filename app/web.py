@@ -15,7 +15,7 @@ from urllib.parse import urlencode, urlsplit
 from zoneinfo import ZoneInfo
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
-from litestar import Request, Response
+from litestar import Litestar, Request, Response
 from litestar.config.csrf import CSRFConfig
 from litestar.connection import ASGIConnection
 from litestar.datastructures import Headers
@@ -39,8 +39,8 @@ from sqlite_utils import Database
 
 from app import auth, clock, ids, numbers, purchasing
 from app.config import ROOT, Settings
-from app.db import connect
-from app.uploads import UploadRejected
+from app.db import connect, is_busy, is_disk_full
+from app.uploads import UploadRejected, remove_abandoned
 
 log = logging.getLogger("intake")
 
@@ -69,7 +69,7 @@ class AuthMiddleware(ASGIMiddleware):
 
     async def handle(self, scope: Scope, receive: Receive, send: Send, next_app: ASGIApp) -> None:
         settings: Settings = scope["litestar_app"].state.settings
-        db = connect(settings.db_path)
+        db = connect(settings.db_path, settings.busy_timeout_ms)
         scope[_DB] = db  # type: ignore[typeddict-unknown-key]
         try:
             scope["user"], scope["auth"] = _identify(db, settings, Headers.from_scope(scope))
@@ -95,6 +95,18 @@ def _identify(db: Database, settings: Settings, headers: Headers) -> tuple[dict 
     if morsel is None:
         return None, None
     return auth.session_user(db, morsel.value, settings.secret_key, now), "session"
+
+
+def remove_abandoned_uploads(app: Litestar) -> None:
+    """At start-up: files a killed web process left in files/incoming (see app.uploads)."""
+    settings: Settings = app.state.settings
+    db = connect(settings.db_path, settings.busy_timeout_ms)
+    try:
+        removed = remove_abandoned(db, settings)
+    finally:
+        db.close()
+    if removed:
+        log.warning("removed %d abandoned upload(s): %s", len(removed), ", ".join(removed))
 
 
 def provide_db(request: Request) -> Database:
@@ -272,7 +284,7 @@ def handle_upload_rejected(request: Request, exc: UploadRejected) -> Response:
 
 
 def handle_database_error(request: Request, exc: sqlite3.OperationalError) -> Response:
-    if "locked" in str(exc) or "busy" in str(exc):
+    if is_busy(exc):
         log.warning("database busy: %s %s", request.method, request.url.path)
         return error_response(
             request,
@@ -280,7 +292,13 @@ def handle_database_error(request: Request, exc: sqlite3.OperationalError) -> Re
             "The database is busy; try again in a few seconds.",
             headers={"Retry-After": "5"},
         )
+    if is_disk_full(exc):
+        log.error("disk full: %s %s", request.method, request.url.path)
+        return error_response(request, 507, DISK_FULL)
     return handle_unexpected(request, exc)
+
+
+DISK_FULL = "The server's disk is full, so nothing was saved. Tell an administrator."
 
 
 def handle_unexpected(request: Request, exc: Exception) -> Response:
