@@ -21,6 +21,7 @@ def configure(settings: Settings, immediate: bool = False) -> None:
     global _settings
     _settings = settings
     huey.storage_kwargs["filename"] = str(settings.huey_path)
+    huey.storage_kwargs["timeout"] = settings.busy_timeout_ms / 1000  # as for the records
     huey.immediate = immediate
     if not immediate:
         settings.data_dir.mkdir(parents=True, exist_ok=True)
