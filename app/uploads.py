@@ -26,6 +26,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import BinaryIO
 
+import anyio
 from multipart import MultipartError, MultipartSegment, PushMultipartParser
 from PIL import Image
 from sqlite_utils import Database
@@ -210,6 +211,18 @@ class _FilePart:
         self.handle.close()
 
 
+def _finalise(part: _FilePart, batch_id: str, content_type: str) -> Path:
+    """Make the received file durable under its final name."""
+    part.finish()
+    if content_type.startswith("image/"):
+        check_image(part.path, part.filename)
+    final = part.path.with_name(storage.stored_name(batch_id, content_type))
+    os.replace(part.path, final)
+    part.path = final
+    storage.fsync_dir(final.parent)
+    return final
+
+
 async def receive_file(
     settings: Settings,
     content_type_header: str,
@@ -259,13 +272,8 @@ async def receive_file(
                 400, f"{part.filename} is empty (0 bytes); choose the document again."
             )
         content_type = check_type(part.head, part.declared, part.filename)
-        part.finish()
-        if content_type.startswith("image/"):
-            check_image(part.path, part.filename)
-        final = part.path.with_name(storage.stored_name(batch_id, content_type))
-        os.replace(part.path, final)
-        part.path = final
-        storage.fsync_dir(final.parent)
+        # fsyncs block for milliseconds: off the event loop, so other requests go on
+        final = await anyio.to_thread.run_sync(_finalise, part, batch_id, content_type)
     except BaseException as exc:
         if part:
             part.discard()

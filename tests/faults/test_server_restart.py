@@ -12,6 +12,7 @@ starts again.
 from __future__ import annotations
 
 import hashlib
+import os
 import signal
 import threading
 import time
@@ -29,6 +30,7 @@ from tests.server import RunningIntake
 pytestmark = pytest.mark.slow
 
 CLIENTS = 4
+RESTARTS = int(os.environ.get("FAULT_RESTARTS", "1"))  # each: one kill and one polite stop
 CHUNK = 32 * 1024
 
 
@@ -95,15 +97,16 @@ def test_uploads_survive_the_server_being_killed_and_restarted(tmp_path):
     try:
         for client in clients:
             client.start()
-        time.sleep(1.0)
-        running.process.send_signal(signal.SIGKILL)  # a crash, mid-stream
-        running.process.wait(timeout=10)
-        running = RunningIntake(data_dir, "--no-worker")
-        server["url"] = running.url
-        time.sleep(1.0)
-        running.stop()  # SIGTERM: a polite restart while uploads are in flight
-        running = RunningIntake(data_dir, "--no-worker")
-        server["url"] = running.url
+        for _ in range(RESTARTS):
+            time.sleep(1.0)
+            running.process.send_signal(signal.SIGKILL)  # a crash, mid-stream
+            running.process.wait(timeout=10)
+            running = RunningIntake(data_dir, "--no-worker")
+            server["url"] = running.url
+            time.sleep(1.0)
+            running.stop()  # SIGTERM: a polite restart while uploads are in flight
+            running = RunningIntake(data_dir, "--no-worker")
+            server["url"] = running.url
         time.sleep(0.5)
     finally:
         stop.set()
