@@ -44,7 +44,9 @@ def run_batch(settings: Settings, batch_id: str) -> Attempt:
             if not (is_busy(exc) or is_disk_full(exc)):
                 raise
             # Nothing changed: the batch is still due, and the caller tries again soon.
-            log.warning("[po-process-batch] %s", json.dumps({"batch_id": batch_id, "busy": True}))
+            log.warning(
+                "[po-process-batch] %s", json.dumps({"batch_id": batch_id, "deferred": str(exc)})
+            )
             return Attempt(batch_id, "deferred")
         if claim is None:
             return Attempt(batch_id, "skipped")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import hmac
 import json
 import logging
+import sqlite3
 import time
 from typing import Any
 
@@ -39,7 +40,7 @@ def enqueue(batch_id: str) -> None:
     database busy or full), the batch row is already safe and the sweep finds it."""
     try:
         process_batch(batch_id)
-    except Exception:
+    except (sqlite3.Error, OSError):
         log.warning(
             "could not enqueue batch %s; the sweep will pick it up", batch_id, exc_info=True
         )

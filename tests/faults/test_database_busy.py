@@ -182,7 +182,7 @@ def test_a_worker_retries_a_deferred_claim_by_itself(busy_app):
     finally:
         log = stop(worker)
         huey_app.configure(settings, immediate=True)
-    assert '"busy": true' in log and "Traceback" not in log, log
+    assert '"deferred": "database is locked"' in log and "Traceback" not in log, log
     assert queue.get_batch(db, batch_id)["attempts"] == 1
 
 

@@ -1,8 +1,8 @@
 """Four worker processes and two sweeps racing over the same batches.
 
 Every batch is announced twice at the start, and each sweep keeps announcing
-every due batch again until all are done, so workers constantly try to claim
-batches another worker holds. Each must be claimed once and imported once:
+the oldest due batches again until all are done, so workers constantly try to
+claim batches another worker holds. Each must be claimed once and imported once:
 counted in PO rows, attempts, and the claimed and processed events.
 
 FAULT_BATCHES sets the number of batches (500).
@@ -31,8 +31,9 @@ BATCHES = int(os.environ.get("FAULT_BATCHES", "500"))
 
 
 def sweep_until(settings, done: threading.Event, ran: list[int]) -> None:
-    """`intake sweep` again and again, announcing every due batch each time."""
-    env = worker_env(settings, INTAKE_SWEEP_BATCH=str(BATCHES))
+    """`intake sweep` again and again (not once a minute), each announcing the oldest due
+    batches again, as many as it would in production: the ones workers are busy with."""
+    env = worker_env(settings)
     while not done.is_set():
         subprocess.run(
             [sys.executable, "-m", "app.cli", "sweep"],
