@@ -7,7 +7,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 
-.PHONY: run test lint format browser clean bench-pages
+.PHONY: run test lint format browser clean bench-pages soak bench
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,6 +20,14 @@ run: $(STAMP)
 
 test: $(STAMP) browser
 	$(BIN)/python -m pytest
+
+# The fault tests at length: 200 worker kills, 2,000 racing batches, 5 server restarts.
+soak: $(STAMP)
+	FAULT_KILLS=200 FAULT_BATCHES=2000 FAULT_RESTARTS=5 $(BIN)/python -m pytest tests/faults -s
+
+# The five speed figures, side by side; also written to docs/benchmarks.md.
+bench: $(STAMP)
+	$(BIN)/python -m tests.bench
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

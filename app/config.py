@@ -35,6 +35,8 @@ class Settings:
     timezone: str | None = None
     # How alike (0..1) an unknown supplier name must be to an existing supplier to be proposed.
     supplier_match_threshold: float = 0.85
+    # How long a request or a task waits for another writer before giving up.
+    busy_timeout_ms: int = 5000
 
     @property
     def db_path(self) -> Path:
@@ -68,6 +70,7 @@ class Settings:
             "workers": _positive_int(env, "INTAKE_WORKERS", 2),
             "timezone": _timezone(env),
             "supplier_match_threshold": _fraction(env, "INTAKE_SUPPLIER_MATCH_THRESHOLD", 0.85),
+            "busy_timeout_ms": _positive_int(env, "INTAKE_BUSY_TIMEOUT_MS", 5000),
         }
         values.update(overrides)
         if not values["secret_key"]:

@@ -9,6 +9,7 @@ writers never deadlock on a lock upgrade.
 
 from __future__ import annotations
 
+import errno
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -29,6 +30,19 @@ def connect(path: Path | str, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Databas
     conn.execute("PRAGMA foreign_keys=ON")
     conn.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
     return Database(conn, execute_plugins=False)
+
+
+def is_busy(exc: BaseException) -> bool:
+    """Another connection held the write lock for longer than the busy timeout."""
+    text = str(exc).lower()
+    return isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
+
+
+def is_disk_full(exc: BaseException) -> bool:
+    """The disk (or the quota) had no room for a file or for the database to grow."""
+    if isinstance(exc, sqlite3.OperationalError):
+        return "disk is full" in str(exc).lower()
+    return isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT)
 
 
 @contextmanager

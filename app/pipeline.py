@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+import sqlite3
 import time
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -16,7 +17,7 @@ from datetime import timedelta
 from app import clock, po_edit, purchasing, queue, review, storage
 from app.batches import QueueState, Status
 from app.config import Settings
-from app.db import connect
+from app.db import connect, is_busy, is_disk_full
 from app.extract import Document, ExtractionError, extract
 
 log = logging.getLogger("intake")
@@ -32,14 +33,23 @@ class Attempt:
     """What one call to run_batch did."""
 
     batch_id: str
-    outcome: str  # skipped | processed | failed | dead | lost
+    outcome: str  # skipped | deferred | processed | failed | dead | lost
     state: QueueState | None = None
 
 
 def run_batch(settings: Settings, batch_id: str) -> Attempt:
-    db = connect(settings.db_path)
+    db = connect(settings.db_path, settings.busy_timeout_ms)
     try:
-        claim = queue.claim_batch(db, batch_id, clock.now())
+        try:
+            claim = queue.claim_batch(db, batch_id, clock.now())
+        except sqlite3.OperationalError as exc:
+            if not (is_busy(exc) or is_disk_full(exc)):
+                raise
+            # Nothing changed: the batch is still due, and the caller tries again soon.
+            log.warning(
+                "[po-process-batch] %s", json.dumps({"batch_id": batch_id, "deferred": str(exc)})
+            )
+            return Attempt(batch_id, "deferred")
         if claim is None:
             return Attempt(batch_id, "skipped")
         started = time.monotonic()
@@ -53,11 +63,16 @@ def run_batch(settings: Settings, batch_id: str) -> Attempt:
             return _failed(db, claim, exc.message, exc.retryable, started)
         except purchasing.InvalidPayload as exc:
             return _failed(db, claim, str(exc), False, started)
-        except Exception as exc:  # a bug or the machine, not the document: try again later
-            log.exception("[po-process-batch] unexpected error in batch %s", batch_id)
-            message = (
-                f"Intake hit an unexpected error ({exc.__class__.__name__}); it will try again."
-            )
+        except Exception as exc:  # the machine or a bug, not the document: try again later
+            if is_disk_full(exc):
+                message = "The server's disk is full; Intake will try again once there is room."
+            elif is_busy(exc):
+                message = "The database was busy for too long; Intake will try again."
+            else:
+                log.exception("[po-process-batch] unexpected error in batch %s", batch_id)
+                message = (
+                    f"Intake hit an unexpected error ({exc.__class__.__name__}); it will try again."
+                )
             return _failed(db, claim, message, True, started)
         log.info(
             "[po-process-batch] %s",
@@ -87,7 +102,17 @@ def _read(settings: Settings, claim: queue.Claim) -> dict:
 
 
 def _failed(db, claim: queue.Claim, message: str, retryable: bool, started: float) -> Attempt:
-    state = queue.fail_batch(db, claim, message, clock.now(), retryable)
+    try:
+        state = queue.fail_batch(db, claim, message, clock.now(), retryable)
+    except sqlite3.OperationalError as exc:
+        if not (is_busy(exc) or is_disk_full(exc)):
+            raise
+        # The batch stays `processing`; the watchdog returns it to the queue.
+        log.error(
+            "[po-process-batch] %s",
+            json.dumps({"batch_id": claim.batch_id, "unrecorded": message, "cause": str(exc)}),
+        )
+        return Attempt(claim.batch_id, "lost")
     log.warning(
         "[po-process-batch] %s",
         json.dumps(
@@ -132,7 +157,7 @@ def sweep(settings: Settings) -> SweepReport:
 
     The caller enqueues `report.due`; a batch enqueued twice is claimed once.
     """
-    db = connect(settings.db_path)
+    db = connect(settings.db_path, settings.busy_timeout_ms)
     report = SweepReport()
     try:
         now = clock.now()

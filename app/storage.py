@@ -148,7 +148,10 @@ def reap_orphans(
         if not directory.is_dir():
             continue
         for path in directory.iterdir():
-            if not path.is_file() or path.stat().st_mtime > cutoff:
+            try:
+                if not path.is_file() or path.stat().st_mtime > cutoff:
+                    continue
+            except FileNotFoundError:  # a worker moved it on since the listing
                 continue
             rel = relative(settings, path)
             if path.name.endswith(PARTIAL_SUFFIX) or not is_referenced(db, rel):

@@ -16,7 +16,7 @@ from urllib.parse import urlencode, urlsplit
 from zoneinfo import ZoneInfo
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
-from litestar import Request, Response
+from litestar import Litestar, Request, Response
 from litestar.config.csrf import CSRFConfig
 from litestar.connection import ASGIConnection
 from litestar.datastructures import Headers
@@ -34,14 +34,25 @@ from litestar.middleware import ASGIMiddleware
 from litestar.middleware.csrf import CSRFMiddleware
 from litestar.plugins.htmx import ClientRedirect
 from litestar.plugins.jinja import JinjaTemplateEngine
-from litestar.response import Redirect, Template
+from litestar.response import File, Redirect, Template
 from litestar.types import ASGIApp, Receive, Scope, Send
 from sqlite_utils import Database
 
-from app import auth, batch_admin, clock, ids, numbers, po_list, purchasing, queue
+from app import (
+    auth,
+    batch_admin,
+    clock,
+    ids,
+    numbers,
+    po_list,
+    purchasing,
+    queue,
+    security,
+    storage,
+)
 from app.config import ROOT, Settings
-from app.db import connect
-from app.uploads import UploadRejected
+from app.db import connect, is_busy, is_disk_full
+from app.uploads import UploadRejected, remove_abandoned
 
 log = logging.getLogger("intake")
 
@@ -70,7 +81,7 @@ class AuthMiddleware(ASGIMiddleware):
 
     async def handle(self, scope: Scope, receive: Receive, send: Send, next_app: ASGIApp) -> None:
         settings: Settings = scope["litestar_app"].state.settings
-        db = connect(settings.db_path)
+        db = connect(settings.db_path, settings.busy_timeout_ms)
         scope[_DB] = db  # type: ignore[typeddict-unknown-key]
         try:
             scope["user"], scope["auth"] = _identify(db, settings, Headers.from_scope(scope))
@@ -96,6 +107,18 @@ def _identify(db: Database, settings: Settings, headers: Headers) -> tuple[dict 
     if morsel is None:
         return None, None
     return auth.session_user(db, morsel.value, settings.secret_key, now), "session"
+
+
+def remove_abandoned_uploads(app: Litestar) -> None:
+    """At start-up: files a killed web process left in files/incoming (see app.uploads)."""
+    settings: Settings = app.state.settings
+    db = connect(settings.db_path, settings.busy_timeout_ms)
+    try:
+        removed = remove_abandoned(db, settings)
+    finally:
+        db.close()
+    if removed:
+        log.warning("removed %d abandoned upload(s): %s", len(removed), ", ".join(removed))
 
 
 def provide_db(request: Request) -> Database:
@@ -232,6 +255,35 @@ def queue_paused(request: Request) -> bool:
         return False
 
 
+def document_file(
+    settings: Settings,
+    file_path: str | None,
+    content_type: str,
+    filename: str,
+    inline: bool = True,
+    missing: str = "The document is no longer stored.",
+) -> File:
+    """A stored document for the browser: its own type and name, never run as a page.
+
+    Only the types an upload can have are shown inline (by the browser's own
+    viewer, under a policy that loads nothing else); anything else downloads.
+    """
+    path = storage.resolve(settings, file_path) if file_path else None
+    if path is None or not path.exists():
+        raise NotFoundException(missing)
+    shown = content_type in storage.EXTENSIONS
+    return File(
+        path=path,
+        filename=storage.display_filename(filename),
+        media_type=content_type if shown else "application/octet-stream",
+        content_disposition_type="inline" if shown and inline else "attachment",
+        headers={
+            "X-Content-Type-Options": "nosniff",
+            "Content-Security-Policy": security.DOCUMENT_POLICY,
+        },
+    )
+
+
 def page(name: str, /, status_code: int = 200, **context: Any) -> Template:
     return Template(template_name=name, context=context, status_code=status_code)
 
@@ -319,7 +371,7 @@ def handle_upload_rejected(request: Request, exc: UploadRejected) -> Response:
 
 
 def handle_database_error(request: Request, exc: sqlite3.OperationalError) -> Response:
-    if "locked" in str(exc) or "busy" in str(exc):
+    if is_busy(exc):
         log.warning("database busy: %s %s", request.method, request.url.path)
         return error_response(
             request,
@@ -327,7 +379,13 @@ def handle_database_error(request: Request, exc: sqlite3.OperationalError) -> Re
             "The database is busy; try again in a few seconds.",
             headers={"Retry-After": "5"},
         )
+    if is_disk_full(exc):
+        log.error("disk full: %s %s", request.method, request.url.path)
+        return error_response(request, 507, DISK_FULL)
     return handle_unexpected(request, exc)
+
+
+DISK_FULL = "The server's disk is full, so nothing was saved. Tell an administrator."
 
 
 def handle_unexpected(request: Request, exc: Exception) -> Response:

@@ -9,7 +9,7 @@ from typing import Annotated
 
 from litestar import Request, get, post
 from litestar.enums import RequestEncodingType
-from litestar.exceptions import NotFoundException, PermissionDeniedException
+from litestar.exceptions import PermissionDeniedException
 from litestar.params import Body, FromPath, FromQuery
 from litestar.plugins.htmx import HTMXRequest, HTMXTemplate
 from litestar.response import File, Redirect, Template
@@ -19,7 +19,7 @@ from app import batch_admin, chart, clock, keyset, queue, storage
 from app.batches import TERMINAL_STATUSES
 from app.config import Settings
 from app.routes.api import Conflict, retry
-from app.web import DB, Config, admin_only, current_user, found, page, parse_id
+from app.web import DB, Config, admin_only, current_user, document_file, found, page, parse_id
 from tasks.jobs import process_batch
 
 Form = Annotated[dict[str, str], Body(media_type=RequestEncodingType.URL_ENCODED)]
@@ -192,15 +192,13 @@ def batch_detail(batch_id: FromPath[str], db: DB, settings: Config) -> Template:
 @get("/batches/{batch_id:str}/file", guards=ADMIN, sync_to_thread=False)
 def batch_file(batch_id: FromPath[str], db: DB, settings: Config) -> File:
     batch = _batch(db, batch_id)
-    path = storage.resolve(settings, batch["file_path"])
-    if not path.exists():
-        raise NotFoundException("This batch's file is no longer stored.")
-    return File(
-        path=path,
-        filename=storage.display_filename(batch["original_filename"]),
-        media_type=batch["content_type"],
-        content_disposition_type="attachment",
-        headers={"X-Content-Type-Options": "nosniff"},
+    return document_file(
+        settings,
+        batch["file_path"],
+        batch["content_type"],
+        batch["original_filename"],
+        inline=False,
+        missing="This batch's file is no longer stored.",
     )
 
 

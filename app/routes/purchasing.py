@@ -8,6 +8,7 @@ history), so the page never shows a stale total.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 from litestar import Request, get, post
@@ -18,8 +19,19 @@ from litestar.plugins.htmx import HTMXRequest, HTMXTemplate
 from litestar.response import File, Stream, Template
 from sqlite_utils import Database
 
-from app import auth, clock, keyset, po_edit, po_list, previews, purchasing, queue, sites, storage
-from app.web import DB, Config, current_user, found, page, parse_id
+from app import (
+    auth,
+    clock,
+    keyset,
+    po_edit,
+    po_list,
+    previews,
+    purchasing,
+    queue,
+    sites,
+    storage,
+)
+from app.web import DB, Config, current_user, document_file, found, page, parse_id
 
 Form = Annotated[dict[str, str], Body(media_type=RequestEncodingType.URL_ENCODED)]
 _LIST_PARAMS = ("q", "site", "verified", "from", "to", "sort")
@@ -119,16 +131,13 @@ def po_detail(po_id: FromPath[str], db: DB) -> Template:
 @get("/purchasing/{po_id:str}/document", sync_to_thread=False)
 def po_document(po_id: FromPath[str], db: DB, settings: Config) -> File:
     po = _po(db, po_id)
-    path = storage.resolve(settings, po["file_path"]) if po["file_path"] else None
-    if path is None or not path.exists():
-        raise NotFoundException("This purchase order has no stored document.")
-    name = f"PO-{po['purchase_order_number']}{path.suffix}"
-    return File(
-        path=path,
-        filename=storage.display_filename(name),
-        media_type=po["content_type"],
-        content_disposition_type="inline",
-        headers={"X-Content-Type-Options": "nosniff"},
+    name = f"PO-{po['purchase_order_number']}{Path(po['file_path'] or '').suffix}"
+    return document_file(
+        settings,
+        po["file_path"],
+        po["content_type"],
+        name,
+        missing="This purchase order has no stored document.",
     )
 
 

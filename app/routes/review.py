@@ -13,9 +13,9 @@ from litestar.plugins.htmx import HTMXRequest
 from litestar.response import File, Redirect, Template
 from sqlite_utils import Database
 
-from app import clock, purchasing, review, review_items, storage
+from app import clock, purchasing, review, review_items
 from app.routes.api import retry
-from app.web import DB, Config, current_user, found, page, parse_id
+from app.web import DB, Config, current_user, document_file, found, page, parse_id
 
 Form = Annotated[dict[str, str], Body(media_type=RequestEncodingType.URL_ENCODED)]
 # ?state=...: `state` is a name Litestar keeps for the app's state, so the parameter is renamed.
@@ -180,16 +180,13 @@ def _dead_batch(db: Database, item_id: str) -> tuple[dict, dict]:
 def item_document(item_id: FromPath[str], db: DB, settings: Config) -> File:
     """The document an item is about, shown inline beside the form or the comparison."""
     item = found(review_items.get_item(db, parse_id(item_id, "review item")), "review item")
-    batch = review.item_document(db, item)
-    path = storage.resolve(settings, batch["file_path"]) if batch else None
-    if path is None or not path.exists():
-        raise NotFoundException("This item has no stored document.")
-    return File(
-        path=path,
-        filename=storage.display_filename(batch["original_filename"]),
-        media_type=batch["content_type"],
-        content_disposition_type="inline",
-        headers={"X-Content-Type-Options": "nosniff"},
+    batch = review.item_document(db, item) or {}
+    return document_file(
+        settings,
+        batch.get("file_path"),
+        batch.get("content_type", ""),
+        batch.get("original_filename", "document"),
+        missing="This item has no stored document.",
     )
 
 
