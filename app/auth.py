@@ -71,7 +71,13 @@ def check_password_rules(password: str) -> None:
 
 
 def create_user(
-    db: Database, email: str, role: str, password: str, now: datetime, name: str = ""
+    db: Database,
+    email: str,
+    role: str,
+    password: str,
+    now: datetime,
+    name: str = "",
+    only_if_first: bool = False,
 ) -> str:
     email = normalise_email(email)
     if not _EMAIL.fullmatch(email):
@@ -81,6 +87,9 @@ def create_user(
     check_password_rules(password)
     user_id = new_id()
     with immediate(db):
+        # Checked under the write lock: two set-up forms posted at once make one admin.
+        if only_if_first and one(db, "SELECT 1 AS taken FROM users LIMIT 1"):
+            raise AccountError("Intake is already set up; sign in instead.")
         if one(db, "SELECT id FROM users WHERE email = :e", {"e": email}):
             raise AccountError(f"There is already a user with the email {email}.")
         db.conn.execute(
@@ -100,9 +109,7 @@ def create_user(
 
 def create_first_admin(db: Database, email: str, password: str, name: str, now: datetime) -> str:
     """The /setup page: only while nobody has an account."""
-    if user_count(db):
-        raise AccountError("Intake is already set up; sign in instead.")
-    return create_user(db, email, "admin", password, now, name=name)
+    return create_user(db, email, "admin", password, now, name=name, only_if_first=True)
 
 
 def user_count(db: Database) -> int:

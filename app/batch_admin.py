@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo
 
 from sqlite_utils import Database
 
-from app import batches, clock, keyset, numbers
+from app import batches, clock, keyset, numbers, queue
 from app.batches import Status
 from app.db import immediate, one, rows
 
@@ -239,12 +239,10 @@ def retry_matching(db: Database, flt: BatchFilter, now: datetime, actor: str | N
                 params,
             )
         ]
-        stamp = clock.iso(now)
-        db.conn.executemany(
-            "INSERT INTO batch_events (batch_id, at, event, attempt, detail, actor)"
-            " VALUES (:id, :at, 'retry', 0, 'retried with every batch matching a filter', :actor)",
-            [{"id": batch_id, "at": stamp, "actor": actor} for batch_id in retried],
-        )
+        for batch_id in retried:
+            queue.note_retried(
+                db, batch_id, now, actor, "retried with every batch matching a filter"
+            )
     return retried
 
 

@@ -111,15 +111,6 @@ def active_link(db: Database, system: str, key: str) -> dict | None:
     )
 
 
-def links_for_key(db: Database, system: str, key: str) -> list[dict]:
-    return rows(
-        db,
-        "SELECT * FROM external_links WHERE system = :system AND external_key = :key"
-        " ORDER BY created_at, id",
-        {"system": system, "key": key},
-    )
-
-
 def _collisions(db: Database, system: str, key: str, record_type: str, record_id: str) -> list:
     """Active links the new one would break: the same key elsewhere, or the same record."""
     return rows(

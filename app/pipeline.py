@@ -62,7 +62,7 @@ def run_batch(settings: Settings, batch_id: str) -> Attempt:
         except ExtractionError as exc:
             return _failed(db, claim, exc.message, exc.retryable, started)
         except purchasing.InvalidPayload as exc:
-            return _failed(db, claim, str(exc), False, started)
+            return _failed(db, claim, str(exc), False, started, extracted=payload)
         except Exception as exc:  # the machine or a bug, not the document: try again later
             if is_disk_full(exc):
                 message = "The server's disk is full; Intake will try again once there is room."
@@ -101,9 +101,16 @@ def _read(settings: Settings, claim: queue.Claim) -> dict:
     return extract(Document(path, claim.content_type, claim.original_filename))
 
 
-def _failed(db, claim: queue.Claim, message: str, retryable: bool, started: float) -> Attempt:
+def _failed(
+    db,
+    claim: queue.Claim,
+    message: str,
+    retryable: bool,
+    started: float,
+    extracted: dict | None = None,
+) -> Attempt:
     try:
-        state = queue.fail_batch(db, claim, message, clock.now(), retryable)
+        state = queue.fail_batch(db, claim, message, clock.now(), retryable, extracted)
     except sqlite3.OperationalError as exc:
         if not (is_busy(exc) or is_disk_full(exc)):
             raise
@@ -194,6 +201,15 @@ def sweep(settings: Settings) -> SweepReport:
     finally:
         db.close()
     return report
+
+
+def due_batches(settings: Settings, limit: int = 100_000) -> list[str]:
+    """Every batch a worker should take now, oldest first (after a pause ends)."""
+    db = connect(settings.db_path, settings.busy_timeout_ms)
+    try:
+        return queue.due_batch_ids(db, clock.now(), limit)
+    finally:
+        db.close()
 
 
 def remove_discarded_files(db, settings: Settings, now) -> list[str]:

@@ -140,12 +140,13 @@ def current_warnings(po: dict, batch_warnings: list[str], totals: TotalsCheck) -
 
     Unmatched site and mismatched totals are judged on the PO as it is now, so
     fixing them clears them; doubts the extractor had are settled once a
-    person has verified the PO.
+    person has verified the PO. A revision is the review queue's business: it
+    is decided there, and once accepted it is the PO.
     """
     kept = [
         code
         for code in batch_warnings
-        if code not in ("already_imported", "site_unmatched", "totals_mismatch")
+        if code not in ("already_imported", "revision", "site_unmatched", "totals_mismatch")
         and not (po["is_verified"] and code.startswith("low_confidence"))
     ]
     if po["site_id"] is None:
@@ -226,6 +227,17 @@ def _change(
             review.on_po_verified(db, po_id, actor, now)
         if totals_after != totals_before:
             review.on_po_totals_changed(db, po_id, now, actor)
+        if after["site_id"] and not before["site_id"]:
+            review_items.close_open(
+                db,
+                "po.site_unmatched",
+                "purchase_order",
+                po_id,
+                resolution="site_matched",
+                actor=actor,
+                now=now,
+                note="a site was set on the PO page",
+            )
     return PoChange(
         po_id=po_id,
         changes=tuple(changes),

@@ -1,9 +1,10 @@
 """Previews of photographed documents, scaled with Pillow.
 
 A phone photo of a PO can be 20 MB; the page shows a JPEG at most
-PREVIEW_SIDE pixels on its longer side, made once and kept in
-`files/previews/<po id>.jpg`, so the raw photo never goes to the browser
-unless someone asks to download it. A photo Pillow cannot read gets a
+PREVIEW_SIDE pixels on its longer side, made once per stored file and kept
+in `files/previews/<stored name>.jpg` (a revision's new document gets its
+own), so the raw photo never goes to the browser unless someone asks to
+download it. A photo Pillow cannot read gets a
 sentence, not a 500.
 """
 
@@ -26,12 +27,13 @@ class PreviewError(Exception):
     """The document has no preview; the message says what to do instead."""
 
 
-def preview(settings: Settings, record_id: str, file_path: str) -> Path:
+def preview(settings: Settings, file_path: str) -> Path:
     """The scaled JPEG of a stored photo, made on first use."""
     source = storage.resolve(settings, file_path)
     if not source.exists():
         raise PreviewError("The document's file is missing.")
-    target = storage.folder(settings, PREVIEWS) / f"{record_id}.jpg"
+    # Stored names are record ids, unique per file: the cache can never serve another file.
+    target = storage.folder(settings, PREVIEWS) / f"{source.stem}.jpg"
     if target.exists() and target.stat().st_mtime >= source.stat().st_mtime:
         return target
     partial = target.with_name(f"{target.name}.{os.getpid()}{storage.PARTIAL_SUFFIX}")

@@ -482,16 +482,6 @@ def po_items(db: Database, po_id: str) -> list[dict]:
     )
 
 
-def list_pos(db: Database, limit: int = 100) -> list[dict]:
-    return rows(
-        db,
-        "SELECT po.*, s.code AS site_code, s.name AS site_name"
-        " FROM purchase_orders po LEFT JOIN sites s ON s.id = po.site_id"
-        " ORDER BY po.created_at DESC, po.id DESC LIMIT :limit",
-        {"limit": limit},
-    )
-
-
 def po_as_json(po: dict, items: list[dict]) -> dict:
     """The API's view of a PO: money as decimal strings."""
     text = numbers.cents_to_text
@@ -525,10 +515,6 @@ def po_as_json(po: dict, items: list[dict]) -> dict:
             for item in items
         ],
     }
-
-
-def items_total(items: list[dict]) -> int:
-    return sum(item["amount_cents"] or 0 for item in items)
 
 
 # --- changes a review decision makes -------------------------------------------------
@@ -614,7 +600,11 @@ def replace_with_revision(
         " project_code = :project_code, currency = :currency, subtotal_cents = :subtotal_cents,"
         " tax_cents = :tax_cents, total_cents = :total_cents, file_path = :file_path,"
         " content_type = :content_type, raw_ocr_data = :raw, batch_id = :batch_id,"
-        " is_verified = 0, verified_by = NULL, verified_at = NULL WHERE id = :id",
+        " is_verified = 0, verified_by = NULL, verified_at = NULL,"
+        # a new project code or supplier name is matched again (review.check_po_again)
+        " site_id = CASE WHEN project_code = :project_code THEN site_id END,"
+        " supplier_id = CASE WHEN supplier_name = :supplier_name THEN supplier_id END"
+        " WHERE id = :id",
         fields
         | {
             "id": po_id,

@@ -23,12 +23,19 @@ _DUE = "(status = 'pending' OR (status = 'failed' AND next_retry_at <= :now))"
 _NOT_PAUSED = "NOT EXISTS (SELECT 1 FROM queue_control WHERE paused_at IS NOT NULL)"
 
 
+_CLAIM_COLUMNS = (
+    "id, attempts, claims, batch_type, content_type, original_filename, file_path, uploaded_by"
+)
+
+
 @dataclass(frozen=True)
 class Claim:
     """One worker's hold on one attempt of one batch."""
 
     batch_id: str
     attempt: int
+    # The batch's claim counter when this claim was made: the fencing token.
+    claim_no: int
     batch_type: str
     content_type: str
     original_filename: str
@@ -136,11 +143,10 @@ def claim_batch(db: Database, batch_id: str, now: datetime) -> Claim | None:
         row = one(
             db,
             "UPDATE data_import_batches"
-            " SET status = 'processing', attempts = attempts + 1,"
+            " SET status = 'processing', attempts = attempts + 1, claims = claims + 1,"
             "     last_attempt_at = :now, next_retry_at = NULL"
             f" WHERE id = :id AND {_DUE} AND {_NOT_PAUSED}"
-            " RETURNING id, attempts, batch_type, content_type, original_filename,"
-            "           file_path, uploaded_by",
+            f" RETURNING {_CLAIM_COLUMNS}",
             {"id": batch_id, "now": clock.iso(now)},
         )
         if row is None:
@@ -153,8 +159,8 @@ def current_claim(db: Database, batch_id: str) -> Claim | None:
     """The attempt a processing batch is on, for results handed in from outside."""
     row = one(
         db,
-        "SELECT id, attempts, batch_type, content_type, original_filename, file_path, uploaded_by"
-        " FROM data_import_batches WHERE id = :id AND status = 'processing'",
+        f"SELECT {_CLAIM_COLUMNS} FROM data_import_batches"
+        " WHERE id = :id AND status = 'processing'",
         {"id": batch_id},
     )
     return _claim(row) if row else None
@@ -164,6 +170,7 @@ def _claim(row: dict) -> Claim:
     return Claim(
         batch_id=row["id"],
         attempt=row["attempts"],
+        claim_no=row["claims"],
         batch_type=row["batch_type"],
         content_type=row["content_type"],
         original_filename=row["original_filename"],
@@ -178,8 +185,8 @@ def holds_claim(db: Database, claim: Claim) -> bool:
         one(
             db,
             "SELECT 1 AS ok FROM data_import_batches"
-            " WHERE id = :id AND status = 'processing' AND attempts = :attempt",
-            {"id": claim.batch_id, "attempt": claim.attempt},
+            " WHERE id = :id AND status = 'processing' AND claims = :claim_no",
+            {"id": claim.batch_id, "claim_no": claim.claim_no},
         )
         is not None
     )
@@ -201,10 +208,10 @@ def mark_processed(
         " SET status = 'processed', processed_at = :now, processed_record_id = :record_id,"
         "     warnings = :warnings, extracted = :extracted, file_path = :file_path,"
         "     last_error = NULL, next_retry_at = NULL"
-        " WHERE id = :id AND status = 'processing' AND attempts = :attempt",
+        " WHERE id = :id AND status = 'processing' AND claims = :claim_no",
         {
             "id": claim.batch_id,
-            "attempt": claim.attempt,
+            "claim_no": claim.claim_no,
             "now": clock.iso(now),
             "record_id": record_id,
             "warnings": json.dumps(warnings),
@@ -220,21 +227,32 @@ def mark_processed(
 
 
 def fail_batch(
-    db: Database, claim: Claim, error: str, now: datetime, retryable: bool = True
+    db: Database,
+    claim: Claim,
+    error: str,
+    now: datetime,
+    retryable: bool = True,
+    extracted: dict | None = None,
 ) -> QueueState | None:
-    """Record a failed attempt; the new state, or None when the claim was lost."""
+    """Record a failed attempt; the new state, or None when the claim was lost.
+
+    What the extractor read, when it read something that could not be imported,
+    is kept for the person who looks at the batch (and pre-fills an entry by hand).
+    """
     new = batches.fail(QueueState(Status.PROCESSING, claim.attempt), now, retryable)
     with immediate(db):
         cursor = db.conn.execute(
             "UPDATE data_import_batches"
-            " SET status = :status, next_retry_at = :next_retry_at, last_error = :error"
-            " WHERE id = :id AND status = 'processing' AND attempts = :attempt",
+            " SET status = :status, next_retry_at = :next_retry_at, last_error = :error,"
+            "     extracted = coalesce(:extracted, extracted)"
+            " WHERE id = :id AND status = 'processing' AND claims = :claim_no",
             {
                 "id": claim.batch_id,
-                "attempt": claim.attempt,
+                "claim_no": claim.claim_no,
                 "status": new.status,
                 "next_retry_at": clock.iso(new.next_retry_at) if new.next_retry_at else None,
                 "error": error,
+                "extracted": json.dumps(extracted) if extracted is not None else None,
             },
         )
         if cursor.rowcount != 1:
@@ -316,11 +334,18 @@ def retry_batch(db: Database, batch_id: str, now: datetime, actor: str | None) -
         )
         if cursor.rowcount != 1:
             return False
-        record_event(db, batch_id, "retry", now, actor=actor)
-        review_items.close_open(
-            db, "batch.dead", "batch", batch_id, resolution="retried", actor=actor, now=now
-        )
+        note_retried(db, batch_id, now, actor)
     return True
+
+
+def note_retried(
+    db: Database, batch_id: str, now: datetime, actor: str | None, detail: str = ""
+) -> None:
+    """Inside the caller's transaction: a person retried the batch, so its dead item is settled."""
+    record_event(db, batch_id, "retry", now, actor=actor, detail=detail)
+    review_items.close_open(
+        db, "batch.dead", "batch", batch_id, resolution="retried", actor=actor, now=now
+    )
 
 
 def discard_batch(db: Database, batch_id: str, now: datetime, actor: str | None) -> bool:
@@ -350,11 +375,10 @@ def claim_by_hand(db: Database, batch_id: str, now: datetime, actor: str) -> Cla
         row = one(
             db,
             "UPDATE data_import_batches"
-            " SET status = 'processing', attempts = attempts + 1, last_attempt_at = :now,"
-            "     next_retry_at = NULL"
+            " SET status = 'processing', attempts = attempts + 1, claims = claims + 1,"
+            "     last_attempt_at = :now, next_retry_at = NULL"
             " WHERE id = :id AND status = 'dead'"
-            " RETURNING id, attempts, batch_type, content_type, original_filename,"
-            "           file_path, uploaded_by",
+            f" RETURNING {_CLAIM_COLUMNS}",
             {"id": batch_id, "now": clock.iso(now)},
         )
         if row is None:

@@ -20,7 +20,18 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from sqlite_utils import Database
 
-from app import clock, ids, links, numbers, purchasing, queue, review_items, revisions, sites
+from app import (
+    clock,
+    ids,
+    links,
+    numbers,
+    purchasing,
+    queue,
+    review_items,
+    revisions,
+    sites,
+    storage,
+)
 from app.config import Settings
 from app.db import immediate, joined, rows
 from app.review_items import KINDS, AlreadyClosed
@@ -256,6 +267,11 @@ def enter_by_hand(
         raise DecisionError("Only purchase orders can be entered by hand for now.")
     payload = payload_from_form(form)
     purchasing.validate(payload)
+    if not storage.resolve(settings, batch["file_path"]).is_file():
+        raise DecisionError(
+            "The stored document of this batch is missing, so its PO cannot be entered "
+            "against it. Discard the batch and upload the document again."
+        )
     claim = queue.claim_by_hand(db, batch["id"], now, user["id"])
     if claim is None:
         _explain_batch_moved(db, item)
@@ -263,6 +279,13 @@ def enter_by_hand(
         return purchasing.process(db, settings, claim, payload, now, entered_by=user["id"])
     except purchasing.ClaimLost:
         raise DecisionError("Someone else took this batch meanwhile; reload the queue.") from None
+    except OSError as exc:
+        message = f"Entering the PO by hand failed ({exc.__class__.__name__}); try again."
+        queue.fail_batch(db, claim, message, clock.now(), retryable=False)
+        raise DecisionError(
+            "The document could not be stored with the PO (is the server's disk full?); "
+            "nothing was imported. Try again in a while."
+        ) from None
     except BaseException as exc:
         # Back to dead with the item still open, so the person can try again.
         message = f"Entering the PO by hand failed ({exc.__class__.__name__}); try again."

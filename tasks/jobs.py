@@ -27,6 +27,14 @@ def process_batch(batch_id: str) -> None:
         process_batch.schedule((batch_id,), eta=state.next_retry_at)
 
 
+# After processing was paused: every waiting batch goes to the workers at once, not
+# ten a sweep. A task, so the admin's Resume answers at once however long the queue.
+@huey.task()
+def release_due_batches() -> None:
+    for batch_id in pipeline.due_batches(settings()):
+        process_batch(batch_id)
+
+
 def every_tick(_moment) -> bool:
     """The worker's scheduler wakes every INTAKE_SWEEP_SECONDS; sweep on each wake."""
     return True

@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from app import batch_admin, chart, clock, queue
+from app import batch_admin, chart, clock, queue, review_items
 from app.batch_admin import BatchFilter
 from tests.fixtures.records import START, add_batch
 
@@ -120,6 +120,16 @@ def test_retry_all_matching_acts_on_every_match_not_a_page(db, mixed, admin):
     assert queue.get_batch(db, mixed["c"])["status"] == "failed"  # failed, not in the dead tab
     assert queue.get_batch(db, mixed["b"])["status"] == "dead"  # another error
     assert batch_admin.retryable_count(db, flt) == 0
+
+
+def test_retry_all_matching_settles_the_dead_batches_review_items(db, mixed, admin):
+    for batch_id in (mixed["a"], mixed["f"]):
+        queue.open_dead_review(db, batch_id, "po.pdf", "password-protected", 3, clock.now())
+    batch_admin.retry_matching(
+        db, BatchFilter(status="dead", text="password"), clock.now(), admin["id"]
+    )
+    for batch_id in (mixed["a"], mixed["f"]):
+        assert review_items.open_item_for(db, "batch.dead", "batch", batch_id) is None
 
 
 def test_retry_all_on_every_status_takes_failed_and_dead_only(db, mixed, admin):

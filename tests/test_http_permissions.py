@@ -7,10 +7,13 @@ so what is tested is the permission, not the form's expiry.
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from litestar.routes import HTTPRoute
 from litestar.testing import TestClient
 
-from app import auth, clock, pipeline, queue, sites
+from app import auth, clock, pipeline, queue, review_items, sites
 from app.web import CSRF_COOKIE, CSRF_HEADER
 from tests.conftest import sign_in, store_batch
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
@@ -31,14 +34,14 @@ ROUTES = [
     ("GET", "/purchasing/{po}/fields/supplier_name", EVERYONE, None),
     ("GET", "/purchasing/{po}/fields/supplier_name/edit", EVERYONE, None),
     ("POST", "/purchasing/{po}/fields/tax_cents", EVERYONE, {"value": "x", "opened_with": ""}),
-    ("GET", "/purchasing/{po}/items/{item}", EVERYONE, None),
-    ("GET", "/purchasing/{po}/items/{item}/edit", EVERYONE, None),
-    ("POST", "/purchasing/{po}/items/{item}", EVERYONE, {"quantity": "x", "version": ""}),
+    ("GET", "/purchasing/{po}/items/{po_item}", EVERYONE, None),
+    ("GET", "/purchasing/{po}/items/{po_item}/edit", EVERYONE, None),
+    ("POST", "/purchasing/{po}/items/{po_item}", EVERYONE, {"quantity": "x", "version": ""}),
     ("POST", "/purchasing/{po}/items", EVERYONE, {"quantity": "1", "amount": "1"}),
     ("POST", "/purchasing/{po}/verify", EVERYONE, {}),
     ("POST", "/purchasing/{po}/unverify", EVERYONE, {}),
     ("GET", "/purchasing/{po}/preview", EVERYONE, None),
-    ("POST", "/purchasing/{po}/items/{item}/delete", EVERYONE, {}),
+    ("POST", "/purchasing/{po}/items/{po_item}/delete", EVERYONE, {}),
     ("GET", "/batches/{mine}/pill", EVERYONE, None),
     ("POST", "/batches/{mine}/retry", EVERYONE, {}),
     ("GET", "/batches", ADMIN, None),
@@ -71,6 +74,14 @@ ROUTES = [
     ("POST", "/users/{staff}/tokens/{token}/revoke", ADMIN, {}),
     ("POST", "/users/{staff}/disable", ADMIN, {}),
     ("POST", "/users/{staff}/enable", ADMIN, {}),
+    ("GET", "/review", EVERYONE, None),
+    ("GET", "/review?state=resolved&kind=batch.dead", EVERYONE, None),
+    ("POST", "/review/{item}/decide/dismiss", EVERYONE, {}),
+    ("GET", "/review/{dead_item}/enter", EVERYONE, None),
+    ("POST", "/review/{dead_item}/enter", EVERYONE, {}),
+    ("GET", "/review/{dead_item}/document", EVERYONE, None),
+    ("POST", "/upload", EVERYONE, {}),  # not multipart: refused in words, after the guard
+    ("POST", "/logout", EVERYONE, {}),  # last: it ends the session
 ]
 
 
@@ -88,9 +99,12 @@ def ids(settings, db, admin, staff):
     site = sites.add_site(db, "CP09", "Cape Point", clock.now())
     alias = sites.add_alias(db, site, "CP-9X", admin["id"], clock.now())
     auth.create_api_token(db, staff["id"], clock.now(), name="t")
+    dead_item = review_items.open_item_for(db, "batch.dead", "batch", dead)["id"]
     return {
+        "dead_item": dead_item,
+        "item": dead_item,
         "po": po,
-        "item": db.execute("SELECT id FROM purchase_order_items LIMIT 1").fetchone()[0],
+        "po_item": db.execute("SELECT id FROM purchase_order_items LIMIT 1").fetchone()[0],
         "mine": mine,
         "dead": dead,
         "dead2": dead2,
@@ -112,6 +126,24 @@ def call(client: TestClient, method: str, path: str, data):
 def each_route(client, ids):
     for method, path, who, data in ROUTES:
         yield method, path, who, call(client, method, path.format(**ids), data)
+
+
+def test_the_table_covers_every_page_route(app):
+    """A page route added without a row here fails this test, not silently passes."""
+    rows = [(method, re.sub(r"\{\w+\}", "x", path.split("?")[0])) for method, path, _, _ in ROUTES]
+    uncovered = [
+        (method, route.path)
+        for route in app.routes
+        if isinstance(route, HTTPRoute) and not route.path.startswith("/api/")  # test_security
+        for method, (handler, _) in route.route_handler_map.items()
+        if method != "OPTIONS"
+        and not handler.opt.get("public")
+        and not any(
+            m == method and re.fullmatch(re.sub(r"\{[^}]+\}", "[^/]+", route.path), path)
+            for m, path in rows
+        )
+    ]
+    assert uncovered == []
 
 
 def test_signed_out_every_route_sends_you_to_sign_in(app, ids):

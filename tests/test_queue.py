@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from datetime import timedelta
 
@@ -88,6 +89,22 @@ def test_watchdog_resets_a_stuck_batch_and_fences_its_worker(settings, db, batch
     assert status(db, batch_id)["status"] == "processed"
 
 
+def test_a_worker_given_up_on_stays_fenced_out_after_a_retry(settings, db, batch_id):
+    """A retry resets the attempt count; the claim number fences the old worker anyway."""
+    stale = queue.claim_batch(db, batch_id, clock.now())
+    set_row(db, batch_id, attempts=3)  # the stale worker's batch used every attempt meanwhile
+    later = clock.now() + STUCK + timedelta(seconds=1)
+    assert queue.reset_stuck_batches(db, later, STUCK) == [(batch_id, Status.DEAD)]
+    assert queue.retry_batch(db, batch_id, later, None)
+    fresh = queue.claim_batch(db, batch_id, later)
+    assert fresh.attempt == stale.attempt == 1
+    assert not queue.holds_claim(db, stale) and queue.holds_claim(db, fresh)
+    with pytest.raises(purchasing.ClaimLost):
+        purchasing.process(db, settings, stale, po_fields(), clock.now())
+    assert queue.fail_batch(db, stale, "late", clock.now()) is None
+    assert purchasing.process(db, settings, fresh, po_fields(), clock.now()).created
+
+
 def test_watchdog_ignores_a_batch_within_its_time(db, batch_id):
     queue.claim_batch(db, batch_id, clock.now())
     assert queue.reset_stuck_batches(db, clock.now() + STUCK - timedelta(minutes=1), STUCK) == []
@@ -164,6 +181,16 @@ def test_a_document_that_cannot_be_read_dies_at_once(settings, db):
     attempt = pipeline.run_batch(settings, batch_id)
     assert attempt.outcome == "dead"
     assert status(db, batch_id)["attempts"] == 1
+
+
+def test_what_was_read_is_kept_when_it_cannot_be_imported(settings, db, monkeypatch):
+    unreadable = {**po_fields(), "po_number": "", "total": "lots"}
+    monkeypatch.setattr(pipeline, "extract", lambda document: unreadable)
+    batch_id = store_batch(settings, db, po_pdf_bytes(po_fields()))
+    assert pipeline.run_batch(settings, batch_id).outcome == "dead"
+    batch = queue.get_batch(db, batch_id)
+    assert "The document has no PO number." in batch["last_error"]
+    assert json.loads(batch["extracted"]) == unreadable
 
 
 def test_an_unexpected_error_is_retried(settings, db, batch_id, monkeypatch):

@@ -7,7 +7,7 @@ import pytest
 from bs4 import BeautifulSoup
 from litestar.testing import TestClient
 
-from app import clock, links, purchasing, queue, review_items, sites
+from app import clock, links, purchasing, queue, review_items, sites, storage
 from tests.conftest import sign_in
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
 
@@ -167,6 +167,18 @@ def test_a_revised_po_waits_then_replace_keeps_the_old_version_in_history(admin_
     )
 
 
+def test_a_revision_with_a_new_project_code_is_matched_to_its_own_site(admin_client, db):
+    cape = sites.add_site(db, "CP09", "Cape Point", clock.now())
+    kloof = sites.add_site(db, "KL01", "Kloof", clock.now())
+    po_id = upload(admin_client, po_fields("R9"))["processed_record_id"]
+    assert purchasing.get_po(db, po_id)["site_id"] == cape
+    upload(admin_client, po_fields("R9", items=REVISED_ITEMS, project_code="KL01"), name="r9.pdf")
+    [item] = open_items(admin_client, "po.revision")
+    assert decide(admin_client, item["id"], "replace").status_code == 200
+    po = purchasing.get_po(db, po_id)
+    assert (po["project_code"], po["site_id"]) == ("KL01", kloof)
+
+
 def test_a_revision_kept_as_it_was_changes_nothing(admin_client, db):
     po_id = upload(admin_client, po_fields("R2"))["processed_record_id"]
     upload(admin_client, po_fields("R2", items=REVISED_ITEMS))
@@ -269,6 +281,21 @@ def test_a_dead_batch_entered_by_hand_becomes_a_po(admin_client, admin, db):
     assert again.status_code == 409
 
 
+def test_entering_by_hand_a_batch_whose_file_is_gone_is_refused_in_words(
+    admin_client, db, settings
+):
+    dead = upload(admin_client, data=b"%PDF-1.4 this is no PO at all", name="scan.pdf")
+    [item] = open_items(admin_client, "batch.dead")
+    storage.resolve(settings, queue.get_batch(db, dead["id"])["file_path"]).unlink()
+    response = admin_client.post(
+        f"/review/{item['id']}/enter", data=entry(), follow_redirects=False
+    )
+    assert response.status_code == 409
+    assert "stored document of this batch is missing" in response.text
+    batch = queue.get_batch(db, dead["id"])
+    assert (batch["status"], batch["attempts"]) == ("dead", 1)  # nothing was claimed
+
+
 def test_retry_and_discard_from_the_queue(admin_client, db):
     dead = upload(admin_client, data=b"%PDF-1.4 unreadable", name="one.pdf")
     [item] = open_items(admin_client, "batch.dead")
@@ -367,7 +394,8 @@ def test_a_link_conflict_is_settled_by_an_administrator(app, admin_client, staff
     assert "Replaced by admin" in card_text(decide(admin_client, conflict["id"], "replace"))
     assert links.active_link(db, links.SUPPLIER_NAMES, "acme steels")["record_id"] == acme["id"]
     assert links.active_link(db, links.SUPPLIER_NAMES, "acme steel") is None
-    assert other["id"] not in {po["supplier_id"] for po in purchasing.list_pos(db)}
+    used = {row[0] for row in db.execute("SELECT supplier_id FROM purchase_orders").fetchall()}
+    assert other["id"] not in used
 
 
 # --- the page and the API ---------------------------------------------------------------

@@ -58,6 +58,18 @@ def test_adding_an_alias_on_the_sites_page_settles_the_site_item(admin_client, d
     assert "po.site_unmatched" not in open_kinds(db, po_id)
 
 
+def test_setting_the_site_on_the_po_page_settles_the_site_item(admin_client, db):
+    po_id = imported(admin_client, po_fields("W6", project_code="ZZ-1"))["processed_record_id"]
+    site_id = sites.add_site(db, "CP09", "Cape Point", clock.now())
+    response = admin_client.post(
+        f"/purchasing/{po_id}/fields/site_id",
+        data={"value": site_id, "opened_with": ""},
+        headers=HTMX,
+    )
+    assert response.status_code == 200, response.text
+    assert "po.site_unmatched" not in open_kinds(db, po_id)
+
+
 def test_the_sweep_settles_a_site_added_from_the_command_line(admin_client, db, settings):
     from app import pipeline
 

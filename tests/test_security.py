@@ -278,3 +278,31 @@ def test_a_token_is_stored_only_as_its_hash(db, admin):
     stored = db.conn.execute("SELECT * FROM api_tokens").fetchall()
     assert token not in repr(stored)
     assert auth.token_user(db, token, clock.now())["id"] == admin["id"]
+
+
+def test_two_set_up_forms_at_once_make_one_admin(settings):
+    """The 'nobody has an account yet' check and the insert share one write lock."""
+    import threading
+
+    from app.db import open_database
+
+    outcomes: list[str] = []
+    barrier = threading.Barrier(2)
+
+    def set_up(email: str) -> None:
+        db = open_database(settings.db_path)
+        barrier.wait()
+        try:
+            auth.create_first_admin(db, email, PASSWORD, "", clock.now())
+            outcomes.append("created")
+        except auth.AccountError as exc:
+            outcomes.append(str(exc))
+        finally:
+            db.close()
+
+    threads = [threading.Thread(target=set_up, args=(f"a{n}@example.com",)) for n in (1, 2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes) == ["Intake is already set up; sign in instead.", "created"]

@@ -20,7 +20,7 @@ from app.batches import TERMINAL_STATUSES
 from app.config import Settings
 from app.routes.api import Conflict, retry
 from app.web import DB, Config, admin_only, current_user, document_file, found, page, parse_id
-from tasks.jobs import process_batch
+from tasks.jobs import process_batch, release_due_batches
 
 Form = Annotated[dict[str, str], Body(media_type=RequestEncodingType.URL_ENCODED)]
 ADMIN = [admin_only]
@@ -158,9 +158,7 @@ def pause(request: HTMXRequest, db: DB) -> Template | Redirect:
 @post("/batches/resume", guards=ADMIN, status_code=200, sync_to_thread=True)
 def resume(request: HTMXRequest, db: DB) -> Template | Redirect:
     if queue.resume_processing(db):
-        # Hand every waiting batch to the workers now, not ten per sweep.
-        for batch_id in queue.due_batch_ids(db, clock.now(), limit=100_000):
-            process_batch(batch_id)
+        release_due_batches()
     return _paused_answer(request, db)
 
 

@@ -148,7 +148,7 @@ def po_preview(po_id: FromPath[str], db: DB, settings: Config) -> File:
     if not po["file_path"] or po["content_type"] not in previews.IMAGE_TYPES:
         raise NotFoundException("This purchase order has no photo to preview.")
     try:
-        path = previews.preview(settings, po["id"], po["file_path"])
+        path = previews.preview(settings, po["file_path"])
     except previews.PreviewError as exc:
         raise NotFoundException(str(exc)) from None
     return File(
