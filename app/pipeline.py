@@ -17,7 +17,7 @@ from app import clock, purchasing, queue, storage
 from app.batches import QueueState, Status
 from app.config import Settings
 from app.db import connect
-from app.extract import Document, ExtractionError, extract
+from app.extract import Document, ExtractionError, ExtractOptions, extract
 
 log = logging.getLogger("intake")
 
@@ -81,7 +81,8 @@ def _read(settings: Settings, claim: queue.Claim) -> dict:
     path = storage.resolve(settings, claim.file_path)
     if not path.exists():
         raise ExtractionError("The stored file is missing; upload the document again.")
-    return extract(Document(path, claim.content_type, claim.original_filename))
+    options = ExtractOptions.from_settings(settings)
+    return extract(Document(path, claim.content_type, claim.original_filename, options))
 
 
 def _failed(db, claim: queue.Claim, message: str, retryable: bool, started: float) -> Attempt:

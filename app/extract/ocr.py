@@ -1,0 +1,162 @@
+"""Photos and scans to positioned words: load safely, straighten, OCR locally.
+
+Two local engines: Debian's `tesseract` (the default; see the README for the
+measurements behind the choice) and `rapidocr-onnxruntime`, whose models ship
+inside its wheel. Neither downloads anything at run time. Pillow's
+decompression-bomb guard stays on: an image larger than it allows is refused.
+"""
+
+from __future__ import annotations
+
+import io
+import shutil
+import subprocess
+import warnings
+from pathlib import Path
+
+from PIL import Image, ImageOps, UnidentifiedImageError
+
+from app.extract.document import ExtractionError
+from app.extract.layout import Box
+
+# Largest side we OCR at; a 12-megapixel phone photo is scaled down to this.
+MAX_SIDE = 3000
+# A page narrower than this is scaled up: the OCR reads small print badly.
+MIN_WIDTH = 1100
+
+
+def load_image(source: Path | bytes | Image.Image) -> Image.Image:
+    """An image as upright 8-bit greyscale; palette, alpha and CMYK images flattened first."""
+    if isinstance(source, Image.Image):
+        image = source
+    else:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("error", Image.DecompressionBombWarning)
+                image = Image.open(io.BytesIO(source) if isinstance(source, bytes) else source)
+                image.load()
+        except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+            raise ExtractionError(
+                "This image is too large to read safely (it has more pixels than a page photo "
+                "needs). Upload a smaller photo or a PDF."
+            ) from None
+        except (UnidentifiedImageError, OSError, SyntaxError, ValueError):
+            raise ExtractionError(
+                "This image could not be read; it may be damaged. Upload it again from the "
+                "original."
+            ) from None
+    image = ImageOps.exif_transpose(image)  # phones store 'turned sideways' in EXIF
+    if image.mode in ("P", "PA", "LA", "RGBA", "CMYK", "I;16", "I", "F", "1"):
+        if image.mode in ("P", "PA"):
+            image = image.convert("RGBA")
+        if image.mode in ("RGBA", "LA"):
+            white = Image.new("RGBA", image.size, (255, 255, 255, 255))
+            image = Image.alpha_composite(white, image.convert("RGBA"))
+        image = image.convert("RGB")
+    image = image.convert("L")
+    scale = min(1.0, MAX_SIDE / max(image.size))
+    if image.width < MIN_WIDTH:
+        scale = MIN_WIDTH / image.width
+    if scale != 1.0:
+        size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
+        image = image.resize(size, Image.LANCZOS)
+    return image
+
+
+def _profile_score(ink: Image.Image, angle: float) -> float:
+    """How sharply the rows of ink stand out at this angle: text lines are sharpest level."""
+    turned = ink.rotate(angle, resample=Image.BILINEAR, fillcolor=0)
+    rows = list(turned.resize((1, turned.height), Image.BOX).getdata())
+    return sum((b - a) ** 2 for a, b in zip(rows, rows[1:], strict=False))
+
+
+def skew_angle(image: Image.Image, limit: float = 5.0) -> float:
+    """The small rotation (degrees) that levels the text lines, by projection profiles."""
+    small = image.resize((800, max(1, round(image.height * 800 / image.width))), Image.BILINEAR)
+    ink = ImageOps.autocontrast(small).point(lambda v: 255 if v < 128 else 0)
+    best = max(
+        (a / 2 for a in range(int(-limit * 2), int(limit * 2) + 1)),
+        key=lambda a: _profile_score(ink, a),
+    )
+    fine = [best + step / 10 for step in range(-5, 6)]
+    return max(fine, key=lambda a: _profile_score(ink, a))
+
+
+def straighten(image: Image.Image) -> Image.Image:
+    angle = skew_angle(image)
+    if abs(angle) < 0.05:
+        return image
+    return image.rotate(angle, resample=Image.BICUBIC, expand=True, fillcolor=255)
+
+
+def tesseract_boxes(image: Image.Image, timeout: float = 60) -> list[Box]:
+    if shutil.which("tesseract") is None:
+        raise ExtractionError(
+            "The OCR engine (tesseract) is not installed on this server, so photos and scans "
+            "cannot be read. Ask an administrator to run `make run` as root once, then retry.",
+            retryable=True,
+        )
+    png = io.BytesIO()
+    image.save(png, "PNG", compress_level=1)
+    done = subprocess.run(
+        ["tesseract", "stdin", "stdout", "-l", "eng", "--psm", "6", "tsv"],
+        input=png.getvalue(),
+        capture_output=True,
+        timeout=timeout,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise ExtractionError(
+            "The OCR engine could not read this image; upload a clearer photo or a PDF.",
+            retryable=False,
+        )
+    boxes = []
+    for row in done.stdout.decode("utf-8", "replace").splitlines()[1:]:
+        fields = row.split("\t")
+        if len(fields) < 12 or fields[0] != "5" or not fields[11].strip():
+            continue
+        conf = float(fields[10])
+        if conf < 0:
+            continue
+        left, top, width, height = (float(v) for v in fields[6:10])
+        boxes.append(Box(fields[11], left, top, width, height, conf / 100))
+    return boxes
+
+
+_rapid = None
+
+
+def rapidocr_boxes(image: Image.Image, timeout: float = 60) -> list[Box]:
+    """RapidOCR reads phrases; each is split into words at its spaces, placed proportionally."""
+    global _rapid
+    try:
+        import numpy
+        from rapidocr_onnxruntime import RapidOCR
+    except ImportError:
+        raise ExtractionError(
+            "INTAKE_OCR_ENGINE=rapidocr needs the rapidocr-onnxruntime package; "
+            "install it (pip install rapidocr-onnxruntime) or use tesseract.",
+            retryable=True,
+        ) from None
+    if _rapid is None:
+        _rapid = RapidOCR()
+    result, _ = _rapid(numpy.array(image.convert("RGB")))
+    boxes = []
+    for points, text, conf in result or []:
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        left, top, right, bottom = min(xs), min(ys), max(xs), max(ys)
+        per_char = (right - left) / max(len(text), 1)
+        offset = 0
+        for word in text.split(" "):
+            if word:
+                start = left + offset * per_char
+                boxes.append(Box(word, start, top, len(word) * per_char, bottom - top, conf))
+            offset += len(word) + 1
+    return boxes
+
+
+ENGINES = {"tesseract": tesseract_boxes, "rapidocr": rapidocr_boxes}
+
+
+def read_image(image: Image.Image, engine: str = "tesseract", timeout: float = 60) -> list[Box]:
+    return ENGINES[engine](straighten(load_image(image)), timeout)

@@ -1,0 +1,268 @@
+"""The item table: found by its header row, whatever its columns and their order.
+
+A header row is a line whose cells read as column names (code, description,
+quantity, unit, unit price, discount, amount...), on one line or two. Each
+following line's cells go to the column under which they sit; a line with
+numbers starts an item, a line of text only under the description continues
+the item above (a wrapped description). The table ends at the foot (subtotal,
+VAT, total) and resumes after a header repeated on a later page. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from app import numbers
+from app.extract.layout import Cell, Line, Word
+
+COLUMN_NAMES: list[tuple[str, str]] = [
+    ("delivered", r"(?:qty\.?\s+|quantity\s+)?(?:delivered|supplied|shipped|dispatched)"),
+    ("ordered", r"(?:qty\.?\s+|quantity\s+)?ordered|order\s+qty\.?"),
+    ("backorder", r"(?:back\s*-?\s*order(?:ed)?|b/o|outstanding|balance)(?:\s+qty\.?)?"),
+    (
+        "unit_price",
+        r"unit\s+(?:price|cost|rate)|price(?:\s+each)?|rate|cost|excl\.?\s+price|"
+        r"price\s+excl\.?",
+    ),
+    ("discount", r"disc(?:ount)?\.?\s*%?|%\s*disc\.?|%"),
+    (
+        "amount",
+        r"(?:line\s+|nett?\s+|excl\.?\s+|ext(?:ended)?\.?\s+)?(?:amount|total|value)"
+        r"(?:\s+excl\.?(?:\s+vat)?)?|nett?|excl\.?(?:\s+vat)?|ext(?:ended)?\.?",
+    ),
+    ("quantity", r"qty\.?|quantity|quant\.?|units"),
+    ("unit", r"unit|uom|u/m|unit\s+of\s+measure|measure"),
+    ("line", r"#|no\.?|line|ln|item\s+#|item\s+no\.?"),
+    (
+        "item_code",
+        r"(?:item\s+|stock\s+|product\s+|part\s+|article\s+)?(?:code|no\.?|number|#)|"
+        r"item|part|sku|stock|article",
+    ),
+    (
+        "description",
+        r"(?:item\s+|product\s+|goods\s+)?(?:description|details|particulars)|"
+        r"product|goods|services?|material",
+    ),
+]
+_COMPILED = [(key, re.compile(rf"(?:{p})\s*[:.]?", re.IGNORECASE)) for key, p in COLUMN_NAMES]
+NUMERIC = {"quantity", "unit_price", "discount", "amount", "delivered", "ordered", "backorder"}
+FOOT = re.compile(
+    r"(?:sub\s*-?\s*total|total|vat|tax|amount\s+due|balance\s+due|nett?\s+total|"
+    r"carried\s+forward|c/f|signature|received\s+by)\b",
+    re.IGNORECASE,
+)
+
+
+def column_key(text: str) -> str | None:
+    cleaned = re.sub(r"\s+", " ", text).strip().lower()
+    cleaned = re.sub(r"\s*\((?:[a-z]{3}|r|\$|€|£|%|incl\.?|excl\.?)\)$", "", cleaned)
+    for key, pattern in _COMPILED:
+        if pattern.fullmatch(cleaned):
+            return key
+    return None
+
+
+@dataclass
+class Column:
+    key: str | None
+    x0: float
+    x1: float
+
+
+def _split_header_cell(cell: Cell) -> list[Column]:
+    """A header cell that names several columns ('Price Discount'): the longest runs that read."""
+    key = column_key(cell.text)
+    if key:
+        return [Column(key, cell.x0, cell.x1)]
+    words, out, start = cell.words, [], 0
+    while start < len(words):
+        for end in range(min(len(words), start + 3), start, -1):
+            run = words[start:end]
+            key = column_key(" ".join(w.text for w in run))
+            if key or end == start + 1:
+                out.append(Column(key, run[0].x0, run[-1].x1))
+                start = end
+                break
+    return out
+
+
+def _columns(cells: list[Cell]) -> list[Column]:
+    return [column for cell in cells for column in _split_header_cell(cell)]
+
+
+def _score(columns: list[Column]) -> int:
+    keys = [c.key for c in columns if c.key]
+    if len(set(keys)) < 3 or len(set(keys)) != len(keys):
+        return 0
+    if "description" not in keys or not ({"quantity", "amount", "delivered"} & set(keys)):
+        return 0
+    return len(keys)
+
+
+def _is_number(text: str, decimal_comma: bool = False) -> bool:
+    try:
+        numbers.parse_decimal(text.rstrip("%").strip(), decimal_comma=decimal_comma)
+    except ValueError:
+        return False
+    return True
+
+
+def _merge_two_lines(first: Line, second: Line) -> list[Cell]:
+    """A header whose names wrap ('Item' over 'Code'): each lower word joins the cell above."""
+    cells = [Cell(list(cell.words)) for cell in first.cells]
+    for cell in second.cells:
+        above = [c for c in cells if c.x0 - 1 <= cell.x1 and cell.x0 <= c.x1 + 1]
+        if len(above) != 1:
+            return []
+        target = above[0]
+        merged = Word(f"{' '.join(w.text for w in target.words)} {cell.text}", target.x0, target.x1)
+        target.words[:] = [Word(merged.text, min(target.x0, cell.x0), max(target.x1, cell.x1))]
+    return cells
+
+
+def header_at(lines: list[Line], index: int, step: float) -> tuple[list[Column], int] | None:
+    """The table header starting at lines[index], and how many lines it takes."""
+    line = lines[index]
+    best = (_score(_columns(line.cells)), _columns(line.cells), 1)
+    if index + 1 < len(lines):
+        second = lines[index + 1]
+        close = second.page == line.page and second.y - line.y <= 1.3 * step
+        if close and not any(_is_number(c.text) for c in second.cells):
+            merged = _merge_two_lines(line, second)
+            if merged:
+                columns = _columns(merged)
+                if _score(columns) >= best[0] and _score(columns):
+                    best = (_score(columns), columns, 2)
+    return (best[1], best[2]) if best[0] else None
+
+
+def _fits(key: str | None, text: str, comma: bool) -> bool:
+    if key in NUMERIC or key == "line":
+        return _is_number(text.rstrip("%"), comma) or text.strip() in ("-", "")
+    if key == "item_code":
+        return " " not in text.strip()
+    if key == "unit":
+        return len(text) <= 8
+    if key == "description":
+        return not _is_number(text, comma)
+    return True
+
+
+# Costs (in character widths) of placing a value: beside rather than under its column,
+# sharing a column with another value, or a value of the wrong kind.
+_SHARED = 10.0
+_SHARED_TEXT = 1.0
+_MISFIT = 30.0
+
+
+def _units(cells: list[Cell], columns: list[Column]) -> list[Cell]:
+    """Cells, with one that spans several number or code columns split into its words."""
+    units = []
+    for cell in cells:
+        under = [c for c in columns if cell.x0 <= c.x1 and cell.x1 >= c.x0]
+        if len(under) > 1 and len(cell.words) > 1 and all(c.key != "description" for c in under):
+            units.extend(Cell([word]) for word in cell.words)
+        else:
+            units.append(cell)
+    return units
+
+
+def _cost(unit: Cell, column: Column, comma: bool) -> float:
+    gap = max(column.x0 - unit.x1, unit.x0 - column.x1, 0)
+    overlap = max(0.0, min(unit.x1, column.x1) - max(unit.x0, column.x0))
+    return gap - 0.001 * overlap + (0 if _fits(column.key, unit.text, comma) else _MISFIT)
+
+
+def _assign(cells: list[Cell], columns: list[Column], comma: bool = False) -> dict[int, str]:
+    """Each value to a column, left to right: the cheapest placement that keeps their order.
+
+    Headers are often centred or left-aligned over right-aligned numbers, so a
+    value may sit beside its header rather than under it; keeping the order
+    and one value per column places it anyway.
+    """
+    units = _units(cells, columns)
+    if not units:
+        return {}
+    m = len(columns)
+    inf = float("inf")
+    best = [[inf] * m for _ in units]
+    back = [[0] * m for _ in units]
+    for j in range(m):
+        best[0][j] = _cost(units[0], columns[j], comma)
+    for i in range(1, len(units)):
+        for j in range(m):
+            here = _cost(units[i], columns[j], comma)
+            for k in range(j + 1):
+                shared = _SHARED_TEXT if columns[j].key in ("description", None) else _SHARED
+                total = best[i - 1][k] + here + (shared if k == j else 0)
+                if total < best[i][j]:
+                    best[i][j], back[i][j] = total, k
+    j = min(range(m), key=lambda col: best[-1][col])
+    chosen = [0] * len(units)
+    for i in range(len(units) - 1, -1, -1):
+        chosen[i] = j
+        j = back[i][j]
+    out: dict[int, list[str]] = {}
+    for unit, col in zip(units, chosen, strict=True):
+        out.setdefault(col, []).append(unit.text)
+    return {i: " ".join(texts) for i, texts in out.items()}
+
+
+@dataclass
+class RawRow:
+    columns: list[Column]
+    cells: dict[int, str]
+    more: list[dict[int, str]] = field(default_factory=list)  # wrapped lines below it
+    conf: float = 1.0
+    closed: bool = False  # a gap or stray text came after it: nothing more wraps into it
+
+    def text(self, key: str) -> str:
+        joined = ""
+        for cells in [self.cells, *self.more]:
+            for i in sorted(cells):
+                if self.columns[i].key == key:
+                    # a word broken at a hyphen ('MER-' / '204') joins without a space
+                    glue = "" if not joined or joined.endswith("-") else " "
+                    joined += glue + cells[i].strip()
+        return joined.strip()
+
+
+def _has_numbers(cells: dict[int, str], columns: list[Column], decimal_comma: bool) -> bool:
+    for i, text in cells.items():
+        key = columns[i].key
+        if (key in NUMERIC or key is None) and _is_number(text, decimal_comma):
+            return True
+    return False
+
+
+def find_table(lines: list[Line], step: float, decimal_comma: bool) -> list[RawRow]:
+    """The rows of the item table, over every page it continues on."""
+    columns: list[Column] | None = None
+    rows: list[RawRow] = []
+    index, last_y, page = 0, 0.0, -1
+    while index < len(lines):
+        header = header_at(lines, index, step)
+        if header:
+            columns, taken = header
+            last_y, page = lines[index + taken - 1].y, lines[index].page
+            index += taken
+            continue
+        line = lines[index]
+        index += 1
+        if columns is None or line.page != page:
+            continue  # a new page resumes only under its repeated header
+        if FOOT.match(line.cells[0].text) or (rows and FOOT.match(line.cells[-1].text)):
+            if rows:
+                columns = None  # the foot ends the table
+            continue
+        cells = _assign(line.cells, columns, decimal_comma)
+        if _has_numbers(cells, columns, decimal_comma):
+            rows.append(RawRow(columns, cells, conf=min(c.conf for c in line.cells)))
+            last_y = line.y
+        elif rows and not rows[-1].closed and line.y - last_y <= 1.6 * step:
+            rows[-1].more.append(cells)
+            last_y = line.y
+        elif rows:
+            rows[-1].closed = True
+    return rows
