@@ -72,11 +72,18 @@ def document_lines(document: Document) -> tuple[list[Line], int, str]:
 
 
 def document_kind(lines: list[Line]) -> str | None:
-    """The kind its title names, reading from the top; None when no title says."""
-    for line in lines[:15]:
-        for kind, pattern in KINDS:
-            if re.search(pattern, line.text, re.IGNORECASE):
-                return kind
+    """The kind its title names, reading from the top; None when no title says.
+
+    A title is a short cell that starts with the kind's name: 'PURCHASE ORDER',
+    'Delivery Note', not 'please quote our order number on all delivery notes'.
+    """
+    for line in lines[:20]:
+        for cell in line.cells:
+            if len(cell.text.split()) > 5:
+                continue
+            for kind, pattern in KINDS:
+                if re.match(rf"(?:{pattern})\b", cell.text.strip(), re.IGNORECASE):
+                    return kind
     return None
 
 

@@ -108,32 +108,44 @@ def _is_number(text: str, decimal_comma: bool = False) -> bool:
     return True
 
 
-def _merge_two_lines(first: Line, second: Line) -> list[Cell]:
-    """A header whose names wrap ('Item' over 'Code'): each lower word joins the cell above."""
-    cells = [Cell(list(cell.words)) for cell in first.cells]
-    for cell in second.cells:
-        above = [c for c in cells if c.x0 - 1 <= cell.x1 and cell.x0 <= c.x1 + 1]
-        if len(above) != 1:
-            return []
-        target = above[0]
-        merged = Word(f"{' '.join(w.text for w in target.words)} {cell.text}", target.x0, target.x1)
-        target.words[:] = [Word(merged.text, min(target.x0, cell.x0), max(target.x1, cell.x1))]
-    return cells
+def _band_cells(band: list[Line]) -> list[Cell]:
+    """Header names over one to three lines ('Item' over 'Code'): cells that overlap join."""
+    cells = sorted(
+        (Cell(list(cell.words)) for line in band for cell in line.cells if cell.conf >= 0.4),
+        key=lambda cell: cell.x0,
+    )
+    clusters: list[list[Cell]] = []
+    for cell in cells:
+        if clusters and cell.x0 <= max(c.x1 for c in clusters[-1]) + 0.5:
+            clusters[-1].append(cell)
+        else:
+            clusters.append([cell])
+    merged = []
+    for cluster in clusters:
+        if len(cluster) == 1:
+            merged.append(cluster[0])
+            continue
+        text = " ".join(c.text for c in cluster)  # top line first: cells came in line order
+        x0, x1 = min(c.x0 for c in cluster), max(c.x1 for c in cluster)
+        merged.append(Cell([Word(text, x0, x1)]))
+    return merged
 
 
 def header_at(lines: list[Line], index: int, step: float) -> tuple[list[Column], int] | None:
     """The table header starting at lines[index], and how many lines it takes."""
     line = lines[index]
-    best = (_score(_columns(line.cells)), _columns(line.cells), 1)
-    if index + 1 < len(lines):
-        second = lines[index + 1]
-        close = second.page == line.page and second.y - line.y <= 1.3 * step
-        if close and not any(_is_number(c.text) for c in second.cells):
-            merged = _merge_two_lines(line, second)
-            if merged:
-                columns = _columns(merged)
-                if _score(columns) >= best[0] and _score(columns):
-                    best = (_score(columns), columns, 2)
+    columns = _columns(line.cells)
+    best = (_score(columns), columns, 1)
+    band = [line]
+    for other in lines[index + 1 : index + 3]:
+        if other.page != line.page or other.y - line.y > 1.3 * step:
+            break
+        if any(_is_number(c.text) for c in other.cells):
+            break
+        band.append(other)
+        columns = _columns(_band_cells(band))
+        if _score(columns) > best[0]:
+            best = (_score(columns), columns, len(band))
     return (best[1], best[2]) if best[0] else None
 
 
@@ -157,14 +169,35 @@ _MISFIT = 30.0
 
 
 def _units(cells: list[Cell], columns: list[Column]) -> list[Cell]:
-    """Cells, with one that spans several number or code columns split into its words."""
+    """Cells, with one that spans several columns split: OCR joins '50 PNT-20 Cement bag'.
+
+    Words sitting under a number or code column become values of their own;
+    the words between them stay together (a description).
+    """
     units = []
     for cell in cells:
         under = [c for c in columns if cell.x0 <= c.x1 and cell.x1 >= c.x0]
-        if len(under) > 1 and len(cell.words) > 1 and all(c.key != "description" for c in under):
-            units.extend(Cell([word]) for word in cell.words)
-        else:
+        if len(under) < 2 or len(cell.words) < 2:
             units.append(cell)
+            continue
+        if all(c.key != "description" for c in under):
+            units.extend(Cell([word]) for word in cell.words)
+            continue
+        run: list[Word] = []
+        for word in cell.words:
+            alone = any(
+                c.key not in ("description", None) and c.x0 - 1 <= word.center <= c.x1 + 1
+                for c in under
+            )
+            if alone:
+                if run:
+                    units.append(Cell(run))
+                    run = []
+                units.append(Cell([word]))
+            else:
+                run.append(word)
+        if run:
+            units.append(Cell(run))
     return units
 
 
