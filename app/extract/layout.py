@@ -24,6 +24,7 @@ class Word:
     x0: float
     x1: float
     conf: float = 1.0  # the OCR engine's confidence; 1 for a text layer
+    size: float = 1.0  # its letters' width against the page's usual: a title's are wider
 
     @property
     def center(self) -> float:
@@ -76,7 +77,7 @@ def clean(text: str) -> str:
 def group_cells(words: list[Word], gap: float = CELL_GAP) -> list[Cell]:
     cells: list[Cell] = []
     for word in words:
-        if cells and word.x0 - cells[-1].x1 < gap:
+        if cells and word.x0 - cells[-1].x1 < gap * max(word.size, cells[-1].words[-1].size):
             cells[-1].words.append(word)
         else:
             cells.append(Cell([word]))
@@ -130,7 +131,13 @@ def box_lines(boxes: list[Box], page_no: int = 0, y0: float = 0.0) -> list[Line]
     for row in rows:
         middle = statistics.median(b.top + b.height / 2 for b in row)
         words = [
-            Word(clean(b.text).strip(), b.left / char_w, (b.left + b.width) / char_w, b.conf)
+            Word(
+                clean(b.text).strip(),
+                b.left / char_w,
+                (b.left + b.width) / char_w,
+                b.conf,
+                max(1.0, b.width / max(len(b.text), 1) / char_w),
+            )
             for b in row
         ]
         lines.append(Line(words, y0 + middle / line_h, page_no))

@@ -162,47 +162,73 @@ def _fits(key: str | None, text: str, comma: bool) -> bool:
 
 
 # Costs (in character widths) of placing a value: beside rather than under its column,
-# sharing a column with another value, or a value of the wrong kind.
+# sharing a column with another value, a value of the wrong kind, or leaving it out.
 _SHARED = 10.0
 _SHARED_TEXT = 1.0
 _MISFIT = 30.0
+_SKIP = 20.0
+_FAR = 12.0
+
+
+_GROUP_HEAD = re.compile(r"[(-]?(?:[R$€£]|[A-Z]{3})?\d{1,3}")
+_GROUP_TAIL = re.compile(r"\d{3}(?:[.,]\d{1,2})?\)?%?")
+_SYMBOL = re.compile(r"[R$€£]|[A-Z]{3}|US\$")
+
+
+def _join_numbers(words: list[Word]) -> list[Word]:
+    """'R', '1', '234.56' read as one value: a symbol and digit groups belong together."""
+    out: list[Word] = []
+    for word in words:
+        if out and word.x0 - out[-1].x1 <= 1.5:
+            last = out[-1]
+            grouped = _GROUP_HEAD.fullmatch(last.text.split(" ")[-1]) and _GROUP_TAIL.fullmatch(
+                word.text
+            )
+            symbol = _SYMBOL.fullmatch(last.text) and re.match(r"[\d(]", word.text)
+            if grouped or symbol:
+                out[-1] = Word(f"{last.text} {word.text}", last.x0, word.x1, min(last.conf, word.conf))
+                continue
+        out.append(word)
+    return out
 
 
 def _units(cells: list[Cell], columns: list[Column]) -> list[Cell]:
-    """Cells, with one that spans several columns split: OCR joins '50 PNT-20 Cement bag'.
+    """Cells, split where OCR joined values of different columns ('2 Galvanised pipe').
 
-    Words sitting under a number or code column become values of their own;
-    the words between them stay together (a description).
+    A word sitting under a number or code column is a value of its own when
+    its cell also holds words that are not under that column.
     """
     units = []
     for cell in cells:
-        under = [c for c in columns if cell.x0 <= c.x1 and cell.x1 >= c.x0]
-        if len(under) < 2 or len(cell.words) < 2:
+        cell = Cell(_join_numbers(cell.words))
+        if len(cell.words) < 2:
             units.append(cell)
             continue
-        if all(c.key != "description" for c in under):
-            units.extend(Cell([word]) for word in cell.words)
-            continue
-        run: list[Word] = []
+        labels = []
         for word in cell.words:
-            alone = any(
-                c.key not in ("description", None) and c.x0 - 1 <= word.center <= c.x1 + 1
-                for c in under
-            )
-            if alone:
-                if run:
-                    units.append(Cell(run))
-                    run = []
-                units.append(Cell([word]))
-            else:
+            home = [
+                i
+                for i, c in enumerate(columns)
+                if c.key not in ("description", None) and c.x0 - 1 <= word.center <= c.x1 + 1
+            ]
+            labels.append(home[0] if home else None)
+        if len(set(labels)) == 1:
+            units.append(cell)
+            continue
+        run: list[Word] = [cell.words[0]]
+        for word, label, before in zip(cell.words[1:], labels[1:], labels[:-1], strict=True):
+            if label == before:
                 run.append(word)
-        if run:
-            units.append(Cell(run))
+            else:
+                units.append(Cell(run))
+                run = [word]
+        units.append(Cell(run))
     return units
 
 
 def _cost(unit: Cell, column: Column, comma: bool) -> float:
-    gap = max(column.x0 - unit.x1, unit.x0 - column.x1, 0)
+    # capped: a fitting value far from a centred header still beats leaving it out
+    gap = min(max(column.x0 - unit.x1, unit.x0 - column.x1, 0), _FAR)
     overlap = max(0.0, min(unit.x1, column.x1) - max(unit.x0, column.x0))
     return gap - 0.001 * overlap + (0 if _fits(column.key, unit.text, comma) else _MISFIT)
 
@@ -212,33 +238,37 @@ def _assign(cells: list[Cell], columns: list[Column], comma: bool = False) -> di
 
     Headers are often centred or left-aligned over right-aligned numbers, so a
     value may sit beside its header rather than under it; keeping the order
-    and one value per column places it anyway.
+    and one value per column places it anyway. A value that fits no column
+    (OCR noise such as '|') may be left out.
     """
     units = _units(cells, columns)
-    if not units:
-        return {}
     m = len(columns)
+    if not units or not m:
+        return {}
     inf = float("inf")
+    # best[i][j]: cheapest placement of units[:i+1] with the last placed one in column j
     best = [[inf] * m for _ in units]
-    back = [[0] * m for _ in units]
+    back: list[list[tuple[int, bool]]] = [[(0, False)] * m for _ in units]
     for j in range(m):
-        best[0][j] = _cost(units[0], columns[j], comma)
+        best[0][j] = min(_cost(units[0], columns[j], comma), _SKIP)
+        back[0][j] = (j, best[0][j] == _SKIP)
     for i in range(1, len(units)):
         for j in range(m):
             here = _cost(units[i], columns[j], comma)
+            shared = _SHARED_TEXT if columns[j].key in ("description", None) else _SHARED
             for k in range(j + 1):
-                shared = _SHARED_TEXT if columns[j].key in ("description", None) else _SHARED
                 total = best[i - 1][k] + here + (shared if k == j else 0)
                 if total < best[i][j]:
-                    best[i][j], back[i][j] = total, k
+                    best[i][j], back[i][j] = total, (k, False)
+            if best[i - 1][j] + _SKIP < best[i][j]:
+                best[i][j], back[i][j] = best[i - 1][j] + _SKIP, (j, True)
     j = min(range(m), key=lambda col: best[-1][col])
-    chosen = [0] * len(units)
-    for i in range(len(units) - 1, -1, -1):
-        chosen[i] = j
-        j = back[i][j]
     out: dict[int, list[str]] = {}
-    for unit, col in zip(units, chosen, strict=True):
-        out.setdefault(col, []).append(unit.text)
+    for i in range(len(units) - 1, -1, -1):
+        previous, skipped = back[i][j]
+        if not skipped:
+            out.setdefault(j, []).insert(0, units[i].text)
+        j = previous
     return {i: " ".join(texts) for i, texts in out.items()}
 
 
