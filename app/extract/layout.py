@@ -109,9 +109,26 @@ class Box:
     conf: float
 
 
+# What OCR reads from a table's ruling lines: '|', '[', '—', '=' around or instead of words.
+_RULES = "|[]{}()_=—–~‘’`\"'"
+
+
+def _ocr_text(text: str) -> str:
+    text = clean(text).strip()
+    stripped = text.strip(_RULES)
+    if not stripped or all(ch in _RULES + "-.,:;" for ch in stripped):
+        return ""
+    # keep a bracket that belongs to the text: '(Pty)', '(12.50)'
+    return text if text.count("(") == text.count(")") and "(" in text else stripped
+
+
 def box_lines(boxes: list[Box], page_no: int = 0, y0: float = 0.0) -> list[Line]:
     """One page of OCR words: rows by vertical overlap, x in character widths."""
-    boxes = [b for b in boxes if clean(b.text).strip()]
+    boxes = [
+        Box(_ocr_text(b.text), b.left, b.top, b.width, b.height, b.conf)
+        for b in boxes
+        if _ocr_text(b.text)
+    ]
     if not boxes:
         return []
     char_w = statistics.median(b.width / max(len(b.text), 1) for b in boxes) or 1.0
@@ -132,7 +149,7 @@ def box_lines(boxes: list[Box], page_no: int = 0, y0: float = 0.0) -> list[Line]
         middle = statistics.median(b.top + b.height / 2 for b in row)
         words = [
             Word(
-                clean(b.text).strip(),
+                b.text,
                 b.left / char_w,
                 (b.left + b.width) / char_w,
                 b.conf,

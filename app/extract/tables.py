@@ -41,7 +41,7 @@ COLUMN_NAMES: list[tuple[str, str]] = [
     ),
     (
         "description",
-        r"(?:item\s+|product\s+|goods\s+)?(?:description|details|particulars)|"
+        r"(?:item\s+|product\s+|goods\s+)?(?:description|desc\.?|details|particulars)|"
         r"product|goods|services?|material",
     ),
 ]
@@ -49,7 +49,7 @@ _COMPILED = [(key, re.compile(rf"(?:{p})\s*[:.]?", re.IGNORECASE)) for key, p in
 NUMERIC = {"quantity", "unit_price", "discount", "amount", "delivered", "ordered", "backorder"}
 FOOT = re.compile(
     r"(?:sub\s*-?\s*total|total|vat|tax|amount\s+due|balance\s+due|nett?\s+total|"
-    r"carried\s+forward|c/f|signature|received\s+by)\b",
+    r"carried\s+forward|c/f|signature|received|goods\s+received|thank\s+you)\b",
     re.IGNORECASE,
 )
 
@@ -95,7 +95,9 @@ def _score(columns: list[Column]) -> int:
     keys = [c.key for c in columns if c.key]
     if len(set(keys)) < 3 or len(set(keys)) != len(keys):
         return 0
-    if "description" not in keys or not ({"quantity", "amount", "delivered"} & set(keys)):
+    if not ({"quantity", "amount", "delivered"} & set(keys)):
+        return 0
+    if "description" not in keys and len(keys) < 4:  # OCR may garble one header word
         return 0
     return len(keys)
 
@@ -320,7 +322,13 @@ def find_table(lines: list[Line], step: float, decimal_comma: bool) -> list[RawR
                 columns = None  # the foot ends the table
             continue
         cells = _assign(line.cells, columns, decimal_comma)
-        if _has_numbers(cells, columns, decimal_comma):
+        # a new item whose numbers the OCR lost still starts with its code or line number
+        coded = any(
+            (columns[i].key == "item_code" and re.fullmatch(r"(?=\S*\d)\S{3,}", text))
+            or (columns[i].key == "line" and text.isdigit())
+            for i, text in cells.items()
+        )
+        if coded or _has_numbers(cells, columns, decimal_comma):
             rows.append(RawRow(columns, cells, conf=min(c.conf for c in line.cells)))
             last_y = line.y
         elif rows and not rows[-1].closed and line.y - last_y <= 1.6 * step:

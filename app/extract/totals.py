@@ -97,8 +97,42 @@ def complete_items(items: list[dict]) -> None:
                 item["confidence"] = min(item.get("confidence", 1), 0.6)
 
 
+def _repair_lines(items: list[dict], subtotal: int | None) -> None:
+    """An OCR slip in one number ('5429.62' for '5429.82', '29' for '2.5'), put right.
+
+    Only when the other numbers prove it: the amount is recomputed when that
+    makes the items add up to the stated subtotal, the quantity when amount
+    over price is a plain quantity. The item's confidence drops either way.
+    """
+    for item in items:
+        if line_ok(item) is not False:
+            continue
+        quantity = numbers.parse_decimal(item["quantity"])
+        price = numbers.parse_decimal(item["unit_price"])
+        amount = numbers.parse_decimal(item["amount"])
+        share = (100 - numbers.parse_decimal(item.get("discount") or "0")) / 100
+        computed = (quantity * price * share).quantize(CENT, rounding=ROUND_HALF_UP)
+        others = [_cents(i.get("amount")) for i in items if i is not item]
+        if subtotal is not None and None not in others:
+            if sum(others) + numbers.parse_money(computed) == subtotal:
+                item["amount"] = f"{computed}"
+                item["confidence"] = min(item.get("confidence", 1), 0.55)
+                continue
+        if price and share:
+            guess = amount / (price * share)
+            plain = guess.quantize(Decimal("0.001"))
+            if abs(guess - plain) < Decimal("0.0001") and plain > 0:
+                item["quantity"] = numbers.parse_quantity(plain)
+                if line_ok(item):
+                    item["confidence"] = min(item.get("confidence", 1), 0.55)
+                else:
+                    item["quantity"] = numbers.parse_quantity(quantity)
+
+
 def check(items: list[dict], foot: dict[str, Found]) -> tuple[dict[str, Found], list[str]]:
     """The foot made whole where it can be, and the names of the checks that failed."""
+    stated = foot.get("subtotal")
+    _repair_lines(items, _cents(stated.value) if stated else None)
     failed = []
     if any(line_ok(item) is False for item in items):
         failed.append("line_amounts")
