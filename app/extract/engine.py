@@ -35,7 +35,7 @@ KINDS = [
     ("purchase_order", r"purchase\s+order|order\s+form|official\s+order"),
     ("quotation", r"quotation|\bquote\b|pro\s*-?\s*forma|estimate"),
     ("credit_note", r"credit\s+note"),
-    ("invoice", r"\binvoice\b"),
+    ("invoice", r"(?:tax\s+)?invoice"),
     ("statement", r"statement(?:\s+of\s+account)?"),
 ]
 NOT_A_PO = {

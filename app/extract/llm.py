@@ -141,7 +141,8 @@ def _post(document: Document, body: dict) -> dict:
         method="POST",
     )
     try:
-        with urllib.request.urlopen(request, timeout=options.timeout) as response:  # noqa: S310
+        # a little under the extraction's own limit, so a slow service reads as a timeout
+        with urllib.request.urlopen(request, timeout=options.timeout * 0.75) as response:  # noqa: S310
             return json.loads(response.read())
     except urllib.error.HTTPError as exc:
         detail = exc.read(500).decode("utf-8", "replace").strip()
@@ -154,7 +155,7 @@ def _post(document: Document, body: dict) -> dict:
         ) from None
     except TimeoutError:
         raise ExtractionError(
-            f"The LLM service did not answer within {options.timeout:g} seconds; "
+            f"The LLM service did not answer within {options.timeout * 0.75:g} seconds; "
             "it will be tried again.",
             retryable=True,
         ) from None

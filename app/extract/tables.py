@@ -49,7 +49,8 @@ _COMPILED = [(key, re.compile(rf"(?:{p})\s*[:.]?", re.IGNORECASE)) for key, p in
 NUMERIC = {"quantity", "unit_price", "discount", "amount", "delivered", "ordered", "backorder"}
 FOOT = re.compile(
     r"(?:sub\s*-?\s*total|total|vat|tax|amount\s+due|balance\s+due|nett?\s+total|"
-    r"carried\s+forward|c/f|signature|received|goods\s+received|thank\s+you)\b",
+    r"carried\s+forward|c/f|signature|received|goods\s+received|thank\s+you|"
+    r"page\s+\d+|continued)\b",
     re.IGNORECASE,
 )
 
@@ -138,6 +139,8 @@ def header_at(lines: list[Line], index: int, step: float) -> tuple[list[Column],
     line = lines[index]
     columns = _columns(line.cells)
     best = (_score(columns), columns, 1)
+    if not any(column_key(cell.text) for cell in line.cells):
+        return None  # a header's first line names a column outright
     band = [line]
     for other in lines[index + 1 : index + 3]:
         if other.page != line.page or other.y - line.y > 1.3 * step:
@@ -146,7 +149,7 @@ def header_at(lines: list[Line], index: int, step: float) -> tuple[list[Column],
             break
         band.append(other)
         columns = _columns(_band_cells(band))
-        if _score(columns) > best[0]:
+        if _score(columns) > max(best[0], _score(_columns(other.cells))):
             best = (_score(columns), columns, len(band))
     return (best[1], best[2]) if best[0] else None
 
@@ -324,7 +327,7 @@ def find_table(lines: list[Line], step: float, decimal_comma: bool) -> list[RawR
         cells = _assign(line.cells, columns, decimal_comma)
         # a new item whose numbers the OCR lost still starts with its code or line number
         coded = any(
-            (columns[i].key == "item_code" and re.fullmatch(r"(?=\S*\d)\S{3,}", text))
+            (columns[i].key == "item_code" and re.fullmatch(r"(?=\S*\d)(?=\S*[A-Za-z])\S{3,}", text))
             or (columns[i].key == "line" and text.isdigit())
             for i, text in cells.items()
         )

@@ -97,12 +97,18 @@ def complete_items(items: list[dict]) -> None:
                 item["confidence"] = min(item.get("confidence", 1), 0.6)
 
 
+def _sums_agree(items: list[dict], subtotal: int | None) -> bool:
+    amounts = [_cents(i.get("amount")) for i in items]
+    return subtotal is not None and None not in amounts and sum(amounts) == subtotal
+
+
 def _repair_lines(items: list[dict], subtotal: int | None) -> None:
     """An OCR slip in one number ('5429.62' for '5429.82', '29' for '2.5'), put right.
 
     Only when the other numbers prove it: the amount is recomputed when that
-    makes the items add up to the stated subtotal, the quantity when amount
-    over price is a plain quantity. The item's confidence drops either way.
+    makes the items add up to the stated subtotal; the quantity when the
+    amounts already add up and amount over price is a plain quantity. The
+    item's confidence drops either way.
     """
     for item in items:
         if line_ok(item) is not False:
@@ -118,7 +124,7 @@ def _repair_lines(items: list[dict], subtotal: int | None) -> None:
                 item["amount"] = f"{computed}"
                 item["confidence"] = min(item.get("confidence", 1), 0.55)
                 continue
-        if price and share:
+        if price and share and _sums_agree(items, subtotal):
             guess = amount / (price * share)
             plain = guess.quantize(Decimal("0.001"))
             if abs(guess - plain) < Decimal("0.0001") and plain > 0:
