@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -101,6 +102,10 @@ def test_a_delivery_note_uploaded_as_a_po_is_refused():
     assert caught.value.retryable is False
 
 
+needs_ocr = pytest.mark.skipif(shutil.which("tesseract") is None, reason="needs tesseract-ocr")
+
+
+@needs_ocr
 @pytest.mark.parametrize("name", ["po-00.jpg", "po-06.scan.pdf"])
 def test_a_photo_and_a_scan_are_read_by_ocr(name):
     doc, expected = fixture(name)
@@ -110,6 +115,7 @@ def test_a_photo_and_a_scan_are_read_by_ocr(name):
     assert payload["total"] == expected["total"]
 
 
+@needs_ocr
 def test_a_palette_png_is_flattened_and_read():
     doc, expected = fixture("po-01.png")
     assert Image.open(doc.path).mode == "P"
@@ -157,6 +163,7 @@ def test_a_blank_page_is_refused(tmp_path):
     assert caught.value.retryable is False
 
 
+@needs_ocr
 def test_a_blank_photo_is_refused(tmp_path):
     out = io.BytesIO()
     Image.new("RGB", (1200, 1600), "white").save(out, "JPEG")

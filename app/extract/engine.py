@@ -122,7 +122,8 @@ def read_po(lines: list[Line], day_first: bool = True) -> dict:
     if not found["currency"].value:
         symbol = fields.detect_currency("\n".join(line.text for line in lines))
         found["currency"] = Found(symbol or "ZAR", 0.8 if symbol else 0.7, symbol or "")
-    rows = items.to_items(tables.find_table(lines, step, comma), comma)
+    raw = tables.find_table(lines, step, comma) or tables.headerless_rows(lines, step, comma)
+    rows = items.to_items(raw, comma)
     totals.complete_items(rows)
     rows = [row for row in rows if row.get("quantity")]
     foot, failed = totals.check(rows, totals.read_foot(lines, comma))

@@ -163,17 +163,27 @@ def _below(lines: list[Line], index: int, label: Cell, step: float) -> Cell | No
     for line in lines[index + 1 : index + 4]:
         if line.page != origin.page or line.y - origin.y > 2.6 * step:
             return None
-        for cell in line.cells:
+        for n, cell in enumerate(line.cells):
             if cell.x0 <= label.x1 + 2 and cell.x1 >= label.x0 - 2:
-                return None if is_label(cell.text) else cell
+                return None if is_label(cell.text) else _with_neighbours(cell, line.cells[n + 1 :])
     return None
 
 
 def _right(line: Line, label: Cell) -> Cell | None:
-    after = [cell for cell in line.cells if cell.x0 >= label.x1]
+    after = [c for c in line.cells if c.x0 >= label.x1 and c.words[0] not in label.words]
     if after and not is_label(after[0].text) and after[0].x0 - label.x1 < 45:
-        return after[0]
+        return _with_neighbours(after[0], after[1:])
     return None
+
+
+def _with_neighbours(cell: Cell, rest: list[Cell]) -> Cell:
+    """A value OCR split at a wide space ('Gauteng Cement &' 'Aggregates'), whole again."""
+    words = list(cell.words)
+    for other in rest:
+        if other.x0 - words[-1].x1 > 3 or is_label(other.text):
+            break
+        words.extend(other.words)
+    return Cell(words)
 
 
 def find(
@@ -185,7 +195,7 @@ def find(
         inline = re.compile(rf"(?:{pattern})\s*(?:[:#]\s*|\s)(?P<value>\S.*)", re.IGNORECASE)
         base = 0.95 - 0.05 * rank
         for index, line in enumerate(lines):
-            for cell in line.cells:
+            for cell in _label_candidates(line):
                 text = normal(cell.text)
                 if label_only.fullmatch(text):
                     for value_cell, nearness in (
@@ -206,6 +216,16 @@ def find(
                         conf = base * 0.95 * (0.6 + 0.4 * cell.conf)
                         return Found(value, round(conf, 3), cell.text)
     return MISSING
+
+
+def _label_candidates(line: Line) -> list[Cell]:
+    """Each cell, then each short cell joined to its neighbour: OCR splits 'P.O.' from '#'."""
+    pairs = [
+        Cell([*a.words, *b.words])
+        for a, b in zip(line.cells, line.cells[1:], strict=False)
+        if len(a.text) <= 12 and len(b.text) <= 8 and b.x0 - a.x1 < 4
+    ]
+    return [*line.cells, *pairs]
 
 
 def _starts_with_label(text: str) -> bool:

@@ -11,7 +11,7 @@ import re
 from decimal import Decimal
 
 from app import numbers
-from app.extract.tables import NUMERIC, Column, RawRow, _is_number
+from app.extract.tables import LOST_POINT, NUMERIC, Column, RawRow, _is_number
 
 
 def _values(rows: list[RawRow], columns: list[Column], index: int) -> list[str]:
@@ -57,10 +57,12 @@ def name_columns(rows: list[RawRow], decimal_comma: bool) -> None:
 def _money(text: str, decimal_comma: bool) -> str | None:
     if not text:
         return None
-    try:
-        return numbers.cents_to_text(numbers.parse_money(text, decimal_comma))
-    except ValueError:
-        return None
+    for candidate in (text, LOST_POINT.sub(r"\1.\2", text)):
+        try:
+            return numbers.cents_to_text(numbers.parse_money(candidate, decimal_comma))
+        except ValueError:
+            continue
+    return None
 
 
 def _quantity(text: str, decimal_comma: bool) -> str | None:
@@ -79,6 +81,19 @@ def _discount(text: str, decimal_comma: bool) -> Decimal:
         return Decimal(0)
 
 
+def _quantity_from_neighbour(row: RawRow, decimal_comma: bool) -> None:
+    """No quantity column (its header unread) and a price cell holding two numbers:
+    the first is the quantity that sat beside it."""
+    for index, column in enumerate(row.columns):
+        text = row.cells.get(index, "")
+        parts = text.split(" ", 1)
+        if column.key == "unit_price" and len(parts) == 2 and parts[0].isdigit():
+            if _is_number(parts[1], decimal_comma):
+                row.columns = [*row.columns, Column("quantity", column.x0, column.x0)]
+                row.cells = {**row.cells, index: parts[1], len(row.columns) - 1: parts[0]}
+                return
+
+
 def to_items(rows: list[RawRow], decimal_comma: bool, delivery_note: bool = False) -> list[dict]:
     name_columns(rows, decimal_comma)
     items = []
@@ -87,6 +102,9 @@ def to_items(rows: list[RawRow], decimal_comma: bool, delivery_note: bool = Fals
         quantity_key = "delivered" if delivery_note and "delivered" in keys else "quantity"
         if quantity_key not in keys and "ordered" in keys:
             quantity_key = "ordered"
+        if quantity_key not in keys:
+            _quantity_from_neighbour(row, decimal_comma)
+            keys = {c.key for c in row.columns}
         item = {
             "item_code": row.text("item_code"),
             "description": re.sub(r"\s+", " ", row.text("description")),

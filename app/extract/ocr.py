@@ -66,7 +66,7 @@ def load_image(source: Path | bytes | Image.Image) -> Image.Image:
 def _profile_score(ink: Image.Image, angle: float) -> float:
     """How sharply the rows of ink stand out at this angle: text lines are sharpest level."""
     turned = ink.rotate(angle, resample=Image.BILINEAR, fillcolor=0)
-    rows = list(turned.resize((1, turned.height), Image.BOX).getdata())
+    rows = _values(turned.resize((1, turned.height), Image.BOX))
     return sum((b - a) ** 2 for a, b in zip(rows, rows[1:], strict=False))
 
 
@@ -89,6 +89,37 @@ def straighten(image: Image.Image) -> Image.Image:
     return crop_to_paper(image)
 
 
+def lighten_dark_bands(image: Image.Image) -> Image.Image:
+    """Light text on a dark bar (a table header printed white on blue) turned dark on light.
+
+    The OCR reads dark on light; an inverted header row would otherwise vanish,
+    and the table with it. A bar is a run of rows that are mostly dark.
+    """
+    ink = image.point(lambda v: 255 if v < 100 else 0)
+    dark = [v > 128 for v in _values(ink.resize((1, image.height), Image.BOX))]
+    out = image
+    start = None
+    for y, is_dark in enumerate([*dark, False]):
+        if is_dark and start is None:
+            start = y
+        elif not is_dark and start is not None:
+            if 0.004 * image.height <= y - start <= 0.06 * image.height:
+                band = ink.crop((0, start, image.width, y))
+                span = _span(_values(band.resize((band.width, 1), Image.BOX)), 128)
+                if span:
+                    box = (span[0], start, span[1], y)
+                    if out is image:
+                        out = image.copy()
+                    out.paste(ImageOps.invert(image.crop(box)), box)
+            start = None
+    return out
+
+
+def _values(image: Image.Image) -> list[int]:
+    """The pixels of a one-row or one-column greyscale image, in order."""
+    return list(image.tobytes())
+
+
 def _span(values: list[float], threshold: float) -> tuple[int, int] | None:
     inside = [i for i, v in enumerate(values) if v > threshold]
     return (inside[0], inside[-1] + 1) if inside else None
@@ -101,8 +132,8 @@ def crop_to_paper(image: Image.Image) -> Image.Image:
     pixels = small.width * small.height
     mean = sum(i * n for i, n in enumerate(histogram)) / pixels
     bright = small.point(lambda v: 255 if v > mean * 0.8 else 0)
-    rows = [v / 255 for v in bright.resize((1, small.height), Image.BOX).getdata()]
-    cols = [v / 255 for v in bright.resize((small.width, 1), Image.BOX).getdata()]
+    rows = [v / 255 for v in _values(bright.resize((1, small.height), Image.BOX))]
+    cols = [v / 255 for v in _values(bright.resize((small.width, 1), Image.BOX))]
     row_span, col_span = _span(rows, 0.6), _span(cols, 0.6)
     if not row_span or not col_span:
         return image

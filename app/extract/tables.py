@@ -103,12 +103,19 @@ def _score(columns: list[Column]) -> int:
     return len(keys)
 
 
+# OCR of a faint decimal point: '549 00' or '74. 66' for 549.00 and 74.66.
+LOST_POINT = re.compile(r"^(.*\d)[ .,]\s?(\d{2})$")
+
+
 def _is_number(text: str, decimal_comma: bool = False) -> bool:
-    try:
-        numbers.parse_decimal(text.rstrip("%").strip(), decimal_comma=decimal_comma)
-    except ValueError:
-        return False
-    return True
+    text = text.rstrip("%").strip()
+    for candidate in (text, LOST_POINT.sub(r"\1.\2", text)):
+        try:
+            numbers.parse_decimal(candidate, decimal_comma=decimal_comma)
+        except ValueError:
+            continue
+        return True
+    return False
 
 
 def _band_cells(band: list[Line]) -> list[Cell]:
@@ -191,7 +198,9 @@ def _join_numbers(words: list[Word]) -> list[Word]:
             )
             symbol = _SYMBOL.fullmatch(last.text) and re.match(r"[\d(]", word.text)
             if grouped or symbol:
-                out[-1] = Word(f"{last.text} {word.text}", last.x0, word.x1, min(last.conf, word.conf))
+                out[-1] = Word(
+                    f"{last.text} {word.text}", last.x0, word.x1, min(last.conf, word.conf)
+                )
                 continue
         out.append(word)
     return out
@@ -327,7 +336,10 @@ def find_table(lines: list[Line], step: float, decimal_comma: bool) -> list[RawR
         cells = _assign(line.cells, columns, decimal_comma)
         # a new item whose numbers the OCR lost still starts with its code or line number
         coded = any(
-            (columns[i].key == "item_code" and re.fullmatch(r"(?=\S*\d)(?=\S*[A-Za-z])\S{3,}", text))
+            (
+                columns[i].key == "item_code"
+                and re.fullmatch(r"(?=\S*\d)(?=\S*[A-Za-z])\S{3,}", text)
+            )
             or (columns[i].key == "line" and text.isdigit())
             for i, text in cells.items()
         )
@@ -339,4 +351,58 @@ def find_table(lines: list[Line], step: float, decimal_comma: bool) -> list[RawR
             last_y = line.y
         elif rows:
             rows[-1].closed = True
+    return rows
+
+
+def _numeric_cells(line: Line, comma: bool) -> int:
+    cells = _units([Cell(_join_numbers(c.words)) for c in line.cells], [])
+    return sum(1 for c in cells if _is_number(c.text.rstrip("%"), comma))
+
+
+def headerless_rows(lines: list[Line], step: float, comma: bool) -> list[RawRow]:
+    """A table whose header the OCR lost: consecutive lines that end in two or more numbers.
+
+    Columns are named from the right, as order lines print them: amount, unit
+    price, a discount in %, quantity; text on the left is the description, a
+    code before it the item code. Used only when no header row was found.
+    """
+    best: list[Line] = []
+    run: list[Line] = []
+    for line in lines:
+        numbered = _numeric_cells(line, comma) >= 2 and not FOOT.match(line.cells[0].text)
+        if numbered and (not run or (line.page == run[-1].page and line.y - run[-1].y <= 3 * step)):
+            run.append(line)
+        elif numbered:
+            run = [line]
+        elif run and line.y - run[-1].y > 1.6 * step:
+            best, run = max(best, run, key=len), []
+        elif run:
+            run.append(line)  # a wrapped description between numbered lines
+    best = max(best, run, key=len)
+    if sum(1 for line in best if _numeric_cells(line, comma) >= 2) < 2:
+        return []
+    rows: list[RawRow] = []
+    for line in best:
+        units = [Cell(_join_numbers(c.words)) for c in line.cells]
+        numbers_right: list[str] = []
+        while units and _is_number(units[-1].text.rstrip("%"), comma):
+            numbers_right.insert(0, units.pop().text)
+        texts = [u.text for u in units]
+        if not numbers_right:
+            if rows:
+                rows[-1].more.append({1: " ".join(texts)})
+            continue
+        keys = ["amount", "unit_price"]
+        if len(numbers_right) >= 3 and numbers_right[-3].endswith("%"):
+            keys.append("discount")
+        keys.append("quantity")
+        columns = [Column("item_code", 0, 0), Column("description", 0, 0)]
+        cells: dict[int, str] = {}
+        if len(texts) > 1 and re.fullmatch(r"(?=\S*\d)(?=\S*[A-Za-z])\S{2,}", texts[0]):
+            cells[0] = texts.pop(0)
+        cells[1] = " ".join(texts)
+        for key, value in zip(keys, reversed(numbers_right), strict=False):
+            cells[len(columns)] = value
+            columns.append(Column(key, 0, 0))
+        rows.append(RawRow(columns, cells, conf=min(c.conf for c in line.cells)))
     return rows
