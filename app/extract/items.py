@@ -87,11 +87,11 @@ def _quantity_from_neighbour(row: RawRow, decimal_comma: bool) -> None:
     for index, column in enumerate(row.columns):
         text = row.cells.get(index, "")
         parts = text.split(" ", 1)
-        if column.key == "unit_price" and len(parts) == 2 and parts[0].isdigit():
-            if _is_number(parts[1], decimal_comma):
-                row.columns = [*row.columns, Column("quantity", column.x0, column.x0)]
-                row.cells = {**row.cells, index: parts[1], len(row.columns) - 1: parts[0]}
-                return
+        two = len(parts) == 2 and parts[0].isdigit() and _is_number(parts[-1], decimal_comma)
+        if column.key == "unit_price" and two:
+            row.columns = [*row.columns, Column("quantity", column.x0, column.x0)]
+            row.cells = {**row.cells, index: parts[1], len(row.columns) - 1: parts[0]}
+            return
 
 
 def to_items(rows: list[RawRow], decimal_comma: bool, delivery_note: bool = False) -> list[dict]:

@@ -119,11 +119,11 @@ def _repair_lines(items: list[dict], subtotal: int | None) -> None:
         share = (100 - numbers.parse_decimal(item.get("discount") or "0")) / 100
         computed = (quantity * price * share).quantize(CENT, rounding=ROUND_HALF_UP)
         others = [_cents(i.get("amount")) for i in items if i is not item]
-        if subtotal is not None and None not in others:
-            if sum(others) + numbers.parse_money(computed) == subtotal:
-                item["amount"] = f"{computed}"
-                item["confidence"] = min(item.get("confidence", 1), 0.55)
-                continue
+        known = subtotal is not None and None not in others
+        if known and sum(others) + numbers.parse_money(computed) == subtotal:
+            item["amount"] = f"{computed}"
+            item["confidence"] = min(item.get("confidence", 1), 0.55)
+            continue
         if price and share and _sums_agree(items, subtotal):
             guess = amount / (price * share)
             plain = guess.quantize(Decimal("0.001"))
