@@ -27,7 +27,11 @@ _PROJECT_LABELS = [
 ]
 
 PO_LABELS: dict[str, list[str]] = {
-    "po_number": [rf"{_PO}{_NO}", r"our\s+ref(?:erence)?(?:\s+no\.?)?", r"purchase\s+order|order"],
+    "po_number": [
+        rf"{_PO}{_NO}",
+        r"our\s+ref(?:erence)?(?:\s+no\.?)?",
+        r"purchase\s+order|order|p\.\s?o\.?",  # 'P.O.' whose '#' the OCR lost
+    ],
     "po_date": _DATE_LABELS,
     "supplier_name": [
         r"(?:supplier|vendor)(?:\s+(?:name|details))?|supplied\s+by",
@@ -63,7 +67,7 @@ _ALL_LABELS = re.compile(
     + r"|(?:your\s+ref(?:erence)?|delivery\s+date|due\s+date|account\s+(?:no\.?|number)|"
     r"vat\s+(?:no\.?|number|reg(?:istration)?\.?)|tel(?:ephone)?|fax|e-?mail|contact|phone|"
     r"reg(?:istration)?\s+no\.?|page|terms|buyer|requested\s+by|driver|vehicle\s+reg\.?|"
-    r"deliver\s+to|invoice\s+to|ship\s+to|bill\s+to)",
+    r"deliver\s+to|invoice\s+to|ship\s+to|bill\s+to|box|private\s+bag)",
     re.IGNORECASE,
 )
 _TRAIL = r"\s*[:#.\-]*\s*"
@@ -169,8 +173,17 @@ def _below(lines: list[Line], index: int, label: Cell, step: float) -> Cell | No
     return None
 
 
+def _noise(cell: Cell) -> bool:
+    """A speck the OCR read as a letter or two ('?', 'z' at 8% confidence)."""
+    return len(cell.text) <= 2 and (cell.conf < 0.5 or not cell.text.isalnum())
+
+
 def _right(line: Line, label: Cell) -> Cell | None:
-    after = [c for c in line.cells if c.x0 >= label.x1 and c.words[0] not in label.words]
+    after = [
+        c
+        for c in line.cells
+        if c.x0 >= label.x1 and c.words[0] not in label.words and not _noise(c)
+    ]
     if after and not is_label(after[0].text) and after[0].x0 - label.x1 < 45:
         return _with_neighbours(after[0], after[1:])
     return None
@@ -225,7 +238,15 @@ def _label_candidates(line: Line) -> list[Cell]:
         for a, b in zip(line.cells, line.cells[1:], strict=False)
         if len(a.text) <= 12 and len(b.text) <= 8 and b.x0 - a.x1 < 4
     ]
-    return [*line.cells, *pairs]
+    # 'Issue Date A 2': a label with specks after it
+    trimmed = []
+    for cell in line.cells:
+        words = list(cell.words)
+        while len(words) > 1 and len(words[-1].text) <= 2 and words[-1].conf < 0.6:
+            words.pop()
+        if len(words) < len(cell.words):
+            trimmed.append(Cell(words))
+    return [*line.cells, *pairs, *trimmed]
 
 
 def _starts_with_label(text: str) -> bool:
