@@ -16,7 +16,8 @@ from pathlib import Path
 from app.extract import fields, items, ocr, pdf, tables, totals
 from app.extract.document import Document, ExtractionError
 from app.extract.fields import MISSING, Found
-from app.extract.layout import Line, box_lines, text_lines, typical_step
+from app.extract.layout import Line, box_lines, box_scale, text_lines, typical_step
+from app.extract.second_look import OcrPage, fill_missing_numbers
 
 # Below this a field is flagged for a person to check.
 LOW = 0.6
@@ -53,8 +54,11 @@ def document_lines(document: Document) -> tuple[list[Line], int, str]:
     """The document's lines, its page count, and how they were read (text or the OCR engine)."""
     options = document.options
     if document.content_type != "application/pdf":
-        boxes = ocr.read_image(ocr.load_image(document.path), options.ocr_engine, options.timeout)
-        return box_lines(boxes), 1, f"ocr:{options.ocr_engine}"
+        image, boxes = ocr.read_image(
+            ocr.load_image(document.path), options.ocr_engine, options.timeout
+        )
+        _remember(lines := box_lines(boxes), OcrPage(image, 0.0, *box_scale(boxes)))
+        return lines, 1, f"ocr:{options.ocr_engine}"
     reader = pdf.open_pdf(document.path)
     lines: list[Line] = []
     source = "text"
@@ -64,11 +68,18 @@ def document_lines(document: Document) -> tuple[list[Line], int, str]:
         if not page:
             image = pdf.page_image(reader, number)
             if image is not None:
-                boxes = ocr.read_image(image, options.ocr_engine, options.timeout)
+                seen, boxes = ocr.read_image(image, options.ocr_engine, options.timeout)
                 page = box_lines(boxes, number, y0)
+                _remember(page, OcrPage(seen, y0, *box_scale(boxes)))
                 source = f"ocr:{options.ocr_engine}"
         lines.extend(page)
     return lines, len(reader.pages), source
+
+
+def _remember(lines: list[Line], page: OcrPage) -> None:
+    """Keep the OCR'd page with its lines, for a second look at numbers it missed."""
+    for line in lines:
+        line.ocr_page = page
 
 
 def document_kind(lines: list[Line]) -> str | None:
@@ -123,6 +134,7 @@ def read_po(lines: list[Line], day_first: bool = True) -> dict:
         symbol = fields.detect_currency("\n".join(line.text for line in lines))
         found["currency"] = Found(symbol or "ZAR", 0.8 if symbol else 0.7, symbol or "")
     raw = tables.find_table(lines, step, comma) or tables.headerless_rows(lines, step, comma)
+    fill_missing_numbers(raw, lines, comma)
     rows = items.to_items(raw, comma)
     totals.complete_items(rows)
     rows = [row for row in rows if row.get("quantity")]
@@ -158,7 +170,9 @@ def read_dn(lines: list[Line], day_first: bool = True) -> dict:
     }
     if not found["supplier_name"].value:
         found["supplier_name"] = fields.letterhead(lines, re.compile(KINDS[0][1], re.IGNORECASE))
-    rows = items.to_items(tables.find_table(lines, step, comma), comma, delivery_note=True)
+    raw = tables.find_table(lines, step, comma)
+    fill_missing_numbers(raw, lines, comma)
+    rows = items.to_items(raw, comma, delivery_note=True)
     rows = [row for row in rows if row.get("quantity")]
     payload = {
         "document_type": "delivery_note",

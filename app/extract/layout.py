@@ -58,6 +58,7 @@ class Line:
     y: float  # in line heights from the top of the document (pages follow each other)
     page: int
     cells: list[Cell] = field(default_factory=list)
+    ocr_page: object = None  # the OCR'd page it was read from (engine.OcrPage), if any
 
     def __post_init__(self) -> None:
         self.words.sort(key=lambda word: word.x0)
@@ -122,6 +123,15 @@ def _ocr_text(text: str) -> str:
     return text if text.count("(") == text.count(")") and "(" in text else stripped
 
 
+def box_scale(boxes: list[Box]) -> tuple[float, float]:
+    """Pixels per character width and per line height on an OCR page."""
+    boxes = [b for b in boxes if _ocr_text(b.text)]
+    if not boxes:
+        return 1.0, 1.0
+    char_w = statistics.median(b.width / max(len(_ocr_text(b.text)), 1) for b in boxes) or 1.0
+    return char_w, statistics.median(b.height for b in boxes) * 1.5 or 1.0
+
+
 def box_lines(boxes: list[Box], page_no: int = 0, y0: float = 0.0) -> list[Line]:
     """One page of OCR words: rows by vertical overlap, x in character widths."""
     boxes = [
@@ -131,8 +141,7 @@ def box_lines(boxes: list[Box], page_no: int = 0, y0: float = 0.0) -> list[Line]
     ]
     if not boxes:
         return []
-    char_w = statistics.median(b.width / max(len(b.text), 1) for b in boxes) or 1.0
-    line_h = statistics.median(b.height for b in boxes) * 1.5 or 1.0
+    char_w, line_h = box_scale(boxes)
     rows: list[list[Box]] = []
     for box in sorted(boxes, key=lambda b: b.top + b.height / 2):
         middle = box.top + box.height / 2

@@ -217,5 +217,55 @@ def rapidocr_boxes(image: Image.Image, timeout: float = 60) -> list[Box]:
 ENGINES = {"tesseract": tesseract_boxes, "rapidocr": rapidocr_boxes}
 
 
-def read_image(image: Image.Image, engine: str = "tesseract", timeout: float = 60) -> list[Box]:
-    return ENGINES[engine](straighten(load_image(image)), timeout)
+def read_image(
+    image: Image.Image, engine: str = "tesseract", timeout: float = 60
+) -> tuple[Image.Image, list[Box]]:
+    """The page as the OCR saw it (upright, cropped) and the words it read."""
+    page = straighten(load_image(image))
+    return page, ENGINES[engine](page, timeout)
+
+
+def read_numbers(
+    image: Image.Image, regions: list[tuple[int, int, int, int]], timeout: float = 60
+) -> list[str | None]:
+    """A second look at small areas where a number should be (one OCR call for all).
+
+    Sparse-text OCR drops lone digits ('3' in a quantity column); each area is
+    enlarged, stacked on one strip with space between, and read as digits.
+    """
+    if not regions or shutil.which("tesseract") is None:
+        return [None] * len(regions)
+    crops = [image.crop(box) for box in regions]
+    crops = [c.resize((c.width * 2, c.height * 2), Image.LANCZOS) for c in crops]
+    gap = max(c.height for c in crops)
+    strip = Image.new("L", (max(c.width for c in crops) + 40, (gap * 2) * len(crops) + gap), 255)
+    for n, crop in enumerate(crops):
+        strip.paste(crop, (20, gap + n * gap * 2))
+    png = io.BytesIO()
+    strip.save(png, "PNG", compress_level=1)
+    done = subprocess.run(
+        [
+            "tesseract",
+            "stdin",
+            "stdout",
+            "--psm",
+            "6",
+            "-c",
+            "tessedit_char_whitelist=0123456789.,",
+            "tsv",
+        ],
+        input=png.getvalue(),
+        capture_output=True,
+        timeout=timeout,
+        check=False,
+    )
+    found: list[list[tuple[float, str]]] = [[] for _ in regions]
+    for row in done.stdout.decode("utf-8", "replace").splitlines()[1:]:
+        fields = row.split("\t")
+        if len(fields) < 12 or fields[0] != "5" or not fields[11].strip():
+            continue
+        middle = float(fields[7]) + float(fields[9]) / 2
+        slot = int((middle - gap / 2) // (gap * 2))
+        if 0 <= slot < len(regions) and float(fields[10]) >= 50:
+            found[slot].append((float(fields[6]), fields[11].strip(".,")))
+    return [" ".join(t for _, t in sorted(words)) or None for words in found]

@@ -10,6 +10,7 @@ VAT, total) and resumes after a header repeated on a later page. Pure.
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
 
@@ -55,12 +56,30 @@ FOOT = re.compile(
 )
 
 
+# Long header words OCR may misread by a letter ('elivered', 'Descrption').
+_LONG_NAMES = {
+    "delivered": "delivered",
+    "supplied": "delivered",
+    "description": "description",
+    "particulars": "description",
+    "quantity": "quantity",
+    "discount": "discount",
+    "ordered": "ordered",
+    "amount": "amount",
+}
+
+
 def column_key(text: str) -> str | None:
     cleaned = re.sub(r"\s+", " ", text).strip().lower()
     cleaned = re.sub(r"\s*\((?:[a-z]{3}|r|\$|€|£|%|incl\.?|excl\.?)\)$", "", cleaned)
     for key, pattern in _COMPILED:
         if pattern.fullmatch(cleaned):
             return key
+    last = cleaned.split(" ")[-1] if cleaned else ""
+    if len(last) >= 6:
+        for word, key in _LONG_NAMES.items():
+            if difflib.SequenceMatcher(None, last, word).ratio() >= 0.85:
+                return key
     return None
 
 
@@ -293,6 +312,8 @@ class RawRow:
     more: list[dict[int, str]] = field(default_factory=list)  # wrapped lines below it
     conf: float = 1.0
     closed: bool = False  # a gap or stray text came after it: nothing more wraps into it
+    y: float = 0.0  # where its first line is, for a second look at a number OCR missed
+    page: int = 0
 
     def text(self, key: str) -> str:
         joined = ""
@@ -344,7 +365,8 @@ def find_table(lines: list[Line], step: float, decimal_comma: bool) -> list[RawR
             for i, text in cells.items()
         )
         if coded or _has_numbers(cells, columns, decimal_comma):
-            rows.append(RawRow(columns, cells, conf=min(c.conf for c in line.cells)))
+            conf = min(c.conf for c in line.cells)
+            rows.append(RawRow(columns, cells, conf=conf, y=line.y, page=line.page))
             last_y = line.y
         elif rows and not rows[-1].closed and line.y - last_y <= 1.6 * step:
             rows[-1].more.append(cells)
