@@ -87,7 +87,11 @@ def _quantity_from_neighbour(row: RawRow, decimal_comma: bool) -> None:
     for index, column in enumerate(row.columns):
         text = row.cells.get(index, "")
         parts = text.split(" ", 1)
-        two = len(parts) == 2 and parts[0].isdigit() and _is_number(parts[-1], decimal_comma)
+        two = (
+            len(parts) == 2
+            and _is_number(parts[0], decimal_comma)
+            and _is_number(parts[-1], decimal_comma)
+        )
         if column.key == "unit_price" and two:
             row.columns = [*row.columns, Column("quantity", column.x0, column.x0)]
             row.cells = {**row.cells, index: parts[1], len(row.columns) - 1: parts[0]}

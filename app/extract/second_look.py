@@ -50,7 +50,9 @@ def fill_missing_numbers(rows: list[RawRow], lines: list[Line], comma: bool) -> 
         if page is None:
             continue
         for index, column in enumerate(row.columns):
-            empty = index not in row.cells and column.x1 > column.x0
+            text = row.cells.get(index, "")
+            junk = len(text) <= 2 and not _is_number(text, comma)  # '' or a speck like 'u'
+            empty = junk and column.x1 > column.x0
             if column.key in WANTED and empty:
                 wanted.setdefault(row.page, []).append((row, index))
     for number, cells in wanted.items():

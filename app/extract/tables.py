@@ -334,6 +334,22 @@ def _has_numbers(cells: dict[int, str], columns: list[Column], decimal_comma: bo
     return False
 
 
+def _wraps(gap: float, rows: list[RawRow], step: float) -> bool:
+    """Close enough under the item above to be its description running on.
+
+    Where items stand well apart (padded or ruled rows), a text line as far
+    below as the next item would be is an item whose numbers were not read.
+    """
+    if gap > 1.6 * step:
+        return False
+    gaps = [b.y - a.y for a, b in zip(rows, rows[1:], strict=False) if not a.more]
+    if len(gaps) >= 2:
+        usual = sorted(gaps)[len(gaps) // 2]
+        if usual > 1.4 * step and gap > 0.75 * usual:
+            return False
+    return True
+
+
 def find_table(lines: list[Line], step: float, decimal_comma: bool) -> list[RawRow]:
     """The rows of the item table, over every page it continues on."""
     columns: list[Column] | None = None
@@ -368,7 +384,7 @@ def find_table(lines: list[Line], step: float, decimal_comma: bool) -> list[RawR
             conf = min(c.conf for c in line.cells)
             rows.append(RawRow(columns, cells, conf=conf, y=line.y, page=line.page))
             last_y = line.y
-        elif rows and not rows[-1].closed and line.y - last_y <= 1.6 * step:
+        elif rows and not rows[-1].closed and _wraps(line.y - last_y, rows, step):
             rows[-1].more.append(cells)
             last_y = line.y
         elif rows:

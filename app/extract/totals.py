@@ -117,12 +117,19 @@ def _repair_lines(items: list[dict], subtotal: int | None) -> None:
         price = numbers.parse_decimal(item["unit_price"])
         amount = numbers.parse_decimal(item["amount"])
         share = (100 - numbers.parse_decimal(item.get("discount") or "0")) / 100
-        computed = (quantity * price * share).quantize(CENT, rounding=ROUND_HALF_UP)
         others = [_cents(i.get("amount")) for i in items if i is not item]
         known = subtotal is not None and None not in others
-        if known and sum(others) + numbers.parse_money(computed) == subtotal:
-            item["amount"] = f"{computed}"
-            item["confidence"] = min(item.get("confidence", 1), 0.55)
+        fixed = False
+        for rate in (share, Decimal(1)):  # the discount itself may be the misread ('-' as '5')
+            computed = (quantity * price * rate).quantize(CENT, rounding=ROUND_HALF_UP)
+            if known and sum(others) + numbers.parse_money(computed) == subtotal:
+                item["amount"] = f"{computed}"
+                if rate == 1:
+                    item.pop("discount", None)
+                item["confidence"] = min(item.get("confidence", 1), 0.55)
+                fixed = True
+                break
+        if fixed:
             continue
         if price and share and _sums_agree(items, subtotal):
             guess = amount / (price * share)
