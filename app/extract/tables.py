@@ -267,6 +267,27 @@ def _cost(unit: Cell, column: Column, comma: bool) -> float:
 
 
 def _assign(cells: list[Cell], columns: list[Column], comma: bool = False) -> dict[int, str]:
+    placed = _place(cells, columns, comma)
+    return {i: " ".join(u.text for u in units) for i, units in placed.items()}
+
+
+def _under_values(cells: list[Cell], above: dict[int, list[Cell]]) -> dict[int, str] | None:
+    """A wrapped line's cells go under the values they continue, not under the headers."""
+    out: dict[int, list[str]] = {}
+    for cell in cells:
+        best, overlap = None, 0.0
+        for index, units in above.items():
+            for unit in units:
+                width = min(cell.x1, unit.x1) - max(cell.x0, unit.x0)
+                if width > overlap or (best is None and abs(cell.x0 - unit.x0) <= 1):
+                    best, overlap = index, max(width, overlap)
+        if best is None:
+            return None
+        out.setdefault(best, []).append(cell.text)
+    return {i: " ".join(texts) for i, texts in out.items()}
+
+
+def _place(cells: list[Cell], columns: list[Column], comma: bool = False) -> dict[int, list[Cell]]:
     """Each value to a column, left to right: the cheapest placement that keeps their order.
 
     Headers are often centred or left-aligned over right-aligned numbers, so a
@@ -296,13 +317,13 @@ def _assign(cells: list[Cell], columns: list[Column], comma: bool = False) -> di
             if best[i - 1][j] + _SKIP < best[i][j]:
                 best[i][j], back[i][j] = best[i - 1][j] + _SKIP, (j, True)
     j = min(range(m), key=lambda col: best[-1][col])
-    out: dict[int, list[str]] = {}
+    out: dict[int, list[Cell]] = {}
     for i in range(len(units) - 1, -1, -1):
         previous, skipped = back[i][j]
         if not skipped:
-            out.setdefault(j, []).insert(0, units[i].text)
+            out.setdefault(j, []).insert(0, units[i])
         j = previous
-    return {i: " ".join(texts) for i, texts in out.items()}
+    return out
 
 
 @dataclass
@@ -355,6 +376,7 @@ def find_table(lines: list[Line], step: float, decimal_comma: bool) -> list[RawR
     columns: list[Column] | None = None
     rows: list[RawRow] = []
     index, last_y, page = 0, 0.0, -1
+    above: dict[int, list[Cell]] = {}
     while index < len(lines):
         header = header_at(lines, index, step)
         if header:
@@ -370,7 +392,8 @@ def find_table(lines: list[Line], step: float, decimal_comma: bool) -> list[RawR
             if rows:
                 columns = None  # the foot ends the table
             continue
-        cells = _assign(line.cells, columns, decimal_comma)
+        placed = _place(line.cells, columns, decimal_comma)
+        cells = {i: " ".join(u.text for u in units) for i, units in placed.items()}
         # a new item whose numbers the OCR lost still starts with its code or line number
         coded = any(
             (
@@ -383,9 +406,9 @@ def find_table(lines: list[Line], step: float, decimal_comma: bool) -> list[RawR
         if coded or _has_numbers(cells, columns, decimal_comma):
             conf = min(c.conf for c in line.cells)
             rows.append(RawRow(columns, cells, conf=conf, y=line.y, page=line.page))
-            last_y = line.y
+            last_y, above = line.y, placed
         elif rows and not rows[-1].closed and _wraps(line.y - last_y, rows, step):
-            rows[-1].more.append(cells)
+            rows[-1].more.append(_under_values(line.cells, above) or cells)
             last_y = line.y
         elif rows:
             rows[-1].closed = True
