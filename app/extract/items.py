@@ -111,7 +111,8 @@ def to_items(rows: list[RawRow], decimal_comma: bool, delivery_note: bool = Fals
             keys = {c.key for c in row.columns}
         item = {
             "item_code": row.text("item_code"),
-            "description": re.sub(r"\s+", " ", row.text("description")),
+            # an OCR speck after the last word ('M8x40.', 'NFP-') is not part of it
+            "description": re.sub(r"\s+", " ", row.text("description")).rstrip(" .,;:-_'"),
             "quantity": _quantity(row.text(quantity_key), decimal_comma),
             "unit": row.text("unit"),
         }
