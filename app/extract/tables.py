@@ -42,7 +42,7 @@ COLUMN_NAMES: list[tuple[str, str]] = [
     ),
     (
         "description",
-        r"(?:item\s+|product\s+|goods\s+)?(?:description|desc\.?|details|particulars)|"
+        r"(?:item\s+|product\s+|goods\s+)?(?:description|des(?:c|cr|crip)?[:.]?|details|particulars)|"
         r"product|goods|services?|material",
     ),
 ]
