@@ -75,10 +75,9 @@ def column_key(text: str) -> str | None:
     for key, pattern in _COMPILED:
         if pattern.fullmatch(cleaned):
             return key
-    last = cleaned.split(" ")[-1] if cleaned else ""
-    if len(last) >= 6:
+    if len(cleaned) >= 6 and " " not in cleaned:  # one word; a run of words is split first
         for word, key in _LONG_NAMES.items():
-            if difflib.SequenceMatcher(None, last, word).ratio() >= 0.85:
+            if difflib.SequenceMatcher(None, cleaned, word).ratio() >= 0.85:
                 return key
     return None
 
