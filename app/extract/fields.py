@@ -242,7 +242,10 @@ def _label_candidates(line: Line) -> list[Cell]:
     trimmed = []
     for cell in line.cells:
         words = list(cell.words)
-        while len(words) > 1 and len(words[-1].text) <= 2 and words[-1].conf < 0.6:
+        # (a colon the OCR read as '3', 'z 2' or 'A $')
+        while len(words) > 1 and (
+            len(words[-1].text) == 1 or (len(words[-1].text) == 2 and words[-1].conf < 0.6)
+        ):
             words.pop()
         if len(words) < len(cell.words):
             trimmed.append(Cell(words))
