@@ -31,7 +31,7 @@ def test_a_document_over_the_time_limit_fails_retryably_and_the_worker_goes_on(s
     fine = store_batch(settings, db, po_pdf_bytes(po_fields("FINE2")))
     attempt = pipeline.run_batch(quick, slow)
     assert attempt.outcome == "failed"
-    assert "longer than 1 seconds" in queue.get_batch(db, slow)["last_error"]
+    assert "longer than 1 second," in queue.get_batch(db, slow)["last_error"]
     assert pipeline.run_batch(quick, fine).outcome == "processed"
 
 

@@ -74,7 +74,7 @@ def run_isolated(function: Callable[[Document], dict], document: Document) -> di
     try:
         if not receive.poll(options.timeout):
             raise ExtractionError(
-                f"Reading this document took longer than {options.timeout:g} seconds, so it was "
+                f"Reading this document took longer than {_seconds(options.timeout)}, so it was "
                 "stopped; it will be tried again.",
                 retryable=True,
             )
@@ -95,6 +95,10 @@ def run_isolated(function: Callable[[Document], dict], document: Document) -> di
     if outcome[0] == "error":
         raise ExtractionError(outcome[1], retryable=outcome[2])
     raise RuntimeError(outcome[1])
+
+
+def _seconds(value: float) -> str:
+    return f"{value:g} second" + ("" if value == 1 else "s")
 
 
 def _stop(process) -> None:

@@ -354,6 +354,10 @@ def _has_numbers(cells: dict[int, str], columns: list[Column], decimal_comma: bo
     return False
 
 
+# An item code: capitals with a digit or a dash in them ('HB-M8', 'GL-NIT', 'CEM50').
+_CODE_LIKE = re.compile(r"(?=\S*[A-Z])(?=\S*[\d-])[A-Z0-9][A-Z0-9\-/._]{2,15}")
+
+
 def _wraps(gap: float, rows: list[RawRow], step: float) -> bool:
     """Close enough under the item above to be its description running on.
 
@@ -395,10 +399,7 @@ def find_table(lines: list[Line], step: float, decimal_comma: bool) -> list[RawR
         cells = {i: " ".join(u.text for u in units) for i, units in placed.items()}
         # a new item whose numbers the OCR lost still starts with its code or line number
         coded = any(
-            (
-                columns[i].key == "item_code"
-                and re.fullmatch(r"(?=\S*\d)(?=\S*[A-Za-z])\S{3,}", text)
-            )
+            (columns[i].key == "item_code" and _CODE_LIKE.fullmatch(text))
             or (columns[i].key == "line" and text.isdigit())
             for i, text in cells.items()
         )
