@@ -51,9 +51,15 @@ def number(value) -> Decimal | None:
         return None
 
 
+LOOSE = False  # --loose: descriptions compared without any spaces (RapidOCR drops them)
+
+
 def item_key(item: dict, with_amount: bool) -> tuple:
     amount = number(item.get("amount")) if with_amount else None
-    return (number(item.get("quantity")), amount, normal(item.get("description")))
+    description = normal(item.get("description"))
+    if LOOSE:
+        description = description.replace(" ", "")
+    return (number(item.get("quantity")), amount, description)
 
 
 @dataclass
@@ -134,7 +140,9 @@ def run(ocr_engine: str, details: bool, only: str | None) -> None:
                 source = "image"  # a scanned PDF is an image with a PDF around it
             tally = tallies.setdefault((record["split"], f"{kind} {source}"), Tally())
             score(tally, record, path, options, details and record["split"] == "tune")
-    print(f"OCR engine: {ocr_engine}")
+    print(
+        f"OCR engine: {ocr_engine}" + (" (descriptions compared without spaces)" if LOOSE else "")
+    )
     print(
         "| split / kind | docs | pages | fields | item P | item R | item F1 | median s/page "
         "| worst s/page |"
@@ -155,7 +163,10 @@ def main() -> None:
     parser.add_argument("--ocr", default="tesseract", choices=["tesseract", "rapidocr"])
     parser.add_argument("--details", action="store_true", help="list the tuning split's misses")
     parser.add_argument("--only", help="a regular expression on document names")
+    parser.add_argument("--loose", action="store_true", help="ignore spaces in descriptions")
     args = parser.parse_args()
+    global LOOSE
+    LOOSE = args.loose
     run(args.ocr, args.details, args.only)
 
 
