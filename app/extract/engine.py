@@ -11,7 +11,6 @@ what falls short becomes a warning (`low_confidence:<field>`,
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from app.extract import fields, items, ocr, pdf, tables, totals
 from app.extract.document import Document, ExtractionError
@@ -232,11 +231,6 @@ def extract_delivery_note(document: Document) -> dict:
             "Upload the delivery note itself."
         )
     return payload
-
-
-def read_path(path: Path, content_type: str) -> dict:
-    """For the benchmark and tests: read a file in this process."""
-    return read(Document(path, content_type, path.name))
 
 
 def read_text(text: str, day_first: bool = True) -> dict:
