@@ -7,7 +7,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 
-.PHONY: run test lint format browser ocr bench-extract clean
+.PHONY: run test lint format browser ocr clean bench-pages soak bench bench-extract
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,14 @@ test: $(STAMP) browser ocr
 # Field accuracy, item F1 and seconds per page on tests/fixtures/documents (tune and held-out).
 bench-extract: $(STAMP) ocr
 	$(BIN)/python -m tests.bench.bench_extract
+
+# The fault tests at length: 200 worker kills, 2,000 racing batches, 5 server restarts.
+soak: $(STAMP)
+	FAULT_KILLS=200 FAULT_BATCHES=2000 FAULT_RESTARTS=5 $(BIN)/python -m pytest tests/faults -s
+
+# The five speed figures, side by side; also written to docs/benchmarks.md.
+bench: $(STAMP)
+	$(BIN)/python -m tests.bench
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -51,3 +59,7 @@ ocr:
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache test-artifacts
+
+# Server time of /purchasing and /batches on 100,000 POs (500,000 items) and 50,000 batches.
+bench-pages: $(STAMP)
+	$(BIN)/python tests/bench/bench_pages.py

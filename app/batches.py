@@ -8,6 +8,8 @@ decisions into SQL; the tests walk every transition as one table.
     processing -fail-> dead (third failure, or an error waiting cannot fix)
     processing -stuck longer than the watchdog allows-> pending (dead when no attempts are left)
     failed | dead -retry-> pending, attempts reset
+    failed | dead -discard-> discarded (final: never runs again; its file is kept 30 days)
+    dead -enter by hand-> processing (a person types the PO; their entry goes through process())
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ class Status(StrEnum):
     PROCESSED = "processed"
     FAILED = "failed"
     DEAD = "dead"
+    DISCARDED = "discarded"
 
 
 MAX_ATTEMPTS = 3
@@ -31,7 +34,8 @@ BACKOFF = (timedelta(minutes=1), timedelta(minutes=5))
 
 DUE_STATUSES = (Status.PENDING, Status.FAILED)
 RETRYABLE_STATUSES = (Status.FAILED, Status.DEAD)
-TERMINAL_STATUSES = (Status.PROCESSED, Status.DEAD)
+DISCARDABLE_STATUSES = (Status.FAILED, Status.DEAD)
+TERMINAL_STATUSES = (Status.PROCESSED, Status.DEAD, Status.DISCARDED)
 
 
 class InvalidTransition(Exception):
@@ -91,6 +95,25 @@ def retry(state: QueueState) -> QueueState:
             f"only a failed or dead batch can be retried, this one is {state.status}"
         )
     return QueueState(Status.PENDING, 0, None)
+
+
+def discard(state: QueueState) -> QueueState:
+    """A person gives up on a batch: it never runs again, and a retry is refused."""
+    if state.status not in DISCARDABLE_STATUSES:
+        raise InvalidTransition(
+            f"only a failed or dead batch can be discarded, this one is {state.status}"
+        )
+    return replace(state, status=Status.DISCARDED, next_retry_at=None)
+
+
+def enter_by_hand(state: QueueState) -> QueueState:
+    """A person takes a dead batch to type its PO: one more attempt, theirs.
+
+    It is `processing` like a worker's claim, so the same fencing applies: the
+    entry lands only while that attempt is still the batch's current one.
+    """
+    _require(state, Status.DEAD, "enter by hand")
+    return QueueState(Status.PROCESSING, state.attempts + 1, None)
 
 
 def _require(state: QueueState, status: Status, action: str) -> None:

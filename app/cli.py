@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from app import auth, clock, sites
+from app import auth, clock, po_edit, review, sites
 from app.config import ConfigError, Settings
 from app.db import open_database
 
@@ -128,7 +128,15 @@ def _sites_add(settings: Settings, args: argparse.Namespace) -> int:
     db = open_database(settings.db_path)
     site_id = sites.add_site(db, args.code, args.name, clock.now())
     print(f"added site {args.code} ({site_id})")
+    _settle_site_reviews(db)
     return 0
+
+
+def _settle_site_reviews(db) -> None:
+    matched = po_edit.match_unmatched_sites(db, None, clock.now())
+    settled = len(matched) + review.resolve_site_matches(db, clock.now())
+    if settled:
+        print(f"{settled} PO(s) waiting for a site now match one")
 
 
 def _sites_import(settings: Settings, args: argparse.Namespace) -> int:
@@ -136,6 +144,7 @@ def _sites_import(settings: Settings, args: argparse.Namespace) -> int:
     text = Path(args.file).read_text(encoding="utf-8-sig")
     added, updated = sites.import_sites_csv(db, text, clock.now())
     print(f"sites: {added} added, {updated} renamed")
+    _settle_site_reviews(db)
     return 0
 
 

@@ -42,6 +42,10 @@ class Settings:
     llm_base_url: str = ""
     llm_model: str = ""
     llm_api_key: str = ""
+    # How alike (0..1) an unknown supplier name must be to an existing supplier to be proposed.
+    supplier_match_threshold: float = 0.85
+    # How long a request or a task waits for another writer before giving up.
+    busy_timeout_ms: int = 5000
 
     @property
     def db_path(self) -> Path:
@@ -75,6 +79,8 @@ class Settings:
             "workers": _positive_int(env, "INTAKE_WORKERS", 2),
             "timezone": _timezone(env),
             **_extraction(env),
+            "supplier_match_threshold": _fraction(env, "INTAKE_SUPPLIER_MATCH_THRESHOLD", 0.85),
+            "busy_timeout_ms": _positive_int(env, "INTAKE_BUSY_TIMEOUT_MS", 5000),
         }
         values.update(overrides)
         if not values["secret_key"]:
@@ -120,6 +126,19 @@ def _extraction(env: dict[str, str]) -> dict:
             "such as http://127.0.0.1:11434/v1) and INTAKE_LLM_MODEL."
         )
     return values
+
+
+def _fraction(env: dict[str, str], name: str, default: float) -> float:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be a number between 0 and 1 (got {raw!r}).") from None
+    if not 0 < value <= 1:
+        raise ConfigError(f"{name} must be more than 0 and at most 1 (got {raw}).")
+    return value
 
 
 def _timezone(env: dict[str, str]) -> str | None:

@@ -9,6 +9,7 @@ writers never deadlock on a lock upgrade.
 
 from __future__ import annotations
 
+import errno
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -31,6 +32,19 @@ def connect(path: Path | str, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Databas
     return Database(conn, execute_plugins=False)
 
 
+def is_busy(exc: BaseException) -> bool:
+    """Another connection held the write lock for longer than the busy timeout."""
+    text = str(exc).lower()
+    return isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
+
+
+def is_disk_full(exc: BaseException) -> bool:
+    """The disk (or the quota) had no room for a file or for the database to grow."""
+    if isinstance(exc, sqlite3.OperationalError):
+        return "disk is full" in str(exc).lower()
+    return isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT)
+
+
 @contextmanager
 def immediate(db: Database) -> Iterator[Database]:
     """A write transaction that holds the write lock from its first statement."""
@@ -42,6 +56,20 @@ def immediate(db: Database) -> Iterator[Database]:
             db.conn.execute("ROLLBACK")
         raise
     db.conn.execute("COMMIT")
+
+
+@contextmanager
+def joined(db: Database) -> Iterator[Database]:
+    """The caller's transaction when there is one, else a new IMMEDIATE one.
+
+    For steps that run alone or as part of a larger change (opening a review
+    item while a PO is imported, or from a page on its own).
+    """
+    if db.conn.in_transaction:
+        yield db
+        return
+    with immediate(db):
+        yield db
 
 
 def migrations() -> list[tuple[int, str, str]]:

@@ -13,7 +13,7 @@ from litestar.plugins.htmx import HTMXPlugin
 from litestar.static_files import create_static_files_router
 from litestar.template.config import TemplateConfig
 
-from app import web
+from app import security, web
 from app.config import ROOT, Settings
 from app.db import open_database
 from app.routes import route_handlers
@@ -43,6 +43,8 @@ def create_app(settings: Settings | None = None, immediate_tasks: bool = False) 
             DefineMiddleware(web.CSRF, config=web.csrf_config(settings)),
         ],
         plugins=[HTMXPlugin()],
+        before_send=[security.add_security_headers],
+        on_startup=[web.remove_abandoned_uploads],
         template_config=TemplateConfig(instance=web.template_engine(settings)),
         exception_handlers={
             HTTPException: web.handle_http_error,

@@ -9,20 +9,23 @@ from __future__ import annotations
 
 import json
 import logging
+import sqlite3
 import time
 from dataclasses import dataclass, field
 from datetime import timedelta
 
-from app import clock, purchasing, queue, storage
+from app import clock, po_edit, purchasing, queue, review, storage
 from app.batches import QueueState, Status
 from app.config import Settings
-from app.db import connect
+from app.db import connect, is_busy, is_disk_full
 from app.extract import Document, ExtractionError, ExtractOptions, extract
 
 log = logging.getLogger("intake")
 
 # Files no row points at are removed only after this long, well past any upload or commit.
 ORPHAN_AGE = timedelta(hours=1)
+# A discarded batch keeps its file this long, in case someone wants it after all.
+DISCARDED_FILE_AGE = timedelta(days=30)
 
 
 @dataclass(frozen=True)
@@ -30,14 +33,23 @@ class Attempt:
     """What one call to run_batch did."""
 
     batch_id: str
-    outcome: str  # skipped | processed | failed | dead | lost
+    outcome: str  # skipped | deferred | processed | failed | dead | lost
     state: QueueState | None = None
 
 
 def run_batch(settings: Settings, batch_id: str) -> Attempt:
-    db = connect(settings.db_path)
+    db = connect(settings.db_path, settings.busy_timeout_ms)
     try:
-        claim = queue.claim_batch(db, batch_id, clock.now())
+        try:
+            claim = queue.claim_batch(db, batch_id, clock.now())
+        except sqlite3.OperationalError as exc:
+            if not (is_busy(exc) or is_disk_full(exc)):
+                raise
+            # Nothing changed: the batch is still due, and the caller tries again soon.
+            log.warning(
+                "[po-process-batch] %s", json.dumps({"batch_id": batch_id, "deferred": str(exc)})
+            )
+            return Attempt(batch_id, "deferred")
         if claim is None:
             return Attempt(batch_id, "skipped")
         started = time.monotonic()
@@ -51,11 +63,16 @@ def run_batch(settings: Settings, batch_id: str) -> Attempt:
             return _failed(db, claim, exc.message, exc.retryable, started)
         except purchasing.InvalidPayload as exc:
             return _failed(db, claim, str(exc), False, started)
-        except Exception as exc:  # a bug or the machine, not the document: try again later
-            log.exception("[po-process-batch] unexpected error in batch %s", batch_id)
-            message = (
-                f"Intake hit an unexpected error ({exc.__class__.__name__}); it will try again."
-            )
+        except Exception as exc:  # the machine or a bug, not the document: try again later
+            if is_disk_full(exc):
+                message = "The server's disk is full; Intake will try again once there is room."
+            elif is_busy(exc):
+                message = "The database was busy for too long; Intake will try again."
+            else:
+                log.exception("[po-process-batch] unexpected error in batch %s", batch_id)
+                message = (
+                    f"Intake hit an unexpected error ({exc.__class__.__name__}); it will try again."
+                )
             return _failed(db, claim, message, True, started)
         log.info(
             "[po-process-batch] %s",
@@ -86,7 +103,17 @@ def _read(settings: Settings, claim: queue.Claim) -> dict:
 
 
 def _failed(db, claim: queue.Claim, message: str, retryable: bool, started: float) -> Attempt:
-    state = queue.fail_batch(db, claim, message, clock.now(), retryable)
+    try:
+        state = queue.fail_batch(db, claim, message, clock.now(), retryable)
+    except sqlite3.OperationalError as exc:
+        if not (is_busy(exc) or is_disk_full(exc)):
+            raise
+        # The batch stays `processing`; the watchdog returns it to the queue.
+        log.error(
+            "[po-process-batch] %s",
+            json.dumps({"batch_id": claim.batch_id, "unrecorded": message, "cause": str(exc)}),
+        )
+        return Attempt(claim.batch_id, "lost")
     log.warning(
         "[po-process-batch] %s",
         json.dumps(
@@ -110,12 +137,20 @@ class SweepReport:
     dead: list[str] = field(default_factory=list)
     due: list[str] = field(default_factory=list)
     reaped: list[str] = field(default_factory=list)
+    expired: list[str] = field(default_factory=list)
+    paused: bool = False
+    settled: int = 0
 
     def summary(self) -> str:
-        return (
+        text = (
             f"watchdog: {len(self.reset)} reset to pending, {len(self.dead)} dead; "
             f"due: {len(self.due)} enqueued; orphaned files removed: {len(self.reaped)}"
         )
+        if self.expired:
+            text += f"; files of discarded batches removed: {len(self.expired)}"
+        if self.paused:
+            text = "processing is paused: batches left alone; " + text
+        return text
 
 
 def sweep(settings: Settings) -> SweepReport:
@@ -123,10 +158,25 @@ def sweep(settings: Settings) -> SweepReport:
 
     The caller enqueues `report.due`; a batch enqueued twice is claimed once.
     """
-    db = connect(settings.db_path)
+    db = connect(settings.db_path, settings.busy_timeout_ms)
     report = SweepReport()
     try:
         now = clock.now()
+        report.reaped = storage.reap_orphans(db, settings, now, ORPHAN_AGE)
+        report.expired = remove_discarded_files(db, settings, now)
+        # A site, alias or supplier link added anywhere (the CLI, another page) gives
+        # waiting POs their match and settles the review items about them.
+        report.settled = len(po_edit.match_unmatched_sites(db, None, now))
+        report.settled += review.resolve_site_matches(db, now) + review.resolve_supplier_matches(
+            db, now
+        )
+        if report.settled:
+            log.info("[review-sweep] %s", json.dumps({"settled": report.settled}))
+        if queue.processing_paused(db):
+            # An admin paused processing: no watchdog, nothing enqueued. Due batches
+            # stay due, so the first sweep after resuming finds every one of them.
+            report.paused = True
+            return report
         stuck_after = timedelta(minutes=settings.stuck_minutes)
         for batch_id, status in queue.reset_stuck_batches(db, now, stuck_after):
             (report.dead if status == Status.DEAD else report.reset).append(batch_id)
@@ -142,7 +192,17 @@ def sweep(settings: Settings) -> SweepReport:
                 ),
             )
         report.due = queue.due_batch_ids(db, now, settings.sweep_batch)
-        report.reaped = storage.reap_orphans(db, settings, now, ORPHAN_AGE)
     finally:
         db.close()
     return report
+
+
+def remove_discarded_files(db, settings: Settings, now) -> list[str]:
+    """Delete the files of batches discarded DISCARDED_FILE_AGE ago; their rows stay."""
+    removed = []
+    for batch in queue.discarded_files_due(db, now, DISCARDED_FILE_AGE):
+        if not storage.is_referenced_by_po(db, batch["file_path"]):
+            storage.remove(settings, batch["file_path"])
+        queue.record_event(db, batch["id"], "file_removed", now, detail=batch["file_path"])
+        removed.append(batch["id"])
+    return removed

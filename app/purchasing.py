@@ -1,9 +1,12 @@
 """Purchase orders: turn an extracted payload into a PO, once, and read POs back.
 
 `process()` is where every extractor ends (the built-in engine, an LLM, an
-outside tool posting to the API). It validates, never imports a PO number
-twice, matches the project code to a site, and writes the PO, its items, the
-moved file and the batch's `processed` state in one transaction.
+outside tool posting to the API, a person typing a PO by hand). It validates,
+never imports a PO number twice, matches the project code to a site and the
+supplier through the identity map, and writes the PO, its items, the moved
+file, the batch's `processed` state and a review item for everything it is
+unsure of in one transaction. A PO number seen again with different items or
+money is a revision: the PO stays as it is until a person decides.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from datetime import datetime
 
 from sqlite_utils import Database
 
-from app import clock, numbers, queue, sites, storage
+from app import clock, links, numbers, queue, review_items, revisions, sites, storage
 from app.config import Settings
 from app.db import immediate, one, rows
 from app.ids import new_id
@@ -22,6 +25,7 @@ from app.queue import Claim
 
 WARNING_TEXT = {
     "already_imported": "this PO number was imported before",
+    "revision": "this PO number was imported before with different contents",
     "site_unmatched": "the project code matches no site",
     "totals_mismatch": "the items and totals do not add up",
 }
@@ -165,9 +169,14 @@ def totals_agree(data: PurchaseOrderData) -> bool:
 
 
 def process(
-    db: Database, settings: Settings, claim: Claim, payload: dict, now: datetime
+    db: Database,
+    settings: Settings,
+    claim: Claim,
+    payload: dict,
+    now: datetime,
+    entered_by: str | None = None,
 ) -> Outcome:
-    """Import one extracted PO for the batch this claim holds."""
+    """Import one extracted PO for the batch this claim holds (or one a person typed)."""
     data = validate(payload)
     warnings = [str(w) for w in payload.get("warnings") or []]
     if not totals_agree(data) and "totals_mismatch" not in warnings:  # the engine may have said so
@@ -180,21 +189,40 @@ def process(
                 raise ClaimLost(claim.batch_id)
             existing = one(
                 db,
-                "SELECT id FROM purchase_orders WHERE purchase_order_number = :n",
+                "SELECT * FROM purchase_orders WHERE purchase_order_number = :n",
                 {"n": data.po_number},
             )
             if existing:
                 po_id, created, file_path = existing["id"], False, claim.file_path
-                warnings.append("already_imported")
+                warnings.append(_arrived_again(db, existing, data, claim, payload, now))
             else:
                 site = sites.match_site(db, data.project_code)
                 if site is None:
                     warnings.append("site_unmatched")
+                supplier = links.match_supplier(
+                    db,
+                    data.supplier_name,
+                    settings.supplier_match_threshold,
+                    now,
+                    {"id": po_id, "number": data.po_number, "total_cents": data.total_cents},
+                )
                 name = storage.stored_name(po_id, claim.content_type)
                 new_path = storage.place_copy(
                     settings, claim.file_path, storage.PURCHASE_ORDERS, name
                 )
-                _insert_po(db, po_id, data, site, claim, new_path, payload, now)
+                _insert_po(
+                    db,
+                    po_id,
+                    data,
+                    site,
+                    supplier.record_id,
+                    claim,
+                    new_path,
+                    payload,
+                    now,
+                    entered_by,
+                )
+                _open_reviews(db, po_id, data, warnings, now)
                 created, file_path = True, new_path
             if not queue.mark_processed(
                 db,
@@ -206,6 +234,15 @@ def process(
                 now=now,
             ):
                 raise ClaimLost(claim.batch_id)
+            review_items.close_open(
+                db,
+                "batch.dead",
+                "batch",
+                claim.batch_id,
+                resolution="entered_by_hand" if entered_by else "processed",
+                actor=entered_by,
+                now=now,
+            )
     except BaseException:
         if new_path:
             storage.remove(settings, new_path)
@@ -220,22 +257,25 @@ def _insert_po(
     po_id: str,
     data: PurchaseOrderData,
     site: dict | None,
+    supplier_id: str | None,
     claim: Claim,
     file_path: str,
     payload: dict,
     now: datetime,
+    entered_by: str | None = None,
 ) -> None:
     db.conn.execute(
         "INSERT INTO purchase_orders (id, purchase_order_number, po_date, supplier_name,"
-        " project_code, site_id, currency, subtotal_cents, tax_cents, total_cents, file_path,"
-        " content_type, raw_ocr_data, batch_id, created_at)"
-        " VALUES (:id, :number, :po_date, :supplier, :project, :site, :currency, :subtotal,"
-        " :tax, :total, :file_path, :content_type, :raw, :batch_id, :now)",
+        " supplier_id, project_code, site_id, currency, subtotal_cents, tax_cents, total_cents,"
+        " file_path, content_type, raw_ocr_data, batch_id, created_at)"
+        " VALUES (:id, :number, :po_date, :supplier, :supplier_id, :project, :site, :currency,"
+        " :subtotal, :tax, :total, :file_path, :content_type, :raw, :batch_id, :now)",
         {
             "id": po_id,
             "number": data.po_number,
             "po_date": data.po_date,
             "supplier": data.supplier_name,
+            "supplier_id": supplier_id,
             "project": data.project_code,
             "site": site["id"] if site else None,
             "currency": data.currency,
@@ -249,21 +289,128 @@ def _insert_po(
             "now": clock.iso(now),
         },
     )
-    record_history(
-        db,
-        po_id,
-        "created",
-        now,
-        actor=claim.uploaded_by,
-        note=f"imported from batch {claim.batch_id}",
-    )
+    if entered_by:
+        how = f"entered by hand from batch {claim.batch_id}"
+    else:
+        how = f"imported from batch {claim.batch_id}"
+    record_history(db, po_id, "created", now, actor=entered_by or claim.uploaded_by, note=how)
+    _insert_items(db, po_id, [item.__dict__ for item in data.items])
+
+
+def _insert_items(db: Database, po_id: str, items: list[dict]) -> None:
     db.conn.executemany(
         "INSERT INTO purchase_order_items (id, purchase_order_id, line_no, item_code,"
         " description, quantity, unit, unit_price_cents, amount_cents)"
         " VALUES (:id, :po_id, :line_no, :item_code, :description, :quantity, :unit,"
         " :unit_price_cents, :amount_cents)",
-        [{"id": new_id(), "po_id": po_id, **item.__dict__} for item in data.items],
+        [
+            {"id": new_id(), "po_id": po_id, **item, "line_no": item.get("line_no") or line_no}
+            for line_no, item in enumerate(items, start=1)
+        ],
     )
+
+
+def _open_reviews(
+    db: Database, po_id: str, data: PurchaseOrderData, warnings: list[str], now: datetime
+) -> None:
+    """Inside the import: a review item for each thing a person must check on the new PO."""
+    about = {"po_number": data.po_number}
+    if "site_unmatched" in warnings:
+        review_items.open_item(
+            db,
+            "po.site_unmatched",
+            "purchase_order",
+            po_id,
+            about | {"project_code": data.project_code},
+            data.total_cents,
+            now,
+        )
+    if "totals_mismatch" in warnings:
+        review_items.open_item(
+            db,
+            "po.totals_mismatch",
+            "purchase_order",
+            po_id,
+            about | totals_evidence(data),
+            totals_discrepancy(data),
+            now,
+        )
+    unsure = [w.partition(":")[2] for w in warnings if w.startswith("low_confidence:")]
+    if unsure:
+        review_items.open_item(
+            db,
+            "low_confidence",
+            "purchase_order",
+            po_id,
+            about | {"fields": unsure},
+            data.total_cents,
+            now,
+        )
+
+
+def totals_evidence(data: PurchaseOrderData) -> dict:
+    amounts = [item.amount_cents for item in data.items]
+    return {
+        "items_total_cents": sum(a or 0 for a in amounts),
+        "subtotal_cents": data.subtotal_cents,
+        "tax_cents": data.tax_cents,
+        "total_cents": data.total_cents,
+    }
+
+
+def totals_discrepancy(data: PurchaseOrderData) -> int:
+    """How far apart the figures are: items against subtotal, subtotal and tax against total."""
+    gaps = [0]
+    amounts = [item.amount_cents for item in data.items]
+    if data.subtotal_cents is not None and amounts and None not in amounts:
+        gaps.append(abs(sum(amounts) - data.subtotal_cents))
+    if None not in (data.subtotal_cents, data.tax_cents, data.total_cents):
+        gaps.append(abs(data.subtotal_cents + data.tax_cents - data.total_cents))
+    return max(gaps)
+
+
+def _arrived_again(
+    db: Database,
+    existing: dict,
+    data: PurchaseOrderData,
+    claim: Claim,
+    payload: dict,
+    now: datetime,
+) -> str:
+    """A PO number seen before: the same PO again, or a revision a person must decide on."""
+    same_file = one(
+        db,
+        "SELECT 1 AS same FROM data_import_batches b, data_import_batches mine"
+        " WHERE b.id = :current AND mine.id = :mine AND b.sha256 = mine.sha256",
+        {"current": existing["batch_id"], "mine": claim.batch_id},
+    )
+    if same_file:
+        return "already_imported"
+    before = revisions.version_of_po(existing, po_items(db, existing["id"]))
+    after = revisions.version_of_data(data)
+    if not revisions.is_revision(before, after):
+        return "already_imported"
+    evidence = {
+        "po_number": data.po_number,
+        "batch_id": claim.batch_id,
+        "filename": claim.original_filename,
+        "revision": after,
+        "payload": payload,
+        "changed": revisions.changed_summary(before, after),
+    }
+    money = revisions.money_at_risk(before, after)
+    review_items.open_item(
+        db, "po.revision", "purchase_order", existing["id"], evidence, money, now
+    )
+    record_history(
+        db,
+        existing["id"],
+        "revision_received",
+        now,
+        actor=claim.uploaded_by,
+        note=f"batch {claim.batch_id} differs: {', '.join(evidence['changed'])}",
+    )
+    return "revision"
 
 
 def record_history(
@@ -382,3 +529,140 @@ def po_as_json(po: dict, items: list[dict]) -> dict:
 
 def items_total(items: list[dict]) -> int:
     return sum(item["amount_cents"] or 0 for item in items)
+
+
+# --- changes a review decision makes -------------------------------------------------
+# Each runs inside the caller's transaction and writes its line of history.
+
+
+def set_site(
+    db: Database, po_id: str, site: dict, actor: str | None, now: datetime, note: str
+) -> bool:
+    """Give a PO that has no site this one; False when it has one already."""
+    cursor = db.conn.execute(
+        "UPDATE purchase_orders SET site_id = :site WHERE id = :id AND site_id IS NULL",
+        {"id": po_id, "site": site["id"]},
+    )
+    if cursor.rowcount != 1:
+        return False
+    record_history(
+        db, po_id, "site_set", now, actor=actor, field="site", new_value=site["code"], note=note
+    )
+    return True
+
+
+def set_supplier(
+    db: Database, po_id: str, supplier: dict, actor: str | None, now: datetime, note: str
+) -> bool:
+    """Give a PO that has no supplier record this one; False when it has one already."""
+    cursor = db.conn.execute(
+        "UPDATE purchase_orders SET supplier_id = :supplier WHERE id = :id AND supplier_id IS NULL",
+        {"id": po_id, "supplier": supplier["id"]},
+    )
+    if cursor.rowcount != 1:
+        return False
+    record_history(
+        db,
+        po_id,
+        "supplier_set",
+        now,
+        actor=actor,
+        field="supplier",
+        new_value=supplier["name"],
+        note=note,
+    )
+    return True
+
+
+def replace_with_revision(
+    db: Database, po_id: str, revision: dict, batch: dict, actor: str, now: datetime
+) -> int:
+    """Make a revision the PO's contents; the version it replaces is kept. Returns its number.
+
+    `revision` is a version (revisions.version_of_data) and `batch` the batch
+    its document came from: the PO points at that document from now on.
+    """
+    po = get_po(db, po_id)
+    before = revisions.version_of_po(po, po_items(db, po_id))
+    version = one(
+        db,
+        "SELECT coalesce(max(version), 0) + 1 AS n FROM purchase_order_versions"
+        " WHERE purchase_order_id = :id",
+        {"id": po_id},
+    )["n"]
+    db.conn.execute(
+        "INSERT INTO purchase_order_versions (id, purchase_order_id, version, data, file_path,"
+        " content_type, batch_id, replaced_at, replaced_by, replaced_by_batch)"
+        " VALUES (:id, :po, :version, :data, :file_path, :content_type, :batch_id, :now, :actor,"
+        " :new_batch)",
+        {
+            "id": new_id(),
+            "po": po_id,
+            "version": version,
+            "data": json.dumps(before | {"raw_ocr_data": po["raw_ocr_data"]}),
+            "file_path": po["file_path"],
+            "content_type": po["content_type"],
+            "batch_id": po["batch_id"],
+            "now": clock.iso(now),
+            "actor": actor,
+            "new_batch": batch["id"],
+        },
+    )
+    fields = {name: revision[name] for name, _ in revisions.FIELDS}
+    db.conn.execute(
+        "UPDATE purchase_orders SET po_date = :po_date, supplier_name = :supplier_name,"
+        " project_code = :project_code, currency = :currency, subtotal_cents = :subtotal_cents,"
+        " tax_cents = :tax_cents, total_cents = :total_cents, file_path = :file_path,"
+        " content_type = :content_type, raw_ocr_data = :raw, batch_id = :batch_id,"
+        " is_verified = 0, verified_by = NULL, verified_at = NULL WHERE id = :id",
+        fields
+        | {
+            "id": po_id,
+            "file_path": batch["file_path"],
+            "content_type": batch["content_type"],
+            "raw": batch["extracted"],
+            "batch_id": batch["id"],
+        },
+    )
+    db.conn.execute("DELETE FROM purchase_order_items WHERE purchase_order_id = :id", {"id": po_id})
+    _insert_items(db, po_id, revision["items"])
+    for name, label in revisions.FIELDS:
+        if before[name] != revision[name]:
+            record_history(
+                db,
+                po_id,
+                "revised",
+                now,
+                actor=actor,
+                field=label.lower(),
+                old_value=_shown(name, before[name]),
+                new_value=_shown(name, revision[name]),
+            )
+    record_history(
+        db,
+        po_id,
+        "revision_accepted",
+        now,
+        actor=actor,
+        note=f"replaced by batch {batch['id']}; the earlier contents are kept as version {version}"
+        f" ({len(before['items'])} items, total {_shown('total_cents', before['total_cents'])})",
+    )
+    return version
+
+
+def _shown(name: str, value) -> str | None:
+    if name.endswith("_cents"):
+        return numbers.cents_to_text(value)
+    return None if value is None else str(value)
+
+
+def po_versions(db: Database, po_id: str) -> list[dict]:
+    """Earlier contents of a PO, oldest first, each with its fields and items."""
+    found = rows(
+        db,
+        "SELECT * FROM purchase_order_versions WHERE purchase_order_id = :id ORDER BY version",
+        {"id": po_id},
+    )
+    for version in found:
+        version["data"] = json.loads(version["data"])
+    return found

@@ -14,11 +14,13 @@ from datetime import datetime, timedelta
 
 from sqlite_utils import Database
 
-from app import batches, clock
+from app import batches, clock, review_items
 from app.batches import QueueState, Status
 from app.db import immediate, one, rows
 
 _DUE = "(status = 'pending' OR (status = 'failed' AND next_retry_at <= :now))"
+# While an admin has paused processing no attempt starts; the batch stays due for later.
+_NOT_PAUSED = "NOT EXISTS (SELECT 1 FROM queue_control WHERE paused_at IS NOT NULL)"
 
 
 @dataclass(frozen=True)
@@ -136,7 +138,7 @@ def claim_batch(db: Database, batch_id: str, now: datetime) -> Claim | None:
             "UPDATE data_import_batches"
             " SET status = 'processing', attempts = attempts + 1,"
             "     last_attempt_at = :now, next_retry_at = NULL"
-            f" WHERE id = :id AND {_DUE}"
+            f" WHERE id = :id AND {_DUE} AND {_NOT_PAUSED}"
             " RETURNING id, attempts, batch_type, content_type, original_filename,"
             "           file_path, uploaded_by",
             {"id": batch_id, "now": clock.iso(now)},
@@ -238,7 +240,17 @@ def fail_batch(
         if cursor.rowcount != 1:
             return None
         record_event(db, claim.batch_id, new.status, now, attempt=claim.attempt, detail=error)
+        if new.status == Status.DEAD:
+            open_dead_review(db, claim.batch_id, claim.original_filename, error, claim.attempt, now)
     return new
+
+
+def open_dead_review(
+    db: Database, batch_id: str, filename: str, error: str, attempts: int, now: datetime
+) -> None:
+    """Inside the caller's transaction: a dead batch waits in the review queue for a person."""
+    evidence = {"filename": filename, "error": error, "attempts": attempts}
+    review_items.open_item(db, "batch.dead", "batch", batch_id, evidence, 0, now)
 
 
 STUCK_ERROR = "The worker stopped while reading this document"
@@ -253,7 +265,7 @@ def reset_stuck_batches(
     with immediate(db):
         stuck = rows(
             db,
-            "SELECT id, attempts FROM data_import_batches"
+            "SELECT id, attempts, original_filename FROM data_import_batches"
             " WHERE status = 'processing' AND last_attempt_at < :cutoff ORDER BY last_attempt_at",
             {"cutoff": cutoff},
         )
@@ -274,6 +286,10 @@ def reset_stuck_batches(
                 },
             )
             record_event(db, row["id"], "watchdog", now, attempt=row["attempts"], detail=error)
+            if new.status == Status.DEAD:
+                open_dead_review(
+                    db, row["id"], row["original_filename"], error, row["attempts"], now
+                )
             changed.append((row["id"], new.status))
     return changed
 
@@ -301,4 +317,91 @@ def retry_batch(db: Database, batch_id: str, now: datetime, actor: str | None) -
         if cursor.rowcount != 1:
             return False
         record_event(db, batch_id, "retry", now, actor=actor)
+        review_items.close_open(
+            db, "batch.dead", "batch", batch_id, resolution="retried", actor=actor, now=now
+        )
     return True
+
+
+def discard_batch(db: Database, batch_id: str, now: datetime, actor: str | None) -> bool:
+    """A person gives up on a failed or dead batch: it never runs again. False when not allowed."""
+    statuses = ", ".join(f"'{status}'" for status in batches.DISCARDABLE_STATUSES)
+    with immediate(db):
+        cursor = db.conn.execute(
+            "UPDATE data_import_batches SET status = 'discarded', next_retry_at = NULL"
+            f" WHERE id = :id AND status IN ({statuses})",
+            {"id": batch_id},
+        )
+        if cursor.rowcount != 1:
+            return False
+        record_event(db, batch_id, "discarded", now, actor=actor)
+        review_items.close_open(
+            db, "batch.dead", "batch", batch_id, resolution="discarded", actor=actor, now=now
+        )
+    return True
+
+
+def claim_by_hand(db: Database, batch_id: str, now: datetime, actor: str) -> Claim | None:
+    """A person takes a dead batch to enter its PO; None when it is no longer dead.
+
+    Their attempt is fenced like a worker's: process() lands only while it holds.
+    """
+    with immediate(db):
+        row = one(
+            db,
+            "UPDATE data_import_batches"
+            " SET status = 'processing', attempts = attempts + 1, last_attempt_at = :now,"
+            "     next_retry_at = NULL"
+            " WHERE id = :id AND status = 'dead'"
+            " RETURNING id, attempts, batch_type, content_type, original_filename,"
+            "           file_path, uploaded_by",
+            {"id": batch_id, "now": clock.iso(now)},
+        )
+        if row is None:
+            return None
+        record_event(db, batch_id, "entering_by_hand", now, attempt=row["attempts"], actor=actor)
+    return _claim(row)
+
+
+def discarded_files_due(db: Database, now: datetime, keep: timedelta) -> list[dict]:
+    """Discarded batches whose file has been kept long enough and is still on disk."""
+    return rows(
+        db,
+        "SELECT b.id, b.file_path FROM data_import_batches b"
+        " WHERE b.status = 'discarded'"
+        "   AND (SELECT max(e.at) FROM batch_events e"
+        "        WHERE e.batch_id = b.id AND e.event = 'discarded') < :cutoff"
+        "   AND NOT EXISTS (SELECT 1 FROM batch_events e"
+        "                   WHERE e.batch_id = b.id AND e.event = 'file_removed')",
+        {"cutoff": clock.iso(now - keep)},
+    )
+
+
+# --- pausing -----------------------------------------------------------------
+
+
+def processing_paused(db: Database) -> dict | None:
+    """Who paused processing and when, or None while it runs."""
+    return one(
+        db,
+        "SELECT q.paused_at, q.paused_by, u.name AS paused_by_name, u.email AS paused_by_email"
+        " FROM queue_control q LEFT JOIN users u ON u.id = q.paused_by"
+        " WHERE q.paused_at IS NOT NULL",
+    )
+
+
+def pause_processing(db: Database, now: datetime, actor: str | None) -> bool:
+    """Stop starting attempts (those running finish). False when already paused."""
+    cursor = db.conn.execute(
+        "UPDATE queue_control SET paused_at = :now, paused_by = :actor WHERE paused_at IS NULL",
+        {"now": clock.iso(now), "actor": actor},
+    )
+    return cursor.rowcount == 1
+
+
+def resume_processing(db: Database) -> bool:
+    """Start claiming again. False when it was not paused."""
+    cursor = db.conn.execute(
+        "UPDATE queue_control SET paused_at = NULL, paused_by = NULL WHERE paused_at IS NOT NULL"
+    )
+    return cursor.rowcount == 1

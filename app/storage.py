@@ -118,11 +118,19 @@ def is_referenced(db: Database, relative_path: str) -> bool:
         one(
             db,
             "SELECT 1 AS ok FROM data_import_batches WHERE file_path = :p"
-            " UNION ALL SELECT 1 FROM purchase_orders WHERE file_path = :p LIMIT 1",
+            " UNION ALL SELECT 1 FROM purchase_orders WHERE file_path = :p"
+            " UNION ALL SELECT 1 FROM purchase_order_versions WHERE file_path = :p LIMIT 1",
             {"p": relative_path},
         )
         is not None
     )
+
+
+def is_referenced_by_po(db: Database, relative_path: str) -> bool:
+    found = one(
+        db, "SELECT 1 AS ok FROM purchase_orders WHERE file_path = :p", {"p": relative_path}
+    )
+    return found is not None
 
 
 def reap_orphans(
@@ -140,7 +148,10 @@ def reap_orphans(
         if not directory.is_dir():
             continue
         for path in directory.iterdir():
-            if not path.is_file() or path.stat().st_mtime > cutoff:
+            try:
+                if not path.is_file() or path.stat().st_mtime > cutoff:
+                    continue
+            except FileNotFoundError:  # a worker moved it on since the listing
                 continue
             rel = relative(settings, path)
             if path.name.endswith(PARTIAL_SUFFIX) or not is_referenced(db, rel):

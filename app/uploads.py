@@ -6,19 +6,29 @@ for a 20 MB photo and an oversized upload is refused as soon as it passes the
 limit. The type comes from the file's first bytes and must agree with what
 the browser declared. Nothing is left behind by a refused upload: the partial
 file is removed before the error is returned.
+
+A process killed mid-upload cannot clean up after itself, so every upload
+holds an exclusive lock on its file until its batch row is committed (or the
+file removed). When the web app starts, `remove_abandoned()` deletes each
+incoming file that no live process holds and no batch points at.
 """
 
 from __future__ import annotations
 
 import errno
+import fcntl
 import hashlib
 import os
+import warnings
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import BinaryIO
 
+import anyio
 from multipart import MultipartError, MultipartSegment, PushMultipartParser
+from PIL import Image
 from sqlite_utils import Database
 
 from app import queue, storage
@@ -37,6 +47,8 @@ _DECLARED = {
     "image/webp": "image/webp",
 }
 _UNDECLARED = {"", "application/octet-stream", "binary/octet-stream"}
+# Pillow's own threshold for a decompression bomb: an image larger than this is refused.
+MAX_IMAGE_PIXELS = Image.MAX_IMAGE_PIXELS or 89_478_485
 _FIELD_LIMIT = 4096
 # Room for the multipart framing and small fields around the file itself.
 _ENVELOPE = 64 * 1024
@@ -60,6 +72,35 @@ class ReceivedFile:
     sha256: str
     size: int
     fields: dict[str, str] = field(default_factory=dict)
+    # The open, locked file: held until register() has settled the file's fate.
+    handle: BinaryIO | None = field(default=None, repr=False)
+
+    def settle(self, keep: bool) -> None:
+        """Keep the file (its row is committed) or remove it; then let go of the lock."""
+        if self.handle is None:
+            return
+        if not keep:
+            self.path.unlink(missing_ok=True)
+        self.handle.close()
+        self.handle = None
+
+    def abandon(self) -> None:
+        """Remove the file unless register() already settled it: for a request cut short."""
+        self.settle(keep=False)
+
+
+def _create_locked(path: Path) -> BinaryIO:
+    """Create the file and hold an exclusive lock on it.
+
+    Should remove_abandoned() have locked and removed the new, empty file
+    before we locked it, its link count is 0: make it again.
+    """
+    while True:
+        handle = open(path, "xb")  # noqa: SIM115 - closed by discard() or ReceivedFile.settle()
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        if os.fstat(handle.fileno()).st_nlink:
+            return handle
+        handle.close()
 
 
 def sniff(head: bytes) -> str | None:
@@ -96,6 +137,32 @@ def check_type(head: bytes, declared: str | None, filename: str) -> str:
     return actual
 
 
+def check_image(path: Path, filename: str) -> None:
+    """Refuse an image whose header promises more pixels than can be read safely.
+
+    Only the header is read, so a small file that would inflate to gigabytes
+    (a decompression bomb) costs nothing here.
+    """
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(path) as image:
+                width, height = image.size
+    except Image.DecompressionBombError:
+        width = height = 0
+    except (OSError, SyntaxError, ValueError):
+        raise UploadRejected(
+            400, f"{filename} is a damaged image that cannot be opened; upload the original."
+        ) from None
+    if width == 0 or width * height > MAX_IMAGE_PIXELS:
+        raise UploadRejected(
+            400,
+            f"{filename} has more pixels than Intake can read safely "
+            f"({MAX_IMAGE_PIXELS // 1_000_000} megapixels at most). "
+            "Save or scan it at a lower resolution and upload it again.",
+        )
+
+
 def _boundary(content_type_header: str) -> bytes:
     kind, _, params = content_type_header.partition(";")
     if kind.strip().lower() != "multipart/form-data":
@@ -117,7 +184,7 @@ class _FilePart:
         self.chosen = bool(segment.filename)  # browsers send filename="" when none was chosen
         self.filename = storage.display_filename(segment.filename)
         self.path = storage.folder(settings, storage.INCOMING) / (batch_id + storage.PARTIAL_SUFFIX)
-        self.handle = open(self.path, "xb")  # noqa: SIM115 - closed in finish() or discard()
+        self.handle = _create_locked(self.path)
         self.hash = hashlib.sha256()
         self.size = 0
         self.head = b""
@@ -135,14 +202,25 @@ class _FilePart:
         self.handle.write(chunk)
 
     def finish(self) -> None:
+        """Flush to disk; the handle (and its lock) stays open for register()."""
         self.handle.flush()
         os.fsync(self.handle.fileno())
-        self.handle.close()
 
     def discard(self) -> None:
-        if not self.handle.closed:
-            self.handle.close()
-        self.path.unlink(missing_ok=True)
+        self.path.unlink(missing_ok=True)  # while still holding the lock
+        self.handle.close()
+
+
+def _finalise(part: _FilePart, batch_id: str, content_type: str) -> Path:
+    """Make the received file durable under its final name."""
+    part.finish()
+    if content_type.startswith("image/"):
+        check_image(part.path, part.filename)
+    final = part.path.with_name(storage.stored_name(batch_id, content_type))
+    os.replace(part.path, final)
+    part.path = final
+    storage.fsync_dir(final.parent)
+    return final
 
 
 async def receive_file(
@@ -194,10 +272,8 @@ async def receive_file(
                 400, f"{part.filename} is empty (0 bytes); choose the document again."
             )
         content_type = check_type(part.head, part.declared, part.filename)
-        part.finish()
-        final = part.path.with_name(storage.stored_name(batch_id, content_type))
-        os.replace(part.path, final)
-        storage.fsync_dir(final.parent)
+        # fsyncs block for milliseconds: off the event loop, so other requests go on
+        final = await anyio.to_thread.run_sync(_finalise, part, batch_id, content_type)
     except BaseException as exc:
         if part:
             part.discard()
@@ -218,6 +294,7 @@ async def receive_file(
         sha256=part.hash.hexdigest(),
         size=part.size,
         fields=fields,
+        handle=part.handle,
     )
 
 
@@ -230,6 +307,7 @@ def register(
     batch_type: str = "purchase_orders",
 ) -> str:
     """Write the pending batch for a received file; the file is removed if that fails."""
+    keep = False
     try:
         queue.create_batch(
             db,
@@ -243,7 +321,36 @@ def register(
             uploaded_by=uploaded_by,
             now=now,
         )
-    except BaseException:
-        received.path.unlink(missing_ok=True)
-        raise
+        keep = True
+    finally:
+        received.settle(keep)
     return received.batch_id
+
+
+def remove_abandoned(db: Database, settings: Settings) -> list[str]:
+    """Remove incoming files no live upload holds and no batch points at.
+
+    What a web process killed mid-upload leaves: a partial file, or a whole
+    one whose batch row never committed. Run when the web app starts.
+    """
+    incoming = settings.files_dir / storage.INCOMING
+    removed: list[str] = []
+    if not incoming.is_dir():
+        return removed
+    for path in sorted(incoming.iterdir()):
+        try:
+            handle = open(path, "rb")  # noqa: SIM115 - closed below
+        except (FileNotFoundError, IsADirectoryError):
+            continue
+        with handle:
+            try:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                continue  # an upload in progress in a live process
+            relative = storage.relative(settings, path)
+            if path.name.endswith(storage.PARTIAL_SUFFIX) or not storage.is_referenced(
+                db, relative
+            ):
+                path.unlink(missing_ok=True)
+                removed.append(relative)
+    return removed

@@ -6,6 +6,7 @@ Nothing here knows about purchase orders or batches; the domain modules do.
 
 from __future__ import annotations
 
+import json
 import logging
 import sqlite3
 from datetime import datetime
@@ -15,7 +16,7 @@ from urllib.parse import urlencode, urlsplit
 from zoneinfo import ZoneInfo
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
-from litestar import Request, Response
+from litestar import Litestar, Request, Response
 from litestar.config.csrf import CSRFConfig
 from litestar.connection import ASGIConnection
 from litestar.datastructures import Headers
@@ -33,14 +34,25 @@ from litestar.middleware import ASGIMiddleware
 from litestar.middleware.csrf import CSRFMiddleware
 from litestar.plugins.htmx import ClientRedirect
 from litestar.plugins.jinja import JinjaTemplateEngine
-from litestar.response import Redirect, Template
+from litestar.response import File, Redirect, Template
 from litestar.types import ASGIApp, Receive, Scope, Send
 from sqlite_utils import Database
 
-from app import auth, clock, ids, numbers, purchasing
+from app import (
+    auth,
+    batch_admin,
+    clock,
+    ids,
+    numbers,
+    po_list,
+    purchasing,
+    queue,
+    security,
+    storage,
+)
 from app.config import ROOT, Settings
-from app.db import connect
-from app.uploads import UploadRejected
+from app.db import connect, is_busy, is_disk_full
+from app.uploads import UploadRejected, remove_abandoned
 
 log = logging.getLogger("intake")
 
@@ -69,7 +81,7 @@ class AuthMiddleware(ASGIMiddleware):
 
     async def handle(self, scope: Scope, receive: Receive, send: Send, next_app: ASGIApp) -> None:
         settings: Settings = scope["litestar_app"].state.settings
-        db = connect(settings.db_path)
+        db = connect(settings.db_path, settings.busy_timeout_ms)
         scope[_DB] = db  # type: ignore[typeddict-unknown-key]
         try:
             scope["user"], scope["auth"] = _identify(db, settings, Headers.from_scope(scope))
@@ -95,6 +107,18 @@ def _identify(db: Database, settings: Settings, headers: Headers) -> tuple[dict 
     if morsel is None:
         return None, None
     return auth.session_user(db, morsel.value, settings.secret_key, now), "session"
+
+
+def remove_abandoned_uploads(app: Litestar) -> None:
+    """At start-up: files a killed web process left in files/incoming (see app.uploads)."""
+    settings: Settings = app.state.settings
+    db = connect(settings.db_path, settings.busy_timeout_ms)
+    try:
+        removed = remove_abandoned(db, settings)
+    finally:
+        db.close()
+    if removed:
+        log.warning("removed %d abandoned upload(s): %s", len(removed), ", ".join(removed))
 
 
 def provide_db(request: Request) -> Database:
@@ -180,9 +204,84 @@ def template_engine(settings: Settings) -> JinjaTemplateEngine:
     env.filters["money"] = numbers.format_money
     env.filters["localtime"] = localtime
     env.filters["warning_text"] = purchasing.describe_warning
+    env.filters["first_line"] = first_line
+    env.filters["pretty_json"] = pretty_json
+    env.globals["nav_counts"] = nav_counts
+    env.globals["queue_paused"] = queue_paused
     env.globals["max_upload_mb"] = settings.max_upload_mb
     env.globals["max_upload_bytes"] = settings.max_upload_bytes
     return JinjaTemplateEngine.from_environment(env)
+
+
+def first_line(text: str | None, limit: int = 160) -> str:
+    line = (text or "").strip().splitlines()[0] if (text or "").strip() else ""
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def pretty_json(raw: str | None) -> str:
+    """Stored JSON, indented for reading; text that is not JSON is shown as it is."""
+    if not raw:
+        return ""
+    try:
+        return json.dumps(json.loads(raw), indent=2, ensure_ascii=False)
+    except ValueError:
+        return raw
+
+
+def nav_counts(request: Request) -> dict:
+    """The numbers the navigation bar shows: what is waiting for this person."""
+    user = request.scope.get("user")
+    db = request.scope.get(_DB)  # type: ignore[call-overload]
+    if not user or db is None:
+        return {}
+    try:
+        counts = {"unverified": po_list.unverified_count(db)}
+        if user["role"] == "admin":
+            stuck = batch_admin.needs_attention(db)
+            counts["attention"] = stuck["failed"] + stuck["dead"]
+            counts["attention_tab"] = "dead" if stuck["dead"] else "failed"
+            counts["paused"] = queue.processing_paused(db) is not None
+    except sqlite3.Error:  # an error page drawn after the request's connection closed
+        return {}
+    return counts
+
+
+def queue_paused(request: Request) -> bool:
+    """Whether an admin has paused processing: a queued pill says so."""
+    db = request.scope.get(_DB)  # type: ignore[call-overload]
+    try:
+        return db is not None and queue.processing_paused(db) is not None
+    except sqlite3.Error:
+        return False
+
+
+def document_file(
+    settings: Settings,
+    file_path: str | None,
+    content_type: str,
+    filename: str,
+    inline: bool = True,
+    missing: str = "The document is no longer stored.",
+) -> File:
+    """A stored document for the browser: its own type and name, never run as a page.
+
+    Only the types an upload can have are shown inline (by the browser's own
+    viewer, under a policy that loads nothing else); anything else downloads.
+    """
+    path = storage.resolve(settings, file_path) if file_path else None
+    if path is None or not path.exists():
+        raise NotFoundException(missing)
+    shown = content_type in storage.EXTENSIONS
+    return File(
+        path=path,
+        filename=storage.display_filename(filename),
+        media_type=content_type if shown else "application/octet-stream",
+        content_disposition_type="inline" if shown and inline else "attachment",
+        headers={
+            "X-Content-Type-Options": "nosniff",
+            "Content-Security-Policy": security.DOCUMENT_POLICY,
+        },
+    )
 
 
 def page(name: str, /, status_code: int = 200, **context: Any) -> Template:
@@ -272,7 +371,7 @@ def handle_upload_rejected(request: Request, exc: UploadRejected) -> Response:
 
 
 def handle_database_error(request: Request, exc: sqlite3.OperationalError) -> Response:
-    if "locked" in str(exc) or "busy" in str(exc):
+    if is_busy(exc):
         log.warning("database busy: %s %s", request.method, request.url.path)
         return error_response(
             request,
@@ -280,7 +379,13 @@ def handle_database_error(request: Request, exc: sqlite3.OperationalError) -> Re
             "The database is busy; try again in a few seconds.",
             headers={"Retry-After": "5"},
         )
+    if is_disk_full(exc):
+        log.error("disk full: %s %s", request.method, request.url.path)
+        return error_response(request, 507, DISK_FULL)
     return handle_unexpected(request, exc)
+
+
+DISK_FULL = "The server's disk is full, so nothing was saved. Tell an administrator."
 
 
 def handle_unexpected(request: Request, exc: Exception) -> Response:

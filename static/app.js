@@ -23,7 +23,7 @@ document.addEventListener("click", (event) => {
     document.getElementById(opener.dataset.opens).showModal();
   }
   const closer = event.target.closest("[data-closes]");
-  if (closer) {
+  if (closer && closer.closest("dialog")) {
     closer.closest("dialog").close();
   }
 });
@@ -53,4 +53,60 @@ document.addEventListener("htmx:responseError", (event) => {
 document.addEventListener("htmx:sendError", (event) => {
   if (event.detail.elt.hasAttribute("hx-trigger")) return;
   showError(event.detail.elt, "The server could not be reached. Check the connection and try again.");
+});
+
+// A confirmation dialog filled by htmx (e.g. "Retry 37 dead batches?") opens once its content arrives.
+document.addEventListener("htmx:afterSwap", (event) => {
+  const dialog = event.detail.target.closest("dialog");
+  if (dialog && !dialog.open) {
+    dialog.showModal();
+    const first = dialog.querySelector("[autofocus]");
+    if (first) first.focus();
+  }
+});
+
+// ...and closes when the form inside it has done its work.
+document.addEventListener("htmx:afterRequest", (event) => {
+  const form = event.detail.elt.closest("[data-closes-dialog]");
+  if (form && event.detail.successful) {
+    const dialog = form.closest("dialog");
+    if (dialog && dialog.open) dialog.close();
+  }
+});
+
+// Plain forms that need a second thought before they change anything.
+document.addEventListener("submit", (event) => {
+  const form = event.target.closest("form[data-confirm]");
+  if (form && !window.confirm(form.dataset.confirm)) {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  }
+}, true);
+
+// Escape leaves an inline edit without saving. Asked of htmx directly rather than
+// by clicking Cancel, so it works even before htmx has wired up a just-swapped form.
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "Escape") return;
+  const editing = event.target.closest && event.target.closest(".editing");
+  const cancel = editing && editing.querySelector("[data-cancel]");
+  if (cancel) {
+    event.preventDefault();
+    htmx.ajax("GET", cancel.getAttribute("hx-get"), { source: cancel, target: editing, swap: "outerHTML" });
+  }
+});
+
+// A token shown once: select it all on focus, ready to copy.
+document.addEventListener("focusin", (event) => {
+  if (event.target.matches && event.target.matches("[data-select-on-focus]")) event.target.select();
+});
+
+// A form swapped in a moment ago may not be wired up by htmx yet. Its submit must
+// still go through htmx, never fall back to a plain GET of the page that would
+// lose what was typed.
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (event.defaultPrevented || !form.matches("form[hx-post], form[hx-get]")) return;
+  event.preventDefault();
+  htmx.process(form);
+  htmx.trigger(form, "submit");
 });

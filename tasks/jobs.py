@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
+import logging
+import sqlite3
+
 from app import pipeline
 from app.batches import Status
+from app.db import is_busy, is_disk_full
 from tasks.huey_app import huey, settings
+
+log = logging.getLogger("intake")
 
 
 # The fast path: an upload or a retry enqueues this so the document is read at once.
 @huey.task()
 def process_batch(batch_id: str) -> None:
     attempt = pipeline.run_batch(settings(), batch_id)
+    if attempt.outcome == "deferred":
+        # The database could not take the claim (busy or full); the batch is untouched, still due.
+        process_batch.schedule((batch_id,), delay=settings().busy_timeout_ms / 1000)
+        return
     state = attempt.state
     if state is not None and state.status == Status.FAILED and state.next_retry_at:
         # Punctual retry; the sweep would find it anyway, up to one interval later.
@@ -25,7 +35,12 @@ def every_tick(_moment) -> bool:
 # The safety net: Huey drops a task whose worker dies, the batch row does not.
 @huey.periodic_task(every_tick)
 def sweep() -> None:
-    run_sweep()
+    try:
+        run_sweep()
+    except sqlite3.OperationalError as exc:
+        if not (is_busy(exc) or is_disk_full(exc)):
+            raise
+        log.warning("sweep skipped this tick: %s", exc)  # the next tick tries again
 
 
 def run_sweep() -> pipeline.SweepReport:

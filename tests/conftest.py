@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 import pytest
 from litestar.testing import TestClient
 
@@ -94,7 +96,7 @@ def store_batch(settings: Settings, db, data: bytes, uploaded_by: str | None = N
         content_type="application/pdf",
         original_filename="po.pdf",
         file_path=storage.relative(settings, path),
-        sha256="0" * 64,
+        sha256=hashlib.sha256(data).hexdigest(),
         size=len(data),
         uploaded_by=uploaded_by,
         now=clock.now(),

@@ -20,15 +20,16 @@ def free_port() -> int:
 
 
 class RunningIntake:
-    def __init__(self, data_dir: Path, **env: str):
+    def __init__(self, data_dir: Path, *args: str, **env: str):
+        """`intake serve --port <free> *args` on data_dir, with extra INTAKE_* env."""
         self.settings = Settings.from_env(env={}, data_dir=data_dir)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = data_dir.parent / "server.log"
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "app.cli", "serve", "--port", str(self.port)],
+            [sys.executable, "-m", "app.cli", "serve", "--port", str(self.port), *args],
             env=worker_env(self.settings, **env),
-            stdout=self.log.open("w"),
+            stdout=self.log.open("a"),
             stderr=subprocess.STDOUT,
         )
         self._wait_until_up()

@@ -15,6 +15,7 @@ LATER = NOW + timedelta(seconds=1)
 MIN, FIVE_MIN = timedelta(minutes=1), timedelta(minutes=5)
 
 P, R, D, F, X = Status.PENDING, Status.PROCESSING, Status.PROCESSED, Status.FAILED, Status.DEAD
+Z = Status.DISCARDED
 
 
 def claim(state):
@@ -39,6 +40,14 @@ def watchdog(state):
 
 def retry(state):
     return batches.retry(state)
+
+
+def discard(state):
+    return batches.discard(state)
+
+
+def enter_by_hand(state):
+    return batches.enter_by_hand(state)
 
 
 TRANSITIONS = [
@@ -67,6 +76,25 @@ TRANSITIONS = [
     (retry, QueueState(P, 0), None),
     (retry, QueueState(R, 1), None),
     (retry, QueueState(D, 1), None),
+    (retry, QueueState(Z, 3), None),  # discarded is final
+    (discard, QueueState(F, 1, LATER), QueueState(Z, 1)),  # no retry time left behind
+    (discard, QueueState(X, 3), QueueState(Z, 3)),
+    (discard, QueueState(P, 0), None),
+    (discard, QueueState(R, 1), None),
+    (discard, QueueState(D, 1), None),
+    (discard, QueueState(Z, 1), None),
+    (claim, QueueState(Z, 1), None),
+    (fail, QueueState(Z, 1), None),
+    (watchdog, QueueState(Z, 1), None),
+    (enter_by_hand, QueueState(X, 3), QueueState(R, 4)),  # the person's attempt
+    (enter_by_hand, QueueState(X, 1), QueueState(R, 2)),
+    (enter_by_hand, QueueState(F, 1, LATER), None),  # a worker will try again by itself
+    (enter_by_hand, QueueState(P, 0), None),
+    (enter_by_hand, QueueState(R, 1), None),  # someone else holds it
+    (enter_by_hand, QueueState(D, 1), None),
+    (enter_by_hand, QueueState(Z, 1), None),
+    (succeed, QueueState(R, 4), QueueState(D, 4)),  # an entry by hand finishes like a worker
+    (watchdog, QueueState(R, 4), QueueState(X, 4)),  # an abandoned entry goes back to dead
 ]
 
 
@@ -93,6 +121,7 @@ def test_transition(event, before, after):
         (QueueState(R, 1), False),
         (QueueState(D, 1), False),
         (QueueState(X, 3), False),
+        (QueueState(Z, 3), False),
     ],
 )
 def test_is_due(state, due):

@@ -8,6 +8,7 @@ import sys
 import pytest
 
 from app import auth, clock, queue, sites
+from app.db import migrations
 from tests.conftest import store_batch
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
 from tests.workers import worker_env
@@ -105,7 +106,8 @@ def test_sweep_prints_what_it_did(settings, db):
 
 
 def test_migrate_reports_the_schema_version(settings):
-    assert intake(settings, "migrate").stdout.startswith("schema at version 2")
+    latest = len(migrations())  # the newest migration, whoever added it
+    assert intake(settings, "migrate").stdout.startswith(f"schema at version {latest}")
 
 
 def test_a_bad_setting_stops_with_its_name(settings):

@@ -1,4 +1,7 @@
-"""POST /api/purchase-orders/upload and the dialog's /upload: what is accepted, what is refused."""
+"""POST /api/purchase-orders/upload and the dialog's /upload: what is accepted, what is refused.
+
+Bad files (empty, mismatched, renamed, bombs, too large…) are in test_bad_input.py.
+"""
 
 from __future__ import annotations
 
@@ -67,20 +70,7 @@ def test_a_phone_photo_of_a_po_becomes_a_po(admin_client, db):
     ("name", "data", "declared", "message"),
     [
         ("notes.txt", b"hello there", "text/plain", "is not a document Intake can read"),
-        (
-            "page.png",
-            b"<html><script>x</script></html>",
-            "image/png",
-            "is not a document Intake can read",
-        ),
-        (
-            "fake.pdf",
-            png_bytes(),
-            "application/pdf",
-            "was sent as application/pdf but its contents are PNG",
-        ),
         ("doc.pdf", b"%PDF-1.7 ...", "text/html", "was sent as text/html"),
-        ("empty.pdf", b"", "application/pdf", "is empty (0 bytes)"),
     ],
 )
 def test_bad_files_are_400_and_leave_nothing(
@@ -90,11 +80,7 @@ def test_bad_files_are_400_and_leave_nothing(
     assert response.status_code == 400
     assert response.json()["error"] == "bad_request"
     assert message in response.json()["detail"]
-    assert (
-        "PDF, JPEG, PNG or WEBP" in response.json()["detail"]
-        or "empty" in message
-        or "contents" in message
-    )
+    assert "PDF, JPEG, PNG or WEBP" in response.json()["detail"]
     assert stored_files(settings) == []
     assert db.execute("SELECT count(*) FROM data_import_batches").fetchone()[0] == 0
 
@@ -126,14 +112,6 @@ def test_not_multipart_is_400(admin_client):
     )
     assert response.status_code == 400
     assert "multipart/form-data" in response.json()["detail"]
-
-
-def test_over_the_limit_is_413_and_leaves_no_partial_file(admin_client, settings):
-    big = b"%PDF-1.7\n" + b"0" * (settings.max_upload_bytes + 10)
-    response = admin_client.post(UPLOAD, files={"file": ("big.pdf", big, "application/pdf")})
-    assert response.status_code == 413
-    assert "larger than 20 MB" in response.json()["detail"]
-    assert stored_files(settings) == []
 
 
 def test_over_the_limit_without_content_length_is_413(admin_client, settings):
@@ -188,6 +166,19 @@ def test_file_names_are_for_display_only(admin_client, db, settings, sent, shown
     path = storage.resolve(settings, batch["file_path"])
     assert path.parent.parent == settings.files_dir.resolve()
     assert path.name.startswith(batch["processed_record_id"] or batch["id"])
+
+
+def test_a_raw_nul_in_the_file_name_is_dropped(admin_client, db):
+    """Browsers and httpx percent-encode a NUL; a hand-made client may send it raw."""
+    body = (
+        b'--B\r\nContent-Disposition: form-data; name="file"; filename="po\x00.pdf"\r\n'
+        b"Content-Type: application/pdf\r\n\r\n" + po_pdf_bytes(po_fields()) + b"\r\n--B--\r\n"
+    )
+    response = admin_client.post(
+        UPLOAD, content=body, headers={"content-type": "multipart/form-data; boundary=B"}
+    )
+    assert response.status_code == 202, response.text
+    assert queue.get_batch(db, response.json()["batch_id"])["original_filename"] == "po.pdf"
 
 
 def test_the_dialog_answers_with_a_pill(admin_client):

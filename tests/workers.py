@@ -6,6 +6,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 
@@ -22,13 +23,18 @@ def worker_env(settings: Settings, **extra: str) -> dict[str, str]:
 
 
 def start_worker(settings: Settings, **extra: str) -> subprocess.Popen:
-    return subprocess.Popen(
+    # The log goes to a file, not a pipe: a busy worker would fill a pipe nobody
+    # reads until stop(), and then block on its next log line.
+    log = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115 - closed by stop()
+    process = subprocess.Popen(
         [sys.executable, "-m", "app.cli", "worker"],
         env=worker_env(settings, **extra),
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        stderr=log,
         text=True,
     )
+    process.log = log  # type: ignore[attr-defined]
+    return process
 
 
 def stop(process: subprocess.Popen, timeout: float = 20) -> str:
@@ -36,11 +42,13 @@ def stop(process: subprocess.Popen, timeout: float = 20) -> str:
     if process.poll() is None:
         process.send_signal(signal.SIGINT)
     try:
-        _, err = process.communicate(timeout=timeout)
+        process.wait(timeout=timeout)
     except subprocess.TimeoutExpired:
         process.kill()
-        _, err = process.communicate()
-    return err or ""
+        process.wait()
+    with process.log:  # type: ignore[attr-defined]
+        process.log.seek(0)  # type: ignore[attr-defined]
+        return process.log.read()  # type: ignore[attr-defined]
 
 
 def wait_for(condition: Callable[[], bool], timeout: float = 60, every: float = 0.05) -> None:

@@ -98,6 +98,13 @@ def _quantity_from_neighbour(row: RawRow, decimal_comma: bool) -> None:
             return
 
 
+def _description(row: RawRow) -> str:
+    text = re.sub(r"\s+", " ", row.text("description"))
+    if row.conf < 1.0:  # read by OCR: a speck after the last word ('M8x40.', 'NFP-') is noise
+        text = text.rstrip(" .,;:-_'")
+    return text
+
+
 def to_items(rows: list[RawRow], decimal_comma: bool, delivery_note: bool = False) -> list[dict]:
     name_columns(rows, decimal_comma)
     items = []
@@ -111,8 +118,7 @@ def to_items(rows: list[RawRow], decimal_comma: bool, delivery_note: bool = Fals
             keys = {c.key for c in row.columns}
         item = {
             "item_code": row.text("item_code"),
-            # an OCR speck after the last word ('M8x40.', 'NFP-') is not part of it
-            "description": re.sub(r"\s+", " ", row.text("description")).rstrip(" .,;:-_'"),
+            "description": _description(row),
             "quantity": _quantity(row.text(quantity_key), decimal_comma),
             "unit": row.text("unit"),
         }

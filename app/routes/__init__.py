@@ -1,6 +1,6 @@
 """HTTP routes, one module per area; each exports `route_handlers`."""
 
-from app.routes import account, api, batches, home, purchasing
+from app.routes import account, api, batches, home, purchasing, review, sites, users
 
 route_handlers = [
     *account.route_handlers,
@@ -8,4 +8,7 @@ route_handlers = [
     *batches.route_handlers,
     *purchasing.route_handlers,
     *api.route_handlers,
+    *sites.route_handlers,
+    *users.route_handlers,
+    *review.route_handlers,
 ]

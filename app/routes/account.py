@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+from datetime import datetime
 from typing import Annotated
 
 from litestar import Request, Response, get, post
@@ -10,7 +12,7 @@ from litestar.params import Body, QueryParameter
 from litestar.response import Redirect, Template
 from sqlite_utils import Database
 
-from app import auth, clock
+from app import auth, clock, lockout
 from app.config import Settings
 from app.web import DB, SESSION_COOKIE, Config, page
 
@@ -55,16 +57,42 @@ async def login_page(
 def login(request: Request, db: DB, settings: Config, data: Form) -> Response:
     email, password = data.get("email", ""), data.get("password", "")
     target = safe_next(data.get("next"))
-    user = auth.authenticate(db, email, password)
-    if user is None:
-        return page(
-            "login.html",
-            status_code=400,
-            next_path=target,
-            email=email,
-            error="That email and password do not match an active account.",
-        )
-    return _signed_in(db, settings, request, user, target)
+    address = request.client.host if request.client else None
+    now = clock.now()
+    until = lockout.locked_until(db, email, address, now)
+    if until is None:
+        user = auth.authenticate(db, email, password)
+        if user is not None:
+            lockout.clear_account(db, email)
+            return _signed_in(db, settings, request, user, target)
+        lockout.record_failure(db, email, address, now)
+        until = lockout.locked_until(db, email, address, now)
+        if until is None:
+            return page(
+                "login.html",
+                status_code=400,
+                next_path=target,
+                email=email,
+                error="That email and password do not match an active account.",
+            )
+    return _locked_out(target, email, until, now)
+
+
+def _locked_out(target: str, email: str, until: datetime, now: datetime) -> Template:
+    """429 with the time sign-in opens again, in words and in Retry-After."""
+    seconds = max(1, math.ceil((until - now).total_seconds()))
+    return Template(
+        template_name="login.html",
+        status_code=429,
+        headers={"Retry-After": str(seconds)},
+        context={
+            "next_path": target,
+            "email": email,
+            "error": None,
+            "locked_until": clock.iso(until),
+            "wait_minutes": math.ceil(seconds / 60),
+        },
+    )
 
 
 @post("/logout")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import hmac
 import json
 import logging
+import sqlite3
 import time
 from typing import Any
 
@@ -34,6 +35,17 @@ class Conflict(ClientException):
     status_code = 409
 
 
+def enqueue(batch_id: str) -> None:
+    """Announce a committed batch to the workers. Should that fail (the queue's own
+    database busy or full), the batch row is already safe and the sweep finds it."""
+    try:
+        process_batch(batch_id)
+    except (sqlite3.Error, OSError):
+        log.warning(
+            "could not enqueue batch %s; the sweep will pick it up", batch_id, exc_info=True
+        )
+
+
 async def receive_upload(request: Request, db: Database, settings: Settings) -> str:
     """Stream the upload to disk, write its pending batch, enqueue it: the batch id.
 
@@ -50,10 +62,13 @@ async def receive_upload(request: Request, db: Database, settings: Settings) -> 
 
     def register_and_enqueue() -> str:
         batch_id = uploads.register(db, settings, received, user["id"], clock.now())
-        process_batch(batch_id)
+        enqueue(batch_id)
         return batch_id
 
-    batch_id = await anyio.to_thread.run_sync(register_and_enqueue)
+    try:
+        batch_id = await anyio.to_thread.run_sync(register_and_enqueue)
+    finally:
+        received.abandon()  # a request cut short before its row was written leaves no file
     log.info(
         "[po-upload] %s",
         json.dumps(
@@ -103,7 +118,7 @@ def retry(db: Database, user: dict, batch_id: str) -> dict:
         raise Conflict(
             f"This batch is {batch['status']}; only a failed or dead batch can be retried."
         )
-    process_batch(batch["id"])
+    enqueue(batch["id"])
     return queue.get_batch(db, batch["id"])
 
 

@@ -1,25 +1,265 @@
-"""A batch's live status pill, and the Retry button inside it."""
+"""Batches: the live status pill and its Retry button (everyone), and the admin pages:
+the filtered list with live counts, one batch in full, retry, retry-all-matching,
+discard, and pausing processing.
+"""
 
 from __future__ import annotations
 
-from litestar import Request, get, post
-from litestar.params import FromPath
-from litestar.response import Template
+from typing import Annotated
 
-from app import queue
-from app.routes.api import retry
-from app.web import DB, current_user, found, page, parse_id
+from litestar import Request, get, post
+from litestar.enums import RequestEncodingType
+from litestar.exceptions import PermissionDeniedException
+from litestar.params import Body, FromPath, FromQuery
+from litestar.plugins.htmx import HTMXRequest, HTMXTemplate
+from litestar.response import File, Redirect, Template
+from sqlite_utils import Database
+
+from app import batch_admin, chart, clock, keyset, queue, storage
+from app.batches import TERMINAL_STATUSES
+from app.config import Settings
+from app.routes.api import Conflict, retry
+from app.web import DB, Config, admin_only, current_user, document_file, found, page, parse_id
+from tasks.jobs import process_batch
+
+Form = Annotated[dict[str, str], Body(media_type=RequestEncodingType.URL_ENCODED)]
+ADMIN = [admin_only]
+_FILTER_PARAMS = ("status", "type", "uploader", "from", "to", "q")
+
+
+def _filter(values, settings: Settings) -> batch_admin.BatchFilter:
+    return batch_admin.BatchFilter.from_query(
+        {name: values.get(name) for name in _FILTER_PARAMS}, settings.timezone
+    )
+
+
+def _live_mark(batch: dict) -> str:
+    """What the live refresh compares: a row is sent again only when this changes."""
+    return f"{batch['id']}.{batch['status']}.{batch['attempts']}"
+
+
+def _results(db: Database, flt: batch_admin.BatchFilter, after=None, before=None, **extra) -> dict:
+    problems = list(flt.problems)
+    try:
+        results = batch_admin.list_batches(db, flt, after=after, before=before)
+    except keyset.CursorError as exc:
+        problems.append(str(exc))
+        results = batch_admin.list_batches(db, flt)
+    return {
+        "flt": flt,
+        "results": results,
+        "problems": problems,
+        "counts": batch_admin.status_counts(db, flt),
+        "retryable": batch_admin.retryable_count(db, flt),
+        "paused": queue.processing_paused(db),
+        "paged": bool(after or before),
+        "live": [_live_mark(b) for b in results.rows if b["status"] not in TERMINAL_STATUSES],
+        **extra,
+    }
+
+
+@get("/batches", guards=ADMIN, sync_to_thread=False)
+def batches_page(request: HTMXRequest, db: DB, settings: Config) -> Template:
+    """The whole page, or for htmx (a tab, a filter, a page link) just the results."""
+    flt = _filter(request.query_params, settings)
+    after, before = request.query_params.get("after"), request.query_params.get("before")
+    context = _results(db, flt, after, before)
+    if request.htmx:
+        here = flt.link("/batches", after=after or "", before=before or "")
+        return HTMXTemplate(template_name="_batch_results.html", context=context, push_url=here)
+    return page("batches.html", **_page_extras(db), **context)
+
+
+def _page_extras(db: Database) -> dict:
+    return {
+        "uploaders": batch_admin.uploaders(db),
+        "types": batch_admin.BATCH_TYPES,
+        "chart": chart.hourly_chart(batch_admin.hourly_outcomes(db, clock.now())),
+    }
+
+
+@get("/batches/live", guards=ADMIN, sync_to_thread=False)
+def batches_live(
+    request: Request, db: DB, settings: Config, live: FromQuery[str | None] = None
+) -> Template:
+    """Every few seconds: fresh counts, and the rows on screen that changed since."""
+    flt = _filter(request.query_params, settings)
+    marks = [mark for mark in (live or "").split(",") if mark.count(".") == 2][:100]
+    shown = {mark.split(".")[0]: mark for mark in marks}
+    current = batch_admin.batch_rows(db, list(shown))
+    return page(
+        "_batches_live.html",
+        flt=flt,
+        counts=batch_admin.status_counts(db, flt),
+        retryable=batch_admin.retryable_count(db, flt),
+        paused=queue.processing_paused(db),
+        changed=[b for b in current if _live_mark(b) != shown[b["id"]]],
+        live=[_live_mark(b) for b in current if b["status"] not in TERMINAL_STATUSES],
+    )
+
+
+# --- retry everything that matches --------------------------------------------------
+
+
+@get("/batches/retry-all", guards=ADMIN, sync_to_thread=False)
+def retry_all_confirm(request: HTMXRequest, db: DB, settings: Config) -> Template:
+    """Ask first, with the count as it is now: "Retry 37 dead batches?"."""
+    flt = _filter(request.query_params, settings)
+    context = {
+        "flt": flt,
+        "count": batch_admin.retryable_count(db, flt),
+        "in_dialog": bool(request.htmx),
+    }
+    return page("_retry_confirm.html" if request.htmx else "retry_confirm.html", **context)
+
+
+@post("/batches/retry-all", guards=ADMIN, status_code=200, sync_to_thread=True)
+def retry_all(request: HTMXRequest, db: DB, settings: Config, data: Form) -> Template:
+    flt = _filter(data, settings)
+    if flt.problems:
+        # A filter that lost a part would match more than the person was asked about.
+        notice = "Nothing was retried: " + " ".join(flt.problems)
+        retried = []
+    else:
+        retried = batch_admin.retry_matching(db, flt, clock.now(), current_user(request)["id"])
+        for batch_id in retried:
+            process_batch(batch_id)
+        notice = _retried_notice(len(retried), data.get("count", ""))
+    context = _results(db, flt, notice=notice)
+    if request.htmx:
+        return page("_batch_results.html", **context)
+    return page("batches.html", **_page_extras(db), **context)
+
+
+def _retried_notice(n: int, asked: str) -> str:
+    if not n:
+        return "Nothing matching could be retried; the list changed since you asked."
+    text = f"{n} batch{'es' if n != 1 else ''} queued to run again."
+    if asked.isdigit() and int(asked) != n:
+        text += f" (You were asked about {asked}; the list changed in the meantime.)"
+    return text
+
+
+# --- pausing ------------------------------------------------------------------------
+
+
+def _paused_answer(request: HTMXRequest, db: Database) -> Template | Redirect:
+    if not request.htmx:
+        return Redirect(path="/batches", status_code=303)
+    return page("_pause_banner.html", paused=queue.processing_paused(db), oob_nav=True)
+
+
+@post("/batches/pause", guards=ADMIN, status_code=200, sync_to_thread=False)
+def pause(request: HTMXRequest, db: DB) -> Template | Redirect:
+    queue.pause_processing(db, clock.now(), current_user(request)["id"])
+    return _paused_answer(request, db)
+
+
+@post("/batches/resume", guards=ADMIN, status_code=200, sync_to_thread=True)
+def resume(request: HTMXRequest, db: DB) -> Template | Redirect:
+    if queue.resume_processing(db):
+        # Hand every waiting batch to the workers now, not ten per sweep.
+        for batch_id in queue.due_batch_ids(db, clock.now(), limit=100_000):
+            process_batch(batch_id)
+    return _paused_answer(request, db)
+
+
+# --- one batch ----------------------------------------------------------------------
+
+
+def _batch(db: Database, batch_id: str) -> dict:
+    return found(queue.get_batch(db, parse_id(batch_id, "batch")), "batch")
+
+
+@get("/batches/{batch_id:str}", guards=ADMIN, sync_to_thread=False)
+def batch_detail(batch_id: FromPath[str], db: DB, settings: Config) -> Template:
+    batch = _batch(db, batch_id)
+    events = batch_admin.events_with_actors(db, batch["id"])
+    removed = next((e for e in events if e["event"] == "file_removed"), None)
+    has_file = removed is None and storage.resolve(settings, batch["file_path"]).exists()
+    return page(
+        "batch_detail.html",
+        batch=batch,
+        events=events,
+        uploader=next(
+            (u for u in batch_admin.uploaders(db) if u["id"] == batch["uploaded_by"]), None
+        ),
+        file_removed=removed,
+        has_file=has_file,
+    )
+
+
+@get("/batches/{batch_id:str}/file", guards=ADMIN, sync_to_thread=False)
+def batch_file(batch_id: FromPath[str], db: DB, settings: Config) -> File:
+    batch = _batch(db, batch_id)
+    return document_file(
+        settings,
+        batch["file_path"],
+        batch["content_type"],
+        batch["original_filename"],
+        inline=False,
+        missing="This batch's file is no longer stored.",
+    )
 
 
 @get("/batches/{batch_id:str}/pill", sync_to_thread=False)
 def batch_pill(batch_id: FromPath[str], db: DB) -> Template:
-    batch = found(queue.get_batch(db, parse_id(batch_id, "batch")), "batch")
-    return page("_batch_pill.html", batch=batch)
+    return page("_batch_pill.html", batch=_batch(db, batch_id))
+
+
+def _act(
+    request: Request, db: Database, batch_id: str, view: str | None, action
+) -> Template | Redirect:
+    """Run a batch action and answer the pill, an admin table row, or the detail page.
+
+    In a table row a refusal is shown inside the row, which stays a row.
+    """
+    if view in ("row", "page") and current_user(request)["role"] != "admin":
+        raise PermissionDeniedException("Only an administrator can do this.")
+    batch_id = _batch(db, batch_id)["id"]
+    try:
+        action(batch_id)
+    except Conflict as exc:
+        if view != "row":
+            raise
+        row = batch_admin.batch_rows(db, [batch_id])[0]
+        return page("_batch_row.html", batch=row, error=exc.detail, status_code=409)
+    if view == "page":
+        return Redirect(path=f"/batches/{batch_id}", status_code=303)
+    if view == "row":
+        return page("_batch_row.html", batch=batch_admin.batch_rows(db, [batch_id])[0])
+    return page("_batch_pill.html", batch=queue.get_batch(db, batch_id))
 
 
 @post("/batches/{batch_id:str}/retry", status_code=200, sync_to_thread=True)
-def batch_retry(request: Request, batch_id: FromPath[str], db: DB) -> Template:
-    return page("_batch_pill.html", batch=retry(db, current_user(request), batch_id))
+def batch_retry(
+    request: Request, batch_id: FromPath[str], db: DB, view: FromQuery[str | None] = None
+) -> Template | Redirect:
+    return _act(request, db, batch_id, view, lambda bid: retry(db, current_user(request), bid))
 
 
-route_handlers = [batch_pill, batch_retry]
+@post("/batches/{batch_id:str}/discard", guards=ADMIN, status_code=200, sync_to_thread=True)
+def batch_discard(
+    request: Request, batch_id: FromPath[str], db: DB, view: FromQuery[str | None] = None
+) -> Template | Redirect:
+    def discard(bid: str) -> None:
+        if not queue.discard_batch(db, bid, clock.now(), current_user(request)["id"]):
+            status = queue.get_batch(db, bid)["status"]
+            raise Conflict(f"This batch is {status}; only a failed or dead batch can be discarded.")
+
+    return _act(request, db, batch_id, view, discard)
+
+
+route_handlers = [
+    batches_page,
+    batches_live,
+    retry_all_confirm,
+    retry_all,
+    pause,
+    resume,
+    batch_detail,
+    batch_file,
+    batch_pill,
+    batch_retry,
+    batch_discard,
+]

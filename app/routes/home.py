@@ -38,4 +38,10 @@ async def upload(request: HTMXRequest, db: DB, settings: Config) -> Template | R
     )
 
 
-route_handlers = [home, recent_uploads, upload]
+@get("/nav-counts", sync_to_thread=False)
+def nav_counts() -> Template:
+    """The navigation bar's numbers, refreshed every 30 s."""
+    return page("_nav_counts.html")
+
+
+route_handlers = [home, recent_uploads, upload, nav_counts]

@@ -1,44 +1,325 @@
-"""Imported purchase orders: the list, one PO with its items, and its document."""
+"""Imported purchase orders: the list (search, filters, export), one PO beside its
+document, and checking it: inline edits, added and removed items, verification.
+
+Every edit answers with the piece of the page it changed, plus out-of-band
+copies of what follows from it (the totals check, warnings, verification,
+history), so the page never shows a stale total.
+"""
 
 from __future__ import annotations
 
-from litestar import get
-from litestar.exceptions import NotFoundException
-from litestar.params import FromPath
-from litestar.response import File, Template
+from pathlib import Path
+from typing import Annotated
 
-from app import purchasing, storage
-from app.web import DB, Config, found, page, parse_id
+from litestar import Request, get, post
+from litestar.enums import RequestEncodingType
+from litestar.exceptions import NotFoundException
+from litestar.params import Body, FromPath
+from litestar.plugins.htmx import HTMXRequest, HTMXTemplate
+from litestar.response import File, Stream, Template
+from sqlite_utils import Database
+
+from app import (
+    auth,
+    clock,
+    keyset,
+    po_edit,
+    po_list,
+    previews,
+    purchasing,
+    queue,
+    sites,
+    storage,
+)
+from app.web import DB, Config, current_user, document_file, found, page, parse_id
+
+Form = Annotated[dict[str, str], Body(media_type=RequestEncodingType.URL_ENCODED)]
+_LIST_PARAMS = ("q", "site", "verified", "from", "to", "sort")
+
+
+def _filter(request: Request) -> po_list.PoFilter:
+    return po_list.PoFilter.from_query(
+        {name: request.query_params.get(name) for name in _LIST_PARAMS}
+    )
 
 
 @get("/purchasing", sync_to_thread=False)
-def po_list(db: DB) -> Template:
-    return page("purchasing_list.html", pos=purchasing.list_pos(db))
+def po_list_page(request: HTMXRequest, db: DB) -> Template:
+    """The whole page, or for htmx (search as you type, a filter, a page link) just the results."""
+    flt = _filter(request)
+    problems = list(flt.problems)
+    after, before = request.query_params.get("after"), request.query_params.get("before")
+    try:
+        results = po_list.list_pos(db, flt, after=after, before=before)
+    except keyset.CursorError as exc:
+        problems.append(str(exc))
+        results = po_list.list_pos(db, flt)
+    context = {
+        "flt": flt,
+        "results": results,
+        "problems": problems,
+        "total": po_list.count_for(db, flt, results, paged=bool(after or before)),
+        "paged": bool(after or before),
+    }
+    if request.htmx:
+        # The address bar gets the tidy form of the filter, not every empty form field.
+        here = flt.link("/purchasing", after=after or "", before=before or "")
+        return HTMXTemplate(template_name="_po_results.html", context=context, push_url=here)
+    return page("purchasing_list.html", sites=sites.list_sites(db), **context)
+
+
+@get("/purchasing/export.csv", sync_to_thread=False)
+def po_export(request: Request, db: DB) -> Stream:
+    flt = _filter(request)
+    stamp = clock.now().strftime("%Y%m%d-%H%M")
+    return Stream(
+        po_list.export_csv(db, flt),
+        media_type="text/csv; charset=utf-8",
+        headers={
+            "Content-Disposition": f'attachment; filename="purchase-orders-{stamp}.csv"',
+            "X-Content-Type-Options": "nosniff",
+        },
+    )
+
+
+# --- one purchase order ---------------------------------------------------------------
+
+
+def _po(db: Database, po_id: str) -> dict:
+    return found(purchasing.get_po(db, parse_id(po_id, "purchase order")), "purchase order")
+
+
+def _state(db: Database, po: dict) -> dict:
+    """Everything the PO page and its live parts show."""
+    po = purchasing.get_po(db, po["id"])
+    items = purchasing.po_items(db, po["id"])
+    for item in items:
+        item["version"] = po_edit.item_version(item)
+    totals = po_edit.totals_of(po, items)
+    batch = queue.get_batch(db, po["batch_id"]) if po["batch_id"] else None
+    verifier = None
+    if po["verified_by"]:
+        verifier = one_user(db, po["verified_by"])
+    return {
+        "po": po,
+        "items": items,
+        "totals": totals,
+        "warnings": po_edit.current_warnings(po, batch["warnings"] if batch else [], totals),
+        "import_warnings": batch["warnings"] if batch else [],
+        "batch": batch,
+        "uploader": one_user(db, batch["uploaded_by"]) if batch and batch["uploaded_by"] else None,
+        "verifier": verifier,
+        "history": purchasing.po_history(db, po["id"]),
+        "fields": po_edit.HEADER_FIELDS,
+        "show": po_edit.show,
+        "sites": [
+            site for site in sites.list_sites(db) if site["active"] or site["id"] == po["site_id"]
+        ],
+        "is_image": po["content_type"] in previews.IMAGE_TYPES,
+    }
+
+
+def one_user(db: Database, user_id: str) -> dict | None:
+    return auth.get_user(db, user_id)
 
 
 @get("/purchasing/{po_id:str}", sync_to_thread=False)
 def po_detail(po_id: FromPath[str], db: DB) -> Template:
-    po = found(purchasing.get_po(db, parse_id(po_id, "purchase order")), "purchase order")
-    items = purchasing.po_items(db, po["id"])
-    return page(
-        "purchasing_detail.html", po=po, items=items, items_total=purchasing.items_total(items)
-    )
+    return page("purchasing_detail.html", **_state(db, _po(db, po_id)))
 
 
 @get("/purchasing/{po_id:str}/document", sync_to_thread=False)
 def po_document(po_id: FromPath[str], db: DB, settings: Config) -> File:
-    po = found(purchasing.get_po(db, parse_id(po_id, "purchase order")), "purchase order")
-    path = storage.resolve(settings, po["file_path"]) if po["file_path"] else None
-    if path is None or not path.exists():
-        raise NotFoundException("This purchase order has no stored document.")
-    name = f"PO-{po['purchase_order_number']}{path.suffix}"
-    return File(
-        path=path,
-        filename=storage.display_filename(name),
-        media_type=po["content_type"],
-        content_disposition_type="inline",
-        headers={"X-Content-Type-Options": "nosniff"},
+    po = _po(db, po_id)
+    name = f"PO-{po['purchase_order_number']}{Path(po['file_path'] or '').suffix}"
+    return document_file(
+        settings,
+        po["file_path"],
+        po["content_type"],
+        name,
+        missing="This purchase order has no stored document.",
     )
 
 
-route_handlers = [po_list, po_detail, po_document]
+@get("/purchasing/{po_id:str}/preview", sync_to_thread=True)
+def po_preview(po_id: FromPath[str], db: DB, settings: Config) -> File:
+    """A photographed PO scaled for the page; the original stays a download."""
+    po = _po(db, po_id)
+    if not po["file_path"] or po["content_type"] not in previews.IMAGE_TYPES:
+        raise NotFoundException("This purchase order has no photo to preview.")
+    try:
+        path = previews.preview(settings, po["id"], po["file_path"])
+    except previews.PreviewError as exc:
+        raise NotFoundException(str(exc)) from None
+    return File(
+        path=path,
+        filename=f"PO-{storage.display_filename(po['purchase_order_number'])}-preview.jpg",
+        media_type="image/jpeg",
+        content_disposition_type="inline",
+        headers={"X-Content-Type-Options": "nosniff", "Cache-Control": "private, max-age=3600"},
+    )
+
+
+# --- header fields, one at a time --------------------------------------------------
+
+
+def _column(column: str) -> str:
+    if column not in po_edit.HEADER_FIELDS:
+        raise NotFoundException("There is no such field on a purchase order.")
+    return column
+
+
+def _field(db: Database, po: dict, column: str, **extra) -> Template:
+    state = _state(db, po)
+    return page("_po_field.html", column=column, **state, **extra)
+
+
+@get("/purchasing/{po_id:str}/fields/{column:str}", sync_to_thread=False)
+def po_field(po_id: FromPath[str], column: FromPath[str], db: DB) -> Template:
+    return _field(db, _po(db, po_id), _column(column), focus=True)
+
+
+@get("/purchasing/{po_id:str}/fields/{column:str}/edit", sync_to_thread=False)
+def po_field_edit(po_id: FromPath[str], column: FromPath[str], db: DB) -> Template:
+    return _field(db, _po(db, po_id), _column(column), editing=True)
+
+
+@post("/purchasing/{po_id:str}/fields/{column:str}", status_code=200, sync_to_thread=True)
+def po_field_save(
+    request: Request, po_id: FromPath[str], column: FromPath[str], db: DB, data: Form
+) -> Template:
+    po, column = _po(db, po_id), _column(column)
+    try:
+        po_edit.edit_header(
+            db,
+            po["id"],
+            column,
+            data.get("value"),
+            data.get("opened_with"),
+            current_user(request)["id"],
+            clock.now(),
+        )
+    except po_edit.EditError as exc:
+        stale = isinstance(exc, po_edit.StaleEdit)
+        return _field(
+            db,
+            po,
+            column,
+            editing=not stale,
+            error=str(exc),
+            typed=data.get("value", ""),
+            status_code=409 if stale else 400,
+        )
+    return _field(db, po, column, focus=True, oob=True)
+
+
+# --- items ---------------------------------------------------------------------------
+
+
+def _item(db: Database, po: dict, item_id: str, **extra) -> Template:
+    state = _state(db, po)
+    item = next((i for i in state["items"] if i["id"] == item_id), None)
+    if item is None:
+        raise NotFoundException("That item is not on this purchase order; reload the page.")
+    return page("_po_item.html", item=item, **state, **extra)
+
+
+@get("/purchasing/{po_id:str}/items/{item_id:str}", sync_to_thread=False)
+def po_item(po_id: FromPath[str], item_id: FromPath[str], db: DB) -> Template:
+    return _item(db, _po(db, po_id), parse_id(item_id, "item"), focus=True)
+
+
+@get("/purchasing/{po_id:str}/items/{item_id:str}/edit", sync_to_thread=False)
+def po_item_edit(po_id: FromPath[str], item_id: FromPath[str], db: DB) -> Template:
+    return _item(db, _po(db, po_id), parse_id(item_id, "item"), editing=True)
+
+
+@post("/purchasing/{po_id:str}/items/{item_id:str}", status_code=200, sync_to_thread=True)
+def po_item_save(
+    request: Request, po_id: FromPath[str], item_id: FromPath[str], db: DB, data: Form
+) -> Template:
+    po, item_id = _po(db, po_id), parse_id(item_id, "item")
+    try:
+        po_edit.edit_item(
+            db,
+            po["id"],
+            item_id,
+            data,
+            data.get("version", ""),
+            current_user(request)["id"],
+            clock.now(),
+        )
+    except po_edit.EditError as exc:
+        stale = isinstance(exc, po_edit.StaleEdit)
+        return _item(
+            db,
+            po,
+            item_id,
+            editing=not stale,
+            error=str(exc),
+            typed=data,
+            status_code=409 if stale else 400,
+        )
+    return _item(db, po, item_id, focus=True, oob=True)
+
+
+@post("/purchasing/{po_id:str}/items", status_code=200, sync_to_thread=True)
+def po_item_add(request: Request, po_id: FromPath[str], db: DB, data: Form) -> Template:
+    po = _po(db, po_id)
+    try:
+        po_edit.add_item(db, po["id"], data, current_user(request)["id"], clock.now())
+    except po_edit.EditError as exc:
+        return page(
+            "_po_items.html", **_state(db, po), add_error=str(exc), typed=data, status_code=400
+        )
+    return page("_po_items.html", **_state(db, po), oob=True, added=True)
+
+
+@post("/purchasing/{po_id:str}/items/{item_id:str}/delete", status_code=200, sync_to_thread=True)
+def po_item_delete(
+    request: Request, po_id: FromPath[str], item_id: FromPath[str], db: DB
+) -> Template:
+    po = _po(db, po_id)
+    try:
+        po_edit.delete_item(
+            db, po["id"], parse_id(item_id, "item"), current_user(request)["id"], clock.now()
+        )
+    except po_edit.EditError as exc:
+        return page("_po_items.html", **_state(db, po), add_error=str(exc), status_code=409)
+    return page("_po_items.html", **_state(db, po), oob=True)
+
+
+# --- verification ------------------------------------------------------------------
+
+
+@post("/purchasing/{po_id:str}/verify", status_code=200, sync_to_thread=True)
+def po_verify(request: Request, po_id: FromPath[str], db: DB) -> Template:
+    po = _po(db, po_id)
+    po_edit.verify_po(db, po["id"], current_user(request)["id"], clock.now())
+    return page("_po_verify.html", **_state(db, po), oob=True, focus=True)
+
+
+@post("/purchasing/{po_id:str}/unverify", status_code=200, sync_to_thread=True)
+def po_unverify(request: Request, po_id: FromPath[str], db: DB) -> Template:
+    po = _po(db, po_id)
+    po_edit.unverify_po(db, po["id"], current_user(request)["id"], clock.now())
+    return page("_po_verify.html", **_state(db, po), oob=True, focus=True)
+
+
+route_handlers = [
+    po_list_page,
+    po_export,
+    po_detail,
+    po_document,
+    po_preview,
+    po_field,
+    po_field_edit,
+    po_field_save,
+    po_item,
+    po_item_edit,
+    po_item_save,
+    po_item_add,
+    po_item_delete,
+    po_verify,
+    po_unverify,
+]

@@ -1,0 +1,284 @@
+"""The batches admin page: filtered lists, counts per status, bulk retry, the hourly chart.
+
+A filter is read from the URL (bookmarkable, shareable) into `BatchFilter`.
+Bulk actions act on everything that matches the filter when they run, not
+on the page that happens to be on screen, and say how many they touched.
+The state changes themselves are the queue's (`queue.retry_batch`'s rule,
+applied as one conditional UPDATE with a batch_events row per batch).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from urllib.parse import urlencode
+from zoneinfo import ZoneInfo
+
+from sqlite_utils import Database
+
+from app import batches, clock, keyset, numbers
+from app.batches import Status
+from app.db import immediate, one, rows
+
+PAGE_SIZE = 50
+STATUSES = tuple(status.value for status in Status)
+BATCH_TYPES = ("purchase_orders", "delivery_notes", "timesheets", "fuel_logs")
+OUTCOMES = ("processed", "failed", "dead")
+_ORDER = keyset.Order("b.date_uploaded", "b.id", descending=True)
+
+
+@dataclass(frozen=True)
+class BatchFilter:
+    status: str = ""  # one of STATUSES, or "" for every status
+    batch_type: str = ""
+    uploader: str = ""  # a user id
+    date_from: str = ""  # YYYY-MM-DD, a day in the office's zone
+    date_to: str = ""
+    text: str = ""  # in the last error or the file name
+    zone: str | None = field(default=None, compare=False)
+    problems: tuple[str, ...] = field(default=(), compare=False)
+
+    @classmethod
+    def from_query(cls, params: dict[str, str | None], zone: str | None = None) -> BatchFilter:
+        problems: list[str] = []
+        status = (params.get("status") or "").strip().lower()
+        if status and status not in STATUSES:
+            problems.append(f"There is no “{status[:40]}” tab; showing every status.")
+            status = ""
+        batch_type = (params.get("type") or "").strip()
+        if batch_type and batch_type not in BATCH_TYPES:
+            problems.append(f"“{batch_type[:40]}” is not a batch type; showing every type.")
+            batch_type = ""
+        uploader = (params.get("uploader") or "").strip()
+        if uploader and not re.fullmatch(r"[a-z0-9]{15}", uploader):
+            problems.append("That uploader is not a user; showing everyone's uploads.")
+            uploader = ""
+        dates = []
+        for name in ("from", "to"):
+            raw = (params.get(name) or "").strip()
+            try:
+                dates.append(numbers.parse_date(raw) if raw else "")
+            except ValueError:
+                problems.append(f"The {name} date “{raw[:40]}” is not a date; it is ignored.")
+                dates.append("")
+        text = " ".join((params.get("q") or "").split())[:200]
+        return cls(status, batch_type, uploader, dates[0], dates[1], text, zone, tuple(problems))
+
+    def query(self, **changes: str) -> str:
+        values = {
+            "status": self.status,
+            "type": self.batch_type,
+            "uploader": self.uploader,
+            "from": self.date_from,
+            "to": self.date_to,
+            "q": self.text,
+        }
+        values.update(changes)
+        return urlencode({key: value for key, value in values.items() if value})
+
+    def link(self, path: str, **changes: str) -> str:
+        """`path` with this filter (some values changed) as its query string."""
+        query = self.query(**changes)
+        return f"{path}?{query}" if query else path
+
+    @property
+    def is_filtered(self) -> bool:
+        """Filtered beyond the status tab."""
+        return any((self.batch_type, self.uploader, self.date_from, self.date_to, self.text))
+
+    def _day_start(self, day: str) -> str:
+        """Midnight of a day in the office's zone (the machine's when unset), as UTC text."""
+        midnight = datetime.fromisoformat(day)
+        local = midnight.replace(tzinfo=ZoneInfo(self.zone)) if self.zone else midnight.astimezone()
+        return clock.iso(local)
+
+    def where(self, with_status: bool = True) -> tuple[list[str], dict]:
+        where: list[str] = []
+        params: dict = {}
+        if with_status and self.status:
+            where.append("b.status = :status")
+            params["status"] = self.status
+        if self.batch_type:
+            where.append("b.batch_type = :batch_type")
+            params["batch_type"] = self.batch_type
+        if self.uploader:
+            where.append("b.uploaded_by = :uploader")
+            params["uploader"] = self.uploader
+        if self.date_from:
+            where.append("b.date_uploaded >= :uploaded_from")
+            params["uploaded_from"] = self._day_start(self.date_from)
+        if self.date_to:
+            next_day = (datetime.fromisoformat(self.date_to) + timedelta(days=1)).date()
+            where.append("b.date_uploaded < :uploaded_to")
+            params["uploaded_to"] = self._day_start(next_day.isoformat())
+        if self.text:
+            where.append(
+                "(b.last_error LIKE :text ESCAPE '\\'"
+                " OR b.original_filename LIKE :text ESCAPE '\\')"
+            )
+            params["text"] = "%" + re.sub(r"([%_\\])", r"\\\1", self.text) + "%"
+        return where, params
+
+
+_ROW_COLUMNS = (
+    "b.id, b.batch_type, b.original_filename, b.date_uploaded, b.uploaded_by, b.status,"
+    " b.attempts, b.last_error, b.next_retry_at, b.processed_record_id, b.warnings,"
+    " b.date_uploaded AS sort_key, u.name AS uploader_name, u.email AS uploader_email,"
+    " po.purchase_order_number AS po_number"
+)
+_ROW_JOINS = (
+    " LEFT JOIN users u ON u.id = b.uploaded_by"
+    " LEFT JOIN purchase_orders po ON po.id = b.processed_record_id"
+)
+
+
+def _decoded(row: dict) -> dict:
+    row["warnings"] = json.loads(row["warnings"] or "[]")
+    return row
+
+
+def list_batches(
+    db: Database,
+    flt: BatchFilter,
+    after: str | None = None,
+    before: str | None = None,
+    limit: int = PAGE_SIZE,
+) -> keyset.Page:
+    """One page of batches, newest upload first."""
+    where, params = flt.where()
+    cursor, backwards = (before, True) if before else (after, False)
+    page_where, order_by, cursor_params = keyset.clause(_ORDER, cursor, backwards)
+    where.append(page_where)
+    found = rows(
+        db,
+        f"SELECT {_ROW_COLUMNS} FROM data_import_batches b {_ROW_JOINS}"
+        f" WHERE {' AND '.join(where)} ORDER BY {order_by} LIMIT :limit",
+        {**params, **cursor_params, "limit": limit + 1},
+    )
+    return keyset.paginate([_decoded(row) for row in found], limit, cursor, backwards)
+
+
+def batch_rows(db: Database, batch_ids: list[str]) -> list[dict]:
+    """The list rows of these batches, for the page's live refresh."""
+    if not batch_ids:
+        return []
+    marks = ", ".join(f":id{n}" for n in range(len(batch_ids)))
+    found = rows(
+        db,
+        f"SELECT {_ROW_COLUMNS} FROM data_import_batches b {_ROW_JOINS} WHERE b.id IN ({marks})",
+        {f"id{n}": batch_id for n, batch_id in enumerate(batch_ids)},
+    )
+    return [_decoded(row) for row in found]
+
+
+def status_counts(db: Database, flt: BatchFilter) -> dict[str, int]:
+    """How many batches match the filter in each status (the tabs)."""
+    where, params = flt.where(with_status=False)
+    sql = "SELECT b.status, count(*) AS n FROM data_import_batches b"
+    if where:
+        sql += " WHERE " + " AND ".join(where)
+    counts = dict.fromkeys(STATUSES, 0)
+    for row in rows(db, sql + " GROUP BY b.status", params):
+        counts[row["status"]] = row["n"]
+    return counts
+
+
+def needs_attention(db: Database) -> dict[str, int]:
+    """Failed and dead batches: what an admin's navigation bar counts."""
+    counts = {"failed": 0, "dead": 0}
+    for row in rows(
+        db,
+        "SELECT status, count(*) AS n FROM data_import_batches"
+        " WHERE status IN ('failed', 'dead') GROUP BY status",
+    ):
+        counts[row["status"]] = row["n"]
+    return counts
+
+
+def _retry_where(flt: BatchFilter) -> tuple[list[str], dict] | None:
+    """The filter narrowed to what may be retried: its tab if failed or dead, else both."""
+    allowed = [str(status) for status in batches.RETRYABLE_STATUSES]
+    if flt.status and flt.status not in allowed:
+        return None
+    statuses = [flt.status] if flt.status else allowed
+    where, params = flt.where(with_status=False)
+    where.append("b.status IN (" + ", ".join(f"'{status}'" for status in statuses) + ")")
+    return where, params
+
+
+def retryable_count(db: Database, flt: BatchFilter) -> int:
+    """How many batches a "retry all matching" would retry now."""
+    narrowed = _retry_where(flt)
+    if narrowed is None:
+        return 0
+    where, params = narrowed
+    return one(
+        db, f"SELECT count(*) AS n FROM data_import_batches b WHERE {' AND '.join(where)}", params
+    )["n"]
+
+
+def retry_matching(db: Database, flt: BatchFilter, now: datetime, actor: str | None) -> list[str]:
+    """Retry every failed or dead batch matching the filter; the ids it retried.
+
+    Everything matching counts, not the page on screen; the caller enqueues the ids.
+    """
+    narrowed = _retry_where(flt)
+    if narrowed is None:
+        return []
+    where, params = narrowed
+    with immediate(db):
+        retried = [
+            row["id"]
+            for row in rows(
+                db,
+                "UPDATE data_import_batches AS b"
+                " SET status = 'pending', attempts = 0, next_retry_at = NULL, last_error = NULL"
+                f" WHERE {' AND '.join(where)} RETURNING id",
+                params,
+            )
+        ]
+        stamp = clock.iso(now)
+        db.conn.executemany(
+            "INSERT INTO batch_events (batch_id, at, event, attempt, detail, actor)"
+            " VALUES (:id, :at, 'retry', 0, 'retried with every batch matching a filter', :actor)",
+            [{"id": batch_id, "at": stamp, "actor": actor} for batch_id in retried],
+        )
+    return retried
+
+
+def uploaders(db: Database) -> list[dict]:
+    return rows(db, "SELECT id, name, email FROM users ORDER BY name, email")
+
+
+def events_with_actors(db: Database, batch_id: str) -> list[dict]:
+    return rows(
+        db,
+        "SELECT e.*, u.name AS actor_name, u.email AS actor_email FROM batch_events e"
+        " LEFT JOIN users u ON u.id = e.actor WHERE e.batch_id = :id ORDER BY e.id",
+        {"id": batch_id},
+    )
+
+
+def hourly_outcomes(db: Database, now: datetime, hours: int = 48) -> list[dict]:
+    """Attempts that ended in each of the last `hours` hours, by outcome, oldest first.
+
+    Each item is {"start": iso text of the hour, "processed": n, "failed": n, "dead": n}.
+    """
+    end = now.replace(minute=0, second=0, microsecond=0) + timedelta(hours=1)
+    start = end - timedelta(hours=hours)
+    buckets = {
+        clock.iso(start + timedelta(hours=n))[:13]: dict.fromkeys(OUTCOMES, 0) for n in range(hours)
+    }
+    found = rows(
+        db,
+        "SELECT substr(at, 1, 13) AS hour, event, count(*) AS n FROM batch_events"
+        " WHERE at >= :start AND event IN ('processed', 'failed', 'dead')"
+        " GROUP BY hour, event",
+        {"start": clock.iso(start)},
+    )
+    for row in found:
+        if row["hour"] in buckets:
+            buckets[row["hour"]][row["event"]] = row["n"]
+    return [{"start": hour + ":00:00.000Z", **counts} for hour, counts in buckets.items()]

@@ -1,0 +1,149 @@
+"""Who may use which page: every route, signed out, as staff, and as an admin.
+
+Signed out, a page sends you to sign in; staff get 403 from every admin
+route; admins are refused nowhere. Each request carries a valid CSRF token,
+so what is tested is the permission, not the form's expiry.
+"""
+
+from __future__ import annotations
+
+import pytest
+from litestar.testing import TestClient
+
+from app import auth, clock, pipeline, queue, sites
+from app.web import CSRF_COOKIE, CSRF_HEADER
+from tests.conftest import sign_in, store_batch
+from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
+
+EVERYONE, ADMIN = "signed in", "admin"
+CSV = ("sites.csv", b"code,name\nZZ01,Zulu\n", "text/csv")
+
+# (method, path, who may, form data)
+ROUTES = [
+    ("GET", "/", EVERYONE, None),
+    ("GET", "/recent", EVERYONE, None),
+    ("GET", "/nav-counts", EVERYONE, None),
+    ("GET", "/purchasing", EVERYONE, None),
+    ("GET", "/purchasing?q=PERM&verified=no", EVERYONE, None),
+    ("GET", "/purchasing/export.csv", EVERYONE, None),
+    ("GET", "/purchasing/{po}", EVERYONE, None),
+    ("GET", "/purchasing/{po}/document", EVERYONE, None),
+    ("GET", "/purchasing/{po}/fields/supplier_name", EVERYONE, None),
+    ("GET", "/purchasing/{po}/fields/supplier_name/edit", EVERYONE, None),
+    ("POST", "/purchasing/{po}/fields/tax_cents", EVERYONE, {"value": "x", "opened_with": ""}),
+    ("GET", "/purchasing/{po}/items/{item}", EVERYONE, None),
+    ("GET", "/purchasing/{po}/items/{item}/edit", EVERYONE, None),
+    ("POST", "/purchasing/{po}/items/{item}", EVERYONE, {"quantity": "x", "version": ""}),
+    ("POST", "/purchasing/{po}/items", EVERYONE, {"quantity": "1", "amount": "1"}),
+    ("POST", "/purchasing/{po}/verify", EVERYONE, {}),
+    ("POST", "/purchasing/{po}/unverify", EVERYONE, {}),
+    ("GET", "/purchasing/{po}/preview", EVERYONE, None),
+    ("POST", "/purchasing/{po}/items/{item}/delete", EVERYONE, {}),
+    ("GET", "/batches/{mine}/pill", EVERYONE, None),
+    ("POST", "/batches/{mine}/retry", EVERYONE, {}),
+    ("GET", "/batches", ADMIN, None),
+    ("GET", "/batches?status=dead&q=x", ADMIN, None),
+    ("GET", "/batches/live?live={dead}.dead.3", ADMIN, None),
+    ("GET", "/batches/retry-all?status=dead", ADMIN, None),
+    ("POST", "/batches/retry-all", ADMIN, {"status": "failed"}),
+    ("GET", "/batches/{dead}", ADMIN, None),
+    ("GET", "/batches/{dead}/file", ADMIN, None),
+    ("POST", "/batches/{dead}/retry?view=row", ADMIN, {}),
+    ("POST", "/batches/{dead2}/discard?view=row", ADMIN, {}),
+    ("POST", "/batches/pause", ADMIN, {}),
+    ("POST", "/batches/resume", ADMIN, {}),
+    ("GET", "/sites", ADMIN, None),
+    ("POST", "/sites", ADMIN, {"code": "NW01", "name": "New"}),
+    ("POST", "/sites/import", ADMIN, "csv"),
+    ("POST", "/sites/import/apply", ADMIN, {"text": "code,name\nZZ02,Zulu\n", "fingerprint": ""}),
+    ("GET", "/sites/{site}", ADMIN, None),
+    ("POST", "/sites/{site}", ADMIN, {"code": "CP09", "name": "Cape Point"}),
+    ("POST", "/sites/{site}/deactivate", ADMIN, {}),
+    ("POST", "/sites/{site}/activate", ADMIN, {}),
+    ("POST", "/sites/{site}/aliases", ADMIN, {"alias": "CP-9Y"}),
+    ("POST", "/sites/{site}/aliases/{alias}/delete", ADMIN, {}),
+    ("GET", "/users", ADMIN, None),
+    ("POST", "/users", ADMIN, {"email": "x@example.com", "role": "staff", "password": "p"}),
+    ("GET", "/users/{staff}", ADMIN, None),
+    ("POST", "/users/{staff}/role", ADMIN, {"role": "staff"}),
+    ("POST", "/users/{staff}/password", ADMIN, {"password": "another long one"}),
+    ("POST", "/users/{staff}/tokens", ADMIN, {"name": "scanner"}),
+    ("POST", "/users/{staff}/tokens/{token}/revoke", ADMIN, {}),
+    ("POST", "/users/{staff}/disable", ADMIN, {}),
+    ("POST", "/users/{staff}/enable", ADMIN, {}),
+]
+
+
+@pytest.fixture
+def ids(settings, db, admin, staff):
+    """One of everything the routes name."""
+    mine = store_batch(settings, db, po_pdf_bytes(po_fields("PERM1")), uploaded_by=staff["id"])
+    pipeline.run_batch(settings, mine)
+    po = queue.get_batch(db, mine)["processed_record_id"]
+    dead, dead2 = (
+        store_batch(settings, db, b"%PDF-1.4 broken", uploaded_by=admin["id"]) for _ in "12"
+    )
+    pipeline.run_batch(settings, dead)
+    pipeline.run_batch(settings, dead2)
+    site = sites.add_site(db, "CP09", "Cape Point", clock.now())
+    alias = sites.add_alias(db, site, "CP-9X", admin["id"], clock.now())
+    auth.create_api_token(db, staff["id"], clock.now(), name="t")
+    return {
+        "po": po,
+        "item": db.execute("SELECT id FROM purchase_order_items LIMIT 1").fetchone()[0],
+        "mine": mine,
+        "dead": dead,
+        "dead2": dead2,
+        "site": site,
+        "alias": alias,
+        "staff": staff["id"],
+        "token": auth.list_api_tokens(db, staff["id"])[0]["id"],
+    }
+
+
+def call(client: TestClient, method: str, path: str, data):
+    if method == "GET":
+        return client.get(path, follow_redirects=False)
+    if data == "csv":
+        return client.post(path, files={"file": CSV}, follow_redirects=False)
+    return client.post(path, data=data, follow_redirects=False)
+
+
+def each_route(client, ids):
+    for method, path, who, data in ROUTES:
+        yield method, path, who, call(client, method, path.format(**ids), data)
+
+
+def test_signed_out_every_route_sends_you_to_sign_in(app, ids):
+    with TestClient(app) as client:
+        client.get("/login")
+        client.headers[CSRF_HEADER] = client.cookies[CSRF_COOKIE]
+        wrong = [
+            (method, path, response.status_code)
+            for method, path, _, response in each_route(client, ids)
+            if response.status_code not in (302, 303)
+            or not response.headers["location"].startswith("/login")
+        ]
+    assert wrong == []
+
+
+def test_staff_get_403_from_every_admin_route_and_use_the_rest(app, ids, staff):
+    with TestClient(app) as client:
+        sign_in(client, staff["email"])
+        wrong = [
+            (method, path, response.status_code)
+            for method, path, who, response in each_route(client, ids)
+            if (response.status_code == 403) != (who == ADMIN) or response.status_code >= 500
+        ]
+    assert wrong == []
+
+
+def test_admins_are_refused_nowhere(app, ids, admin):
+    with TestClient(app) as client:
+        sign_in(client, admin["email"])
+        wrong = [
+            (method, path, response.status_code)
+            for method, path, _, response in each_route(client, ids)
+            if response.status_code in (401, 403) or response.status_code >= 500
+        ]
+    assert wrong == []
