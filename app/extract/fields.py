@@ -98,18 +98,21 @@ def is_label(text: str) -> bool:
 
 
 def reference(text: str) -> str | None:
-    """A document number: one token with a digit in it ('PO-2026-0412', 'MC/0815')."""
+    """A document number: one token with a digit in it ('PO-2026-0412', 'MC/0815'),
+    or in capitals ('WAITS')."""
     for token in text.replace(":", " ").split():
         match = _CODE.fullmatch(token.strip(".,;"))
-        if match and re.search(r"\d", token) and 3 <= len(token) <= 40:
+        if not match or not 2 <= len(token) <= 40 or is_label(token):
+            continue
+        if re.search(r"\d", token) or re.fullmatch(r"[A-Z][A-Z\-/_.]{2,}", token):
             return match.group()
     return None
 
 
 def code(text: str) -> str | None:
-    """A project or site code: short, letters and digits, at most three parts ('CP 09')."""
+    """A project or site code: short, at most three parts ('CP09', 'cp 09', 'sea pt')."""
     text = text.strip().strip(".,;:")
-    short = len(text) <= 20 and len(text.split()) <= 3 and re.search(r"\d", text)
+    short = len(text) <= 20 and len(text.split()) <= 3 and not is_label(text)
     if short and re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9 \-/_.]*", text):
         return text
     return None
@@ -205,7 +208,7 @@ def find(
     """The value of the first label (most specific wording first) whose value passes `check`."""
     for rank, pattern in enumerate(patterns):
         label_only = re.compile(rf"(?:{pattern}){_TRAIL}", re.IGNORECASE)
-        inline = re.compile(rf"(?:{pattern})\s*(?:[:#]\s*|\s)(?P<value>\S.*)", re.IGNORECASE)
+        inline = re.compile(rf"(?:{pattern})\s*(?P<sep>[:#]\s*|\s)(?P<value>\S.*)", re.IGNORECASE)
         base = 0.95 - 0.05 * rank
         for index, line in enumerate(lines):
             for cell in _label_candidates(line):
@@ -225,6 +228,8 @@ def find(
                 match = inline.fullmatch(cell.text.strip())
                 if match and not _starts_with_label(match.group("value")):
                     value = check(match.group("value"))
+                    if value and not match.group("sep").strip() and not _coded(value):
+                        value = None  # 'Site stores' is words, not 'Site' and a code
                     if value:
                         conf = base * 0.95 * (0.6 + 0.4 * cell.conf)
                         return Found(value, round(conf, 3), cell.text)
@@ -250,6 +255,10 @@ def _label_candidates(line: Line) -> list[Cell]:
         if len(words) < len(cell.words):
             trimmed.append(Cell(words))
     return [*line.cells, *pairs, *trimmed]
+
+
+def _coded(value: str) -> bool:
+    return bool(re.search(r"\d", value) or re.fullmatch(r"[A-Z][A-Z\-/_.]+", value))
 
 
 def _starts_with_label(text: str) -> bool:
