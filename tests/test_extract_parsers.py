@@ -224,7 +224,13 @@ def test_cross_checks(items, foot, failed):
 
 def test_a_misread_amount_is_put_right_when_the_sums_prove_it():
     items = [
-        {"quantity": "40", "unit_price": "142.89", "discount": "5", "amount": "5429.62"},
+        {
+            "quantity": "40",
+            "unit_price": "142.89",
+            "discount": "5",
+            "amount": "5429.62",
+            "confidence": 0.8,  # read by OCR
+        },
         {"quantity": "4", "unit_price": "10.00", "amount": "40.00"},
     ]
     _, failed = totals.check(items, {"subtotal": Found("5469.82", 0.9)})

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from app import numbers
 from app.extract.layout import Cell, Line
+from app.extract.tables import column_key
 
 _NO = r"\s*(?:number|no\.?|num\.?|nr\.?|#|ref(?:erence)?\.?)"
 _PO = r"(?:p\.?\s?o\.?|purchase\s+order|order)"
@@ -172,7 +173,9 @@ def _below(lines: list[Line], index: int, label: Cell, step: float) -> Cell | No
             return None
         for n, cell in enumerate(line.cells):
             if cell.x0 <= label.x1 + 2 and cell.x1 >= label.x0 - 2:
-                return None if is_label(cell.text) else _with_neighbours(cell, line.cells[n + 1 :])
+                if is_label(cell.text) or column_key(cell.text):  # a label, or the table's head
+                    return None
+                return _with_neighbours(cell, line.cells[n + 1 :])
     return None
 
 

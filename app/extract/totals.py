@@ -105,14 +105,14 @@ def _sums_agree(items: list[dict], subtotal: int | None) -> bool:
 def _repair_lines(items: list[dict], subtotal: int | None) -> None:
     """An OCR slip in one number ('5429.62' for '5429.82', '29' for '2.5'), put right.
 
-    Only when the other numbers prove it: the amount is recomputed when that
-    makes the items add up to the stated subtotal; the quantity when the
-    amounts already add up and amount over price is a plain quantity. The
-    item's confidence drops either way.
+    Only for numbers read by OCR, and only when the other numbers prove it:
+    the amount is recomputed when that makes the items add up to the stated
+    subtotal; the quantity when the amounts already add up and amount over
+    price is a plain quantity. The item's confidence drops either way.
     """
     for item in items:
-        if line_ok(item) is not False:
-            continue
+        if line_ok(item) is not False or item.get("confidence", 1.0) >= 1.0:
+            continue  # a text layer is not misread: a wrong sum there is the document's own
         quantity = numbers.parse_decimal(item["quantity"])
         price = numbers.parse_decimal(item["unit_price"])
         amount = numbers.parse_decimal(item["amount"])
