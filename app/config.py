@@ -33,6 +33,15 @@ class Settings:
     worker_max_delay: float = 0.25
     # Times are stored in UTC and shown in this zone; None is the machine's own.
     timezone: str | None = None
+    # Extraction: the engine, how numeric dates are written, and the limits on one document.
+    extractor: str = "builtin"
+    day_first: bool = True
+    ocr_engine: str = "tesseract"
+    extract_timeout: int = 60
+    extract_memory_mb: int = 2048
+    llm_base_url: str = ""
+    llm_model: str = ""
+    llm_api_key: str = ""
     # How alike (0..1) an unknown supplier name must be to an existing supplier to be proposed.
     supplier_match_threshold: float = 0.85
     # How long a request or a task waits for another writer before giving up.
@@ -69,6 +78,7 @@ class Settings:
             "sweep_batch": _positive_int(env, "INTAKE_SWEEP_BATCH", 10),
             "workers": _positive_int(env, "INTAKE_WORKERS", 2),
             "timezone": _timezone(env),
+            **_extraction(env),
             "supplier_match_threshold": _fraction(env, "INTAKE_SUPPLIER_MATCH_THRESHOLD", 0.85),
             "busy_timeout_ms": _positive_int(env, "INTAKE_BUSY_TIMEOUT_MS", 5000),
         }
@@ -89,6 +99,33 @@ def _positive_int(env: dict[str, str], name: str, default: int) -> int:
     if value < 1:
         raise ConfigError(f"{name} must be at least 1 (got {value}).")
     return value
+
+
+def _choice(env: dict[str, str], name: str, choices: tuple[str, ...]) -> str:
+    value = env.get(name, "").strip().lower() or choices[0]
+    if value not in choices:
+        raise ConfigError(f"{name} must be one of {', '.join(choices)} (got {value!r}).")
+    return value
+
+
+def _extraction(env: dict[str, str]) -> dict:
+    values = {
+        "extractor": _choice(env, "INTAKE_EXTRACTOR", ("builtin", "llm")),
+        "day_first": _choice(env, "INTAKE_DAY_FIRST", ("yes", "no", "true", "false", "1", "0"))
+        in ("yes", "true", "1"),
+        "ocr_engine": _choice(env, "INTAKE_OCR_ENGINE", ("tesseract", "rapidocr")),
+        "extract_timeout": _positive_int(env, "INTAKE_EXTRACT_TIMEOUT", 60),
+        "extract_memory_mb": _positive_int(env, "INTAKE_EXTRACT_MEMORY_MB", 2048),
+        "llm_base_url": env.get("INTAKE_LLM_BASE_URL", "").strip().rstrip("/"),
+        "llm_model": env.get("INTAKE_LLM_MODEL", "").strip(),
+        "llm_api_key": env.get("INTAKE_LLM_API_KEY", "").strip(),
+    }
+    if values["extractor"] == "llm" and not (values["llm_base_url"] and values["llm_model"]):
+        raise ConfigError(
+            "INTAKE_EXTRACTOR=llm needs INTAKE_LLM_BASE_URL (an OpenAI-compatible API, "
+            "such as http://127.0.0.1:11434/v1) and INTAKE_LLM_MODEL."
+        )
+    return values
 
 
 def _fraction(env: dict[str, str], name: str, default: float) -> float:

@@ -12,11 +12,21 @@ from datetime import date
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
 _CURRENCY = re.compile(r"^(ZAR|R|USD|US\$|\$|EUR|€|GBP|£)\s*", re.IGNORECASE)
+_CURRENCY_AFTER = re.compile(r"\s*(ZAR|USD|EUR|€|GBP|£)$", re.IGNORECASE)
 _GROUPING = re.compile(r"(?<=\d)[ ,'\u00a0\u202f](?=\d{3}(?!\d))")
+# 1 234,56 or 1.234,56: grouped thousands and a decimal comma cannot be read any other way.
+_COMMA_DECIMAL = re.compile(r"\d{1,3}(?:[ .'\u00a0\u202f]\d{3})+,\d{1,2}")
+_COMMA_GROUPING = re.compile(r"(?<=\d)[ .'\u00a0\u202f](?=\d{3}(?!\d))")
 
 
-def parse_decimal(text: str | int | float | Decimal | None, what: str = "number") -> Decimal:
-    """'1,234.56', '1 234.56', 'R 1234.56', '(12.50)' -> Decimal. ValueError names the text."""
+def parse_decimal(
+    text: str | int | float | Decimal | None, what: str = "number", decimal_comma: bool = False
+) -> Decimal:
+    """'1,234.56', '1 234.56', 'R 1234.56', '(12.50)', '1 234,56' -> Decimal, or ValueError.
+
+    A lone '1,23' is refused unless the caller knows its document writes decimal
+    commas (decimal_comma=True); '1 234,56' is read as 1234.56 either way.
+    """
     if isinstance(text, Decimal):
         return text
     if isinstance(text, int):
@@ -30,7 +40,9 @@ def parse_decimal(text: str | int | float | Decimal | None, what: str = "number"
         cleaned = cleaned[1:-1].strip()
     if cleaned.startswith("-"):
         negative, cleaned = True, cleaned[1:].strip()
-    cleaned = _CURRENCY.sub("", cleaned)
+    cleaned = _CURRENCY_AFTER.sub("", _CURRENCY.sub("", cleaned))
+    if decimal_comma or _COMMA_DECIMAL.fullmatch(cleaned):
+        cleaned = _COMMA_GROUPING.sub("", cleaned).replace(",", ".")
     cleaned = _GROUPING.sub("", cleaned)
     if not re.fullmatch(r"\d+(\.\d+)?|\.\d+", cleaned):
         raise ValueError(f"{raw!r} is not a {what}")
@@ -41,15 +53,15 @@ def parse_decimal(text: str | int | float | Decimal | None, what: str = "number"
     return -value if negative else value
 
 
-def parse_money(text: str | int | float | Decimal | None) -> int:
+def parse_money(text: str | int | float | Decimal | None, decimal_comma: bool = False) -> int:
     """An amount of money in cents, rounded half up."""
-    value = parse_decimal(text, "money amount")
+    value = parse_decimal(text, "money amount", decimal_comma)
     return int((value * 100).quantize(Decimal(1), rounding=ROUND_HALF_UP))
 
 
-def parse_quantity(text: str | int | float | Decimal | None) -> str:
+def parse_quantity(text: str | int | float | Decimal | None, decimal_comma: bool = False) -> str:
     """A quantity as plain decimal text without trailing zeros: '2.50' -> '2.5'."""
-    value = parse_decimal(text, "quantity")
+    value = parse_decimal(text, "quantity", decimal_comma)
     normalised = value.normalize()
     # normalize() writes 100 as 1E+2; quantize back to a plain integer form.
     if normalised == normalised.to_integral_value():
@@ -98,19 +110,38 @@ _MONTHS = {
 }
 
 
+_WEEKDAY = re.compile(r"^(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+", re.IGNORECASE)
+_MONTH_WORDS = "|".join(sorted(_MONTHS, key=len, reverse=True))
+# A date somewhere in a longer text, in any of the forms parse_date reads.
+DATE_IN_TEXT = re.compile(
+    rf"\b(?:\d{{4}}[/.\-]\d{{1,2}}[/.\-]\d{{1,2}}"
+    rf"|\d{{1,2}}[/.\-]\d{{1,2}}[/.\-]\d{{2,4}}"
+    rf"|\d{{1,2}}(?:st|nd|rd|th)?[\s\-]+(?:{_MONTH_WORDS})\.?,?[\s\-]+\d{{2,4}}"
+    rf"|(?:{_MONTH_WORDS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}})\b",
+    re.IGNORECASE,
+)
+
+
 def parse_date(text: str | None, day_first: bool = True) -> str:
-    """'2026-08-19', '19/08/2026', '2026/08/19', '19 Aug 2026' -> '2026-08-19'."""
+    """'2026-08-19', '19/08/2026', '2026/08/19', '19 Aug 2026' -> '2026-08-19'.
+
+    Numeric dates are day first unless day_first=False; one that only works
+    the other way round (13/08 vs 08/13) is read the way that works.
+    """
     raw = (text or "").strip()
-    parts = re.split(r"[\s/.\-,]+", raw)
+    cleaned = _WEEKDAY.sub("", raw)
+    cleaned = re.sub(r"(?<=\d)(st|nd|rd|th)\b", "", cleaned, flags=re.IGNORECASE)
+    parts = [p.rstrip(".") for p in re.split(r"[\s/.\-,]+", cleaned) if p]
     try:
         if len(parts) == 3 and all(p.isdigit() for p in parts):
             a, b, c = (int(p) for p in parts)
             if len(parts[0]) == 4:
                 year, month, day = a, b, c
-            elif day_first:
-                day, month, year = a, b, c
             else:
-                month, day, year = a, b, c
+                first, second, year = a, b, c
+                day, month = (first, second) if day_first else (second, first)
+                if month > 12 >= day:
+                    day, month = month, day
         elif len(parts) == 3 and parts[1].lower() in _MONTHS:
             day, month, year = int(parts[0]), _MONTHS[parts[1].lower()], int(parts[2])
         elif len(parts) == 3 and parts[0].lower() in _MONTHS:

@@ -18,7 +18,7 @@ from app import clock, po_edit, purchasing, queue, review, storage
 from app.batches import QueueState, Status
 from app.config import Settings
 from app.db import connect, is_busy, is_disk_full
-from app.extract import Document, ExtractionError, extract
+from app.extract import Document, ExtractionError, ExtractOptions, extract
 
 log = logging.getLogger("intake")
 
@@ -98,7 +98,8 @@ def _read(settings: Settings, claim: queue.Claim) -> dict:
     path = storage.resolve(settings, claim.file_path)
     if not path.exists():
         raise ExtractionError("The stored file is missing; upload the document again.")
-    return extract(Document(path, claim.content_type, claim.original_filename))
+    options = ExtractOptions.from_settings(settings)
+    return extract(Document(path, claim.content_type, claim.original_filename, options))
 
 
 def _failed(

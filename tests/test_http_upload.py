@@ -6,6 +6,8 @@ Bad files (empty, mismatched, renamed, bombs, too large…) are in test_bad_inpu
 from __future__ import annotations
 
 import io
+import json
+from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -50,8 +52,18 @@ def test_an_image_is_accepted_by_its_bytes(admin_client, db):
     assert response.status_code == 202
     batch = queue.get_batch(db, response.json()["batch_id"])
     assert batch["content_type"] == "image/png"
-    assert batch["status"] == "dead"  # photos wait for the OCR engine
-    assert "cannot be read yet" in batch["last_error"]
+    assert batch["status"] == "dead"  # a blank little picture: OCR finds nothing to import
+    assert "No text could be found" in batch["last_error"]
+
+
+def test_a_phone_photo_of_a_po_becomes_a_po(admin_client, db):
+    photo = (Path(__file__).parent / "fixtures" / "documents" / "po-00.jpg").read_bytes()
+    response = admin_client.post(UPLOAD, files={"file": ("po.jpg", photo, "image/jpeg")})
+    batch = queue.get_batch(db, response.json()["batch_id"])
+    assert batch["status"] == "processed", batch["last_error"]
+    po = admin_client.get(f"/api/purchase-orders/{batch['processed_record_id']}").json()
+    assert (po["po_number"], po["total"]) == ("PO-2026-5283", "139347.17")
+    assert json.loads(batch["extracted"])["engine"] == "ocr:tesseract"
 
 
 @pytest.mark.parametrize(

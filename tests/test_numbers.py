@@ -21,10 +21,21 @@ from app import numbers
         ("-3", -300),
         (12, 1200),
         ("1\u00a0234 567.8", 123456780),
+        ("1 234,56", 123456),  # grouped thousands and a decimal comma
+        ("1.234,56", 123456),
+        ("R 12 345,60", 1234560),
+        ("1 234,56 €", 123456),
+        ("EUR 99", 9900),
+        ("US$1,000.00", 100000),
     ],
 )
 def test_parse_money(text, cents):
     assert numbers.parse_money(text) == cents
+
+
+@pytest.mark.parametrize(("text", "cents"), [("1,23", 123), ("234,5", 23450), ("12", 1200)])
+def test_parse_money_with_decimal_commas(text, cents):
+    assert numbers.parse_money(text, decimal_comma=True) == cents
 
 
 @pytest.mark.parametrize("text", ["", "abc", "12.3.4", "1,23", "R", "--5"])
@@ -65,6 +76,12 @@ def test_money_out(cents, text, shown):
         ("19 August 2026", "2026-08-19"),
         ("Aug 19, 2026", "2026-08-19"),
         ("19.08.26", "2026-08-19"),
+        ("19-Aug-2026", "2026-08-19"),
+        ("19th August 2026", "2026-08-19"),
+        ("Wednesday, 19 August 2026", "2026-08-19"),
+        ("August 19, 2026", "2026-08-19"),
+        ("2026.08.19", "2026-08-19"),
+        ("08/19/2026", "2026-08-19"),  # only works month first, so read that way
     ],
 )
 def test_parse_date(text, iso):
@@ -73,6 +90,21 @@ def test_parse_date(text, iso):
 
 def test_parse_date_month_first_when_asked():
     assert numbers.parse_date("08/19/2026", day_first=False) == "2026-08-19"
+    assert numbers.parse_date("03/08/2026", day_first=False) == "2026-03-08"
+    assert numbers.parse_date("03/08/2026") == "2026-08-03"
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Date: 19/08/2026 (Tuesday)", "19/08/2026"),
+        ("issued 19 Aug 2026 by J", "19 Aug 2026"),
+        ("Order 4500123456", None),
+    ],
+)
+def test_a_date_inside_longer_text(text, found):
+    match = numbers.DATE_IN_TEXT.search(text)
+    assert (match.group() if match else None) == found
 
 
 @pytest.mark.parametrize("text", ["", "31/02/2026", "someday", "2026-13-01"])

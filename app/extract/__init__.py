@@ -1,22 +1,29 @@
-"""Extraction: turn a stored document into the PO payload every extractor returns.
+"""Extraction: turn a stored document into the payload every extractor returns.
 
 `extract(document)` is the one seam: the importer neither knows nor cares
 which engine read the document. The payload is the JSON shape in DESIGN.md
 (po_number, po_date, supplier_name, project_code, currency, items, subtotal,
-tax, total) plus an optional list of `warnings`.
+tax, total) plus `warnings`, and, from the built-in engine, `document_type`,
+per-field `confidence` and `source` text, `engine` and `pages`.
+
+Every extraction runs in a child process with a time and memory limit
+(isolate.py), so no document can hang or exhaust the worker.
 """
 
 from __future__ import annotations
 
-from app.extract.document import Document, ExtractionError
-from app.extract.textpdf import extract_pdf
+from app.extract import engine, isolate, llm
+from app.extract.document import Document, ExtractionError, ExtractOptions
 
-__all__ = ["Document", "ExtractionError", "extract"]
+__all__ = ["Document", "ExtractOptions", "ExtractionError", "extract", "extract_delivery_note"]
 
 
 def extract(document: Document) -> dict:
-    if document.content_type == "application/pdf":
-        return extract_pdf(document.path)
-    raise ExtractionError(
-        "Photos and scans cannot be read yet; upload the PO as a text PDF, or enter it by hand."
-    )
+    """The purchase order in this document; ExtractionError says why not."""
+    reader = llm.extract_po if document.options.extractor == "llm" else engine.extract_po
+    return isolate.run_isolated(reader, document)
+
+
+def extract_delivery_note(document: Document) -> dict:
+    """The delivery note in this document (DN number, date, PO delivered against, items)."""
+    return isolate.run_isolated(engine.extract_delivery_note, document)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 
@@ -14,9 +14,40 @@ class ExtractionError(Exception):
         self.message = message
         self.retryable = retryable
 
+    def __reduce__(self):  # crosses from the extraction process to the worker intact
+        return (ExtractionError, (self.message, self.retryable))
+
+
+@dataclass(frozen=True)
+class ExtractOptions:
+    """How to read: which engine, how dates are written, and the limits on one document."""
+
+    extractor: str = "builtin"  # builtin | llm
+    day_first: bool = True
+    ocr_engine: str = "tesseract"  # tesseract | rapidocr
+    timeout: float = 60.0
+    memory_mb: int = 2048
+    llm_base_url: str = ""
+    llm_model: str = ""
+    llm_api_key: str = ""
+
+    @classmethod
+    def from_settings(cls, settings) -> ExtractOptions:
+        return cls(
+            extractor=settings.extractor,
+            day_first=settings.day_first,
+            ocr_engine=settings.ocr_engine,
+            timeout=settings.extract_timeout,
+            memory_mb=settings.extract_memory_mb,
+            llm_base_url=settings.llm_base_url,
+            llm_model=settings.llm_model,
+            llm_api_key=settings.llm_api_key,
+        )
+
 
 @dataclass(frozen=True)
 class Document:
     path: Path
     content_type: str
     filename: str
+    options: ExtractOptions = field(default_factory=ExtractOptions)

@@ -1,0 +1,281 @@
+"""Header fields found by their labels: right of the label, under it, or in the same cell.
+
+Each field has label wordings in order of how much they say ("PO Number"
+before a bare "Order"), and a check its value must pass (a PO number has a
+digit, a date parses). The first label whose value passes wins. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from app import numbers
+from app.extract.layout import Cell, Line
+from app.extract.tables import column_key
+
+_NO = r"\s*(?:number|no\.?|num\.?|nr\.?|#|ref(?:erence)?\.?)"
+_PO = r"(?:p\.?\s?o\.?|purchase\s+order|order)"
+_DATE_LABELS = [
+    r"(?:p\.?\s?o\.?|order|issue|document|invoice)\s+date|date\s+(?:issued|of\s+(?:order|issue)|ordered)",
+    r"date",
+]
+_PROJECT_LABELS = [
+    r"project\s*(?:code|no\.?|number|#|ref\.?)|site\s*(?:code|no\.?|number)|job\s*(?:code|no\.?|number|#)"
+    r"|cost\s+cent(?:re|er)",
+    r"project|site|job|deliver\s+to\s+site|delivery\s+site",
+]
+
+PO_LABELS: dict[str, list[str]] = {
+    "po_number": [
+        rf"{_PO}{_NO}",
+        r"our\s+ref(?:erence)?(?:\s+no\.?)?",
+        r"purchase\s+order|order|p\.\s?o\.?",  # 'P.O.' whose '#' the OCR lost
+    ],
+    "po_date": _DATE_LABELS,
+    "supplier_name": [
+        r"(?:supplier|vendor)(?:\s+(?:name|details))?|supplied\s+by",
+        r"to|messrs\.?",
+    ],
+    "project_code": _PROJECT_LABELS,
+    "currency": [r"currency"],
+}
+DN_LABELS: dict[str, list[str]] = {
+    "dn_number": [
+        r"(?:delivery\s+note|del\.?\s*note|d\.?\s?n\.?|delivery|dispatch\s+note|waybill)" + _NO
+    ],
+    "dn_date": [
+        r"(?:delivery|dispatch|delivered)\s+date|date\s+(?:delivered|dispatched)",
+        *_DATE_LABELS,
+    ],
+    "po_number": [
+        rf"(?:customer|your|client)\s+(?:{_PO}|p\.?o\.?)(?:{_NO})?",
+        rf"{_PO}{_NO}",
+        r"purchase\s+order|your\s+ref(?:erence)?|order",
+    ],
+    "supplier_name": [r"(?:supplier|vendor)(?:\s+name)?|supplied\s+by|from"],
+    "project_code": _PROJECT_LABELS,
+}
+# Every label of either kind: a cell that is one of these is never a value.
+_ALL_LABELS = re.compile(
+    "|".join(
+        f"(?:{p})"
+        for group in (PO_LABELS, DN_LABELS)
+        for patterns in group.values()
+        for p in patterns
+    )
+    + r"|(?:your\s+ref(?:erence)?|delivery\s+date|due\s+date|account\s+(?:no\.?|number)|"
+    r"vat\s+(?:no\.?|number|reg(?:istration)?\.?)|tel(?:ephone)?|fax|e-?mail|contact|phone|"
+    r"reg(?:istration)?\s+no\.?|page|terms|buyer|requested\s+by|driver|vehicle\s+reg\.?|"
+    r"deliver\s+to|invoice\s+to|ship\s+to|bill\s+to|box|private\s+bag)",
+    re.IGNORECASE,
+)
+_TRAIL = r"\s*[:#.\-]*\s*"
+_CODE = re.compile(r"[A-Za-z0-9][A-Za-z0-9/\-_.]*[A-Za-z0-9]")
+
+
+@dataclass(frozen=True)
+class Found:
+    """A field's value, how sure we are of it (0..1), and the text it came from."""
+
+    value: str | None
+    confidence: float
+    source: str = ""
+
+
+MISSING = Found(None, 0.0, "")
+
+
+def normal(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip().lower()
+
+
+def is_label(text: str) -> bool:
+    return bool(re.fullmatch(rf"(?:{_ALL_LABELS.pattern}){_TRAIL}", normal(text), re.IGNORECASE))
+
+
+# --- what each field's value must look like --------------------------------------
+
+
+def reference(text: str) -> str | None:
+    """A document number: one token with a digit in it ('PO-2026-0412', 'MC/0815'),
+    or in capitals ('WAITS')."""
+    for token in text.replace(":", " ").split():
+        match = _CODE.fullmatch(token.strip(".,;"))
+        if not match or not 2 <= len(token) <= 40 or is_label(token):
+            continue
+        if re.search(r"\d", token) or re.fullmatch(r"[A-Z][A-Z\-/_.]{2,}", token):
+            return match.group()
+    return None
+
+
+def code(text: str) -> str | None:
+    """A project or site code: short, at most three parts ('CP09', 'cp 09', 'sea pt')."""
+    text = text.strip().strip(".,;:")
+    short = len(text) <= 20 and len(text.split()) <= 3 and not is_label(text)
+    if short and re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9 \-/_.]*", text):
+        return text
+    return None
+
+
+def name(text: str) -> str | None:
+    text = text.strip(" :,")
+    if len(text) < 3 or not re.search(r"[A-Za-z]{2}", text) or is_label(text):
+        return None
+    if re.match(r"^\d", text):  # a street address, not a company
+        return None
+    return text
+
+
+def currency(text: str) -> str | None:
+    return detect_currency(text)
+
+
+def date_checker(day_first: bool) -> Callable[[str], str | None]:
+    def check(text: str) -> str | None:
+        match = numbers.DATE_IN_TEXT.search(text)
+        if not match:
+            return None
+        try:
+            return numbers.parse_date(match.group(), day_first)
+        except ValueError:
+            return None
+
+    return check
+
+
+_CURRENCIES = [
+    ("USD", r"US\$|USD|\$"),
+    ("EUR", r"EUR|€"),
+    ("GBP", r"GBP|£"),
+    ("ZAR", r"ZAR|R(?=\s?\d)"),
+]
+
+
+def detect_currency(text: str) -> str | None:
+    """The currency a text names by code or symbol; counts win ('R 12.00 ... R 5.00')."""
+    counts = {
+        code: len(re.findall(rf"(?<![A-Za-z])(?:{pattern})", text)) for code, pattern in _CURRENCIES
+    }
+    best = max(counts, key=lambda c: counts[c])
+    return best if counts[best] else None
+
+
+# --- finding a value near its label ----------------------------------------------------
+
+
+def _below(lines: list[Line], index: int, label: Cell, step: float) -> Cell | None:
+    """The first cell under a label: overlapping its columns, within a couple of lines."""
+    origin = lines[index]
+    for line in lines[index + 1 : index + 4]:
+        if line.page != origin.page or line.y - origin.y > 2.6 * step:
+            return None
+        for n, cell in enumerate(line.cells):
+            if cell.x0 <= label.x1 + 2 and cell.x1 >= label.x0 - 2:
+                if is_label(cell.text) or column_key(cell.text):  # a label, or the table's head
+                    return None
+                return _with_neighbours(cell, line.cells[n + 1 :])
+    return None
+
+
+def _noise(cell: Cell) -> bool:
+    """A speck the OCR read as a letter or two ('?', 'z' at 8% confidence)."""
+    return len(cell.text) <= 2 and (cell.conf < 0.5 or not cell.text.isalnum())
+
+
+def _right(line: Line, label: Cell) -> Cell | None:
+    after = [
+        c
+        for c in line.cells
+        if c.x0 >= label.x1 and c.words[0] not in label.words and not _noise(c)
+    ]
+    if after and not is_label(after[0].text) and after[0].x0 - label.x1 < 45:
+        return _with_neighbours(after[0], after[1:])
+    return None
+
+
+def _with_neighbours(cell: Cell, rest: list[Cell]) -> Cell:
+    """A value OCR split at a wide space ('Gauteng Cement &' 'Aggregates'), whole again."""
+    words = list(cell.words)
+    for other in rest:
+        if other.x0 - words[-1].x1 > 3 or is_label(other.text):
+            break
+        words.extend(other.words)
+    return Cell(words)
+
+
+def find(
+    lines: list[Line], patterns: list[str], check: Callable[[str], str | None], step: float = 1.0
+) -> Found:
+    """The value of the first label (most specific wording first) whose value passes `check`."""
+    for rank, pattern in enumerate(patterns):
+        label_only = re.compile(rf"(?:{pattern}){_TRAIL}", re.IGNORECASE)
+        inline = re.compile(rf"(?:{pattern})\s*(?P<sep>[:#]\s*|\s)(?P<value>\S.*)", re.IGNORECASE)
+        base = 0.95 - 0.05 * rank
+        for index, line in enumerate(lines):
+            for cell in _label_candidates(line):
+                text = normal(cell.text)
+                if label_only.fullmatch(text):
+                    for value_cell, nearness in (
+                        (_right(line, cell), 1.0),
+                        (_below(lines, index, cell, step), 0.97),
+                    ):
+                        if value_cell is None:
+                            continue
+                        value = check(value_cell.text)
+                        if value:
+                            conf = base * nearness * (0.6 + 0.4 * value_cell.conf)
+                            return Found(value, round(conf, 3), f"{cell.text} {value_cell.text}")
+                    continue
+                match = inline.fullmatch(cell.text.strip())
+                if match and not _starts_with_label(match.group("value")):
+                    value = check(match.group("value"))
+                    if value and not match.group("sep").strip() and not _coded(value):
+                        value = None  # 'Site stores' is words, not 'Site' and a code
+                    if value:
+                        conf = base * 0.95 * (0.6 + 0.4 * cell.conf)
+                        return Found(value, round(conf, 3), cell.text)
+    return MISSING
+
+
+def _label_candidates(line: Line) -> list[Cell]:
+    """Each cell, then each short cell joined to its neighbour: OCR splits 'P.O.' from '#'."""
+    pairs = [
+        Cell([*a.words, *b.words])
+        for a, b in zip(line.cells, line.cells[1:], strict=False)
+        if len(a.text) <= 12 and len(b.text) <= 8 and b.x0 - a.x1 < 4
+    ]
+    # 'Issue Date A 2': a label with specks after it
+    trimmed = []
+    for cell in line.cells:
+        words = list(cell.words)
+        # (a colon the OCR read as '3', 'z 2' or 'A $')
+        while len(words) > 1 and (
+            len(words[-1].text) == 1 or (len(words[-1].text) == 2 and words[-1].conf < 0.6)
+        ):
+            words.pop()
+        if len(words) < len(cell.words):
+            trimmed.append(Cell(words))
+    return [*line.cells, *pairs, *trimmed]
+
+
+def _coded(value: str) -> bool:
+    return bool(re.search(r"\d", value) or re.fullmatch(r"[A-Z][A-Z\-/_.]+", value))
+
+
+def _starts_with_label(text: str) -> bool:
+    words = text.split()
+    return any(is_label(" ".join(words[:n])) for n in range(1, min(3, len(words)) + 1))
+
+
+def letterhead(lines: list[Line], skip: re.Pattern) -> Found:
+    """The issuer's name printed at the top: the first line that reads as a company name."""
+    for line in lines[:6]:
+        first = line.cells[0]
+        if skip.search(first.text) or is_label(first.text):
+            continue
+        value = name(first.text)
+        if value:
+            return Found(value, round(0.7 * (0.6 + 0.4 * first.conf), 3), first.text)
+    return MISSING

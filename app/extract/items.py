@@ -1,0 +1,136 @@
+"""Table rows to items: name the columns the header left unnamed, read numbers, tidy text.
+
+A header word the engine does not know ('Toei' where OCR misread 'Total')
+still marks a column; what sits under it decides what it is: money at the
+right is the amount, 1, 2, 3 is a line number, codes are item codes. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from app import numbers
+from app.extract.tables import LOST_POINT, NUMERIC, Column, RawRow, _is_number
+
+
+def _values(rows: list[RawRow], columns: list[Column], index: int) -> list[str]:
+    return [row.cells[index] for row in rows if row.columns is columns and index in row.cells]
+
+
+def _is_code(text: str) -> bool:
+    return bool(re.fullmatch(r"(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9\-/_.]{2,20}", text.strip()))
+
+
+def _is_count(values: list[str]) -> bool:
+    return bool(values) and all(v.strip().rstrip(".") == str(n) for n, v in enumerate(values, 1))
+
+
+def name_columns(rows: list[RawRow], decimal_comma: bool) -> None:
+    """Give each unnamed (or misnamed line-number) column a key from its contents."""
+    for columns in {id(row.columns): row.columns for row in rows}.values():
+        keys = {c.key for c in columns if c.key}
+        for index, column in enumerate(columns):
+            values = _values(rows, columns, index)
+            if column.key == "item_code" and _is_count(values):
+                column.key = "line"
+            if column.key is not None or not values:
+                continue
+            if _is_count(values):
+                column.key = "line"
+            elif all(_is_number(v.rstrip("%"), decimal_comma) for v in values):
+                later = [c for c in columns[index + 1 :] if c.key in NUMERIC or c.key is None]
+                for key in (["amount"] if not later else []) + ["unit_price", "quantity"]:
+                    if key not in keys:
+                        column.key = key
+                        break
+            elif all(_is_code(v) for v in values) and "item_code" not in keys:
+                column.key = "item_code"
+            elif "description" not in keys:
+                column.key = "description"
+            elif all(len(v) <= 6 for v in values) and "unit" not in keys:
+                column.key = "unit"
+            if column.key:
+                keys.add(column.key)
+
+
+def _money(text: str, decimal_comma: bool) -> str | None:
+    if not text:
+        return None
+    for candidate in (text, LOST_POINT.sub(r"\1.\2", text)):
+        try:
+            return numbers.cents_to_text(numbers.parse_money(candidate, decimal_comma))
+        except ValueError:
+            continue
+    return None
+
+
+def _quantity(text: str, decimal_comma: bool) -> str | None:
+    if not text:
+        return None
+    try:
+        return numbers.parse_quantity(text.split(" ")[0], decimal_comma)
+    except ValueError:
+        return None
+
+
+def _discount(text: str, decimal_comma: bool) -> Decimal:
+    try:
+        return numbers.parse_decimal(text.rstrip("%").strip(), decimal_comma=decimal_comma)
+    except ValueError:
+        return Decimal(0)
+
+
+def _quantity_from_neighbour(row: RawRow, decimal_comma: bool) -> None:
+    """No quantity column (its header unread) and a price cell holding two numbers:
+    the first is the quantity that sat beside it."""
+    for index, column in enumerate(row.columns):
+        text = row.cells.get(index, "")
+        parts = text.split(" ", 1)
+        two = (
+            len(parts) == 2
+            and _is_number(parts[0], decimal_comma)
+            and _is_number(parts[-1], decimal_comma)
+        )
+        if column.key == "unit_price" and two:
+            row.columns = [*row.columns, Column("quantity", column.x0, column.x0)]
+            row.cells = {**row.cells, index: parts[1], len(row.columns) - 1: parts[0]}
+            return
+
+
+def _description(row: RawRow) -> str:
+    text = re.sub(r"\s+", " ", row.text("description"))
+    if row.conf < 1.0:  # read by OCR: a speck after the last word ('M8x40.', 'NFP-') is noise
+        text = text.rstrip(" .,;:-_'")
+    return text
+
+
+def to_items(rows: list[RawRow], decimal_comma: bool, delivery_note: bool = False) -> list[dict]:
+    name_columns(rows, decimal_comma)
+    items = []
+    for row in rows:
+        keys = {c.key for c in row.columns}
+        quantity_key = "delivered" if delivery_note and "delivered" in keys else "quantity"
+        if quantity_key not in keys and "ordered" in keys:
+            quantity_key = "ordered"
+        if quantity_key not in keys:
+            _quantity_from_neighbour(row, decimal_comma)
+            keys = {c.key for c in row.columns}
+        item = {
+            "item_code": row.text("item_code"),
+            "description": _description(row),
+            "quantity": _quantity(row.text(quantity_key), decimal_comma),
+            "unit": row.text("unit"),
+        }
+        if delivery_note:
+            if "ordered" in keys and quantity_key != "ordered":
+                item["ordered_quantity"] = _quantity(row.text("ordered"), decimal_comma)
+        else:
+            item["unit_price"] = _money(row.text("unit_price"), decimal_comma)
+            item["amount"] = _money(row.text("amount"), decimal_comma)
+            discount = _discount(row.text("discount"), decimal_comma)
+            if discount:
+                item["discount"] = format(discount.normalize(), "f")
+        item["confidence"] = round(row.conf, 3)
+        items.append(item)
+    return items

@@ -1,0 +1,176 @@
+"""Words with positions, grouped into lines and cells: the page the readers work on.
+
+Text PDFs and OCR both end here, so one set of field and table rules reads
+them. Positions are in character widths (x) and line heights (y), whatever
+the source measured in: pypdf's layout text is already a character grid, and
+OCR boxes are divided by the page's typical character width and line height.
+Pure: no files, no PDF or image libraries.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+import unicodedata
+from dataclasses import dataclass, field
+
+# Words closer than this (in character widths) belong to one cell.
+CELL_GAP = 1.6
+
+
+@dataclass(frozen=True)
+class Word:
+    text: str
+    x0: float
+    x1: float
+    conf: float = 1.0  # the OCR engine's confidence; 1 for a text layer
+    size: float = 1.0  # its letters' width against the page's usual: a title's are wider
+
+    @property
+    def center(self) -> float:
+        return (self.x0 + self.x1) / 2
+
+
+@dataclass
+class Cell:
+    words: list[Word]
+
+    @property
+    def text(self) -> str:
+        return " ".join(word.text for word in self.words)
+
+    @property
+    def x0(self) -> float:
+        return self.words[0].x0
+
+    @property
+    def x1(self) -> float:
+        return self.words[-1].x1
+
+    @property
+    def conf(self) -> float:
+        return min(word.conf for word in self.words)
+
+
+@dataclass
+class Line:
+    words: list[Word]
+    y: float  # in line heights from the top of the document (pages follow each other)
+    page: int
+    cells: list[Cell] = field(default_factory=list)
+    ocr_page: object = None  # the OCR'd page it was read from (engine.OcrPage), if any
+
+    def __post_init__(self) -> None:
+        self.words.sort(key=lambda word: word.x0)
+        if not self.cells:
+            self.cells = group_cells(self.words)
+
+    @property
+    def text(self) -> str:
+        return "  ".join(cell.text for cell in self.cells)
+
+
+def clean(text: str) -> str:
+    """Ligatures and odd spaces as plain text: 'ﬁ' -> 'fi', no-break space -> space."""
+    return unicodedata.normalize("NFKC", text).replace("\u00a0", " ")
+
+
+def group_cells(words: list[Word], gap: float = CELL_GAP) -> list[Cell]:
+    cells: list[Cell] = []
+    for word in words:
+        if cells and word.x0 - cells[-1].x1 < gap * max(word.size, cells[-1].words[-1].size):
+            cells[-1].words.append(word)
+        else:
+            cells.append(Cell([word]))
+    return cells
+
+
+def text_lines(text: str, page_no: int = 0, y0: float = 0.0) -> list[Line]:
+    """One page of pypdf layout-mode text: one Line per text row, x = character column."""
+    lines: list[Line] = []
+    for n, row in enumerate(clean(text).splitlines()):
+        words = [
+            Word(match.group(), float(match.start()), float(match.end()))
+            for match in re.finditer(r"\S+", row)
+        ]
+        if words:
+            lines.append(Line(words, y0 + n, page_no))
+    return lines
+
+
+@dataclass(frozen=True)
+class Box:
+    """One OCR word in pixels."""
+
+    text: str
+    left: float
+    top: float
+    width: float
+    height: float
+    conf: float
+
+
+# What OCR reads from a table's ruling lines: '|', '[', '—', '=' around or instead of words.
+_RULES = "|[]{}()_=—–~‘’`\"'"
+
+
+def _ocr_text(text: str) -> str:
+    text = clean(text).strip()
+    stripped = text.strip(_RULES)
+    if not stripped or all(ch in _RULES + "-.,:;" for ch in stripped):
+        return ""
+    # keep a bracket that belongs to the text: '(Pty)', '(12.50)'
+    return text if text.count("(") == text.count(")") and "(" in text else stripped
+
+
+def box_scale(boxes: list[Box]) -> tuple[float, float]:
+    """Pixels per character width and per line height on an OCR page."""
+    boxes = [b for b in boxes if _ocr_text(b.text)]
+    if not boxes:
+        return 1.0, 1.0
+    char_w = statistics.median(b.width / max(len(_ocr_text(b.text)), 1) for b in boxes) or 1.0
+    return char_w, statistics.median(b.height for b in boxes) * 1.5 or 1.0
+
+
+def box_lines(boxes: list[Box], page_no: int = 0, y0: float = 0.0) -> list[Line]:
+    """One page of OCR words: rows by vertical overlap, x in character widths."""
+    boxes = [
+        Box(_ocr_text(b.text), b.left, b.top, b.width, b.height, b.conf)
+        for b in boxes
+        if _ocr_text(b.text)
+    ]
+    if not boxes:
+        return []
+    char_w, line_h = box_scale(boxes)
+    rows: list[list[Box]] = []
+    for box in sorted(boxes, key=lambda b: b.top + b.height / 2):
+        middle = box.top + box.height / 2
+        if rows:
+            last = rows[-1]
+            top = statistics.median(b.top for b in last)
+            bottom = statistics.median(b.top + b.height for b in last)
+            if top - box.height * 0.1 <= middle <= bottom + box.height * 0.1:
+                last.append(box)
+                continue
+        rows.append([box])
+    lines = []
+    for row in rows:
+        middle = statistics.median(b.top + b.height / 2 for b in row)
+        words = [
+            Word(
+                b.text,
+                b.left / char_w,
+                (b.left + b.width) / char_w,
+                b.conf,
+                max(1.0, b.width / max(len(b.text), 1) / char_w),
+            )
+            for b in row
+        ]
+        lines.append(Line(words, y0 + middle / line_h, page_no))
+    return lines
+
+
+def typical_step(lines: list[Line]) -> float:
+    """The usual distance between neighbouring lines, to tell a wrap from a gap."""
+    steps = [b.y - a.y for a, b in zip(lines, lines[1:], strict=False) if 0 < b.y - a.y < 4]
+    return statistics.median(steps) if steps else 1.0

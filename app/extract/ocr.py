@@ -1,0 +1,271 @@
+"""Photos and scans to positioned words: load safely, straighten, OCR locally.
+
+Two local engines: Debian's `tesseract` (the default; see the README for the
+measurements behind the choice) and `rapidocr-onnxruntime`, whose models ship
+inside its wheel. Neither downloads anything at run time. Pillow's
+decompression-bomb guard stays on: an image larger than it allows is refused.
+"""
+
+from __future__ import annotations
+
+import io
+import shutil
+import subprocess
+import warnings
+from pathlib import Path
+
+from PIL import Image, ImageOps, UnidentifiedImageError
+
+from app.extract.document import ExtractionError
+from app.extract.layout import Box
+
+# Largest side we OCR at; a 12-megapixel phone photo is scaled down to this.
+MAX_SIDE = 3000
+# A page narrower than this is scaled up: the OCR reads small print badly.
+MIN_WIDTH = 1100
+
+
+def load_image(source: Path | bytes | Image.Image) -> Image.Image:
+    """An image as upright 8-bit greyscale; palette, alpha and CMYK images flattened first."""
+    if isinstance(source, Image.Image):
+        image = source
+    else:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("error", Image.DecompressionBombWarning)
+                image = Image.open(io.BytesIO(source) if isinstance(source, bytes) else source)
+                image.load()
+        except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+            raise ExtractionError(
+                "This image is too large to read safely (it has more pixels than a page photo "
+                "needs). Upload a smaller photo or a PDF."
+            ) from None
+        except (UnidentifiedImageError, OSError, SyntaxError, ValueError):
+            raise ExtractionError(
+                "This image could not be read; it may be damaged. Upload it again from the "
+                "original."
+            ) from None
+    image = ImageOps.exif_transpose(image)  # phones store 'turned sideways' in EXIF
+    if image.mode in ("P", "PA", "LA", "RGBA", "CMYK", "I;16", "I", "F", "1"):
+        if image.mode in ("P", "PA"):
+            image = image.convert("RGBA")
+        if image.mode in ("RGBA", "LA"):
+            white = Image.new("RGBA", image.size, (255, 255, 255, 255))
+            image = Image.alpha_composite(white, image.convert("RGBA"))
+        image = image.convert("RGB")
+    image = image.convert("L")
+    scale = min(1.0, MAX_SIDE / max(image.size))
+    if image.width < MIN_WIDTH:
+        scale = MIN_WIDTH / image.width
+    if scale != 1.0:
+        size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
+        image = image.resize(size, Image.LANCZOS)
+    return image
+
+
+def _profile_score(ink: Image.Image, angle: float) -> float:
+    """How sharply the rows of ink stand out at this angle: text lines are sharpest level."""
+    turned = ink.rotate(angle, resample=Image.BILINEAR, fillcolor=0)
+    rows = _values(turned.resize((1, turned.height), Image.BOX))
+    return sum((b - a) ** 2 for a, b in zip(rows, rows[1:], strict=False))
+
+
+def skew_angle(image: Image.Image, limit: float = 5.0) -> float:
+    """The small rotation (degrees) that levels the text lines, by projection profiles."""
+    small = image.resize((800, max(1, round(image.height * 800 / image.width))), Image.BILINEAR)
+    ink = ImageOps.autocontrast(small).point(lambda v: 255 if v < 128 else 0)
+    best = max(
+        (a / 2 for a in range(int(-limit * 2), int(limit * 2) + 1)),
+        key=lambda a: _profile_score(ink, a),
+    )
+    fine = [best + step / 10 for step in range(-5, 6)]
+    return max(fine, key=lambda a: _profile_score(ink, a))
+
+
+def straighten(image: Image.Image) -> Image.Image:
+    angle = skew_angle(image)
+    if abs(angle) >= 0.05:
+        image = image.rotate(angle, resample=Image.BICUBIC, expand=True, fillcolor=255)
+    return crop_to_paper(image)
+
+
+def lighten_dark_bands(image: Image.Image) -> Image.Image:
+    """Light text on a dark bar (a table header printed white on blue) turned dark on light.
+
+    The OCR reads dark on light; an inverted header row would otherwise vanish,
+    and the table with it. A bar is a run of rows that are mostly dark.
+    """
+    ink = image.point(lambda v: 255 if v < 100 else 0)
+    dark = [v > 128 for v in _values(ink.resize((1, image.height), Image.BOX))]
+    out = image
+    start = None
+    for y, is_dark in enumerate([*dark, False]):
+        if is_dark and start is None:
+            start = y
+        elif not is_dark and start is not None:
+            if 0.004 * image.height <= y - start <= 0.06 * image.height:
+                band = ink.crop((0, start, image.width, y))
+                span = _span(_values(band.resize((band.width, 1), Image.BOX)), 128)
+                if span:
+                    box = (span[0], start, span[1], y)
+                    if out is image:
+                        out = image.copy()
+                    out.paste(ImageOps.invert(image.crop(box)), box)
+            start = None
+    return out
+
+
+def _values(image: Image.Image) -> list[int]:
+    """The pixels of a one-row or one-column greyscale image, in order."""
+    return list(image.tobytes())
+
+
+def _span(values: list[float], threshold: float) -> tuple[int, int] | None:
+    inside = [i for i, v in enumerate(values) if v > threshold]
+    return (inside[0], inside[-1] + 1) if inside else None
+
+
+def crop_to_paper(image: Image.Image) -> Image.Image:
+    """The sheet without the desk around it: a dark frame throws the OCR's page layout off."""
+    small = image.resize((400, max(1, round(image.height * 400 / image.width))), Image.BILINEAR)
+    histogram = small.histogram()
+    pixels = small.width * small.height
+    mean = sum(i * n for i, n in enumerate(histogram)) / pixels
+    bright = small.point(lambda v: 255 if v > mean * 0.8 else 0)
+    rows = [v / 255 for v in _values(bright.resize((1, small.height), Image.BOX))]
+    cols = [v / 255 for v in _values(bright.resize((small.width, 1), Image.BOX))]
+    row_span, col_span = _span(rows, 0.6), _span(cols, 0.6)
+    if not row_span or not col_span:
+        return image
+    scale = image.width / small.width
+    top, bottom = (round(v * scale) for v in row_span)
+    left, right = (round(v * scale) for v in col_span)
+    inset = round(image.width * 0.01)
+    box = (left + inset, top + inset, right - inset, bottom - inset)
+    area = (box[2] - box[0]) * (box[3] - box[1])
+    if area < 0.3 * image.width * image.height or area >= 0.97 * image.width * image.height:
+        return image
+    return image.crop(box)
+
+
+def tesseract_boxes(image: Image.Image, timeout: float = 60) -> list[Box]:
+    if shutil.which("tesseract") is None:
+        raise ExtractionError(
+            "The OCR engine (tesseract) is not installed on this server, so photos and scans "
+            "cannot be read. Ask an administrator to run `make run` as root once, then retry.",
+            retryable=True,
+        )
+    png = io.BytesIO()
+    image.save(png, "PNG", compress_level=1)
+    done = subprocess.run(
+        ["tesseract", "stdin", "stdout", "-l", "eng", "--psm", "11", "tsv"],
+        input=png.getvalue(),
+        capture_output=True,
+        timeout=timeout,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise ExtractionError(
+            "The OCR engine could not read this image; upload a clearer photo or a PDF.",
+            retryable=False,
+        )
+    boxes = []
+    for row in done.stdout.decode("utf-8", "replace").splitlines()[1:]:
+        fields = row.split("\t")
+        if len(fields) < 12 or fields[0] != "5" or not fields[11].strip():
+            continue
+        conf = float(fields[10])
+        if conf < 0:
+            continue
+        left, top, width, height = (float(v) for v in fields[6:10])
+        boxes.append(Box(fields[11], left, top, width, height, conf / 100))
+    return boxes
+
+
+_rapid = None
+
+
+def rapidocr_boxes(image: Image.Image, timeout: float = 60) -> list[Box]:
+    """RapidOCR reads phrases; each is split into words at its spaces, placed proportionally."""
+    global _rapid
+    try:
+        import numpy
+        from rapidocr_onnxruntime import RapidOCR
+    except ImportError:
+        raise ExtractionError(
+            "INTAKE_OCR_ENGINE=rapidocr needs the rapidocr-onnxruntime package; "
+            "install it (pip install rapidocr-onnxruntime) or use tesseract.",
+            retryable=True,
+        ) from None
+    if _rapid is None:
+        _rapid = RapidOCR()
+    result, _ = _rapid(numpy.array(image.convert("RGB")))
+    boxes = []
+    for points, text, conf in result or []:
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        left, top, right, bottom = min(xs), min(ys), max(xs), max(ys)
+        per_char = (right - left) / max(len(text), 1)
+        offset = 0
+        for word in text.split(" "):
+            if word:
+                start = left + offset * per_char
+                boxes.append(Box(word, start, top, len(word) * per_char, bottom - top, conf))
+            offset += len(word) + 1
+    return boxes
+
+
+ENGINES = {"tesseract": tesseract_boxes, "rapidocr": rapidocr_boxes}
+
+
+def read_image(
+    image: Image.Image, engine: str = "tesseract", timeout: float = 60
+) -> tuple[Image.Image, list[Box]]:
+    """The page as the OCR saw it (upright, cropped) and the words it read."""
+    page = straighten(load_image(image))
+    return page, ENGINES[engine](page, timeout)
+
+
+def read_numbers(
+    image: Image.Image, regions: list[tuple[int, int, int, int]], timeout: float = 60
+) -> list[str | None]:
+    """A second look at small areas where a number should be (one OCR call for all).
+
+    Sparse-text OCR drops lone digits ('3' in a quantity column); each area is
+    enlarged, stacked on one strip with space between, and read as digits.
+    """
+    if not regions or shutil.which("tesseract") is None:
+        return [None] * len(regions)
+    crops = [image.crop(box) for box in regions]
+    crops = [c.resize((c.width * 2, c.height * 2), Image.LANCZOS) for c in crops]
+    gap = max(c.height for c in crops)
+    strip = Image.new("L", (max(c.width for c in crops) + 40, (gap * 2) * len(crops) + gap), 255)
+    for n, crop in enumerate(crops):
+        strip.paste(crop, (20, gap + n * gap * 2))
+    png = io.BytesIO()
+    strip.save(png, "PNG", compress_level=1)
+    done = subprocess.run(
+        [
+            "tesseract",
+            "stdin",
+            "stdout",
+            "--psm",
+            "6",
+            "-c",
+            "tessedit_char_whitelist=0123456789.,",
+            "tsv",
+        ],
+        input=png.getvalue(),
+        capture_output=True,
+        timeout=timeout,
+        check=False,
+    )
+    found: list[list[tuple[float, str]]] = [[] for _ in regions]
+    for row in done.stdout.decode("utf-8", "replace").splitlines()[1:]:
+        fields = row.split("\t")
+        if len(fields) < 12 or fields[0] != "5" or not fields[11].strip():
+            continue
+        middle = float(fields[7]) + float(fields[9]) / 2
+        slot = int((middle - gap / 2) // (gap * 2))
+        if 0 <= slot < len(regions) and float(fields[10]) >= 50:
+            found[slot].append((float(fields[6]), fields[11].strip(".,")))
+    return [" ".join(t for _, t in sorted(words)) or None for words in found]

@@ -1,0 +1,469 @@
+"""The item table: found by its header row, whatever its columns and their order.
+
+A header row is a line whose cells read as column names (code, description,
+quantity, unit, unit price, discount, amount...), on one line or two. Each
+following line's cells go to the column under which they sit; a line with
+numbers starts an item, a line of text only under the description continues
+the item above (a wrapped description). The table ends at the foot (subtotal,
+VAT, total) and resumes after a header repeated on a later page. Pure.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+
+from app import numbers
+from app.extract.layout import Cell, Line, Word
+
+COLUMN_NAMES: list[tuple[str, str]] = [
+    ("delivered", r"(?:qty\.?\s+|quantity\s+)?(?:delivered|supplied|shipped|dispatched)"),
+    ("ordered", r"(?:qty\.?\s+|quantity\s+)?ordered|order\s+qty\.?"),
+    ("backorder", r"(?:back\s*-?\s*order(?:ed)?|b/o|outstanding|balance)(?:\s+qty\.?)?"),
+    (
+        "unit_price",
+        r"unit\s+(?:price|cost|rate)|price(?:\s+each)?|rate|cost|excl\.?\s+price|"
+        r"price\s+excl\.?",
+    ),
+    ("discount", r"disc(?:ount)?\.?\s*%?|%\s*disc\.?|%"),
+    (
+        "amount",
+        r"(?:line\s+|nett?\s+|excl\.?\s+|ext(?:ended)?\.?\s+)?(?:amount|total|value)"
+        r"(?:\s+excl\.?(?:\s+vat)?)?|nett?|excl\.?(?:\s+vat)?|ext(?:ended)?\.?",
+    ),
+    ("quantity", r"qty\.?|quantity|quant\.?|units"),
+    ("unit", r"unit|uom|u/m|unit\s+of\s+measure|measure"),
+    ("line", r"#|no\.?|line|ln|item\s+#|item\s+no\.?"),
+    (
+        "item_code",
+        r"(?:item\s+|stock\s+|product\s+|part\s+|article\s+)?(?:code|no\.?|number|#)|"
+        r"item|part|sku|stock|article",
+    ),
+    (
+        "description",
+        r"(?:item\s+|product\s+|goods\s+)?(?:description|des(?:c|cr|crip)?[:.]?|details|particulars)|"
+        r"product|goods|services?|material",
+    ),
+]
+_COMPILED = [(key, re.compile(rf"(?:{p})\s*[:.]?", re.IGNORECASE)) for key, p in COLUMN_NAMES]
+NUMERIC = {"quantity", "unit_price", "discount", "amount", "delivered", "ordered", "backorder"}
+FOOT = re.compile(
+    r"(?:sub\s*-?\s*total|total|vat|tax|amount\s+due|balance\s+due|nett?\s+total|"
+    r"carried\s+forward|c/f|signature|received|goods\s+received|thank\s+you|"
+    r"page\s+\d+|continued)\b",
+    re.IGNORECASE,
+)
+
+
+# Long header words OCR may misread by a letter ('elivered', 'Descrption').
+_LONG_NAMES = {
+    "delivered": "delivered",
+    "supplied": "delivered",
+    "description": "description",
+    "particulars": "description",
+    "quantity": "quantity",
+    "discount": "discount",
+    "ordered": "ordered",
+    "amount": "amount",
+}
+
+
+def column_key(text: str) -> str | None:
+    cleaned = re.sub(r"\s+", " ", text).strip().lower()
+    cleaned = re.sub(r"\s*\((?:[a-z]{3}|r|\$|€|£|%|incl\.?|excl\.?)\)$", "", cleaned)
+    for key, pattern in _COMPILED:
+        if pattern.fullmatch(cleaned):
+            return key
+    if len(cleaned) >= 6 and " " not in cleaned:  # one word; a run of words is split first
+        for word, key in _LONG_NAMES.items():
+            if difflib.SequenceMatcher(None, cleaned, word).ratio() >= 0.85:
+                return key
+    return None
+
+
+@dataclass
+class Column:
+    key: str | None
+    x0: float
+    x1: float
+
+
+def _split_header_cell(cell: Cell) -> list[Column]:
+    """A header cell that names several columns ('Price Discount'): the longest runs that read."""
+    key = column_key(cell.text)
+    if key:
+        return [Column(key, cell.x0, cell.x1)]
+    words, out, start = cell.words, [], 0
+    while start < len(words):
+        for end in range(min(len(words), start + 3), start, -1):
+            run = words[start:end]
+            key = column_key(" ".join(w.text for w in run))
+            if key or end == start + 1:
+                out.append(Column(key, run[0].x0, run[-1].x1))
+                start = end
+                break
+    return out
+
+
+def _columns(cells: list[Cell]) -> list[Column]:
+    return [column for cell in cells for column in _split_header_cell(cell)]
+
+
+def _score(columns: list[Column]) -> int:
+    keys = [c.key for c in columns if c.key]
+    if len(set(keys)) < 3 or len(set(keys)) != len(keys):
+        return 0
+    if not ({"quantity", "amount", "delivered"} & set(keys)):
+        return 0
+    if "description" not in keys and len(keys) < 4:  # OCR may garble one header word
+        return 0
+    return len(keys)
+
+
+# OCR of a faint decimal point: '549 00' or '74. 66' for 549.00 and 74.66.
+LOST_POINT = re.compile(r"^(.*\d)[ .,]\s?(\d{2})$")
+
+
+def _is_number(text: str, decimal_comma: bool = False) -> bool:
+    text = text.rstrip("%").strip()
+    for candidate in (text, LOST_POINT.sub(r"\1.\2", text)):
+        try:
+            numbers.parse_decimal(candidate, decimal_comma=decimal_comma)
+        except ValueError:
+            continue
+        return True
+    return False
+
+
+def _band_cells(band: list[Line]) -> list[Cell]:
+    """Header names over one to three lines ('Item' over 'Code'): cells that overlap join."""
+    cells = sorted(
+        (Cell(list(cell.words)) for line in band for cell in line.cells if cell.conf >= 0.4),
+        key=lambda cell: cell.x0,
+    )
+    clusters: list[list[Cell]] = []
+    for cell in cells:
+        if clusters and cell.x0 <= max(c.x1 for c in clusters[-1]) + 0.5:
+            clusters[-1].append(cell)
+        else:
+            clusters.append([cell])
+    merged = []
+    for cluster in clusters:
+        if len(cluster) == 1:
+            merged.append(cluster[0])
+            continue
+        text = " ".join(c.text for c in cluster)  # top line first: cells came in line order
+        x0, x1 = min(c.x0 for c in cluster), max(c.x1 for c in cluster)
+        merged.append(Cell([Word(text, x0, x1)]))
+    return merged
+
+
+def header_at(lines: list[Line], index: int, step: float) -> tuple[list[Column], int] | None:
+    """The table header starting at lines[index], and how many lines it takes."""
+    line = lines[index]
+    columns = _columns(line.cells)
+    best = (_score(columns), columns, 1)
+    if not any(column_key(cell.text) for cell in line.cells):
+        return None  # a header's first line names a column outright
+    band = [line]
+    for other in lines[index + 1 : index + 3]:
+        if other.page != line.page or other.y - line.y > 1.3 * step:
+            break
+        if any(_is_number(c.text) for c in other.cells):
+            break
+        band.append(other)
+        columns = _columns(_band_cells(band))
+        if _score(columns) > max(best[0], _score(_columns(other.cells))):
+            best = (_score(columns), columns, len(band))
+    return (best[1], best[2]) if best[0] else None
+
+
+def _fits(key: str | None, text: str, comma: bool) -> bool:
+    if key in NUMERIC or key == "line":
+        return _is_number(text.rstrip("%"), comma) or text.strip() in ("-", "")
+    if key == "item_code":
+        return " " not in text.strip()
+    if key == "unit":
+        return len(text) <= 8
+    if key == "description":
+        return not _is_number(text, comma)
+    return True
+
+
+# Costs (in character widths) of placing a value: beside rather than under its column,
+# sharing a column with another value, a value of the wrong kind, or leaving it out.
+_SHARED = 10.0
+_SHARED_TEXT = 1.0
+_MISFIT = 30.0
+_SKIP = 20.0
+_FAR = 12.0
+
+
+_GROUP_HEAD = re.compile(r"[(-]?(?:[R$€£]|[A-Z]{3})?\d{1,3}")
+_GROUP_TAIL = re.compile(r"\d{3}(?:[.,]\d{1,2})?\)?%?")
+_SYMBOL = re.compile(r"[R$€£]|[A-Z]{3}|US\$")
+
+
+def _join_numbers(words: list[Word]) -> list[Word]:
+    """'R', '1', '234.56' read as one value: a symbol and digit groups belong together."""
+    out: list[Word] = []
+    for word in words:
+        if out and word.x0 - out[-1].x1 <= 1.5:
+            last = out[-1]
+            grouped = _GROUP_HEAD.fullmatch(last.text.split(" ")[-1]) and _GROUP_TAIL.fullmatch(
+                word.text
+            )
+            symbol = _SYMBOL.fullmatch(last.text) and re.match(r"[\d(]", word.text)
+            if grouped or symbol:
+                out[-1] = Word(
+                    f"{last.text} {word.text}", last.x0, word.x1, min(last.conf, word.conf)
+                )
+                continue
+        out.append(word)
+    return out
+
+
+def _units(cells: list[Cell], columns: list[Column]) -> list[Cell]:
+    """Cells, split where OCR joined values of different columns ('2 Galvanised pipe').
+
+    A word sitting under a number or code column is a value of its own when
+    its cell also holds words that are not under that column.
+    """
+    units = []
+    for cell in cells:
+        cell = Cell(_join_numbers(cell.words))
+        if len(cell.words) < 2:
+            units.append(cell)
+            continue
+        labels = []
+        for word in cell.words:
+            home = [
+                i
+                for i, c in enumerate(columns)
+                if c.key not in ("description", None) and c.x0 - 1 <= word.center <= c.x1 + 1
+            ]
+            labels.append(home[0] if home else None)
+        if len(set(labels)) == 1:
+            units.append(cell)
+            continue
+        run: list[Word] = [cell.words[0]]
+        for word, label, before in zip(cell.words[1:], labels[1:], labels[:-1], strict=True):
+            if label == before:
+                run.append(word)
+            else:
+                units.append(Cell(run))
+                run = [word]
+        units.append(Cell(run))
+    return units
+
+
+def _cost(unit: Cell, column: Column, comma: bool) -> float:
+    # capped: a fitting value far from a centred header still beats leaving it out
+    gap = min(max(column.x0 - unit.x1, unit.x0 - column.x1, 0), _FAR)
+    overlap = max(0.0, min(unit.x1, column.x1) - max(unit.x0, column.x0))
+    return gap - 0.001 * overlap + (0 if _fits(column.key, unit.text, comma) else _MISFIT)
+
+
+def _assign(cells: list[Cell], columns: list[Column], comma: bool = False) -> dict[int, str]:
+    placed = _place(cells, columns, comma)
+    return {i: " ".join(u.text for u in units) for i, units in placed.items()}
+
+
+def _under_values(cells: list[Cell], above: dict[int, list[Cell]]) -> dict[int, str] | None:
+    """A wrapped line's cells go under the values they continue, not under the headers."""
+    out: dict[int, list[str]] = {}
+    for cell in cells:
+        best, overlap = None, 0.0
+        for index, units in above.items():
+            for unit in units:
+                width = min(cell.x1, unit.x1) - max(cell.x0, unit.x0)
+                if width > overlap or (best is None and abs(cell.x0 - unit.x0) <= 1):
+                    best, overlap = index, max(width, overlap)
+        if best is None:
+            return None
+        out.setdefault(best, []).append(cell.text)
+    return {i: " ".join(texts) for i, texts in out.items()}
+
+
+def _place(cells: list[Cell], columns: list[Column], comma: bool = False) -> dict[int, list[Cell]]:
+    """Each value to a column, left to right: the cheapest placement that keeps their order.
+
+    Headers are often centred or left-aligned over right-aligned numbers, so a
+    value may sit beside its header rather than under it; keeping the order
+    and one value per column places it anyway. A value that fits no column
+    (OCR noise such as '|') may be left out.
+    """
+    units = _units(cells, columns)
+    m = len(columns)
+    if not units or not m:
+        return {}
+    inf = float("inf")
+    # best[i][j]: cheapest placement of units[:i+1] with the last placed one in column j
+    best = [[inf] * m for _ in units]
+    back: list[list[tuple[int, bool]]] = [[(0, False)] * m for _ in units]
+    for j in range(m):
+        best[0][j] = min(_cost(units[0], columns[j], comma), _SKIP)
+        back[0][j] = (j, best[0][j] == _SKIP)
+    for i in range(1, len(units)):
+        for j in range(m):
+            here = _cost(units[i], columns[j], comma)
+            shared = _SHARED_TEXT if columns[j].key in ("description", None) else _SHARED
+            for k in range(j + 1):
+                total = best[i - 1][k] + here + (shared if k == j else 0)
+                if total < best[i][j]:
+                    best[i][j], back[i][j] = total, (k, False)
+            if best[i - 1][j] + _SKIP < best[i][j]:
+                best[i][j], back[i][j] = best[i - 1][j] + _SKIP, (j, True)
+    j = min(range(m), key=lambda col: best[-1][col])
+    out: dict[int, list[Cell]] = {}
+    for i in range(len(units) - 1, -1, -1):
+        previous, skipped = back[i][j]
+        if not skipped:
+            out.setdefault(j, []).insert(0, units[i])
+        j = previous
+    return out
+
+
+@dataclass
+class RawRow:
+    columns: list[Column]
+    cells: dict[int, str]
+    more: list[dict[int, str]] = field(default_factory=list)  # wrapped lines below it
+    conf: float = 1.0
+    closed: bool = False  # a gap or stray text came after it: nothing more wraps into it
+    y: float = 0.0  # where its first line is, for a second look at a number OCR missed
+    page: int = 0
+
+    def text(self, key: str) -> str:
+        joined = ""
+        for cells in [self.cells, *self.more]:
+            for i in sorted(cells):
+                if self.columns[i].key == key:
+                    # a word broken at a hyphen ('MER-' / '204') joins without a space
+                    glue = "" if not joined or joined.endswith("-") else " "
+                    joined += glue + cells[i].strip()
+        return joined.strip()
+
+
+def _has_numbers(cells: dict[int, str], columns: list[Column], decimal_comma: bool) -> bool:
+    for i, text in cells.items():
+        key = columns[i].key
+        if (key in NUMERIC or key is None) and _is_number(text, decimal_comma):
+            return True
+    return False
+
+
+# An item code: capitals with a digit or a dash in them ('HB-M8', 'GL-NIT', 'CEM50').
+_CODE_LIKE = re.compile(r"(?=\S*[A-Z])(?=\S*[\d-])[A-Z0-9][A-Z0-9\-/._]{2,15}")
+
+
+def _wraps(gap: float, rows: list[RawRow], step: float) -> bool:
+    """Close enough under the item above to be its description running on.
+
+    Where items stand well apart (padded or ruled rows), a text line as far
+    below as the next item would be is an item whose numbers were not read.
+    """
+    if gap > 1.6 * step:
+        return False
+    gaps = [b.y - a.y for a, b in zip(rows, rows[1:], strict=False) if not a.more]
+    if len(gaps) >= 2:
+        usual = sorted(gaps)[len(gaps) // 2]
+        if usual > 1.4 * step and gap > 0.75 * usual:
+            return False
+    return True
+
+
+def find_table(lines: list[Line], step: float, decimal_comma: bool) -> list[RawRow]:
+    """The rows of the item table, over every page it continues on."""
+    columns: list[Column] | None = None
+    rows: list[RawRow] = []
+    index, last_y, page = 0, 0.0, -1
+    above: dict[int, list[Cell]] = {}
+    while index < len(lines):
+        header = header_at(lines, index, step)
+        if header:
+            columns, taken = header
+            last_y, page = lines[index + taken - 1].y, lines[index].page
+            index += taken
+            continue
+        line = lines[index]
+        index += 1
+        if columns is None or line.page != page:
+            continue  # a new page resumes only under its repeated header
+        if FOOT.match(line.cells[0].text) or (rows and FOOT.match(line.cells[-1].text)):
+            if rows:
+                columns = None  # the foot ends the table
+            continue
+        placed = _place(line.cells, columns, decimal_comma)
+        cells = {i: " ".join(u.text for u in units) for i, units in placed.items()}
+        # a new item whose numbers the OCR lost still starts with its code or line number
+        coded = any(
+            (columns[i].key == "item_code" and _CODE_LIKE.fullmatch(text))
+            or (columns[i].key == "line" and text.isdigit())
+            for i, text in cells.items()
+        )
+        if coded or _has_numbers(cells, columns, decimal_comma):
+            conf = min(c.conf for c in line.cells)
+            rows.append(RawRow(columns, cells, conf=conf, y=line.y, page=line.page))
+            last_y, above = line.y, placed
+        elif rows and not rows[-1].closed and _wraps(line.y - last_y, rows, step):
+            rows[-1].more.append(_under_values(line.cells, above) or cells)
+            last_y = line.y
+        elif rows:
+            rows[-1].closed = True
+    return rows
+
+
+def _numeric_cells(line: Line, comma: bool) -> int:
+    cells = _units([Cell(_join_numbers(c.words)) for c in line.cells], [])
+    return sum(1 for c in cells if _is_number(c.text.rstrip("%"), comma))
+
+
+def headerless_rows(lines: list[Line], step: float, comma: bool) -> list[RawRow]:
+    """A table whose header the OCR lost: consecutive lines that end in two or more numbers.
+
+    Columns are named from the right, as order lines print them: amount, unit
+    price, a discount in %, quantity; text on the left is the description, a
+    code before it the item code. Used only when no header row was found.
+    """
+    best: list[Line] = []
+    run: list[Line] = []
+    for line in lines:
+        numbered = _numeric_cells(line, comma) >= 2 and not FOOT.match(line.cells[0].text)
+        if numbered and (not run or (line.page == run[-1].page and line.y - run[-1].y <= 3 * step)):
+            run.append(line)
+        elif numbered:
+            run = [line]
+        elif run and line.y - run[-1].y > 1.6 * step:
+            best, run = max(best, run, key=len), []
+        elif run:
+            run.append(line)  # a wrapped description between numbered lines
+    best = max(best, run, key=len)
+    if sum(1 for line in best if _numeric_cells(line, comma) >= 2) < 2:
+        return []
+    rows: list[RawRow] = []
+    for line in best:
+        units = [Cell(_join_numbers(c.words)) for c in line.cells]
+        numbers_right: list[str] = []
+        while units and _is_number(units[-1].text.rstrip("%"), comma):
+            numbers_right.insert(0, units.pop().text)
+        texts = [u.text for u in units]
+        if not numbers_right:
+            if rows:
+                rows[-1].more.append({1: " ".join(texts)})
+            continue
+        keys = ["amount", "unit_price"]
+        if len(numbers_right) >= 3 and numbers_right[-3].endswith("%"):
+            keys.append("discount")
+        keys.append("quantity")
+        columns = [Column("item_code", 0, 0), Column("description", 0, 0)]
+        cells: dict[int, str] = {}
+        if len(texts) > 1 and re.fullmatch(r"(?=\S*\d)(?=\S*[A-Za-z])\S{2,}", texts[0]):
+            cells[0] = texts.pop(0)
+        cells[1] = " ".join(texts)
+        for key, value in zip(keys, reversed(numbers_right), strict=False):
+            cells[len(columns)] = value
+            columns.append(Column(key, 0, 0))
+        rows.append(RawRow(columns, cells, conf=min(c.conf for c in line.cells)))
+    return rows

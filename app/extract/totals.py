@@ -1,0 +1,171 @@
+"""The foot of the order (subtotal, VAT, total) and the sums that must agree.
+
+`read_foot` finds each total by its label, the amount to its right (or in the
+same cell). `check` does the office's arithmetic: quantity x unit price less
+discount = amount to the cent, the items add up to the subtotal, subtotal +
+tax = total. Where one total is missing and the other two agree with the
+items it is worked out, at lower confidence. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import ROUND_HALF_UP, Decimal
+
+from app import numbers
+from app.extract.fields import Found
+from app.extract.layout import Line
+
+FOOT_LABELS = {
+    "subtotal": r"sub\s*-?\s*total|total\s+excl\.?(?:\s+(?:vat|tax))?|nett?\s+total|"
+    r"total\s+before\s+(?:vat|tax)|amount\s+excl\.?(?:\s+vat)?|total\s+\(?excl\.?(?:\s+vat)?\)?",
+    "tax": r"(?:vat|tax|gst|sales\s+tax)(?:\s+amount)?"
+    r"(?:\s*(?:@|at)?\s*\(?\d{1,2}(?:[.,]\d+)?\s*%\)?)?",
+    "total": r"(?:grand\s+)?total(?:\s+(?:incl\.?(?:\s+(?:vat|tax))?|due|amount|payable|"
+    r"\(incl\.?(?:\s+vat)?\)|zar|usd|eur))?|amount\s+due|balance\s+due|total\s+payable",
+}
+_AMOUNT = re.compile(
+    r"\(?-?(?:[A-Z]{3}\s?|R\s?|\$|€|£)?\d[\d ,.'\u00a0]*\d(?:\s?[A-Z]{3}|\s?€)?\)?"
+)
+CENT = Decimal("0.01")
+
+
+def _amount(text: str, decimal_comma: bool) -> str | None:
+    for match in reversed(list(_AMOUNT.finditer(text))):
+        try:
+            cents = numbers.parse_money(match.group().strip(), decimal_comma)
+        except ValueError:
+            continue
+        return numbers.cents_to_text(cents)
+    return None
+
+
+def read_foot(lines: list[Line], decimal_comma: bool) -> dict[str, Found]:
+    """Each total from the last line that carries its label (the foot is at the end)."""
+    found: dict[str, Found] = {}
+    for line in reversed(lines):
+        for position, cell in enumerate(line.cells):
+            label = re.sub(r"\s+", " ", cell.text).strip().lower()
+            for key, pattern in FOOT_LABELS.items():
+                if key in found:
+                    continue
+                match = re.match(rf"(?:{pattern})\s*[:]?", label, re.IGNORECASE)
+                if not match:
+                    continue
+                rest = cell.text[match.end() :].strip()
+                if rest and not re.match(r"^[\d(R$€£-]|^[A-Z]{3}\s?\d", rest):
+                    continue  # 'Total Excl. VAT' is not 'Total' followed by junk
+                value_text = rest or " ".join(c.text for c in line.cells[position + 1 :])
+                value = _amount(value_text, decimal_comma)
+                if value is not None:
+                    conf = 0.95 * (0.6 + 0.4 * min(c.conf for c in line.cells[position:]))
+                    found[key] = Found(value, round(conf, 3), line.text.strip())
+                break
+    return found
+
+
+def _cents(value: str | None) -> int | None:
+    return None if value is None else numbers.parse_money(value)
+
+
+def line_ok(item: dict) -> bool | None:
+    """quantity x unit price less discount = amount, to the cent; None when it cannot be told."""
+    try:
+        quantity = numbers.parse_decimal(item.get("quantity"))
+        price = numbers.parse_decimal(item.get("unit_price"))
+        amount = numbers.parse_decimal(item.get("amount"))
+        discount = numbers.parse_decimal(item.get("discount") or "0")
+    except ValueError:
+        return None
+    expected = quantity * price * (100 - discount) / 100
+    return expected.quantize(CENT, rounding=ROUND_HALF_UP) == amount
+
+
+def complete_items(items: list[dict]) -> None:
+    """Work out an item's one missing number from the other two."""
+    for item in items:
+        quantity, price, amount = item.get("quantity"), item.get("unit_price"), item.get("amount")
+        discount = (100 - Decimal(item.get("discount") or 0)) / 100
+        if quantity and price and not amount:
+            value = Decimal(quantity) * Decimal(price) * discount
+            item["amount"] = f"{value.quantize(CENT, rounding=ROUND_HALF_UP)}"
+            item["confidence"] = min(item.get("confidence", 1), 0.6)
+        elif price and amount and not quantity and Decimal(price) and discount:
+            value = Decimal(amount) / (Decimal(price) * discount)
+            if value == value.quantize(Decimal("0.001")):
+                item["quantity"] = numbers.parse_quantity(value)
+                item["confidence"] = min(item.get("confidence", 1), 0.6)
+
+
+def _sums_agree(items: list[dict], subtotal: int | None) -> bool:
+    amounts = [_cents(i.get("amount")) for i in items]
+    return subtotal is not None and None not in amounts and sum(amounts) == subtotal
+
+
+def _repair_lines(items: list[dict], subtotal: int | None) -> None:
+    """An OCR slip in one number ('5429.62' for '5429.82', '29' for '2.5'), put right.
+
+    Only for numbers read by OCR, and only when the other numbers prove it:
+    the amount is recomputed when that makes the items add up to the stated
+    subtotal; the quantity when the amounts already add up and amount over
+    price is a plain quantity. The item's confidence drops either way.
+    """
+    for item in items:
+        if line_ok(item) is not False or item.get("confidence", 1.0) >= 1.0:
+            continue  # a text layer is not misread: a wrong sum there is the document's own
+        quantity = numbers.parse_decimal(item["quantity"])
+        price = numbers.parse_decimal(item["unit_price"])
+        amount = numbers.parse_decimal(item["amount"])
+        share = (100 - numbers.parse_decimal(item.get("discount") or "0")) / 100
+        others = [_cents(i.get("amount")) for i in items if i is not item]
+        known = subtotal is not None and None not in others
+        fixed = False
+        for rate in (share, Decimal(1)):  # the discount itself may be the misread ('-' as '5')
+            computed = (quantity * price * rate).quantize(CENT, rounding=ROUND_HALF_UP)
+            if known and sum(others) + numbers.parse_money(computed) == subtotal:
+                item["amount"] = f"{computed}"
+                if rate == 1:
+                    item.pop("discount", None)
+                item["confidence"] = min(item.get("confidence", 1), 0.55)
+                fixed = True
+                break
+        if fixed:
+            continue
+        if price and share and _sums_agree(items, subtotal):
+            guess = amount / (price * share)
+            plain = guess.quantize(Decimal("0.001"))
+            if abs(guess - plain) < Decimal("0.0001") and plain > 0:
+                item["quantity"] = numbers.parse_quantity(plain)
+                if line_ok(item):
+                    item["confidence"] = min(item.get("confidence", 1), 0.55)
+                else:
+                    item["quantity"] = numbers.parse_quantity(quantity)
+
+
+def check(items: list[dict], foot: dict[str, Found]) -> tuple[dict[str, Found], list[str]]:
+    """The foot made whole where it can be, and the names of the checks that failed."""
+    stated = foot.get("subtotal")
+    _repair_lines(items, _cents(stated.value) if stated else None)
+    failed = []
+    if any(line_ok(item) is False for item in items):
+        failed.append("line_amounts")
+    amounts = [_cents(item.get("amount")) for item in items]
+    items_sum = sum(amounts) if items and None not in amounts else None
+    sub, tax, total = (_cents(foot[k].value) if k in foot else None for k in FOOT_LABELS)
+    if sub is None and items_sum is not None and (total is None or tax is None):
+        sub = items_sum
+        foot["subtotal"] = Found(numbers.cents_to_text(sub), 0.55, "sum of the items")
+    if sub is None and tax is not None and total is not None:
+        sub = total - tax
+        foot["subtotal"] = Found(numbers.cents_to_text(sub), 0.55, "total less tax")
+    if total is None and sub is not None and tax is not None:
+        total = sub + tax
+        foot["total"] = Found(numbers.cents_to_text(total), 0.55, "subtotal plus tax")
+    if tax is None and sub is not None and total is not None:
+        tax = total - sub
+        foot["tax"] = Found(numbers.cents_to_text(tax), 0.55, "total less subtotal")
+    if items_sum is not None and sub is not None and items_sum != sub:
+        failed.append("items_sum")
+    if None not in (sub, tax, total) and sub + tax != total:
+        failed.append("foot_sum")
+    return foot, failed
