@@ -27,12 +27,8 @@ def parse_decimal(
     A lone '1,23' is refused unless the caller knows its document writes decimal
     commas (decimal_comma=True); '1 234,56' is read as 1234.56 either way.
     """
-    if isinstance(text, Decimal):
-        return text
-    if isinstance(text, int):
-        return Decimal(text)
-    if isinstance(text, float):
-        return Decimal(str(text))
+    if isinstance(text, (Decimal, int, float)):
+        return _in_range(Decimal(str(text)) if isinstance(text, float) else Decimal(text), what)
     raw = (text or "").strip()
     cleaned = raw
     negative = cleaned.startswith("(") and cleaned.endswith(")")
@@ -50,7 +46,21 @@ def parse_decimal(
         value = Decimal(cleaned)
     except InvalidOperation:
         raise ValueError(f"{raw!r} is not a {what}") from None
-    return -value if negative else value
+    return _in_range(-value if negative else value, what, raw)
+
+
+# Thirteen digits before the point: ten trillion, far past any PO, and its cents
+# still fit a database integer (and Decimal's default precision).
+MAX_DIGITS = 13
+
+
+def _in_range(value: Decimal, what: str, raw: object = None) -> Decimal:
+    shown = repr(raw if raw is not None else str(value))
+    if not value.is_finite():
+        raise ValueError(f"{shown} is not a {what}")
+    if value and value.adjusted() >= MAX_DIGITS:
+        raise ValueError(f"{shown} is too large to be a {what}")
+    return value
 
 
 def parse_money(text: str | int | float | Decimal | None, decimal_comma: bool = False) -> int:

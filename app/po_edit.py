@@ -265,8 +265,9 @@ def _money(value: str | None, label: str) -> int | None:
         return None
     try:
         return numbers.parse_money(raw)
-    except ValueError:
-        raise EditError(f"The {label} “{raw[:40]}” is not an amount of money.") from None
+    except ValueError as exc:
+        verdict = "too large to be" if "too large" in str(exc) else "not"
+        raise EditError(f"The {label} “{raw[:40]}” is {verdict} an amount of money.") from None
 
 
 def show(column: str, value: object) -> str | None:

@@ -95,8 +95,9 @@ def _money(payload: dict, key: str, label: str, problems: list[str]) -> int | No
         return None
     try:
         return numbers.parse_money(value)
-    except ValueError:
-        problems.append(f"The {label} {value!r} is not an amount of money.")
+    except ValueError as exc:
+        verdict = "too large to be" if "too large" in str(exc) else "not"
+        problems.append(f"The {label} {str(value)[:40]!r} is {verdict} an amount of money.")
         return None
 
 

@@ -111,3 +111,13 @@ def test_a_date_inside_longer_text(text, found):
 def test_parse_date_refuses(text):
     with pytest.raises(ValueError, match="is not a date"):
         numbers.parse_date(text)
+
+
+@pytest.mark.parametrize("text", ["9" * 30, "9" * 14, 10**20, float("inf"), "1" * 14 + ".5"])
+def test_amounts_too_large_to_be_real_are_refused_in_words(text):
+    with pytest.raises(ValueError, match="too large|is not a"):
+        numbers.parse_money(text)
+
+
+def test_the_largest_accepted_amount_still_fits_a_database_integer():
+    assert numbers.parse_money("9" * 13 + ".99") < 2**63

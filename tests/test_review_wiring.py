@@ -80,3 +80,15 @@ def test_the_sweep_settles_a_site_added_from_the_command_line(admin_client, db, 
     assert report.settled >= 1
     assert purchasing.get_po(db, po_id)["site_code"] == "KL-01"
     assert open_kinds(db, po_id) == set()
+
+
+def test_an_absurd_amount_typed_on_the_po_page_is_refused_in_words(admin_client, db):
+    po_id = imported(admin_client, po_fields("W7"))["processed_record_id"]
+    response = admin_client.post(
+        f"/purchasing/{po_id}/fields/total_cents",
+        data={"value": "9" * 30, "opened_with": "1 388.05"},
+        headers=HTMX,
+    )
+    assert response.status_code == 400
+    assert "too large" in response.text
+    assert purchasing.get_po(db, po_id)["total_cents"] == 138805
