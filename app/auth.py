@@ -9,6 +9,7 @@ so a forged cookie is refused before the database is asked.
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import hmac
 import re
@@ -57,8 +58,14 @@ def verify_password(password: str, stored: str) -> bool:
     return hmac.compare_digest(actual, expected)
 
 
-# A real hash to check against when the email is unknown, so timing does not tell.
-_DUMMY_HASH = hash_password(secrets.token_urlsafe(16))
+@functools.cache
+def _dummy_hash() -> str:
+    """A real hash to check against when the email is unknown, so timing does not tell.
+
+    Made on first use, not at import: every process that imports this module
+    (each extraction child among them) would otherwise pay for an scrypt.
+    """
+    return hash_password(secrets.token_urlsafe(16))
 
 
 def normalise_email(email: str) -> str:
@@ -127,7 +134,7 @@ def get_user_by_email(db: Database, email: str) -> dict | None:
 def authenticate(db: Database, email: str, password: str) -> dict | None:
     user = get_user_by_email(db, email)
     if user is None or not user["active"]:
-        verify_password(password or "", _DUMMY_HASH)
+        verify_password(password or "", _dummy_hash())
         return None
     return user if verify_password(password or "", user["password_hash"]) else None
 

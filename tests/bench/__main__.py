@@ -57,10 +57,11 @@ def verdict(met: bool) -> str:
     return "yes" if met else "**no**"
 
 
-def table(raw: dict, queue: dict, lat: dict, poll: dict, mem: dict) -> list[str]:
+def table(raw: dict, queue: dict, one: dict, lat: dict, poll: dict, mem: dict) -> list[str]:
     ratio = queue["per_second"] / raw["per_second"]
-    # what the queue adds to each document beyond reading it
-    overhead_ms = 1000 / queue["per_second"] - 1000 / raw["per_second"]
+    one_ratio = one["per_second"] / raw["per_second"]
+    # what the queue adds to each document beyond reading it, one document at a time
+    overhead_ms = 1000 / one["per_second"] - 1000 / raw["per_second"]
     rows = [
         (
             "1. raw extraction, plain loop",
@@ -74,9 +75,16 @@ def table(raw: dict, queue: dict, lat: dict, poll: dict, mem: dict) -> list[str]
             f"{queue['seconds']:.1f} s first upload to last processed "
             f"({queue['processed']}/{queue['documents']} processed; uploads took "
             f"{queue['upload_seconds']:.1f} s): {queue['per_second']:.1f} batches/s, "
-            f"ratio to (1) {ratio:.2f}; the pipeline adds {overhead_ms:.1f} ms a document",
+            f"ratio to (1) {ratio:.2f}",
             "ratio ≥ 0.7",
             verdict(ratio >= 0.7),
+        ),
+        (
+            "2b. the same with one worker thread (one document at a time, as in (1))",
+            f"{one['seconds']:.1f} s: {one['per_second']:.1f} batches/s, ratio to (1) "
+            f"{one_ratio:.2f}; the queue adds {overhead_ms:.1f} ms a document",
+            "",
+            "",
         ),
         (
             "3. upload to imported, one-page PDF, idle",
@@ -130,9 +138,15 @@ def main() -> int:
             poll = measures.polling(server, batch_id)
         finally:
             server.stop()
+        step("2b. 500 uploads through one worker thread")
+        single = measures.Server(folder / "single", INTAKE_WORKERS="1")
+        try:
+            one = measures.through_the_queue(single, docs)
+        finally:
+            single.stop()
         step("5. memory")
         mem = measures.memory(folder / "memory")
-    lines = table(raw, queue, lat, poll, mem)
+    lines = table(raw, queue, one, lat, poll, mem)
     header = [
         f"Measured {started_at:%Y-%m-%d %H:%M} UTC at commit {commit()} on {machine()}; "
         f"load average {load_before} before, {load()} after. Command: `make bench`.",
