@@ -11,34 +11,10 @@ from playwright.sync_api import expect
 
 from app import auth, clock, sites
 from app.db import open_database
-from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
+from tests.fixtures.po_pdf import REVISED_ITEMS, po_fields, po_pdf_bytes
 from tests.test_browser import browser, intake, page, set_up_admin, shot  # noqa: F401
 
 pytestmark = pytest.mark.browser
-
-REVISED_ITEMS = [
-    {
-        "item_code": "HB-M8",
-        "description": "Hex bolt M8x40",
-        "quantity": "150",
-        "unit": "each",
-        "unit_price": "0.25",
-    },
-    {
-        "item_code": "CEM-50",
-        "description": "Cement 50kg bag",
-        "quantity": "12",
-        "unit": "bag",
-        "unit_price": "98.50",
-    },
-    {
-        "item_code": "RB-12",
-        "description": "Rebar 12mm",
-        "quantity": "4",
-        "unit": "length",
-        "unit_price": "120.00",
-    },
-]
 
 
 def upload(server, token: str, name: str, data: bytes) -> dict:

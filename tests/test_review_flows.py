@@ -9,7 +9,7 @@ from litestar.testing import TestClient
 
 from app import clock, links, purchasing, queue, review_items, sites, storage
 from tests.conftest import sign_in
-from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
+from tests.fixtures.po_pdf import REVISED_ITEMS, po_fields, po_pdf_bytes
 
 HTMX = {"hx-request": "true"}
 
@@ -84,31 +84,6 @@ def test_picking_a_site_that_is_not_in_the_list_is_refused_in_words(admin_client
 
 
 # --- a revised PO --------------------------------------------------------------------
-
-
-REVISED_ITEMS = [
-    {
-        "item_code": "HB-M8",
-        "description": "Hex bolt M8x40",
-        "quantity": "150",
-        "unit": "each",
-        "unit_price": "0.25",
-    },
-    {
-        "item_code": "CEM-50",
-        "description": "Cement 50kg bag",
-        "quantity": "12",
-        "unit": "bag",
-        "unit_price": "98.50",
-    },
-    {
-        "item_code": "RB-12",
-        "description": "Rebar 12mm",
-        "quantity": "4",
-        "unit": "length",
-        "unit_price": "120.00",
-    },
-]
 
 
 def test_a_revised_po_waits_then_replace_keeps_the_old_version_in_history(admin_client, db):
