@@ -29,6 +29,7 @@ from sqlite_utils import Database
 from app import clock, numbers, purchasing, review, review_items, sites
 from app.db import immediate, one, rows
 from app.ids import new_id
+from app.purchasing import TotalsCheck
 
 MONEY_FIELDS = ("subtotal_cents", "tax_cents", "total_cents")
 # column -> label people see; the order of the header table on the page
@@ -72,63 +73,10 @@ class StaleEdit(EditError):
 # --- the totals check ---------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class TotalsCheck:
-    """Do the items add up to the subtotal, and subtotal plus tax to the total?
-
-    Each check is True, False, or None when a figure it needs is missing.
-    """
-
-    items_total: int | None
-    subtotal: int | None
-    tax: int | None
-    total: int | None
-    items_match: bool | None
-    sum_matches: bool | None
-
-    @property
-    def agree(self) -> bool:
-        return self.items_match is not False and self.sum_matches is not False
-
-    def problems(self) -> list[str]:
-        money = numbers.format_money
-        found = []
-        if self.items_match is False:
-            found.append(
-                f"The items add up to {money(self.items_total)}, but the subtotal is "
-                f"{money(self.subtotal)} (a difference of "
-                f"{money(self.items_total - self.subtotal)})."
-            )
-        if self.sum_matches is False:
-            found.append(
-                f"Subtotal {money(self.subtotal)} plus tax {money(self.tax)} is "
-                f"{money(self.subtotal + self.tax)}, but the total is {money(self.total)}."
-            )
-        return found
-
-
-def check_totals(
-    items_total: int | None,
-    all_priced: bool,
-    subtotal: int | None,
-    tax: int | None,
-    total: int | None,
-) -> TotalsCheck:
-    """The importer's rule (`purchasing.totals_agree`) on stored figures."""
-    items_match = None
-    if items_total is not None and all_priced and subtotal is not None:
-        items_match = items_total == subtotal
-    sum_matches = None
-    if None not in (subtotal, tax, total):
-        sum_matches = subtotal + tax == total
-    return TotalsCheck(items_total, subtotal, tax, total, items_match, sum_matches)
-
-
 def totals_of(po: dict, items: list[dict]) -> TotalsCheck:
-    amounts = [item["amount_cents"] for item in items]
-    return check_totals(
-        sum(a for a in amounts if a is not None) if items else None,
-        None not in amounts,
+    """The importer's totals rule on a stored PO and its items."""
+    return purchasing.check_amounts(
+        [item["amount_cents"] for item in items],
         po["subtotal_cents"],
         po["tax_cents"],
         po["total_cents"],

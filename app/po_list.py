@@ -18,7 +18,7 @@ from urllib.parse import urlencode
 
 from sqlite_utils import Database
 
-from app import keyset, numbers, po_edit, sites
+from app import keyset, numbers, po_edit, purchasing, sites
 from app.db import rows
 
 PAGE_SIZE = 50
@@ -171,7 +171,7 @@ def list_pos(
 
 
 def _warnings(row: dict) -> list[str]:
-    totals = po_edit.check_totals(
+    totals = purchasing.check_totals(
         row["items_total"] if row["item_count"] else None,
         row["items_unpriced"] == 0,
         row["subtotal_cents"],

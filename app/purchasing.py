@@ -158,15 +158,77 @@ def validate(payload: object) -> PurchaseOrderData:
     return data
 
 
+@dataclass(frozen=True)
+class TotalsCheck:
+    """Do the items add up to the subtotal, and subtotal plus tax to the total?
+
+    Each check is True, False, or None when a figure it needs is missing.
+    """
+
+    items_total: int | None
+    subtotal: int | None
+    tax: int | None
+    total: int | None
+    items_match: bool | None
+    sum_matches: bool | None
+
+    @property
+    def agree(self) -> bool:
+        return self.items_match is not False and self.sum_matches is not False
+
+    def problems(self) -> list[str]:
+        money = numbers.format_money
+        found = []
+        if self.items_match is False:
+            found.append(
+                f"The items add up to {money(self.items_total)}, but the subtotal is "
+                f"{money(self.subtotal)} (a difference of "
+                f"{money(self.items_total - self.subtotal)})."
+            )
+        if self.sum_matches is False:
+            found.append(
+                f"Subtotal {money(self.subtotal)} plus tax {money(self.tax)} is "
+                f"{money(self.subtotal + self.tax)}, but the total is {money(self.total)}."
+            )
+        return found
+
+
+def check_totals(
+    items_total: int | None,
+    all_priced: bool,
+    subtotal: int | None,
+    tax: int | None,
+    total: int | None,
+) -> TotalsCheck:
+    """The one totals rule, for the importer, the PO pages and the review queue.
+
+    The items are compared with the subtotal only when every item has an amount.
+    """
+    items_match = None
+    if items_total is not None and all_priced and subtotal is not None:
+        items_match = items_total == subtotal
+    sum_matches = None
+    if None not in (subtotal, tax, total):
+        sum_matches = subtotal + tax == total
+    return TotalsCheck(items_total, subtotal, tax, total, items_match, sum_matches)
+
+
+def check_amounts(
+    amounts: list[int | None], subtotal: int | None, tax: int | None, total: int | None
+) -> TotalsCheck:
+    """check_totals on the items' amounts themselves."""
+    items_total = sum(a for a in amounts if a is not None) if amounts else None
+    return check_totals(items_total, None not in amounts, subtotal, tax, total)
+
+
+def totals_check(data: PurchaseOrderData) -> TotalsCheck:
+    amounts = [item.amount_cents for item in data.items]
+    return check_amounts(amounts, data.subtotal_cents, data.tax_cents, data.total_cents)
+
+
 def totals_agree(data: PurchaseOrderData) -> bool:
     """Items add up to the subtotal, and subtotal plus tax to the total (where stated)."""
-    amounts = [item.amount_cents for item in data.items]
-    stated = data.subtotal_cents is not None and amounts and None not in amounts
-    if stated and sum(amounts) != data.subtotal_cents:
-        return False
-    if None not in (data.subtotal_cents, data.tax_cents, data.total_cents):
-        return data.subtotal_cents + data.tax_cents == data.total_cents
-    return True
+    return totals_check(data).agree
 
 
 def process(
@@ -327,13 +389,14 @@ def _open_reviews(
             now,
         )
     if "totals_mismatch" in warnings:
+        check = totals_check(data)
         review_items.open_item(
             db,
             "po.totals_mismatch",
             "purchase_order",
             po_id,
-            about | totals_evidence(data),
-            totals_discrepancy(data),
+            about | totals_evidence(check),
+            totals_discrepancy(check),
             now,
         )
     unsure = [w.partition(":")[2] for w in warnings if w.startswith("low_confidence:")]
@@ -349,24 +412,22 @@ def _open_reviews(
         )
 
 
-def totals_evidence(data: PurchaseOrderData) -> dict:
-    amounts = [item.amount_cents for item in data.items]
+def totals_evidence(check: TotalsCheck) -> dict:
     return {
-        "items_total_cents": sum(a or 0 for a in amounts),
-        "subtotal_cents": data.subtotal_cents,
-        "tax_cents": data.tax_cents,
-        "total_cents": data.total_cents,
+        "items_total_cents": check.items_total or 0,
+        "subtotal_cents": check.subtotal,
+        "tax_cents": check.tax,
+        "total_cents": check.total,
     }
 
 
-def totals_discrepancy(data: PurchaseOrderData) -> int:
+def totals_discrepancy(check: TotalsCheck) -> int:
     """How far apart the figures are: items against subtotal, subtotal and tax against total."""
     gaps = [0]
-    amounts = [item.amount_cents for item in data.items]
-    if data.subtotal_cents is not None and amounts and None not in amounts:
-        gaps.append(abs(sum(amounts) - data.subtotal_cents))
-    if None not in (data.subtotal_cents, data.tax_cents, data.total_cents):
-        gaps.append(abs(data.subtotal_cents + data.tax_cents - data.total_cents))
+    if check.items_match is not None:
+        gaps.append(abs(check.items_total - check.subtotal))
+    if check.sum_matches is not None:
+        gaps.append(abs(check.subtotal + check.tax - check.total))
     return max(gaps)
 
 

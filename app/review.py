@@ -454,8 +454,11 @@ def on_po_totals_changed(db: Database, po_id: str, now: datetime, actor: str | N
     """
     with joined(db):
         po = purchasing.get_po(db, po_id)
-        data = _as_data(po, purchasing.po_items(db, po_id))
-        if purchasing.totals_agree(data):
+        amounts = [item["amount_cents"] for item in purchasing.po_items(db, po_id)]
+        check = purchasing.check_amounts(
+            amounts, po["subtotal_cents"], po["tax_cents"], po["total_cents"]
+        )
+        if check.agree:
             item = review_items.close_open(
                 db,
                 "po.totals_mismatch",
@@ -474,26 +477,11 @@ def on_po_totals_changed(db: Database, po_id: str, now: datetime, actor: str | N
             "po.totals_mismatch",
             "purchase_order",
             po_id,
-            {"po_number": po["purchase_order_number"]} | purchasing.totals_evidence(data),
-            purchasing.totals_discrepancy(data),
+            {"po_number": po["purchase_order_number"]} | purchasing.totals_evidence(check),
+            purchasing.totals_discrepancy(check),
             now,
         )
         return False
-
-
-def _as_data(po: dict, items: list[dict]) -> purchasing.PurchaseOrderData:
-    fields = purchasing.Item.__dataclass_fields__
-    return purchasing.PurchaseOrderData(
-        po_number=po["purchase_order_number"],
-        po_date=po["po_date"],
-        supplier_name=po["supplier_name"],
-        project_code=po["project_code"],
-        currency=po["currency"],
-        subtotal_cents=po["subtotal_cents"],
-        tax_cents=po["tax_cents"],
-        total_cents=po["total_cents"],
-        items=[purchasing.Item(**{name: item[name] for name in fields}) for item in items],
-    )
 
 
 # --- supplier.proposed -----------------------------------------------------------
