@@ -115,6 +115,35 @@ def test_a_photo_and_a_scan_are_read_by_ocr(name):
     assert payload["total"] == expected["total"]
 
 
+def quantities_and_amounts(rows: list[dict]) -> list[tuple]:
+    return [(row["quantity"], row.get("amount")) for row in rows]
+
+
+@needs_ocr
+@pytest.mark.parametrize(
+    "name",
+    [
+        "po-27.scan.pdf",  # a boxed table whose header and lone digits hide in its rules
+        "po-13.jpg",  # a header word misread ('aty') over a lone digit
+        "po-41.jpg",  # a foot with lost points ('R 12 038 03'), a quantity misread
+    ],
+)
+def test_photos_and_scans_keep_every_item(name):
+    doc, expected = fixture(name)
+    payload = extract(doc)
+    assert quantities_and_amounts(payload["items"]) == quantities_and_amounts(expected["items"])
+    assert (payload["subtotal"], payload["total"]) == (expected["subtotal"], expected["total"])
+
+
+@needs_ocr
+def test_a_delivery_note_item_whose_numbers_the_ocr_lost_stands_apart():
+    doc, expected = fixture("dn-03.jpg")
+    rows = extract_delivery_note(doc)["items"]
+    assert [(r["quantity"], r["description"]) for r in rows] == [
+        (i["quantity"], i["description"]) for i in expected["items"]
+    ]
+
+
 @needs_ocr
 def test_a_palette_png_is_flattened_and_read():
     doc, expected = fixture("po-01.png")

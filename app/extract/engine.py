@@ -11,6 +11,7 @@ what falls short becomes a warning (`low_confidence:<field>`,
 from __future__ import annotations
 
 import re
+import subprocess
 
 from app.extract import fields, items, ocr, pdf, tables, totals
 from app.extract.document import Document, ExtractionError
@@ -133,11 +134,14 @@ def read_po(lines: list[Line], day_first: bool = True) -> dict:
         symbol = fields.detect_currency("\n".join(line.text for line in lines))
         found["currency"] = Found(symbol or "ZAR", 0.8 if symbol else 0.7, symbol or "")
     raw = tables.find_table(lines, step, comma) or tables.headerless_rows(lines, step, comma)
+    items.name_columns(raw, comma)  # a misread header word ('aty') named by what is under it
     fill_missing_numbers(raw, lines, comma)
+    raw = tables.settle_maybe_rows(raw, comma)
     rows = items.to_items(raw, comma)
     totals.complete_items(rows)
     rows = [row for row in rows if row.get("quantity")]
-    foot, failed = totals.check(rows, totals.read_foot(lines, comma))
+    discounts = any(column.key == "discount" for row in raw for column in row.columns)
+    foot, failed = totals.check(rows, totals.read_foot(lines, comma), discounts)
     found.update(foot)
     payload = {
         "document_type": "purchase_order",
@@ -170,7 +174,9 @@ def read_dn(lines: list[Line], day_first: bool = True) -> dict:
     if not found["supplier_name"].value:
         found["supplier_name"] = fields.letterhead(lines, re.compile(KINDS[0][1], re.IGNORECASE))
     raw = tables.find_table(lines, step, comma)
+    items.name_columns(raw, comma)
     fill_missing_numbers(raw, lines, comma)
+    raw = tables.settle_maybe_rows(raw, comma)
     rows = items.to_items(raw, comma, delivery_note=True)
     rows = [row for row in rows if row.get("quantity")]
     payload = {
@@ -180,6 +186,36 @@ def read_dn(lines: list[Line], day_first: bool = True) -> dict:
     }
     payload["warnings"] = _report(found, payload, DN_FIELDS) + _item_warnings(rows)
     return payload
+
+
+def _without_rules(lines: list[Line], payload: dict, document: Document) -> dict:
+    """A photo or scan whose table did not read or add up, read again with its ruled lines
+    painted out: a boxed table can hide its header row and lone digits from the OCR.
+    The second reading is kept only when it finds items where the first found none, adds
+    up where the first did not, or finds more items with the same result. (Rules help
+    the OCR elsewhere, so this is not the first reading.)"""
+    pages = {line.page: line.ocr_page for line in lines if line.ocr_page is not None}
+    if len(pages) != 1 or len({line.page for line in lines}) != 1:
+        return payload  # one OCR'd page only: a multi-page scan is not read twice
+    page = next(iter(pages.values()))
+    clean = ocr.remove_rules(page.image)
+    if clean is page.image:
+        return payload
+    options = document.options
+    try:
+        boxes = ocr.ENGINES[options.ocr_engine](clean, options.timeout)
+    except (ExtractionError, subprocess.TimeoutExpired, OSError):
+        return payload  # the first reading stands
+    again = box_lines(boxes, lines[0].page, page.y0)
+    _remember(again, OcrPage(clean, page.y0, *box_scale(boxes)))
+    if not again:
+        return payload
+    second = read_po(again, options.day_first)
+
+    def score(reading: dict) -> tuple[bool, bool, int]:
+        return (bool(reading["items"]), not reading["checks_failed"], len(reading["items"]))
+
+    return second if score(second) > score(payload) else payload
 
 
 def read(document: Document) -> dict:
@@ -195,6 +231,9 @@ def read(document: Document) -> dict:
         payload = read_dn(lines, document.options.day_first)
     elif kind in (None, "purchase_order"):
         payload = read_po(lines, document.options.day_first)
+        unsure = not payload["items"] or payload["checks_failed"]
+        if unsure and (kind or payload["po_number"]):  # not for a letter: it has no table
+            payload = _without_rules(lines, payload, document)
         if kind is None and not (payload["po_number"] and payload["items"]):
             kind = "letter"
     else:

@@ -81,9 +81,31 @@ def _discount(text: str, decimal_comma: bool) -> Decimal:
         return Decimal(0)
 
 
+def _splits_right(quantity: str, price: str, row: RawRow, decimal_comma: bool) -> bool:
+    """'3 064,30' is R 3 064.30 when 5 x 3064.30 gives the amount, not 3 x R 64.30."""
+    whole = _money(f"{quantity} {price}", decimal_comma)
+    amount = _money(row.text("amount"), decimal_comma)
+    share = (100 - _discount(row.text("discount"), decimal_comma)) / 100
+    if whole is None or amount is None or not Decimal(whole) or share <= 0:
+        return True
+    gross = Decimal(amount) / share  # before the discount
+    split_quantity, split_price = _quantity(quantity, decimal_comma), _money(price, decimal_comma)
+    if split_quantity and split_price:
+        split = Decimal(split_quantity) * Decimal(split_price) * share
+        if split.quantize(Decimal("0.01")) == Decimal(amount):
+            return True
+    times = (gross / Decimal(whole)).quantize(Decimal("0.001"))
+    whole_times = times >= 1 and times == times.to_integral_value()
+    return not (
+        whole_times
+        and (times * Decimal(whole) * share).quantize(Decimal("0.01")) == Decimal(amount)
+    )
+
+
 def _quantity_from_neighbour(row: RawRow, decimal_comma: bool) -> None:
     """No quantity column (its header unread) and a price cell holding two numbers:
-    the first is the quantity that sat beside it."""
+    the first is the quantity that sat beside it, unless the two are one grouped
+    price that the amount bears out."""
     for index, column in enumerate(row.columns):
         text = row.cells.get(index, "")
         parts = text.split(" ", 1)
@@ -91,6 +113,7 @@ def _quantity_from_neighbour(row: RawRow, decimal_comma: bool) -> None:
             len(parts) == 2
             and _is_number(parts[0], decimal_comma)
             and _is_number(parts[-1], decimal_comma)
+            and _splits_right(parts[0], parts[1], row, decimal_comma)
         )
         if column.key == "unit_price" and two:
             row.columns = [*row.columns, Column("quantity", column.x0, column.x0)]
@@ -98,10 +121,23 @@ def _quantity_from_neighbour(row: RawRow, decimal_comma: bool) -> None:
             return
 
 
+# A size or weight read with one letter for a digit: 'S0kg', '1O0mm', 'l5mm'.
+_MISREAD_SIZE = re.compile(
+    r"\b(?=[\d.]*[OoSsIl][\d.]*(?:kg|g|mm|cm|m|l|ml)\b)(?=\S*\d)([\dOoSsIl.]{2,6})"
+    r"(kg|g|mm|cm|m|l|ml)\b"
+)
+_AS_DIGIT = str.maketrans("OoSsIl", "005511")
+
+
+def fix_misread_sizes(text: str) -> str:
+    """'Cement S0kg bag' -> 'Cement 50kg bag': one letter the OCR read for a digit in a size."""
+    return _MISREAD_SIZE.sub(lambda m: m[1].translate(_AS_DIGIT) + m[2], text)
+
+
 def _description(row: RawRow) -> str:
     text = re.sub(r"\s+", " ", row.text("description"))
     if row.conf < 1.0:  # read by OCR: a speck after the last word ('M8x40.', 'NFP-') is noise
-        text = text.rstrip(" .,;:-_'")
+        text = fix_misread_sizes(text.rstrip(" .,;:-_'"))
     return text
 
 

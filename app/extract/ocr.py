@@ -14,7 +14,7 @@ import subprocess
 import warnings
 from pathlib import Path
 
-from PIL import Image, ImageOps, UnidentifiedImageError
+from PIL import Image, ImageDraw, ImageOps, UnidentifiedImageError
 
 from app.extract.document import ExtractionError
 from app.extract.layout import Box
@@ -89,29 +89,55 @@ def straighten(image: Image.Image) -> Image.Image:
     return crop_to_paper(image)
 
 
-def lighten_dark_bands(image: Image.Image) -> Image.Image:
-    """Light text on a dark bar (a table header printed white on blue) turned dark on light.
+def _long_runs(values: bytes, width: int, height: int, least: int, length: int):
+    """(row, start, end) of each run of at least `length` values of at least `least`."""
+    for y in range(height):
+        start = None
+        for x, value in enumerate([*values[y * width : (y + 1) * width], 0]):
+            if value >= least and start is None:
+                start = x
+            elif value < least and start is not None:
+                if x - start >= length:
+                    yield y, start, x
+                start = None
 
-    The OCR reads dark on light; an inverted header row would otherwise vanish,
-    and the table with it. A bar is a run of rows that are mostly dark.
+
+def find_rules(image: Image.Image, cell: int = 8) -> Image.Image:
+    """A mask of the page's ruled lines (the borders of its tables and boxes).
+
+    A rule is a run of ink far longer than any letter: 8 % of the width
+    across, 4 % of the height down, found on a grid of `cell`-pixel blocks so
+    the search stays fast.
     """
-    ink = image.point(lambda v: 255 if v < 100 else 0)
-    dark = [v > 128 for v in _values(ink.resize((1, image.height), Image.BOX))]
-    out = image
-    start = None
-    for y, is_dark in enumerate([*dark, False]):
-        if is_dark and start is None:
-            start = y
-        elif not is_dark and start is not None:
-            if 0.004 * image.height <= y - start <= 0.06 * image.height:
-                band = ink.crop((0, start, image.width, y))
-                span = _span(_values(band.resize((band.width, 1), Image.BOX)), 128)
-                if span:
-                    box = (span[0], start, span[1], y)
-                    if out is image:
-                        out = image.copy()
-                    out.paste(ImageOps.invert(image.crop(box)), box)
-            start = None
+    width, height = image.size
+    ink = image.point(lambda v: 255 if v < 150 else 0)
+    least = round(255 * 0.85)
+    mask = Image.new("L", image.size, 0)
+    draw = ImageDraw.Draw(mask)
+    columns, rows = -(-width // cell), -(-height // cell)
+    across = ink.resize((columns, height), Image.BOX).tobytes()
+    for y, a, b in _long_runs(across, columns, height, least, max(3, round(0.08 * columns))):
+        draw.rectangle((a * cell - cell, y - 1, b * cell + cell, y + 1), fill=255)
+    down = ink.resize((width, rows), Image.BOX).transpose(Image.Transpose.TRANSPOSE).tobytes()
+    for x, a, b in _long_runs(down, rows, width, least, max(3, round(0.04 * rows))):
+        draw.rectangle((x - 1, a * cell - cell, x + 1, b * cell + cell), fill=255)
+    return mask
+
+
+def remove_rules(image: Image.Image) -> Image.Image:
+    """The page with its ruled lines painted over in paper colour.
+
+    Used for the second look at a table's numbers: the OCR reads a lone digit
+    that touches a cell's border as part of the border (the '2' in '| 2|').
+    (Not for the whole page: there the rules help the OCR keep cells apart.)
+    """
+    mask = find_rules(image)
+    if not mask.getbbox():
+        return image
+    histogram = image.histogram()
+    paper = max(range(128, 256), key=lambda v: histogram[v])
+    out = image.copy()
+    out.paste(paper, mask=mask)
     return out
 
 
@@ -225,6 +251,11 @@ def read_image(
     return page, ENGINES[engine](page, timeout)
 
 
+def _stretch(crop: Image.Image) -> Image.Image:
+    low, high = crop.getextrema()
+    return ImageOps.autocontrast(crop, cutoff=1) if high - low > 60 else crop
+
+
 def read_numbers(
     image: Image.Image, regions: list[tuple[int, int, int, int]], timeout: float = 60
 ) -> list[str | None]:
@@ -235,7 +266,11 @@ def read_numbers(
     """
     if not regions or shutil.which("tesseract") is None:
         return [None] * len(regions)
+    image = remove_rules(image)  # a digit against a cell's border is read as part of it
+    # each area stretched to full contrast (a grey cell on the white strip reads as noise),
+    # unless it is blank: stretched, its grain would be read as digits
     crops = [image.crop(box) for box in regions]
+    crops = [_stretch(crop) for crop in crops]
     crops = [c.resize((c.width * 2, c.height * 2), Image.LANCZOS) for c in crops]
     gap = max(c.height for c in crops)
     strip = Image.new("L", (max(c.width for c in crops) + 40, (gap * 2) * len(crops) + gap), 255)

@@ -302,9 +302,10 @@ def _place(cells: list[Cell], columns: list[Column], comma: bool = False) -> dic
     # best[i][j]: cheapest placement of units[:i+1] with the last placed one in column j
     best = [[inf] * m for _ in units]
     back: list[list[tuple[int, bool]]] = [[(0, False)] * m for _ in units]
+    skips = [_skip_cost(unit, comma) for unit in units]
     for j in range(m):
-        best[0][j] = min(_cost(units[0], columns[j], comma), _SKIP)
-        back[0][j] = (j, best[0][j] == _SKIP)
+        cost = _cost(units[0], columns[j], comma)
+        best[0][j], back[0][j] = min(cost, skips[0]), (j, skips[0] < cost)
     for i in range(1, len(units)):
         for j in range(m):
             here = _cost(units[i], columns[j], comma)
@@ -313,8 +314,8 @@ def _place(cells: list[Cell], columns: list[Column], comma: bool = False) -> dic
                 total = best[i - 1][k] + here + (shared if k == j else 0)
                 if total < best[i][j]:
                     best[i][j], back[i][j] = total, (k, False)
-            if best[i - 1][j] + _SKIP < best[i][j]:
-                best[i][j], back[i][j] = best[i - 1][j] + _SKIP, (j, True)
+            if best[i - 1][j] + skips[i] < best[i][j]:
+                best[i][j], back[i][j] = best[i - 1][j] + skips[i], (j, True)
     j = min(range(m), key=lambda col: best[-1][col])
     out: dict[int, list[Cell]] = {}
     for i in range(len(units) - 1, -1, -1):
@@ -323,6 +324,13 @@ def _place(cells: list[Cell], columns: list[Column], comma: bool = False) -> dic
             out.setdefault(j, []).insert(0, units[i])
         j = previous
     return out
+
+
+def _skip_cost(unit: Cell, comma: bool) -> float:
+    """Leaving a value out costs more than placing it badly, unless it is OCR noise:
+    a letter or two the OCR itself gave no confidence ('k' where a smudge was)."""
+    noise = unit.conf < 0.1 and len(unit.text) <= 2 and not _is_number(unit.text, comma)
+    return 0.5 if noise else _SKIP
 
 
 @dataclass
@@ -334,6 +342,9 @@ class RawRow:
     closed: bool = False  # a gap or stray text came after it: nothing more wraps into it
     y: float = 0.0  # where its first line is, for a second look at a number OCR missed
     page: int = 0
+    # a text line under a short description: an item whose numbers the OCR lost, unless a
+    # second look finds none (then it is the item above running on after all)
+    maybe: bool = False
 
     def text(self, key: str) -> str:
         joined = ""
@@ -366,7 +377,7 @@ def _wraps(gap: float, rows: list[RawRow], step: float) -> bool:
     """
     if gap > 1.6 * step:
         return False
-    gaps = [b.y - a.y for a, b in zip(rows, rows[1:], strict=False) if not a.more]
+    gaps = [b.y - a.y for a, b in zip(rows, rows[1:], strict=False) if not a.more and not b.maybe]
     if len(gaps) >= 2:
         usual = sorted(gaps)[len(gaps) // 2]
         if usual > 1.4 * step and gap > 0.75 * usual:
@@ -408,11 +419,39 @@ def find_table(lines: list[Line], step: float, decimal_comma: bool) -> list[RawR
             rows.append(RawRow(columns, cells, conf=conf, y=line.y, page=line.page))
             last_y, above = line.y, placed
         elif rows and not rows[-1].closed and _wraps(line.y - last_y, rows, step):
+            conf = min(c.conf for c in line.cells)
+            if conf < 1.0 and not rows[-1].more and _room_left(above, columns):
+                rows.append(RawRow(columns, cells, conf=conf, y=line.y, page=line.page, maybe=True))
+                last_y, above = line.y, placed
+                continue
             rows[-1].more.append(_under_values(line.cells, above) or cells)
             last_y = line.y
         elif rows:
             rows[-1].closed = True
     return rows
+
+
+def _room_left(above: dict[int, list[Cell]], columns: list[Column]) -> bool:
+    """The description above stopped short of its column's right side (under 60 % of
+    the way), so the next line is not that description wrapping: it would have fit."""
+    for index, units in above.items():
+        if columns[index].key == "description" and units:
+            right = min((c.x0 for c in columns[index + 1 :]), default=None)
+            start = min(u.x0 for u in units)
+            if right is not None and right > start:
+                return (max(u.x1 for u in units) - start) < 0.6 * (right - start)
+    return False
+
+
+def settle_maybe_rows(rows: list[RawRow], decimal_comma: bool) -> list[RawRow]:
+    """A maybe-item that got no numbers from the second look joins the item above."""
+    out: list[RawRow] = []
+    for row in rows:
+        if row.maybe and out and not _has_numbers(row.cells, row.columns, decimal_comma):
+            out[-1].more.extend([row.cells, *row.more])
+        else:
+            out.append(row)
+    return out
 
 
 def _numeric_cells(line: Line, comma: bool) -> int:

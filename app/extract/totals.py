@@ -15,6 +15,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from app import numbers
 from app.extract.fields import Found
 from app.extract.layout import Line
+from app.extract.tables import LOST_POINT
 
 FOOT_LABELS = {
     "subtotal": r"sub\s*-?\s*total|total\s+excl\.?(?:\s+(?:vat|tax))?|nett?\s+total|"
@@ -31,12 +32,15 @@ CENT = Decimal("0.01")
 
 
 def _amount(text: str, decimal_comma: bool) -> str | None:
+    """The last amount in the text; 'R 12 038 03' and '1 805. 70' (a point the OCR lost or
+    spaced) are read as 12038.03 and 1805.70 when nothing else makes them a number."""
     for match in reversed(list(_AMOUNT.finditer(text))):
-        try:
-            cents = numbers.parse_money(match.group().strip(), decimal_comma)
-        except ValueError:
-            continue
-        return numbers.cents_to_text(cents)
+        found = match.group().strip()
+        for candidate in (found, LOST_POINT.sub(r"\1.\2", found)):
+            try:
+                return numbers.cents_to_text(numbers.parse_money(candidate, decimal_comma))
+            except ValueError:
+                continue
     return None
 
 
@@ -90,11 +94,27 @@ def complete_items(items: list[dict]) -> None:
             value = Decimal(quantity) * Decimal(price) * discount
             item["amount"] = f"{value.quantize(CENT, rounding=ROUND_HALF_UP)}"
             item["confidence"] = min(item.get("confidence", 1), 0.6)
-        elif price and amount and not quantity and Decimal(price) and discount:
-            value = Decimal(amount) / (Decimal(price) * discount)
-            if value == value.quantize(Decimal("0.001")):
+        elif price and amount and not quantity:
+            value = _plain_quantity(Decimal(price), discount, Decimal(amount), item)
+            if value is not None:  # worked out, not read: a person checks it
                 item["quantity"] = numbers.parse_quantity(value)
-                item["confidence"] = min(item.get("confidence", 1), 0.6)
+                item["confidence"] = min(item.get("confidence", 1), 0.55)
+
+
+def _plain_quantity(price: Decimal, share: Decimal, amount: Decimal, item: dict) -> Decimal | None:
+    """The quantity that takes price (less the discount, `share` of it kept) to the amount:
+    one with up to two decimals that gives the amount to the cent (the amount was rounded,
+    so amount / price is seldom exact), or one with three that gives it exactly."""
+    if not price or not share or amount <= 0:
+        return None
+    guess = amount / (price * share)
+    # at a price under 1.00 any amount has a two-decimal quantity: that proves nothing
+    for places in ("1", "0.1", "0.01") if price >= 1 else ("1", "0.1"):
+        value = guess.quantize(Decimal(places), rounding=ROUND_HALF_UP)
+        if value > 0 and line_ok({**item, "quantity": value}):
+            return value
+    value = guess.quantize(Decimal("0.001"))
+    return value if value > 0 and value * price * share == amount else None
 
 
 def _sums_agree(items: list[dict], subtotal: int | None) -> bool:
@@ -102,13 +122,27 @@ def _sums_agree(items: list[dict], subtotal: int | None) -> bool:
     return subtotal is not None and None not in amounts and sum(amounts) == subtotal
 
 
-def _repair_lines(items: list[dict], subtotal: int | None) -> None:
+def _plain_discount(quantity: Decimal, price: Decimal, amount: Decimal) -> Decimal | None:
+    """The discount of up to 50 %, in steps of a half, that takes quantity x price to amount."""
+    gross = quantity * price
+    if not gross or not 0 < amount < gross:
+        return None
+    for halves in range(1, 101):
+        rate = Decimal(halves) / 2
+        if (gross * (100 - rate) / 100).quantize(CENT, rounding=ROUND_HALF_UP) == amount:
+            return rate
+    return None
+
+
+def _repair_lines(items: list[dict], subtotal: int | None, discounts: bool = False) -> None:
     """An OCR slip in one number ('5429.62' for '5429.82', '29' for '2.5'), put right.
 
     Only for numbers read by OCR, and only when the other numbers prove it:
     the amount is recomputed when that makes the items add up to the stated
-    subtotal; the quantity when the amounts already add up and amount over
-    price is a plain quantity. The item's confidence drops either way.
+    subtotal. When the amounts already add up, the table has a discount
+    column and a plain discount explains the line, the discount was misread
+    ('0%' for '10%', or not read at all); failing that, the quantity, when
+    amount over price is a plain quantity. The item's confidence drops.
     """
     for item in items:
         if line_ok(item) is not False or item.get("confidence", 1.0) >= 1.0:
@@ -129,23 +163,31 @@ def _repair_lines(items: list[dict], subtotal: int | None) -> None:
                 item["confidence"] = min(item.get("confidence", 1), 0.55)
                 fixed = True
                 break
-        if fixed:
+        if fixed or not _sums_agree(items, subtotal):
             continue
-        if price and share and _sums_agree(items, subtotal):
-            guess = amount / (price * share)
-            plain = guess.quantize(Decimal("0.001"))
-            if abs(guess - plain) < Decimal("0.0001") and plain > 0:
-                item["quantity"] = numbers.parse_quantity(plain)
-                if line_ok(item):
-                    item["confidence"] = min(item.get("confidence", 1), 0.55)
-                else:
-                    item["quantity"] = numbers.parse_quantity(quantity)
+        # only where no discount was read ('0%' for '10%'): a read one is likelier right
+        # than a quantity, which the next step checks
+        rate = _plain_discount(quantity, price, amount) if discounts and not share < 1 else None
+        if rate is not None:
+            item["discount"] = numbers.parse_quantity(rate)
+            item["confidence"] = min(item.get("confidence", 1), 0.55)
+            continue
+        plain = _plain_quantity(price, share, amount, item)
+        if plain is not None:
+            item["quantity"] = numbers.parse_quantity(plain)
+            item["confidence"] = min(item.get("confidence", 1), 0.55)
 
 
-def check(items: list[dict], foot: dict[str, Found]) -> tuple[dict[str, Found], list[str]]:
-    """The foot made whole where it can be, and the names of the checks that failed."""
+def check(
+    items: list[dict], foot: dict[str, Found], discounts: bool = False
+) -> tuple[dict[str, Found], list[str]]:
+    """The foot made whole where it can be, and the names of the checks that failed.
+
+    `discounts`: the item table has a discount column, so a line that falls
+    short of quantity x price may be a discount the OCR misread.
+    """
     stated = foot.get("subtotal")
-    _repair_lines(items, _cents(stated.value) if stated else None)
+    _repair_lines(items, _cents(stated.value) if stated else None, discounts)
     failed = []
     if any(line_ok(item) is False for item in items):
         failed.append("line_amounts")
