@@ -587,37 +587,36 @@ def set_site(
     db: Database, po_id: str, site: dict, actor: str | None, now: datetime, note: str
 ) -> bool:
     """Give a PO that has no site this one; False when it has one already."""
-    cursor = db.conn.execute(
-        "UPDATE purchase_orders SET site_id = :site WHERE id = :id AND site_id IS NULL",
-        {"id": po_id, "site": site["id"]},
-    )
-    if cursor.rowcount != 1:
-        return False
-    record_history(
-        db, po_id, "site_set", now, actor=actor, field="site", new_value=site["code"], note=note
-    )
-    return True
+    return _set_once(db, po_id, "site", site["id"], site["code"], actor, now, note)
 
 
 def set_supplier(
     db: Database, po_id: str, supplier: dict, actor: str | None, now: datetime, note: str
 ) -> bool:
     """Give a PO that has no supplier record this one; False when it has one already."""
+    return _set_once(db, po_id, "supplier", supplier["id"], supplier["name"], actor, now, note)
+
+
+def _set_once(
+    db: Database,
+    po_id: str,
+    field: str,
+    record_id: str,
+    shown: str,
+    actor: str | None,
+    now: datetime,
+    note: str,
+) -> bool:
+    """Set the PO's site or supplier (`field`) only while it has none, and say so in its history."""
+    column = {"site": "site_id", "supplier": "supplier_id"}[field]
     cursor = db.conn.execute(
-        "UPDATE purchase_orders SET supplier_id = :supplier WHERE id = :id AND supplier_id IS NULL",
-        {"id": po_id, "supplier": supplier["id"]},
+        f"UPDATE purchase_orders SET {column} = :record WHERE id = :id AND {column} IS NULL",
+        {"id": po_id, "record": record_id},
     )
     if cursor.rowcount != 1:
         return False
     record_history(
-        db,
-        po_id,
-        "supplier_set",
-        now,
-        actor=actor,
-        field="supplier",
-        new_value=supplier["name"],
-        note=note,
+        db, po_id, f"{field}_set", now, actor=actor, field=field, new_value=shown, note=note
     )
     return True
 

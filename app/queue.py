@@ -139,19 +139,26 @@ def batch_events(db: Database, batch_id: str) -> list[dict]:
 
 def claim_batch(db: Database, batch_id: str, now: datetime) -> Claim | None:
     """Take the next attempt of a due batch; None when it is not due or another worker won."""
+    return _take(db, batch_id, now, f"{_DUE} AND {_NOT_PAUSED}", "claimed")
+
+
+def _take(
+    db: Database, batch_id: str, now: datetime, where: str, event: str, actor: str | None = None
+) -> Claim | None:
+    """Start the batch's next attempt if `where` still holds, fenced by a new claim number."""
     with immediate(db):
         row = one(
             db,
             "UPDATE data_import_batches"
             " SET status = 'processing', attempts = attempts + 1, claims = claims + 1,"
             "     last_attempt_at = :now, next_retry_at = NULL"
-            f" WHERE id = :id AND {_DUE} AND {_NOT_PAUSED}"
+            f" WHERE id = :id AND {where}"
             f" RETURNING {_CLAIM_COLUMNS}",
             {"id": batch_id, "now": clock.iso(now)},
         )
         if row is None:
             return None
-        record_event(db, batch_id, "claimed", now, attempt=row["attempts"])
+        record_event(db, batch_id, event, now, attempt=row["attempts"], actor=actor)
     return _claim(row)
 
 
@@ -371,20 +378,7 @@ def claim_by_hand(db: Database, batch_id: str, now: datetime, actor: str) -> Cla
 
     Their attempt is fenced like a worker's: process() lands only while it holds.
     """
-    with immediate(db):
-        row = one(
-            db,
-            "UPDATE data_import_batches"
-            " SET status = 'processing', attempts = attempts + 1, claims = claims + 1,"
-            "     last_attempt_at = :now, next_retry_at = NULL"
-            " WHERE id = :id AND status = 'dead'"
-            f" RETURNING {_CLAIM_COLUMNS}",
-            {"id": batch_id, "now": clock.iso(now)},
-        )
-        if row is None:
-            return None
-        record_event(db, batch_id, "entering_by_hand", now, attempt=row["attempts"], actor=actor)
-    return _claim(row)
+    return _take(db, batch_id, now, "status = 'dead'", "entering_by_hand", actor)
 
 
 def discarded_files_due(db: Database, now: datetime, keep: timedelta) -> list[dict]:

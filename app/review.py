@@ -124,16 +124,23 @@ class Decision:
     def close(self, resolution: str, text: str, state: str = "resolved") -> None:
         """Close the item and write what was decided, and the person's note, to the history."""
         said = f"{text} ({self.note})" if self.note else text
-        review_items.close_item(
-            self.db,
-            self.item["id"],
-            resolution=resolution,
-            actor=self.actor,
-            now=self.now,
-            note=said,
-            state=state,
-        )
-        _history(self.db, self.item, said, self.actor, self.now)
+        _close(self.db, self.item, resolution, said, self.actor, self.now, state)
+
+
+def _close(
+    db: Database,
+    item: dict,
+    resolution: str,
+    text: str,
+    actor: str | None,
+    now: datetime,
+    state: str = "resolved",
+) -> None:
+    """Close the item with what was decided, and write that to the history it concerns."""
+    review_items.close_item(
+        db, item["id"], resolution=resolution, actor=actor, now=now, note=text, state=state
+    )
+    _history(db, item, text, actor, now)
 
 
 def _history(db: Database, item: dict, text: str, actor: str | None, now: datetime) -> None:
@@ -338,10 +345,7 @@ def resolve_site_matches(db: Database, now: datetime, actor: str | None = None) 
                     continue
                 text = f"{po['project_code']} now matches site {site['code']}"
                 purchasing.set_site(db, po["id"], site, actor, now, text)
-            review_items.close_item(
-                db, item["id"], resolution="site_matched", actor=actor, now=now, note=text
-            )
-            _history(db, item, text, actor, now)
+            _close(db, item, "site_matched", text, actor, now)
             closed += 1
     return closed
 
@@ -592,10 +596,7 @@ def resolve_supplier_matches(db: Database, now: datetime) -> int:
             supplier = links.get_supplier(db, current["record_id"])
             text = f"{item['evidence']['name']} was linked to supplier {supplier['name']}"
             _assign(db, item["evidence"]["key"], supplier, None, now, text)
-            review_items.close_item(
-                db, item["id"], resolution="linked_elsewhere", actor=None, now=now, note=text
-            )
-            _history(db, item, text, None, now)
+            _close(db, item, "linked_elsewhere", text, None, now)
             closed += 1
     return closed
 

@@ -11,7 +11,8 @@ import re
 from decimal import Decimal
 
 from app import numbers
-from app.extract.tables import LOST_POINT, NUMERIC, Column, RawRow, _is_number
+from app.extract.tables import NUMERIC, Column, RawRow, _is_number, money_text
+from app.extract.totals import line_ok
 
 
 def _values(rows: list[RawRow], columns: list[Column], index: int) -> list[str]:
@@ -54,17 +55,6 @@ def name_columns(rows: list[RawRow], decimal_comma: bool) -> None:
                 keys.add(column.key)
 
 
-def _money(text: str, decimal_comma: bool) -> str | None:
-    if not text:
-        return None
-    for candidate in (text, LOST_POINT.sub(r"\1.\2", text)):
-        try:
-            return numbers.cents_to_text(numbers.parse_money(candidate, decimal_comma))
-        except ValueError:
-            continue
-    return None
-
-
 def _quantity(text: str, decimal_comma: bool) -> str | None:
     if not text:
         return None
@@ -82,24 +72,24 @@ def _discount(text: str, decimal_comma: bool) -> Decimal:
 
 
 def _splits_right(quantity: str, price: str, row: RawRow, decimal_comma: bool) -> bool:
-    """'3 064,30' is R 3 064.30 when 5 x 3064.30 gives the amount, not 3 x R 64.30."""
-    whole = _money(f"{quantity} {price}", decimal_comma)
-    amount = _money(row.text("amount"), decimal_comma)
-    share = (100 - _discount(row.text("discount"), decimal_comma)) / 100
-    if whole is None or amount is None or not Decimal(whole) or share <= 0:
+    """'20 45,47' is 20 x R 45.47 when that gives the amount; '3 064,30' is one grouped
+    price, R 3 064.30, when a whole number of it gives the amount and the split does not."""
+    line = {
+        "amount": money_text(row.text("amount"), decimal_comma),
+        "discount": str(_discount(row.text("discount"), decimal_comma)),
+    }
+    whole = money_text(f"{quantity} {price}", decimal_comma)
+    if line["amount"] is None or not whole or not Decimal(whole):
         return True
-    gross = Decimal(amount) / share  # before the discount
-    split_quantity, split_price = _quantity(quantity, decimal_comma), _money(price, decimal_comma)
-    if split_quantity and split_price:
-        split = Decimal(split_quantity) * Decimal(split_price) * share
-        if split.quantize(Decimal("0.01")) == Decimal(amount):
-            return True
-    times = (gross / Decimal(whole)).quantize(Decimal("0.001"))
-    whole_times = times >= 1 and times == times.to_integral_value()
-    return not (
-        whole_times
-        and (times * Decimal(whole) * share).quantize(Decimal("0.01")) == Decimal(amount)
-    )
+    split = {
+        "quantity": _quantity(quantity, decimal_comma),
+        "unit_price": money_text(price, decimal_comma),
+    }
+    if None not in split.values() and line_ok(line | split):
+        return True
+    share = (100 - Decimal(line["discount"])) / 100
+    times = (Decimal(line["amount"]) / share / Decimal(whole)).quantize(Decimal(1)) if share else 0
+    return not (times >= 1 and line_ok(line | {"quantity": times, "unit_price": whole}))
 
 
 def _quantity_from_neighbour(row: RawRow, decimal_comma: bool) -> None:
@@ -162,8 +152,8 @@ def to_items(rows: list[RawRow], decimal_comma: bool, delivery_note: bool = Fals
             if "ordered" in keys and quantity_key != "ordered":
                 item["ordered_quantity"] = _quantity(row.text("ordered"), decimal_comma)
         else:
-            item["unit_price"] = _money(row.text("unit_price"), decimal_comma)
-            item["amount"] = _money(row.text("amount"), decimal_comma)
+            item["unit_price"] = money_text(row.text("unit_price"), decimal_comma)
+            item["amount"] = money_text(row.text("amount"), decimal_comma)
             discount = _discount(row.text("discount"), decimal_comma)
             if discount:
                 item["discount"] = format(discount.normalize(), "f")

@@ -269,8 +269,7 @@ def read_numbers(
     image = remove_rules(image)  # a digit against a cell's border is read as part of it
     # each area stretched to full contrast (a grey cell on the white strip reads as noise),
     # unless it is blank: stretched, its grain would be read as digits
-    crops = [image.crop(box) for box in regions]
-    crops = [_stretch(crop) for crop in crops]
+    crops = [_stretch(image.crop(box)) for box in regions]
     crops = [c.resize((c.width * 2, c.height * 2), Image.LANCZOS) for c in crops]
     gap = max(c.height for c in crops)
     strip = Image.new("L", (max(c.width for c in crops) + 40, (gap * 2) * len(crops) + gap), 255)

@@ -136,6 +136,18 @@ def _is_number(text: str, decimal_comma: bool = False) -> bool:
     return False
 
 
+def money_text(text: str, decimal_comma: bool = False) -> str | None:
+    """An amount as decimal text ('1234.56'), its lost point put back; None if not one."""
+    if not text:
+        return None
+    for candidate in (text, LOST_POINT.sub(r"\1.\2", text)):
+        try:
+            return numbers.cents_to_text(numbers.parse_money(candidate, decimal_comma))
+        except ValueError:
+            continue
+    return None
+
+
 def _band_cells(band: list[Line]) -> list[Cell]:
     """Header names over one to three lines ('Item' over 'Code'): cells that overlap join."""
     cells = sorted(

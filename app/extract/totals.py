@@ -15,7 +15,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from app import numbers
 from app.extract.fields import Found
 from app.extract.layout import Line
-from app.extract.tables import LOST_POINT
+from app.extract.tables import money_text
 
 FOOT_LABELS = {
     "subtotal": r"sub\s*-?\s*total|total\s+excl\.?(?:\s+(?:vat|tax))?|nett?\s+total|"
@@ -35,12 +35,9 @@ def _amount(text: str, decimal_comma: bool) -> str | None:
     """The last amount in the text; 'R 12 038 03' and '1 805. 70' (a point the OCR lost or
     spaced) are read as 12038.03 and 1805.70 when nothing else makes them a number."""
     for match in reversed(list(_AMOUNT.finditer(text))):
-        found = match.group().strip()
-        for candidate in (found, LOST_POINT.sub(r"\1.\2", found)):
-            try:
-                return numbers.cents_to_text(numbers.parse_money(candidate, decimal_comma))
-            except ValueError:
-                continue
+        value = money_text(match.group().strip(), decimal_comma)
+        if value is not None:
+            return value
     return None
 
 
@@ -127,9 +124,10 @@ def _plain_discount(quantity: Decimal, price: Decimal, amount: Decimal) -> Decim
     gross = quantity * price
     if not gross or not 0 < amount < gross:
         return None
+    line = {"quantity": quantity, "unit_price": price, "amount": amount}
     for halves in range(1, 101):
         rate = Decimal(halves) / 2
-        if (gross * (100 - rate) / 100).quantize(CENT, rounding=ROUND_HALF_UP) == amount:
+        if line_ok(line | {"discount": rate}):
             return rate
     return None
 
