@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 
 from app.extract import engine, items, ocr, tables, totals
 from app.extract.fields import Found
-from app.extract.layout import Cell, Word, text_lines
+from app.extract.layout import Box, Cell, Word, box_lines, text_lines
 from app.extract.tables import Column, RawRow
 
 
@@ -59,6 +59,20 @@ REBAR = {"quantity": "40", "unit_price": "142.89", "discount": "5", "amount": "5
             True,
             "5519.82",
             ("1", "100.00", "10", "90.00"),
+        ),
+        # '083' read for 0.83: the same digits, the point where the amount puts it
+        (
+            ocr_item("3", "83.00", "2.43", "2.5"),
+            True,
+            "5432.25",
+            ("3", "0.83", "2.5", "2.43"),
+        ),
+        # '25%' read for 2.5 %: the discount's point moves, not the quantity (20, not 26)
+        (
+            ocr_item("20", "82.23", "1603.49", "25"),
+            True,
+            "7033.31",
+            ("20", "82.23", "2.5", "1603.49"),
         ),
         # the amounts do not add up to the subtotal: nothing is proved, nothing changes
         (ocr_item("83", "334.91", "2511.83"), False, "9999.99", ("83", "334.91", None, "2511.83")),
@@ -185,3 +199,58 @@ def test_ruled_lines_are_painted_over_and_the_digit_beside_them_kept():
     assert clean.getpixel((390, 320)) == 20
     blank = Image.new("L", (800, 600), 230)
     assert ocr.remove_rules(blank) is blank  # nothing to remove: the page itself
+
+
+@pytest.mark.parametrize(
+    ("read", "words"),
+    [
+        # a column rule read into the word between two values
+        ("Qty|UOM", ["Qty", "UOM"]),
+        ("25)tin", ["25", "tin"]),
+        ("2}roll", ["2", "roll"]),
+        ("5||bag", ["5", "bag"]),
+        # brackets that belong to the text stay
+        ("(Pty)", ["(Pty)"]),
+        ("Y12)", ["Y12"]),
+        ("1/1000", ["1/1000"]),
+    ],
+)
+def test_a_word_read_across_a_column_rule_is_two_words(read, words):
+    (line,) = box_lines([Box(read, 100, 50, 10 * len(read), 20, 0.9)])
+    assert [word.text for word in line.words] == words
+    assert all(a.x1 <= b.x0 for a, b in zip(line.words, line.words[1:], strict=False))
+
+
+CODES_UNHEADED = """\
+            Description              Qty      Price      Amount
+GLV-25      Galvanised pipe 25mm       3     125.76      377.28
+GL-NIT      Nitrile coated gloves     50      29.06     1453.00
+HB-M8       Hex bolt M8x40             2       0.67        1.34
+"""
+CENTRED_HEADER = """\
+                 Description         Qty      Price      Amount
+Galvanised pipe 25mm                   3     125.76      377.28
+Nitrile coated gloves                 50      29.06     1453.00
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "codes", "descriptions"),
+    [
+        # the OCR lost the 'Code' header: the codes get a column, not the descriptions
+        (
+            CODES_UNHEADED,
+            ["GLV-25", "GL-NIT", "HB-M8"],
+            ["Galvanised pipe 25mm", "Nitrile coated gloves", "Hex bolt M8x40"],
+        ),
+        # a centred header over descriptions that start further left: no column is made
+        (CENTRED_HEADER, ["", ""], ["Galvanised pipe 25mm", "Nitrile coated gloves"]),
+    ],
+)
+def test_a_code_column_whose_header_was_lost(text, codes, descriptions):
+    lines = text_lines(text)
+    raw = tables.find_table(lines, 1.0, False)
+    items.name_columns(raw, False)
+    got = items.to_items(raw, False)
+    assert [item["item_code"] for item in got] == codes
+    assert [item["description"] for item in got] == descriptions

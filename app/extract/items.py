@@ -20,7 +20,7 @@ def _values(rows: list[RawRow], columns: list[Column], index: int) -> list[str]:
 
 
 def _is_code(text: str) -> bool:
-    return bool(re.fullmatch(r"(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9\-/_.]{2,20}", text.strip()))
+    return bool(re.fullmatch(r"(?=.*[\d-])(?=.*[A-Za-z])[A-Za-z0-9\-/_.]{2,20}", text.strip()))
 
 
 def _is_count(values: list[str]) -> bool:

@@ -123,6 +123,24 @@ def _ocr_text(text: str) -> str:
     return text if text.count("(") == text.count(")") and "(" in text else stripped
 
 
+# A ruling line read into a word, between two values: 'Qty|UOM', '25)tin', '2}roll'.
+_RULE_INSIDE = re.compile(r"(?<=\S)\|+(?=\S)|(?<=\d)[)}\]](?=[A-Za-z])")
+
+
+def _split_at_rules(box: Box) -> list[Box]:
+    """A word that OCR ran across a column rule, as the two words either side of it."""
+    out, start = [], 0
+    per_char = box.width / max(len(box.text), 1)
+    for match in [*_RULE_INSIDE.finditer(box.text), None]:
+        end = match.start() if match else len(box.text)
+        if end > start:
+            left = box.left + start * per_char
+            width = (end - start) * per_char
+            out.append(Box(box.text[start:end], left, box.top, width, box.height, box.conf))
+        start = match.end() if match else end
+    return out
+
+
 def box_scale(boxes: list[Box]) -> tuple[float, float]:
     """Pixels per character width and per line height on an OCR page."""
     boxes = [b for b in boxes if _ocr_text(b.text)]
@@ -135,9 +153,10 @@ def box_scale(boxes: list[Box]) -> tuple[float, float]:
 def box_lines(boxes: list[Box], page_no: int = 0, y0: float = 0.0) -> list[Line]:
     """One page of OCR words: rows by vertical overlap, x in character widths."""
     boxes = [
-        Box(_ocr_text(b.text), b.left, b.top, b.width, b.height, b.conf)
+        Box(_ocr_text(part.text), part.left, part.top, part.width, part.height, part.conf)
         for b in boxes
-        if _ocr_text(b.text)
+        for part in _split_at_rules(b)
+        if _ocr_text(part.text)
     ]
     if not boxes:
         return []

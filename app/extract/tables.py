@@ -407,6 +407,7 @@ def find_table(lines: list[Line], step: float, decimal_comma: bool) -> list[RawR
         header = header_at(lines, index, step)
         if header:
             columns, taken = header
+            columns = _unheaded_left(columns, lines[index + taken :], lines[index].page)
             last_y, page = lines[index + taken - 1].y, lines[index].page
             index += taken
             continue
@@ -441,6 +442,32 @@ def find_table(lines: list[Line], step: float, decimal_comma: bool) -> list[RawR
         elif rows:
             rows[-1].closed = True
     return rows
+
+
+def _unheaded_left(columns: list[Column], below: list[Line], page: int) -> list[Column]:
+    """A column whose header word the OCR lost at the table's left edge (a code or line
+    number in a shaded band): most item lines start with a code-like cell of their own,
+    wholly left of the first header. It becomes an unnamed column for name_columns."""
+    left = columns[0].x0
+    items = starts = 0
+    x0, x1 = left, 0.0
+    for line in below:
+        if line.page != page or FOOT.match(line.cells[0].text) or header_like(line):
+            break
+        if len(line.cells) < 2 or not any(_is_number(c.text) for c in line.cells[1:]):
+            continue
+        items += 1
+        first = line.cells[0]
+        if first.x1 < left - 0.5 and (_CODE_LIKE.fullmatch(first.text) or first.text.isdigit()):
+            starts += 1
+            x0, x1 = min(x0, first.x0), max(x1, first.x1)
+    if starts >= 2 and starts >= 0.6 * items:
+        return [Column(None, x0, x1), *columns]
+    return columns
+
+
+def header_like(line: Line) -> bool:
+    return any(column_key(cell.text) for cell in line.cells)
 
 
 def _room_left(above: dict[int, list[Cell]], columns: list[Column]) -> bool:

@@ -119,6 +119,29 @@ def _sums_agree(items: list[dict], subtotal: int | None) -> bool:
     return subtotal is not None and None not in amounts and sum(amounts) == subtotal
 
 
+def _point_moves(value: Decimal) -> list[Decimal]:
+    """The same digits with the decimal point elsewhere, to the cent ('83.00': 0.83, 8.30...)."""
+    digits = re.sub(r"\D", "", f"{value:f}")
+    out = []
+    for place in range(len(digits) + 1):
+        moved = Decimal(f"{digits[:place] or 0}.{digits[place:] or 0}")
+        if moved > 0 and moved != value and moved == moved.quantize(CENT) and moved not in out:
+            out.append(moved)
+    return out
+
+
+def _moved_point(item: dict, key: str) -> str | None:
+    """The item's discount or unit price with its decimal point where the other numbers put
+    it ('25%' read for 2.5 %, '083' for 0.83): the one placement of the same digits that
+    takes quantity x price less discount to the amount."""
+    fits = [
+        moved
+        for moved in _point_moves(numbers.parse_decimal(item[key]))
+        if (key != "discount" or moved < 100) and line_ok({**item, key: moved})
+    ]
+    return numbers.parse_quantity(fits[0]) if len(fits) == 1 else None
+
+
 def _plain_discount(quantity: Decimal, price: Decimal, amount: Decimal) -> Decimal | None:
     """The discount of up to 50 %, in steps of a half, that takes quantity x price to amount."""
     gross = quantity * price
@@ -139,8 +162,10 @@ def _repair_lines(items: list[dict], subtotal: int | None, discounts: bool = Fal
     the amount is recomputed when that makes the items add up to the stated
     subtotal. When the amounts already add up, the table has a discount
     column and a plain discount explains the line, the discount was misread
-    ('0%' for '10%', or not read at all); failing that, the quantity, when
-    amount over price is a plain quantity. The item's confidence drops.
+    ('0%' for '10%', or not read at all); failing that, a discount or unit
+    price whose decimal point was lost or moved ('25%' for 2.5 %, '083' for
+    0.83), when the same digits give the amount; failing that, the quantity,
+    when amount over price is a plain quantity. The item's confidence drops.
     """
     for item in items:
         if line_ok(item) is not False or item.get("confidence", 1.0) >= 1.0:
@@ -164,11 +189,20 @@ def _repair_lines(items: list[dict], subtotal: int | None, discounts: bool = Fal
         if fixed or not _sums_agree(items, subtotal):
             continue
         # only where no discount was read ('0%' for '10%'): a read one is likelier right
-        # than a quantity, which the next step checks
+        # than a price or a quantity, which the next steps check
         rate = _plain_discount(quantity, price, amount) if discounts and not share < 1 else None
         if rate is not None:
             item["discount"] = numbers.parse_quantity(rate)
             item["confidence"] = min(item.get("confidence", 1), 0.55)
+            continue
+        moved = None
+        for key in ("discount", "unit_price") if share < 1 else ("unit_price",):
+            moved = _moved_point(item, key)
+            if moved is not None:
+                item[key] = moved if key == "discount" else f"{Decimal(moved):.2f}"
+                item["confidence"] = min(item.get("confidence", 1), 0.55)
+                break
+        if moved is not None:
             continue
         plain = _plain_quantity(price, share, amount, item)
         if plain is not None:
