@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 
 from app.extract import engine, items, ocr, tables, totals
 from app.extract.fields import Found
-from app.extract.layout import Box, Cell, Word, box_lines, text_lines
+from app.extract.layout import Box, Cell, Line, Word, box_lines, text_lines
 from app.extract.tables import Column, RawRow
 
 
@@ -74,6 +74,15 @@ REBAR = {"quantity": "40", "unit_price": "142.89", "discount": "5", "amount": "5
             "7033.31",
             ("20", "82.23", "2.5", "1603.49"),
         ),
+        # '875,40' read for 4 875,40: quantity x price with its first group of digits lost
+        (
+            ocr_item("10", "487.54", "875.40"),
+            False,
+            "9999.99",
+            ("10", "487.54", None, "4875.40"),
+        ),
+        # '75,40' is not a whole group short of 4 875,40: left alone
+        (ocr_item("10", "487.54", "75.40"), False, "9999.99", ("10", "487.54", None, "75.40")),
         # the amounts do not add up to the subtotal: nothing is proved, nothing changes
         (ocr_item("83", "334.91", "2511.83"), False, "9999.99", ("83", "334.91", None, "2511.83")),
     ],
@@ -85,6 +94,35 @@ def test_a_misread_line_is_put_right_only_when_the_sums_prove_it(line, discounts
     assert got == fixed
     # a repaired line is flagged for a person; one left alone keeps the OCR's confidence
     assert (line["confidence"] < engine.LOW) == (got != read)
+
+
+@pytest.mark.parametrize(
+    ("doubtful", "fixed"),
+    [
+        # the OCR doubted the price ('1 ee' where 1 160,91 was smudged), not the quantity
+        ({"unit_price"}, ("2", "1160.91")),
+        # it doubted nothing, or both: the amount over the price is the quantity, as before
+        (set(), ("2321.82", "1.00")),
+        ({"unit_price", "quantity"}, ("2321.82", "1.00")),
+    ],
+)
+def test_a_doubted_price_is_worked_out_from_a_quantity_read_clearly(doubtful, fixed):
+    line = ocr_item("2", "1.00", "2205.73", "5") | {"doubtful": doubtful}
+    totals.check([line, dict(REBAR)], {"subtotal": Found("7635.55", 0.9)}, True)
+    assert (line["quantity"], line["unit_price"]) == fixed
+
+
+def test_a_misread_subtotal_gives_way_to_the_items_when_they_and_the_total_agree():
+    lines = [ocr_item("10", "487.54", "4875.40"), ocr_item("4", "585.83", "2343.32")]
+    foot = {k: Found(v, 0.9) for k, v in [("subtotal", "7.73"), ("tax", "0.00")]}
+    foot["total"] = Found("7218.72", 0.9)
+    foot, failed = totals.check(lines, foot)
+    assert (foot["subtotal"].value, failed) == ("7218.72", [])
+    assert foot["subtotal"].confidence < engine.LOW
+    foot = {k: Found(v, 0.9) for k, v in [("subtotal", "7.73"), ("tax", "0.00")]}
+    foot["total"] = Found("9999.99", 0.9)  # nothing agrees: nothing changes, the check fails
+    foot, failed = totals.check(lines, foot)
+    assert foot["subtotal"].value == "7.73" and "items_sum" in failed
 
 
 def test_a_text_layer_line_that_does_not_add_up_is_the_documents_own():
@@ -110,6 +148,20 @@ def test_a_lost_quantity_is_worked_out_from_price_and_amount(item, quantity):
     item = {"quantity": None, **item}
     totals.complete_items([item])
     assert item["quantity"] == quantity
+
+
+@pytest.mark.parametrize(
+    ("item", "price"),
+    [
+        ({"quantity": "2", "discount": "5", "amount": "2205.73"}, "1160.91"),
+        ({"quantity": "3", "amount": "10.00"}, None),  # no price to the cent gives 10.00
+    ],
+)
+def test_a_lost_price_is_worked_out_from_quantity_and_amount(item, price):
+    item = {"unit_price": None, **item}
+    totals.complete_items([item])
+    assert item["unit_price"] == price
+    assert item.get("confidence", 1) < engine.LOW or price is None
 
 
 def row(columns: list[str], cells: list[str], conf: float = 0.8) -> RawRow:
@@ -254,3 +306,58 @@ def test_a_code_column_whose_header_was_lost(text, codes, descriptions):
     got = items.to_items(raw, False)
     assert [item["item_code"] for item in got] == codes
     assert [item["description"] for item in got] == descriptions
+
+
+MISREAD_LINE_NUMBER = """\
+#   Description                 Qty      Price     Amount
+1   Hex bolt M8x40               20       1.42      28.40
+rs  Cement 50kg bag               2      90.00     180.00
+"""
+STRAY_MARK = """\
+N     Description               Qty Ordered     Price     Amount
+      Hex bolt M8x40                     20      1.42      28.40
+6     Cement 50kg bag                     2     90.00     180.00
+      Plaster sand                        3    400.00    1200.00
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "quantities", "descriptions"),
+    [
+        # a line number the OCR misread stays in its column, out of the description
+        (MISREAD_LINE_NUMBER, ["20", "2"], ["Hex bolt M8x40", "Cement 50kg bag"]),
+        # one stray mark under an unnamed column does not make it the quantity
+        (STRAY_MARK, ["20", "2", "3"], ["Hex bolt M8x40", "Cement 50kg bag", "Plaster sand"]),
+    ],
+)
+def test_marks_beside_the_items_are_not_read_into_them(text, quantities, descriptions):
+    got = items.to_items(tables.find_table(text_lines(text), 1.0, False), False)
+    assert [item["quantity"] for item in got] == quantities
+    assert [item["description"] for item in got] == descriptions
+
+
+def test_a_lone_number_under_the_table_is_not_an_item():
+    text = """\
+PURCHASE ORDER
+PO Number: PO-2026-0042
+Description                 Qty      Price     Amount
+Hex bolt M8x40               20       1.42      28.40
+Cement 50kg bag               2      90.00     180.00
+                              4
+Subtotal                                       208.40
+"""
+    payload = engine.read_text(text)
+    assert [item["description"] for item in payload["items"]] == [
+        "Hex bolt M8x40",
+        "Cement 50kg bag",
+    ]
+
+
+def test_a_value_beside_a_word_the_ocr_doubted_is_marked_doubtful():
+    names = [("Description", 0, 11), ("Qty", 40, 43), ("Price", 50, 55), ("Amount", 62, 68)]
+    header = Line([Word(*name) for name in names], 0, 0)
+    # '1 ee': a smudged price, read as a digit and a speck the OCR did not believe
+    read = [("Paint", 0, 5, 0.9), ("2", 42, 43, 0.97), ("1", 50, 51, 0.9), ("ee", 52, 54, 0.05)]
+    item = Line([Word(*word) for word in [*read, ("2205.73", 61, 68, 0.9)]], 1, 0)
+    (raw,) = tables.find_table([header, item], 1.0, False)
+    assert [raw.columns[i].key for i in raw.doubtful] == ["unit_price"]

@@ -139,9 +139,16 @@ def read_po(lines: list[Line], day_first: bool = True) -> dict:
     raw = tables.settle_maybe_rows(raw, comma)
     rows = items.to_items(raw, comma)
     totals.complete_items(rows)
-    rows = [row for row in rows if row.get("quantity")]
+    # an item has a quantity and something it is of: a lone number is a speck or a stray mark
+    rows = [
+        row
+        for row in rows
+        if row.get("quantity") and (row["description"] or row.get("amount") or row["item_code"])
+    ]
     discounts = any(column.key == "discount" for row in raw for column in row.columns)
     foot, failed = totals.check(rows, totals.read_foot(lines, comma), discounts)
+    for row in rows:
+        row.pop("doubtful", None)
     found.update(foot)
     payload = {
         "document_type": "purchase_order",

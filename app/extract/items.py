@@ -37,6 +37,8 @@ def name_columns(rows: list[RawRow], decimal_comma: bool) -> None:
                 column.key = "line"
             if column.key is not None or not values:
                 continue
+            if 2 * len(values) < sum(1 for row in rows if row.columns is columns):
+                continue  # a stray mark in a few rows ('6' by a ruled edge) says nothing
             if _is_count(values):
                 column.key = "line"
             elif all(_is_number(v.rstrip("%"), decimal_comma) for v in values):
@@ -157,6 +159,8 @@ def to_items(rows: list[RawRow], decimal_comma: bool, delivery_note: bool = Fals
             discount = _discount(row.text("discount"), decimal_comma)
             if discount:
                 item["discount"] = format(discount.normalize(), "f")
+            # for the sums' repairs only (engine.read_po drops it): the numbers OCR doubted
+            item["doubtful"] = {row.columns[i].key for i in row.doubtful}
         item["confidence"] = round(row.conf, 3)
         items.append(item)
     return items

@@ -192,6 +192,8 @@ def header_at(lines: list[Line], index: int, step: float) -> tuple[list[Column],
 
 
 def _fits(key: str | None, text: str, comma: bool) -> bool:
+    if key == "line" and len(text.strip()) <= 2:
+        return True  # a line number, if misread ('rs' for 2): not a word of the description
     if key in NUMERIC or key == "line":
         return _is_number(text.rstrip("%"), comma) or text.strip() in ("-", "")
     if key == "item_code":
@@ -345,6 +347,10 @@ def _skip_cost(unit: Cell, comma: bool) -> float:
     return 0.5 if noise else _SKIP
 
 
+# Below this OCR confidence a value is the first suspect when its line does not add up.
+UNSURE = 0.5
+
+
 @dataclass
 class RawRow:
     columns: list[Column]
@@ -357,6 +363,7 @@ class RawRow:
     # a text line under a short description: an item whose numbers the OCR lost, unless a
     # second look finds none (then it is the item above running on after all)
     maybe: bool = False
+    doubtful: set[int] = field(default_factory=set)  # columns whose value the OCR doubted
 
     def text(self, key: str) -> str:
         joined = ""
@@ -379,6 +386,16 @@ def _has_numbers(cells: dict[int, str], columns: list[Column], decimal_comma: bo
 
 # An item code: capitals with a digit or a dash in them ('HB-M8', 'GL-NIT', 'CEM50').
 _CODE_LIKE = re.compile(r"(?=\S*[A-Z])(?=\S*[\d-])[A-Z0-9][A-Z0-9\-/._]{2,15}")
+
+
+def _doubted(line: Line, columns: list[Column]) -> set[int]:
+    """The columns under which the OCR read a word it was unsure of, kept or left out as
+    noise ('1 ee' where a price was smudged): the header nearest each such word."""
+    out = set()
+    for word in (w for cell in line.cells for w in cell.words if w.conf < UNSURE):
+        distance = [max(c.x0 - word.x1, word.x0 - c.x1, 0) for c in columns]
+        out.add(distance.index(min(distance)))
+    return out
 
 
 def _wraps(gap: float, rows: list[RawRow], step: float) -> bool:
@@ -429,7 +446,10 @@ def find_table(lines: list[Line], step: float, decimal_comma: bool) -> list[RawR
         )
         if coded or _has_numbers(cells, columns, decimal_comma):
             conf = min(c.conf for c in line.cells)
-            rows.append(RawRow(columns, cells, conf=conf, y=line.y, page=line.page))
+            doubtful = _doubted(line, columns)
+            rows.append(
+                RawRow(columns, cells, conf=conf, y=line.y, page=line.page, doubtful=doubtful)
+            )
             last_y, above = line.y, placed
         elif rows and not rows[-1].closed and _wraps(line.y - last_y, rows, step):
             conf = min(c.conf for c in line.cells)

@@ -91,6 +91,11 @@ def complete_items(items: list[dict]) -> None:
             value = Decimal(quantity) * Decimal(price) * discount
             item["amount"] = f"{value.quantize(CENT, rounding=ROUND_HALF_UP)}"
             item["confidence"] = min(item.get("confidence", 1), 0.6)
+        elif quantity and amount and not price and Decimal(quantity) and discount:
+            value = (Decimal(amount) / (Decimal(quantity) * discount)).quantize(CENT, ROUND_HALF_UP)
+            if value > 0 and line_ok({**item, "unit_price": value}):
+                item["unit_price"] = f"{value}"
+                item["confidence"] = min(item.get("confidence", 1), 0.55)
         elif price and amount and not quantity:
             value = _plain_quantity(Decimal(price), discount, Decimal(amount), item)
             if value is not None:  # worked out, not read: a person checks it
@@ -119,6 +124,14 @@ def _sums_agree(items: list[dict], subtotal: int | None) -> bool:
     return subtotal is not None and None not in amounts and sum(amounts) == subtotal
 
 
+def _lost_group(computed: Decimal, amount: Decimal) -> bool:
+    """The amount is quantity x price with its first digit group lost ('875,40' read for
+    4 875,40): the same digits after a whole group of three."""
+    computed = computed.quantize(CENT, rounding=ROUND_HALF_UP)
+    whole = f"{amount:.2f}".split(".")[0]
+    return computed > amount and len(whole) == 3 and f"{computed:.2f}".endswith(f"{amount:.2f}")
+
+
 def _point_moves(value: Decimal) -> list[Decimal]:
     """The same digits with the decimal point elsewhere, to the cent ('83.00': 0.83, 8.30...)."""
     digits = re.sub(r"\D", "", f"{value:f}")
@@ -142,6 +155,16 @@ def _moved_point(item: dict, key: str) -> str | None:
     return numbers.parse_quantity(fits[0]) if len(fits) == 1 else None
 
 
+def _doubted_price(item: dict, times: Decimal, amount: Decimal) -> str | None:
+    """A unit price the OCR doubted ('1 ee' for 1 160.91) and a quantity it did not:
+    the price, to the cent, that takes the quantity (less discount) to the amount."""
+    doubted = item.get("doubtful") or set()
+    if "unit_price" not in doubted or "quantity" in doubted or not times:
+        return None
+    price = (amount / times).quantize(CENT, rounding=ROUND_HALF_UP)
+    return f"{price}" if price > 0 and line_ok({**item, "unit_price": price}) else None
+
+
 def _plain_discount(quantity: Decimal, price: Decimal, amount: Decimal) -> Decimal | None:
     """The discount of up to 50 %, in steps of a half, that takes quantity x price to amount."""
     gross = quantity * price
@@ -160,12 +183,15 @@ def _repair_lines(items: list[dict], subtotal: int | None, discounts: bool = Fal
 
     Only for numbers read by OCR, and only when the other numbers prove it:
     the amount is recomputed when that makes the items add up to the stated
-    subtotal. When the amounts already add up, the table has a discount
-    column and a plain discount explains the line, the discount was misread
-    ('0%' for '10%', or not read at all); failing that, a discount or unit
-    price whose decimal point was lost or moved ('25%' for 2.5 %, '083' for
-    0.83), when the same digits give the amount; failing that, the quantity,
-    when amount over price is a plain quantity. The item's confidence drops.
+    subtotal, or when it is quantity x price with its first group of digits
+    lost ('875,40' for 4 875,40). When the amounts already add up, the table
+    has a discount column and a plain discount explains the line, the
+    discount was misread ('0%' for '10%', or not read at all); failing that,
+    a discount or unit price whose decimal point was lost or moved ('25%' for
+    2.5 %, '083' for 0.83), when the same digits give the amount; failing
+    that, a price the OCR doubted, worked out from a quantity it did not;
+    failing that, the quantity, when amount over price is a plain quantity.
+    The item's confidence drops.
     """
     for item in items:
         if line_ok(item) is not False or item.get("confidence", 1.0) >= 1.0:
@@ -186,6 +212,10 @@ def _repair_lines(items: list[dict], subtotal: int | None, discounts: bool = Fal
                 item["confidence"] = min(item.get("confidence", 1), 0.55)
                 fixed = True
                 break
+        if not fixed and _lost_group(quantity * price * share, amount):
+            item["amount"] = f"{(quantity * price * share).quantize(CENT, rounding=ROUND_HALF_UP)}"
+            item["confidence"] = min(item.get("confidence", 1), 0.55)
+            fixed = True
         if fixed or not _sums_agree(items, subtotal):
             continue
         # only where no discount was read ('0%' for '10%'): a read one is likelier right
@@ -203,6 +233,11 @@ def _repair_lines(items: list[dict], subtotal: int | None, discounts: bool = Fal
                 item["confidence"] = min(item.get("confidence", 1), 0.55)
                 break
         if moved is not None:
+            continue
+        price_again = _doubted_price(item, quantity * share, amount)
+        if price_again is not None:
+            item["unit_price"] = price_again
+            item["confidence"] = min(item.get("confidence", 1), 0.55)
             continue
         plain = _plain_quantity(price, share, amount, item)
         if plain is not None:
@@ -238,6 +273,9 @@ def check(
     if tax is None and sub is not None and total is not None:
         tax = total - sub
         foot["tax"] = Found(numbers.cents_to_text(tax), 0.55, "total less subtotal")
+    if None not in (sub, tax, total, items_sum) and sub + tax != total == items_sum + tax:
+        sub = items_sum  # the items and the total agree: the stated subtotal was misread
+        foot["subtotal"] = Found(numbers.cents_to_text(sub), 0.55, "sum of the items")
     if items_sum is not None and sub is not None and items_sum != sub:
         failed.append("items_sum")
     if None not in (sub, tax, total) and sub + tax != total:
