@@ -208,6 +208,24 @@ def test_sizes_with_a_letter_for_a_digit(text, fixed):
     assert items.fix_misread_sizes(text) == fixed
 
 
+@pytest.mark.parametrize(
+    ("text", "fixed"),
+    [
+        ("as per drawing MER-204 revision C. cut to length", "revision C, cut to length"),
+        ("delivery before 10:00. site contact on order", "before 10:00, site contact"),
+        ("Structural timber SA pine 38x 114", "SA pine 38x114"),
+        ("Drywall screw 6 x32", "Drywall screw 6x32"),
+        # a point after a word, or before a capital or a digit, is the document's own
+        ("Cable incl. fittings", "Cable incl. fittings"),
+        ("Sheeting 0.5mm. Delivered", "Sheeting 0.5mm. Delivered"),
+        ("Bolt M8. 40 per box", "Bolt M8. 40 per box"),
+        ("Screw 6 x 32", "Screw 6 x 32"),
+    ],
+)
+def test_punctuation_the_ocr_misread(text, fixed):
+    assert fixed in items.fix_misread_punctuation(text)
+
+
 def test_ocr_noise_in_a_row_is_left_out_not_added_to_the_description():
     columns = [
         Column("description", 27, 38),
@@ -224,6 +242,10 @@ def test_ocr_noise_in_a_row_is_left_out_not_added_to_the_description():
     assert placed == {0: "Plaster sand", 1: "7.5", 2: "2511.83"}
     cells[1] = Cell([Word("k", 79, 80, 0.9)])  # read with confidence: it is kept
     assert "k" in " ".join(tables._assign(cells, columns).values())
+    cells[1] = Cell([Word("sc", 79, 81, 0.3)])  # a lower-case pair the OCR doubted: noise
+    assert tables._assign(cells, columns) == {0: "Plaster sand", 1: "7.5", 2: "2511.83"}
+    cells[1] = Cell([Word("SA", 79, 81, 0.3)])  # capitals may be a word: kept
+    assert "SA" in " ".join(tables._assign(cells, columns).values())
 
 
 def test_an_item_whose_numbers_were_lost_stands_unless_a_second_look_finds_none():

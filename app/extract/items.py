@@ -126,10 +126,21 @@ def fix_misread_sizes(text: str) -> str:
     return _MISREAD_SIZE.sub(lambda m: m[1].translate(_AS_DIGIT) + m[2], text)
 
 
+# OCR slips in punctuation: a comma read as a point before a lower-case word ('revision C.
+# cut', '10:00. site'; a point after a word of two letters or more is left: 'incl. fittings'),
+# and a space read into a size ('38x 114').
+_POINT_FOR_COMMA = re.compile(r"(\b[A-Z]|\d)\. (?=[a-z])")
+_SPACED_SIZE = re.compile(r"(\d)(?: x|x )(\d)")
+
+
+def fix_misread_punctuation(text: str) -> str:
+    return _SPACED_SIZE.sub(r"\1x\2", _POINT_FOR_COMMA.sub(r"\1, ", text))
+
+
 def _description(row: RawRow) -> str:
     text = re.sub(r"\s+", " ", row.text("description"))
     if row.conf < 1.0:  # read by OCR: a speck after the last word ('M8x40.', 'NFP-') is noise
-        text = fix_misread_sizes(text.rstrip(" .,;:-_'"))
+        text = fix_misread_punctuation(fix_misread_sizes(text.rstrip(" .,;:-_'")))
     return text
 
 

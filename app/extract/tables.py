@@ -192,12 +192,12 @@ def header_at(lines: list[Line], index: int, step: float) -> tuple[list[Column],
 
 
 def _fits(key: str | None, text: str, comma: bool) -> bool:
-    if key == "line" and len(text.strip()) <= 2:
-        return True  # a line number, if misread ('rs' for 2): not a word of the description
+    if key == "line" and text.strip() and all(len(part) <= 2 for part in text.split()):
+        return True  # a line number, if misread ('rs' for 2, '2 3'): not the description's
     if key in NUMERIC or key == "line":
         return _is_number(text.rstrip("%"), comma) or text.strip() in ("-", "")
-    if key == "item_code":
-        return " " not in text.strip()
+    if key == "item_code":  # one word, with a digit or a capital ('sc' is a misread, not a code)
+        return " " not in text.strip() and bool(re.search(r"[\dA-Z]", text))
     if key == "unit":
         return len(text) <= 8
     if key == "description":
@@ -342,8 +342,10 @@ def _place(cells: list[Cell], columns: list[Column], comma: bool = False) -> dic
 
 def _skip_cost(unit: Cell, comma: bool) -> float:
     """Leaving a value out costs more than placing it badly, unless it is OCR noise:
-    a letter or two the OCR itself gave no confidence ('k' where a smudge was)."""
-    noise = unit.conf < 0.1 and len(unit.text) <= 2 and not _is_number(unit.text, comma)
+    a letter or two the OCR itself gave no confidence ('k' where a smudge was), or
+    little to a lower-case pair ('sc' where a quantity was smudged)."""
+    short = len(unit.text) <= 2 and not _is_number(unit.text, comma)
+    noise = short and (unit.conf < 0.1 or (unit.conf < 0.4 and unit.text.islower()))
     return 0.5 if noise else _SKIP
 
 
@@ -564,4 +566,16 @@ def headerless_rows(lines: list[Line], step: float, comma: bool) -> list[RawRow]
             cells[len(columns)] = value
             columns.append(Column(key, 0, 0))
         rows.append(RawRow(columns, cells, conf=min(c.conf for c in line.cells)))
+    _strip_line_numbers(rows)
     return rows
+
+
+def _strip_line_numbers(rows: list[RawRow]) -> None:
+    """Descriptions that start 1, 2, 3... down the table start with their line number."""
+    firsts = [row.cells.get(1, "").split(" ", 1) for row in rows]
+    if len(rows) < 2 or any(
+        len(parts) < 2 or parts[0] != str(n) for n, parts in enumerate(firsts, 1)
+    ):
+        return
+    for row, parts in zip(rows, firsts, strict=True):
+        row.cells[1] = parts[1]
