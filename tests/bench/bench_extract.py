@@ -7,8 +7,8 @@ For each split (tune, heldout) and document kind (text PDF, image), prints
 field accuracy (exact after normalising case and spacing), line-item
 precision, recall and F1 (an item matches when its quantity and amount are
 equal and its description matches after normalising), and the median and
-worst seconds per page. Images include the tuning split's retakes (a second
-photo of a document). `--details` lists what went wrong, for the tuning
+worst seconds per page. Images include the tuning split's retakes (more
+photos of a document). `--details` lists what went wrong, for the tuning
 split only: the held-out split is for measuring, not for tuning.
 """
 
@@ -134,8 +134,8 @@ def run(ocr_engine: str, details: bool, only: str | None) -> None:
             continue
         kind = "PO" if record["kind"] == "purchase_order" else "DN"
         sources = [("text PDF", CORPUS / record["pdf"])]
-        # a scanned PDF is an image with a PDF around it; a retake is a second photo
-        for image in (record["image"], record.get("retake")):
+        # a scanned PDF is an image with a PDF around it; a retake is another photo
+        for image in (record["image"], *record["retakes"]):
             if image:
                 sources.append(("image", CORPUS / image))
         for source, path in sources:
