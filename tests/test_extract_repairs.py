@@ -201,6 +201,9 @@ def test_a_price_cell_with_two_numbers(cells, quantity, price):
         ("Sol 10mm", "Sol 10mm"),
         ("Oil 5l", "Oil 5l"),
         ("Hex bolt M8x40", "Hex bolt M8x40"),
+        ("Structural timber SA pine 38xll4", "Structural timber SA pine 38x114"),
+        ("Drywall screw 6x3O", "Drywall screw 6x30"),
+        ("Sheet 2x all", "Sheet 2x all"),
         ("Cable 2.5mm", "Cable 2.5mm"),
     ],
 )
@@ -224,6 +227,20 @@ def test_sizes_with_a_letter_for_a_digit(text, fixed):
 )
 def test_punctuation_the_ocr_misread(text, fixed):
     assert fixed in items.fix_misread_punctuation(text)
+
+
+@pytest.mark.parametrize(
+    ("read", "conf", "description"),
+    [
+        ("Crushed stone 19mm s", 0.8, "Crushed stone 19mm"),
+        ("a HB-M8 Hex bolt M8x40", 0.8, "HB-M8 Hex bolt M8x40"),
+        ("Maxi brick revision C", 0.8, "Maxi brick revision C"),  # a capital is the text's
+        ("Crushed stone 19mm s", 1.0, "Crushed stone 19mm s"),  # a text layer is not misread
+    ],
+)
+def test_a_lone_small_letter_at_either_end_of_an_ocr_description(read, conf, description):
+    (item,) = items.to_items([row(["description", "quantity"], [read, "6"], conf)], False)
+    assert item["description"] == description
 
 
 def test_ocr_noise_in_a_row_is_left_out_not_added_to_the_description():
@@ -301,11 +318,38 @@ GLV-25      Galvanised pipe 25mm       3     125.76      377.28
 GL-NIT      Nitrile coated gloves     50      29.06     1453.00
 HB-M8       Hex bolt M8x40             2       0.67        1.34
 """
+CODE_INTO_DESCRIPTION = """\
+Code       Description              Qty      Price      Amount
+GLV-25     Galvanised pipe 25mm       3     125.76      377.28
+           HB-M8 Hex bolt M8x40       2       0.67        1.34
+"""
 CENTRED_HEADER = """\
                  Description         Qty      Price      Amount
 Galvanised pipe 25mm                   3     125.76      377.28
 Nitrile coated gloves                 50      29.06     1453.00
 """
+
+
+QTY_UNHEADED = """\
+Code     Description            Unit             Price      Amount
+ELB-50   Elbow 50mm 90 degree   each     12      22.27      267.24
+GLV-25   Galvanised pipe 25mm   m        10     105.00     1050.00
+"""
+QTY_BESIDE_ITS_HEADER = """\
+Code     Description            Qty              Price      Amount
+ELB-50   Elbow 50mm 90 degree            12      22.27      267.24
+GLV-25   Galvanised pipe 25mm            10     105.00     1050.00
+"""
+
+
+@pytest.mark.parametrize("text", [QTY_UNHEADED, QTY_BESIDE_ITS_HEADER])
+def test_a_quantity_column_whose_header_was_lost(text):
+    raw = tables.find_table(text_lines(text), 1.0, False)
+    got = items.to_items(raw, False)
+    assert [(item["quantity"], item["unit_price"]) for item in got] == [
+        ("12", "22.27"),
+        ("10", "105.00"),
+    ]
 
 
 @pytest.mark.parametrize(
@@ -317,6 +361,8 @@ Nitrile coated gloves                 50      29.06     1453.00
             ["GLV-25", "GL-NIT", "HB-M8"],
             ["Galvanised pipe 25mm", "Nitrile coated gloves", "Hex bolt M8x40"],
         ),
+        # a code the OCR ran into the description beside it, its own cell left empty
+        (CODE_INTO_DESCRIPTION, ["GLV-25", "HB-M8"], ["Galvanised pipe 25mm", "Hex bolt M8x40"]),
         # a centred header over descriptions that start further left: no column is made
         (CENTRED_HEADER, ["", ""], ["Galvanised pipe 25mm", "Nitrile coated gloves"]),
     ],
@@ -383,3 +429,21 @@ def test_a_value_beside_a_word_the_ocr_doubted_is_marked_doubtful():
     item = Line([Word(*word) for word in [*read, ("2205.73", 61, 68, 0.9)]], 1, 0)
     (raw,) = tables.find_table([header, item], 1.0, False)
     assert [raw.columns[i].key for i in raw.doubtful] == ["unit_price"]
+
+
+def test_an_unread_header_box_laid_over_another_keeps_only_its_own_part():
+    band = [Cell([Word("Cs«Céetals", 10, 54, 0.0), Word("Gode", 12.5, 18, 0.0)])]
+    columns = tables._columns([*band, Cell([Word("Qty", 82, 86)])])
+    assert [(c.key, c.x0, c.x1) for c in columns] == [
+        (None, 12.5, 18),
+        (None, 19, 54),
+        ("quantity", 82, 86),
+    ]
+
+
+def test_a_column_of_codes_with_a_stray_value_is_still_the_codes():
+    columns = [Column(None, 0, 6), Column("description", 8, 30)]
+    codes = ["SCR-6", "GLV-25", "DMP-375", "110"]  # '110': the wrapped end of 'PVC-110'
+    rows = [RawRow(columns, {0: code, 1: "Pipe"}) for code in codes]
+    items.name_columns(rows, False)
+    assert columns[0].key == "item_code"

@@ -11,7 +11,7 @@ import re
 from decimal import Decimal
 
 from app import numbers
-from app.extract.tables import NUMERIC, Column, RawRow, _is_number, money_text
+from app.extract.tables import CODE_LIKE, NUMERIC, Column, RawRow, _is_number, money_text
 from app.extract.totals import line_ok
 
 
@@ -47,7 +47,8 @@ def name_columns(rows: list[RawRow], decimal_comma: bool) -> None:
                     if key not in keys:
                         column.key = key
                         break
-            elif all(_is_code(v) for v in values) and "item_code" not in keys:
+            elif 4 * sum(map(_is_code, values)) >= 3 * len(values) and "item_code" not in keys:
+                # codes, but for a stray value (a code's wrapped end, '110' of 'PVC-110')
                 column.key = "item_code"
             elif "description" not in keys:
                 column.key = "description"
@@ -121,9 +122,15 @@ _MISREAD_SIZE = re.compile(
 _AS_DIGIT = str.maketrans("OoSsIl", "005511")
 
 
+# A dimension with letters for digits after the 'x': '38xll4' for 38x114.
+_MISREAD_DIMENSION = re.compile(r"\b(\d+x)(?=[\dOIl]*\d)([\dOIl]{2,5})\b")
+
+
 def fix_misread_sizes(text: str) -> str:
-    """'Cement S0kg bag' -> 'Cement 50kg bag': one letter the OCR read for a digit in a size."""
-    return _MISREAD_SIZE.sub(lambda m: m[1].translate(_AS_DIGIT) + m[2], text)
+    """'Cement S0kg bag' -> 'Cement 50kg bag': one letter the OCR read for a digit in a size;
+    'pine 38xll4' -> 'pine 38x114': letters for digits in a dimension."""
+    text = _MISREAD_SIZE.sub(lambda m: m[1].translate(_AS_DIGIT) + m[2], text)
+    return _MISREAD_DIMENSION.sub(lambda m: m[1] + m[2].translate(_AS_DIGIT), text)
 
 
 # OCR slips in punctuation: a comma read as a point before a lower-case word ('revision C.
@@ -131,6 +138,9 @@ def fix_misread_sizes(text: str) -> str:
 # and a space read into a size ('38x 114').
 _POINT_FOR_COMMA = re.compile(r"(\b[A-Z]|\d)\. (?=[a-z])")
 _SPACED_SIZE = re.compile(r"(\d)(?: x|x )(\d)")
+
+
+_LONE_LETTER = re.compile(r"^[a-z] (?=\S)|(?<=\S) [a-z]$")
 
 
 def fix_misread_punctuation(text: str) -> str:
@@ -141,6 +151,7 @@ def _description(row: RawRow) -> str:
     text = re.sub(r"\s+", " ", row.text("description"))
     if row.conf < 1.0:  # read by OCR: a speck after the last word ('M8x40.', 'NFP-') is noise
         text = fix_misread_punctuation(fix_misread_sizes(text.rstrip(" .,;:-_'")))
+        text = _LONE_LETTER.sub("", text)  # and a lone small letter at either end ('19mm s')
     return text
 
 
@@ -155,9 +166,13 @@ def to_items(rows: list[RawRow], decimal_comma: bool, delivery_note: bool = Fals
         if quantity_key not in keys:
             _quantity_from_neighbour(row, decimal_comma)
             keys = {c.key for c in row.columns}
+        code, description = row.text("item_code"), _description(row)
+        first, _, rest = description.partition(" ")
+        if "item_code" in keys and not code and rest and CODE_LIKE.fullmatch(first):
+            code, description = first, rest  # the code ran into the description beside it
         item = {
-            "item_code": row.text("item_code"),
-            "description": _description(row),
+            "item_code": code,
+            "description": description,
             "quantity": _quantity(row.text(quantity_key), decimal_comma),
             "unit": row.text("unit"),
         }

@@ -107,7 +107,17 @@ def _split_header_cell(cell: Cell) -> list[Column]:
 
 
 def _columns(cells: list[Cell]) -> list[Column]:
-    return [column for cell in cells for column in _split_header_cell(cell)]
+    columns = [column for cell in cells for column in _split_header_cell(cell)]
+    return sorted((_outside(column, columns) for column in columns), key=lambda c: c.x0)
+
+
+def _outside(column: Column, columns: list[Column]) -> Column:
+    """An unread header box the OCR laid over the words of the band ('Cs«Céetals' across
+    'Code' and the space after it): only its part right of what it covers is its own."""
+    inside = [c for c in columns if c is not column and column.x0 <= c.x0 and c.x1 < column.x1]
+    if column.key is not None or not inside:
+        return column
+    return Column(None, max(c.x1 for c in inside) + 1, column.x1)
 
 
 def _score(columns: list[Column]) -> int:
@@ -387,7 +397,7 @@ def _has_numbers(cells: dict[int, str], columns: list[Column], decimal_comma: bo
 
 
 # An item code: capitals with a digit or a dash in them ('HB-M8', 'GL-NIT', 'CEM50').
-_CODE_LIKE = re.compile(r"(?=\S*[A-Z])(?=\S*[\d-])[A-Z0-9][A-Z0-9\-/._]{2,15}")
+CODE_LIKE = re.compile(r"(?=\S*[A-Z])(?=\S*[\d-])[A-Z0-9][A-Z0-9\-/._]{2,15}")
 
 
 def _doubted(line: Line, columns: list[Column]) -> set[int]:
@@ -426,7 +436,7 @@ def find_table(lines: list[Line], step: float, decimal_comma: bool) -> list[RawR
         header = header_at(lines, index, step)
         if header:
             columns, taken = header
-            columns = _unheaded_left(columns, lines[index + taken :], lines[index].page)
+            columns = _unheaded(columns, lines[index + taken :], lines[index].page)
             last_y, page = lines[index + taken - 1].y, lines[index].page
             index += taken
             continue
@@ -442,7 +452,7 @@ def find_table(lines: list[Line], step: float, decimal_comma: bool) -> list[RawR
         cells = {i: " ".join(u.text for u in units) for i, units in placed.items()}
         # a new item whose numbers the OCR lost still starts with its code or line number
         coded = any(
-            (columns[i].key == "item_code" and _CODE_LIKE.fullmatch(text))
+            (columns[i].key == "item_code" and CODE_LIKE.fullmatch(text))
             or (columns[i].key == "line" and text.isdigit())
             for i, text in cells.items()
         )
@@ -466,26 +476,52 @@ def find_table(lines: list[Line], step: float, decimal_comma: bool) -> list[RawR
     return rows
 
 
-def _unheaded_left(columns: list[Column], below: list[Line], page: int) -> list[Column]:
-    """A column whose header word the OCR lost at the table's left edge (a code or line
-    number in a shaded band): most item lines start with a code-like cell of their own,
-    wholly left of the first header. It becomes an unnamed column for name_columns."""
-    left = columns[0].x0
-    items = starts = 0
-    x0, x1 = left, 0.0
+def _unheaded(columns: list[Column], below: list[Line], page: int) -> list[Column]:
+    """Columns whose header word the OCR lost (in a shaded band, or by a rule): in most
+    item lines a value of their own sits wholly between two headers (or beyond the
+    first or last), each of those with a value under it too: a code or line number at
+    the left edge, a number elsewhere. Each becomes an unnamed column for name_columns."""
+    found: dict[int, list[Cell]] = {}  # k: the values between columns[k - 1] and columns[k]
+    taken: set[tuple[int, int]] = set()  # (k, line number): one value a line
+    items = 0
     for line in below:
         if line.page != page or FOOT.match(line.cells[0].text) or header_like(line):
             break
         if len(line.cells) < 2 or not any(_is_number(c.text) for c in line.cells[1:]):
             continue
         items += 1
-        first = line.cells[0]
-        if first.x1 < left - 0.5 and (_CODE_LIKE.fullmatch(first.text) or first.text.isdigit()):
-            starts += 1
-            x0, x1 = min(x0, first.x0), max(x1, first.x1)
-    if starts >= 2 and starts >= 0.6 * items:
-        return [Column(None, x0, x1), *columns]
-    return columns
+        for n, cell in enumerate(line.cells):
+            k = _gap(columns, cell)
+            if k is None or (k, items) in taken:
+                continue
+            if k == 0:
+                fits = n == 0 and (CODE_LIKE.fullmatch(cell.text) or cell.text.isdigit())
+            else:
+                fits = _is_number(cell.text)
+            beside = [columns[i] for i in (k - 1, k) if 0 <= i < len(columns)]
+            if fits and all(any(_overlaps(c, column) for c in line.cells) for column in beside):
+                found.setdefault(k, []).append(cell)
+                taken.add((k, items))
+    out = list(columns)
+    for k in sorted(found, reverse=True):
+        cells = found[k]
+        if len(cells) >= 2 and len(cells) >= 0.6 * items:
+            out.insert(k, Column(None, min(c.x0 for c in cells), max(c.x1 for c in cells)))
+    return out
+
+
+def _gap(columns: list[Column], cell: Cell) -> int | None:
+    """k when the cell sits wholly between columns[k - 1] and columns[k] (or beyond the ends)."""
+    for k in range(len(columns) + 1):
+        left = columns[k - 1].x1 if k else float("-inf")
+        right = columns[k].x0 if k < len(columns) else float("inf")
+        if cell.x0 > left + 0.5 and cell.x1 < right - 0.5:
+            return k
+    return None
+
+
+def _overlaps(cell: Cell, column: Column) -> bool:
+    return cell.x0 <= column.x1 and column.x0 <= cell.x1
 
 
 def header_like(line: Line) -> bool:
