@@ -74,6 +74,15 @@ REBAR = {"quantity": "40", "unit_price": "142.89", "discount": "5", "amount": "5
             "7033.31",
             ("20", "82.23", "2.5", "1603.49"),
         ),
+        # '243' read for 2.43, and the price '83' for 0.83: the subtotal places both points
+        (ocr_item("3", "83.00", "243.00", "2.5"), True, "5432.25", ("3", "0.83", "2.5", "2.43")),
+        # '5%' read for 2.5 %: the plain discount that explains the line replaces it
+        (
+            ocr_item("25", "1344.13", "32763.17", "5"),
+            True,
+            "38192.99",
+            ("25", "1344.13", "2.5", "32763.17"),
+        ),
         # '875,40' read for 4 875,40: quantity x price with its first group of digits lost
         (
             ocr_item("10", "487.54", "875.40"),
@@ -447,3 +456,30 @@ def test_a_column_of_codes_with_a_stray_value_is_still_the_codes():
     rows = [RawRow(columns, {0: code, 1: "Pipe"}) for code in codes]
     items.name_columns(rows, False)
     assert columns[0].key == "item_code"
+
+
+NO_DESCRIPTION_HEADER = """\
+Code                                   Unit      Qty      Price      Amount
+RB-Y12   Rebar Y12 6m length           each       40     142.89     5715.60
+GRV-19   Crushed stone 19mm            ton         4     590.77     2363.08
+"""
+DESCRIPTION_HEADER_ASIDE = """\
+Code                          m Description     Unit      Qty
+HB-M8    Hex bolt M8x40                         each        6
+GL-NIT   Nitrile gloves                         pair        3
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "descriptions"),
+    [
+        # no header names the descriptions (lost in a shaded band): their own column
+        (NO_DESCRIPTION_HEADER, ["Rebar Y12 6m length", "Crushed stone 19mm"]),
+        # a 'Description' with nothing under it: the text beside it is the description
+        (DESCRIPTION_HEADER_ASIDE, ["Hex bolt M8x40", "Nitrile gloves"]),
+    ],
+)
+def test_descriptions_whose_header_was_lost_or_misplaced(text, descriptions):
+    got = items.to_items(tables.find_table(text_lines(text), 1.0, False), False)
+    assert [item["description"] for item in got] == descriptions
+    assert all(item["item_code"] and item["quantity"] for item in got)

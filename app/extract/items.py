@@ -19,6 +19,10 @@ def _values(rows: list[RawRow], columns: list[Column], index: int) -> list[str]:
     return [row.cells[index] for row in rows if row.columns is columns and index in row.cells]
 
 
+def _indexes(columns: list[Column], key: str) -> list[int]:
+    return [i for i, column in enumerate(columns) if column.key == key]
+
+
 def _is_code(text: str) -> bool:
     return bool(re.fullmatch(r"(?=.*[\d-])(?=.*[A-Za-z])[A-Za-z0-9\-/_.]{2,20}", text.strip()))
 
@@ -51,6 +55,10 @@ def name_columns(rows: list[RawRow], decimal_comma: bool) -> None:
                 # codes, but for a stray value (a code's wrapped end, '110' of 'PVC-110')
                 column.key = "item_code"
             elif "description" not in keys:
+                column.key = "description"
+            elif not any(_values(rows, columns, i) for i in _indexes(columns, "description")):
+                for other in columns:  # the text sits beside a 'Description' with nothing under it
+                    other.key = None if other.key == "description" else other.key
                 column.key = "description"
             elif all(len(v) <= 6 for v in values) and "unit" not in keys:
                 column.key = "unit"

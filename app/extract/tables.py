@@ -480,7 +480,9 @@ def _unheaded(columns: list[Column], below: list[Line], page: int) -> list[Colum
     """Columns whose header word the OCR lost (in a shaded band, or by a rule): in most
     item lines a value of their own sits wholly between two headers (or beyond the
     first or last), each of those with a value under it too: a code or line number at
-    the left edge, a number elsewhere. Each becomes an unnamed column for name_columns."""
+    the left edge, a number elsewhere, or text when no header says description. Each
+    becomes an unnamed column for name_columns."""
+    described = any(column.key == "description" for column in columns)
     found: dict[int, list[Cell]] = {}  # k: the values between columns[k - 1] and columns[k]
     taken: set[tuple[int, int]] = set()  # (k, line number): one value a line
     items = 0
@@ -496,8 +498,8 @@ def _unheaded(columns: list[Column], below: list[Line], page: int) -> list[Colum
                 continue
             if k == 0:
                 fits = n == 0 and (CODE_LIKE.fullmatch(cell.text) or cell.text.isdigit())
-            else:
-                fits = _is_number(cell.text)
+            else:  # a number, or the descriptions when no header names them
+                fits = _is_number(cell.text) or (k < len(columns) and not described)
             beside = [columns[i] for i in (k - 1, k) if 0 <= i < len(columns)]
             if fits and all(any(_overlaps(c, column) for c in line.cells) for column in beside):
                 found.setdefault(k, []).append(cell)

@@ -181,17 +181,22 @@ def _plain_discount(quantity: Decimal, price: Decimal, amount: Decimal) -> Decim
 def _repair_lines(items: list[dict], subtotal: int | None, discounts: bool = False) -> None:
     """An OCR slip in one number ('5429.62' for '5429.82', '29' for '2.5'), put right.
 
-    Only for numbers read by OCR, and only when the other numbers prove it:
-    the amount is recomputed when that makes the items add up to the stated
-    subtotal, or when it is quantity x price with its first group of digits
-    lost ('875,40' for 4 875,40). When the amounts already add up, the table
-    has a discount column and a plain discount explains the line, the
-    discount was misread ('0%' for '10%', or not read at all); failing that,
-    a discount or unit price whose decimal point was lost or moved ('25%' for
-    2.5 %, '083' for 0.83), when the same digits give the amount; failing
-    that, a price the OCR doubted, worked out from a quantity it did not;
-    failing that, the quantity, when amount over price is a plain quantity.
-    The item's confidence drops.
+    Only for numbers read by OCR, and only when the other numbers prove it.
+    The amount first:
+    - a decimal point lost or moved ('243' for 2.43) goes where the stated
+      subtotal needs it;
+    - quantity x price replaces it when that makes the items add up to the
+      stated subtotal, or when the amount is that with its first group of
+      digits lost ('875,40' for 4 875,40).
+    Then, when the amounts add up, the first of these that explains the line:
+    - a discount, in a table with a discount column where none was read
+      ('0%' for '10%');
+    - a discount or unit price with its decimal point moved ('25%' for
+      2.5 %, '083' for 0.83);
+    - a price the OCR doubted, worked out from a quantity it did not;
+    - a plain discount for a read one that does not explain the line;
+    - the quantity, when amount over price is a plain quantity.
+    The item's confidence drops below the review threshold.
     """
     for item in items:
         if line_ok(item) is not False or item.get("confidence", 1.0) >= 1.0:
@@ -202,6 +207,12 @@ def _repair_lines(items: list[dict], subtotal: int | None, discounts: bool = Fal
         share = (100 - numbers.parse_decimal(item.get("discount") or "0")) / 100
         others = [_cents(i.get("amount")) for i in items if i is not item]
         known = subtotal is not None and None not in others
+        if known and (subtotal - sum(others)) / Decimal(100) in _point_moves(amount):
+            amount = (subtotal - sum(others)) / Decimal(100)  # '243' read for 2.43
+            item["amount"] = f"{amount:.2f}"
+            item["confidence"] = min(item.get("confidence", 1), 0.55)
+            if line_ok(item):
+                continue
         fixed = False
         for rate in (share, Decimal(1)):  # the discount itself may be the misread ('-' as '5')
             computed = (quantity * price * rate).quantize(CENT, rounding=ROUND_HALF_UP)
@@ -237,6 +248,13 @@ def _repair_lines(items: list[dict], subtotal: int | None, discounts: bool = Fal
         price_again = _doubted_price(item, quantity * share, amount)
         if price_again is not None:
             item["unit_price"] = price_again
+            item["confidence"] = min(item.get("confidence", 1), 0.55)
+            continue
+        # a read discount that does not explain the line ('5%' for 2.5 %): a plain one that
+        # does, where quantity x price is large enough that only one can (steps of R 0.50+)
+        rate = _plain_discount(quantity, price, amount) if share < 1 else None
+        if rate is not None and quantity * price >= 100:
+            item["discount"] = numbers.parse_quantity(rate)
             item["confidence"] = min(item.get("confidence", 1), 0.55)
             continue
         plain = _plain_quantity(price, share, amount, item)
