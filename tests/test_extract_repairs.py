@@ -134,6 +134,21 @@ def test_a_misread_subtotal_gives_way_to_the_items_when_they_and_the_total_agree
     assert foot["subtotal"].value == "7.73" and "items_sum" in failed
 
 
+@pytest.mark.parametrize(
+    ("subtotal", "amounts"),
+    [
+        # '3 975,20' for 3 575,20 and '7 743,10' for 17 743,10: together they add up
+        ("26748.12", ["3575.20", "17743.10"]),
+        # they do not add up together: nothing is proved, nothing changes
+        ("99999.99", ["3975.20", "7743.10"]),
+    ],
+)
+def test_two_misread_amounts_are_put_right_together(subtotal, amounts):
+    lines = [ocr_item("40", "89.38", "3975.20"), ocr_item("5", "3548.62", "7743.10")]
+    totals.check([*lines, dict(REBAR)], {"subtotal": Found(subtotal, 0.9)})
+    assert [line["amount"] for line in lines] == amounts
+
+
 def test_a_text_layer_line_that_does_not_add_up_is_the_documents_own():
     line = {"quantity": "4", "unit_price": "590.77", "amount": "2126.77"}  # no OCR confidence
     _, failed = totals.check([line, dict(REBAR)], {"subtotal": Found("7556.59", 0.9)}, True)
@@ -332,6 +347,11 @@ Code       Description              Qty      Price      Amount
 GLV-25     Galvanised pipe 25mm       3     125.76      377.28
            HB-M8 Hex bolt M8x40       2       0.67        1.34
 """
+CODE_DASH_LOST = """\
+Code       Description              Qty      Price      Amount
+GLV-25     Galvanised pipe 25mm       3     125.76      377.28
+TMB 38     Structural timber         10      52.33      523.30
+"""
 CENTRED_HEADER = """\
                  Description         Qty      Price      Amount
 Galvanised pipe 25mm                   3     125.76      377.28
@@ -370,6 +390,8 @@ def test_a_quantity_column_whose_header_was_lost(text):
             ["GLV-25", "GL-NIT", "HB-M8"],
             ["Galvanised pipe 25mm", "Nitrile coated gloves", "Hex bolt M8x40"],
         ),
+        # a code whose dash the OCR read as a space
+        (CODE_DASH_LOST, ["GLV-25", "TMB 38"], ["Galvanised pipe 25mm", "Structural timber"]),
         # a code the OCR ran into the description beside it, its own cell left empty
         (CODE_INTO_DESCRIPTION, ["GLV-25", "HB-M8"], ["Galvanised pipe 25mm", "Hex bolt M8x40"]),
         # a centred header over descriptions that start further left: no column is made

@@ -201,13 +201,18 @@ def header_at(lines: list[Line], index: int, step: float) -> tuple[list[Column],
     return (best[1], best[2]) if best[0] else None
 
 
+# A code whose dash the OCR read as a space: 'TMB 38' for TMB-38.
+_SPLIT_CODE = re.compile(r"[A-Z]{2,5} \d{1,4}")
+
+
 def _fits(key: str | None, text: str, comma: bool) -> bool:
     if key == "line" and text.strip() and all(len(part) <= 2 for part in text.split()):
         return True  # a line number, if misread ('rs' for 2, '2 3'): not the description's
     if key in NUMERIC or key == "line":
         return _is_number(text.rstrip("%"), comma) or text.strip() in ("-", "")
     if key == "item_code":  # one word, with a digit or a capital ('sc' is a misread, not a code)
-        return " " not in text.strip() and bool(re.search(r"[\dA-Z]", text))
+        one_word = " " not in text.strip() and bool(re.search(r"[\dA-Z]", text))
+        return one_word or bool(_SPLIT_CODE.fullmatch(text.strip()))
     if key == "unit":
         return len(text) <= 8
     if key == "description":

@@ -178,6 +178,25 @@ def _plain_discount(quantity: Decimal, price: Decimal, amount: Decimal) -> Decim
     return None
 
 
+def _recompute_together(items: list[dict], subtotal: int | None) -> None:
+    """Several OCR'd lines whose amounts are not quantity x price, put right together when
+    quantity x price on each of them makes the items add up to the stated subtotal."""
+    wrong = [i for i in items if line_ok(i) is False and i.get("confidence", 1.0) < 1.0]
+    if len(wrong) < 2 or subtotal is None:
+        return
+    rest = [_cents(i.get("amount")) for i in items if i not in wrong]
+    computed = []
+    for item in wrong:
+        share = (100 - numbers.parse_decimal(item.get("discount") or "0")) / 100
+        value = numbers.parse_decimal(item["quantity"]) * numbers.parse_decimal(item["unit_price"])
+        computed.append((value * share).quantize(CENT, rounding=ROUND_HALF_UP))
+    if None in rest or sum(rest) + sum(numbers.parse_money(c) for c in computed) != subtotal:
+        return
+    for item, value in zip(wrong, computed, strict=True):
+        item["amount"] = f"{value}"
+        item["confidence"] = min(item.get("confidence", 1), 0.55)
+
+
 def _repair_lines(items: list[dict], subtotal: int | None, discounts: bool = False) -> None:
     """An OCR slip in one number ('5429.62' for '5429.82', '29' for '2.5'), put right.
 
@@ -198,6 +217,7 @@ def _repair_lines(items: list[dict], subtotal: int | None, discounts: bool = Fal
     - the quantity, when amount over price is a plain quantity.
     The item's confidence drops below the review threshold.
     """
+    _recompute_together(items, subtotal)
     for item in items:
         if line_ok(item) is not False or item.get("confidence", 1.0) >= 1.0:
             continue  # a text layer is not misread: a wrong sum there is the document's own
