@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import errno
 import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -25,11 +26,26 @@ def connect(path: Path | str, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> Databas
     conn = sqlite3.connect(
         str(path), isolation_level=None, timeout=busy_timeout_ms / 1000, check_same_thread=False
     )
-    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+    _write_ahead(conn, busy_timeout_ms / 1000)
     conn.execute("PRAGMA synchronous=NORMAL")
     conn.execute("PRAGMA foreign_keys=ON")
-    conn.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
     return Database(conn, execute_plugins=False)
+
+
+def _write_ahead(conn: sqlite3.Connection, patience: float) -> None:
+    """Switch a new database to WAL. Two connections opening it at once (the app and its
+    worker starting together) can be refused at once, without the busy timeout: SQLite
+    will not wait where waiting could deadlock. So try again, briefly, until it is done."""
+    deadline = time.monotonic() + patience
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if not is_busy(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
 
 
 def is_busy(exc: BaseException) -> bool:

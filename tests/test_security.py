@@ -291,7 +291,7 @@ def test_two_set_up_forms_at_once_make_one_admin(settings):
 
     def set_up(email: str) -> None:
         db = open_database(settings.db_path)
-        barrier.wait()
+        barrier.wait(timeout=30)  # a thread that failed to open must not hang the other
         try:
             auth.create_first_admin(db, email, PASSWORD, "", clock.now())
             outcomes.append("created")
@@ -306,3 +306,29 @@ def test_two_set_up_forms_at_once_make_one_admin(settings):
     for thread in threads:
         thread.join()
     assert sorted(outcomes) == ["Intake is already set up; sign in instead.", "created"]
+
+
+def test_a_new_database_opened_from_two_connections_at_once(tmp_path):
+    """The app and its worker start together: neither may be refused the switch to WAL."""
+    import threading
+
+    from app.db import open_database
+
+    errors: list[str] = []
+    for round_ in range(20):
+        path = tmp_path / f"intake-{round_}.db"
+        barrier = threading.Barrier(2)
+
+        def open_it(path=path, barrier=barrier) -> None:
+            try:
+                barrier.wait(timeout=30)
+                open_database(path).close()
+            except Exception as exc:  # what went wrong is the finding
+                errors.append(f"{type(exc).__name__}: {exc}")
+
+        threads = [threading.Thread(target=open_it) for _ in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    assert errors == []
