@@ -33,10 +33,12 @@ def test_foot_amounts_with_a_lost_or_spaced_point(foot, expected):
     assert found["subtotal"].value == expected
 
 
-def ocr_item(quantity, price, amount, discount=None) -> dict:
+def ocr_item(quantity, price, amount, discount=None, doubtful=()) -> dict:
     item = {"quantity": quantity, "unit_price": price, "amount": amount, "confidence": 0.8}
     if discount is not None:
         item["discount"] = discount
+    if doubtful:
+        item["doubtful"] = set(doubtful)  # the numbers the OCR was unsure of
     return item
 
 
@@ -60,7 +62,22 @@ REBAR = {"quantity": "40", "unit_price": "142.89", "discount": "5", "amount": "5
             "5519.82",
             ("1", "100.00", "10", "90.00"),
         ),
-        # '083' read for 0.83: the same digits, the point where the amount puts it
+        # '083' read for 0.83, a price the OCR doubted: the same digits, the point where
+        # the amount puts it
+        (
+            ocr_item("3", "83.00", "2.43", "2.5", ["unit_price"]),
+            True,
+            "5432.25",
+            ("3", "0.83", "2.5", "2.43"),
+        ),
+        # not doubted, and a quantity explains the line as well: the quantity is taken
+        (
+            ocr_item("1", "8.30", "83.00"),
+            False,
+            "5512.82",
+            ("10", "8.30", None, "83.00"),
+        ),
+        # but a whole quantity read is not 0.03 with its '0.0' lost: the price's point moves
         (
             ocr_item("3", "83.00", "2.43", "2.5"),
             True,
@@ -75,13 +92,25 @@ REBAR = {"quantity": "40", "unit_price": "142.89", "discount": "5", "amount": "5
             ("20", "82.23", "2.5", "1603.49"),
         ),
         # '243' read for 2.43, and the price '83' for 0.83: the subtotal places both points
-        (ocr_item("3", "83.00", "243.00", "2.5"), True, "5432.25", ("3", "0.83", "2.5", "2.43")),
-        # '5%' read for 2.5 %: the plain discount that explains the line replaces it
+        (
+            ocr_item("3", "83.00", "243.00", "2.5", ["unit_price"]),
+            True,
+            "5432.25",
+            ("3", "0.83", "2.5", "2.43"),
+        ),
+        # '5%' read for 2.5 %, doubted: the plain discount that explains the line replaces it
+        (
+            ocr_item("25", "1344.13", "32763.17", "5", ["discount"]),
+            True,
+            "38192.99",
+            ("25", "1344.13", "2.5", "32763.17"),
+        ),
+        # read without doubt, it stays, and the line is left for a person
         (
             ocr_item("25", "1344.13", "32763.17", "5"),
             True,
             "38192.99",
-            ("25", "1344.13", "2.5", "32763.17"),
+            ("25", "1344.13", "5", "32763.17"),
         ),
         # '875,40' read for 4 875,40: quantity x price with its first group of digits lost
         (
@@ -123,15 +152,19 @@ def test_a_doubted_price_is_worked_out_from_a_quantity_read_clearly(doubtful, fi
 
 def test_a_misread_subtotal_gives_way_to_the_items_when_they_and_the_total_agree():
     lines = [ocr_item("10", "487.54", "4875.40"), ocr_item("4", "585.83", "2343.32")]
-    foot = {k: Found(v, 0.9) for k, v in [("subtotal", "7.73"), ("tax", "0.00")]}
-    foot["total"] = Found("7218.72", 0.9)
-    foot, failed = totals.check(lines, foot)
-    assert (foot["subtotal"].value, failed) == ("7218.72", [])
-    assert foot["subtotal"].confidence < engine.LOW
-    foot = {k: Found(v, 0.9) for k, v in [("subtotal", "7.73"), ("tax", "0.00")]}
-    foot["total"] = Found("9999.99", 0.9)  # nothing agrees: nothing changes, the check fails
-    foot, failed = totals.check(lines, foot)
-    assert foot["subtotal"].value == "7.73" and "items_sum" in failed
+
+    def foot(total: str) -> dict:
+        return {k: Found(v, 0.9) for k, v in [("subtotal", "7.73"), ("tax", "0"), ("total", total)]}
+
+    stated, failed = totals.check(lines, foot("7218.72"), ocr=True)
+    assert (stated["subtotal"].value, failed) == ("7218.72", [])
+    assert stated["subtotal"].confidence < engine.LOW
+    # nothing agrees: nothing changes, the check fails
+    stated, failed = totals.check(lines, foot("9999.99"), ocr=True)
+    assert stated["subtotal"].value == "7.73" and "items_sum" in failed
+    # in a text layer a subtotal that does not add up is the document's own
+    stated, failed = totals.check(lines, foot("7218.72"))
+    assert stated["subtotal"].value == "7.73" and "items_sum" in failed
 
 
 @pytest.mark.parametrize(
@@ -179,10 +212,12 @@ def test_a_lost_quantity_is_worked_out_from_price_and_amount(item, quantity):
     [
         ({"quantity": "2", "discount": "5", "amount": "2205.73"}, "1160.91"),
         ({"quantity": "3", "amount": "10.00"}, None),  # no price to the cent gives 10.00
+        # a text layer's table without a price column gets none made up
+        ({"quantity": "2", "amount": "2205.73", "confidence": 1.0}, None),
     ],
 )
 def test_a_lost_price_is_worked_out_from_quantity_and_amount(item, price):
-    item = {"unit_price": None, **item}
+    item = {"unit_price": None, "confidence": 0.8, **item}
     totals.complete_items([item])
     assert item["unit_price"] == price
     assert item.get("confidence", 1) < engine.LOW or price is None
@@ -257,6 +292,7 @@ def test_punctuation_the_ocr_misread(text, fixed):
     ("read", "conf", "description"),
     [
         ("Crushed stone 19mm s", 0.8, "Crushed stone 19mm"),
+        ("PVC pipe 6 m", 0.8, "PVC pipe 6 m"),  # a unit after a number is not a speck
         ("a HB-M8 Hex bolt M8x40", 0.8, "HB-M8 Hex bolt M8x40"),
         ("Maxi brick revision C", 0.8, "Maxi brick revision C"),  # a capital is the text's
         ("Crushed stone 19mm s", 1.0, "Crushed stone 19mm s"),  # a text layer is not misread
@@ -328,6 +364,7 @@ def test_ruled_lines_are_painted_over_and_the_digit_beside_them_kept():
         ("(Pty)", ["(Pty)"]),
         ("Y12)", ["Y12"]),
         ("1/1000", ["1/1000"]),
+        ("(12.50)ea", ["(12.50)ea"]),  # a bracket opened in the word closes in it
     ],
 )
 def test_a_word_read_across_a_column_rule_is_two_words(read, words):
@@ -341,11 +378,6 @@ CODES_UNHEADED = """\
 GLV-25      Galvanised pipe 25mm       3     125.76      377.28
 GL-NIT      Nitrile coated gloves     50      29.06     1453.00
 HB-M8       Hex bolt M8x40             2       0.67        1.34
-"""
-CODE_INTO_DESCRIPTION = """\
-Code       Description              Qty      Price      Amount
-GLV-25     Galvanised pipe 25mm       3     125.76      377.28
-           HB-M8 Hex bolt M8x40       2       0.67        1.34
 """
 CODE_DASH_LOST = """\
 Code       Description              Qty      Price      Amount
@@ -392,8 +424,6 @@ def test_a_quantity_column_whose_header_was_lost(text):
         ),
         # a code whose dash the OCR read as a space
         (CODE_DASH_LOST, ["GLV-25", "TMB 38"], ["Galvanised pipe 25mm", "Structural timber"]),
-        # a code the OCR ran into the description beside it, its own cell left empty
-        (CODE_INTO_DESCRIPTION, ["GLV-25", "HB-M8"], ["Galvanised pipe 25mm", "Hex bolt M8x40"]),
         # a centred header over descriptions that start further left: no column is made
         (CENTRED_HEADER, ["", ""], ["Galvanised pipe 25mm", "Nitrile coated gloves"]),
     ],
@@ -505,3 +535,37 @@ def test_descriptions_whose_header_was_lost_or_misplaced(text, descriptions):
     got = items.to_items(tables.find_table(text_lines(text), 1.0, False), False)
     assert [item["description"] for item in got] == descriptions
     assert all(item["item_code"] and item["quantity"] for item in got)
+
+
+@pytest.mark.parametrize(
+    ("conf", "code", "description"),
+    [
+        # a code the OCR ran into the description beside it, its own cell left empty
+        (0.8, "HB-M8", "Hex bolt M8x40"),
+        # a text layer's description that starts with a size is the document's own
+        (1.0, "", "HB-M8 Hex bolt M8x40"),
+    ],
+)
+def test_a_code_run_into_the_description(conf, code, description):
+    keys = ["item_code", "description", "quantity"]
+    (item,) = items.to_items([row(keys, ["", "HB-M8 Hex bolt M8x40", "2"], conf)], False)
+    assert (item["item_code"], item["description"]) == (code, description)
+
+
+@pytest.mark.parametrize(
+    ("key", "text", "fits"),
+    [
+        ("item_code", "HB-M8", True),
+        ("item_code", "misc", True),
+        ("item_code", "-", True),
+        ("item_code", "TMB 38", True),  # a code whose dash was read as a space
+        ("item_code", "sc", False),  # two small letters: a misread, not a code
+        ("item_code", "Hex bolt", False),
+        ("line", "2", True),
+        ("line", "rs", True),  # a line number misread
+        ("line", "2 3", True),
+        ("line", "A1", False),  # a code under a 'No.' header stays a code
+    ],
+)
+def test_what_fits_a_code_or_a_line_number_column(key, text, fits):
+    assert tables._fits(key, text, False) is fits

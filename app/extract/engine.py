@@ -146,7 +146,8 @@ def read_po(lines: list[Line], day_first: bool = True) -> dict:
         if row.get("quantity") and (row["description"] or row.get("amount") or row["item_code"])
     ]
     discounts = any(column.key == "discount" for row in raw for column in row.columns)
-    foot, failed = totals.check(rows, totals.read_foot(lines, comma), discounts)
+    ocr = any(line.ocr_page is not None for line in lines)
+    foot, failed = totals.check(rows, totals.read_foot(lines, comma), discounts, ocr)
     for row in rows:
         row.pop("doubtful", None)
     found.update(foot)

@@ -148,7 +148,7 @@ _POINT_FOR_COMMA = re.compile(r"(\b[A-Z]|\d)\. (?=[a-z])")
 _SPACED_SIZE = re.compile(r"(\d)(?: x|x )(\d)")
 
 
-_LONE_LETTER = re.compile(r"^[a-z] (?=\S)|(?<=\S) [a-z]$")
+_LONE_LETTER = re.compile(r"^[a-z] (?=\S)|(?<=[^\d\s]) [a-z]$")  # not a unit: '6 m'
 
 
 def fix_misread_punctuation(text: str) -> str:
@@ -176,7 +176,8 @@ def to_items(rows: list[RawRow], decimal_comma: bool, delivery_note: bool = Fals
             keys = {c.key for c in row.columns}
         code, description = row.text("item_code"), _description(row)
         first, _, rest = description.partition(" ")
-        if "item_code" in keys and not code and rest and CODE_LIKE.fullmatch(first):
+        ran_in = row.conf < 1.0 and "item_code" in keys and not code  # OCR only
+        if ran_in and rest and CODE_LIKE.fullmatch(first):
             code, description = first, rest  # the code ran into the description beside it
         item = {
             "item_code": code,

@@ -131,7 +131,9 @@ def _split_at_rules(box: Box) -> list[Box]:
     """A word that OCR ran across a column rule, as the two words either side of it."""
     out, start = [], 0
     per_char = box.width / max(len(box.text), 1)
-    for match in [*_RULE_INSIDE.finditer(box.text), None]:
+    opened = "(" in box.text or "[" in box.text or "{" in box.text  # '(12.50)ea': its own
+    rules = [m for m in _RULE_INSIDE.finditer(box.text) if m.group()[0] == "|" or not opened]
+    for match in [*rules, None]:
         end = match.start() if match else len(box.text)
         if end > start:
             left = box.left + start * per_char

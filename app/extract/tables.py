@@ -201,17 +201,19 @@ def header_at(lines: list[Line], index: int, step: float) -> tuple[list[Column],
     return (best[1], best[2]) if best[0] else None
 
 
+# A line number as OCR may misread it: digits, or one or two small letters ('rs' for 2).
+_SHORT = re.compile(r"\d{1,3}|[a-z]{1,2}")
 # A code whose dash the OCR read as a space: 'TMB 38' for TMB-38.
 _SPLIT_CODE = re.compile(r"[A-Z]{2,5} \d{1,4}")
 
 
 def _fits(key: str | None, text: str, comma: bool) -> bool:
-    if key == "line" and text.strip() and all(len(part) <= 2 for part in text.split()):
+    if key == "line" and text.strip() and all(_SHORT.fullmatch(part) for part in text.split()):
         return True  # a line number, if misread ('rs' for 2, '2 3'): not the description's
     if key in NUMERIC or key == "line":
         return _is_number(text.rstrip("%"), comma) or text.strip() in ("-", "")
-    if key == "item_code":  # one word, with a digit or a capital ('sc' is a misread, not a code)
-        one_word = " " not in text.strip() and bool(re.search(r"[\dA-Z]", text))
+    if key == "item_code":  # one word, but not two small letters ('sc' is a misread)
+        one_word = " " not in text.strip() and not re.fullmatch(r"[a-z]{1,2}", text.strip())
         return one_word or bool(_SPLIT_CODE.fullmatch(text.strip()))
     if key == "unit":
         return len(text) <= 8

@@ -85,13 +85,14 @@ def line_ok(item: dict) -> bool | None:
 def complete_items(items: list[dict]) -> None:
     """Work out an item's one missing number from the other two."""
     for item in items:
+        ocr = item.get("confidence", 1.0) < 1.0  # a price lost by the OCR, not a table without one
         quantity, price, amount = item.get("quantity"), item.get("unit_price"), item.get("amount")
         discount = (100 - Decimal(item.get("discount") or 0)) / 100
         if quantity and price and not amount:
             value = Decimal(quantity) * Decimal(price) * discount
             item["amount"] = f"{value.quantize(CENT, rounding=ROUND_HALF_UP)}"
             item["confidence"] = min(item.get("confidence", 1), 0.6)
-        elif quantity and amount and not price and Decimal(quantity) and discount:
+        elif quantity and amount and not price and Decimal(quantity) and discount and ocr:
             value = (Decimal(amount) / (Decimal(quantity) * discount)).quantize(CENT, ROUND_HALF_UP)
             if value > 0 and line_ok({**item, "unit_price": value}):
                 item["unit_price"] = f"{value}"
@@ -211,10 +212,12 @@ def _repair_lines(items: list[dict], subtotal: int | None, discounts: bool = Fal
     - a discount, in a table with a discount column where none was read
       ('0%' for '10%');
     - a discount or unit price with its decimal point moved ('25%' for
-      2.5 %, '083' for 0.83);
+      2.5 %, '083' for 0.83; a price only when the OCR doubted it or no plain
+      quantity explains the line as well);
     - a price the OCR doubted, worked out from a quantity it did not;
-    - a plain discount for a read one that does not explain the line;
-    - the quantity, when amount over price is a plain quantity.
+    - a plain discount for a read one the OCR doubted;
+    - the quantity, when amount over price is a plain quantity (not a
+      fraction of one for a whole number read).
     The item's confidence drops below the review threshold.
     """
     _recompute_together(items, subtotal)
@@ -243,7 +246,8 @@ def _repair_lines(items: list[dict], subtotal: int | None, discounts: bool = Fal
                 item["confidence"] = min(item.get("confidence", 1), 0.55)
                 fixed = True
                 break
-        if not fixed and _lost_group(quantity * price * share, amount):
+        lost = not fixed and not _sums_agree(items, subtotal)  # no subtotal vouches for it
+        if lost and _lost_group(quantity * price * share, amount):
             item["amount"] = f"{(quantity * price * share).quantize(CENT, rounding=ROUND_HALF_UP)}"
             item["confidence"] = min(item.get("confidence", 1), 0.55)
             fixed = True
@@ -256,8 +260,15 @@ def _repair_lines(items: list[dict], subtotal: int | None, discounts: bool = Fal
             item["discount"] = numbers.parse_quantity(rate)
             item["confidence"] = min(item.get("confidence", 1), 0.55)
             continue
+        plain = _plain_quantity(price, share, amount, item)
+        if plain is not None and plain < 1 <= quantity:
+            plain = None  # a whole quantity read is not a fraction whose '0.0' was lost
         moved = None
+        doubted = item.get("doubtful") or set()
         for key in ("discount", "unit_price") if share < 1 else ("unit_price",):
+            undoubted = key == "unit_price" and "unit_price" not in doubted
+            if undoubted and plain is not None:
+                break  # a quantity explains the line as well, and the OCR doubted neither
             moved = _moved_point(item, key)
             if moved is not None:
                 item[key] = moved if key == "discount" else f"{Decimal(moved):.2f}"
@@ -270,26 +281,27 @@ def _repair_lines(items: list[dict], subtotal: int | None, discounts: bool = Fal
             item["unit_price"] = price_again
             item["confidence"] = min(item.get("confidence", 1), 0.55)
             continue
-        # a read discount that does not explain the line ('5%' for 2.5 %): a plain one that
-        # does, where quantity x price is large enough that only one can (steps of R 0.50+)
-        rate = _plain_discount(quantity, price, amount) if share < 1 else None
-        if rate is not None and quantity * price >= 100:
+        # a read discount the OCR doubted that does not explain the line ('5%' for 2.5 %): a
+        # plain one that does, where quantity x price is large enough that only one can
+        rate = _plain_discount(quantity, price, amount) if "discount" in doubted else None
+        if rate is not None and share < 1 and quantity * price >= 100:
             item["discount"] = numbers.parse_quantity(rate)
             item["confidence"] = min(item.get("confidence", 1), 0.55)
             continue
-        plain = _plain_quantity(price, share, amount, item)
         if plain is not None:
             item["quantity"] = numbers.parse_quantity(plain)
             item["confidence"] = min(item.get("confidence", 1), 0.55)
 
 
 def check(
-    items: list[dict], foot: dict[str, Found], discounts: bool = False
+    items: list[dict], foot: dict[str, Found], discounts: bool = False, ocr: bool = False
 ) -> tuple[dict[str, Found], list[str]]:
     """The foot made whole where it can be, and the names of the checks that failed.
 
     `discounts`: the item table has a discount column, so a line that falls
-    short of quantity x price may be a discount the OCR misread.
+    short of quantity x price may be a discount the OCR misread. `ocr`: the
+    foot was read by OCR, so a subtotal the items and the total both deny may
+    be misread (in a text layer it is the document's own).
     """
     stated = foot.get("subtotal")
     _repair_lines(items, _cents(stated.value) if stated else None, discounts)
@@ -311,7 +323,8 @@ def check(
     if tax is None and sub is not None and total is not None:
         tax = total - sub
         foot["tax"] = Found(numbers.cents_to_text(tax), 0.55, "total less subtotal")
-    if None not in (sub, tax, total, items_sum) and sub + tax != total == items_sum + tax:
+    agree = None not in (sub, tax, total, items_sum) and sub + tax != total == items_sum + tax
+    if ocr and agree:
         sub = items_sum  # the items and the total agree: the stated subtotal was misread
         foot["subtotal"] = Found(numbers.cents_to_text(sub), 0.55, "sum of the items")
     if items_sum is not None and sub is not None and items_sum != sub:
