@@ -57,8 +57,8 @@ def name_columns(rows: list[RawRow], decimal_comma: bool) -> None:
             elif "description" not in keys:
                 column.key = "description"
             elif not any(_values(rows, columns, i) for i in _indexes(columns, "description")):
-                for other in columns:  # the text sits beside a 'Description' with nothing under it
-                    other.key = None if other.key == "description" else other.key
+                for i in _indexes(columns, "description"):  # nothing under it: the text
+                    columns[i].key = None  # beside it is the description
                 column.key = "description"
             elif all(len(v) <= 6 for v in values) and "unit" not in keys:
                 column.key = "unit"

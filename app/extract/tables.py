@@ -186,7 +186,7 @@ def header_at(lines: list[Line], index: int, step: float) -> tuple[list[Column],
     line = lines[index]
     columns = _columns(line.cells)
     best = (_score(columns), columns, 1)
-    if not any(column_key(cell.text) for cell in line.cells):
+    if not header_like(line):
         return None  # a header's first line names a column outright
     band = [line]
     for other in lines[index + 1 : index + 3]:
@@ -289,9 +289,14 @@ def _units(cells: list[Cell], columns: list[Column]) -> list[Cell]:
     return units
 
 
+def _apart(a: Cell | Word | Column, b: Cell | Word | Column) -> float:
+    """How far apart two spans are across the page (0 when they overlap)."""
+    return max(b.x0 - a.x1, a.x0 - b.x1, 0)
+
+
 def _cost(unit: Cell, column: Column, comma: bool) -> float:
     # capped: a fitting value far from a centred header still beats leaving it out
-    gap = min(max(column.x0 - unit.x1, unit.x0 - column.x1, 0), _FAR)
+    gap = min(_apart(unit, column), _FAR)
     overlap = max(0.0, min(unit.x1, column.x1) - max(unit.x0, column.x0))
     return gap - 0.001 * overlap + (0 if _fits(column.key, unit.text, comma) else _MISFIT)
 
@@ -412,7 +417,7 @@ def _doubted(line: Line, columns: list[Column]) -> set[int]:
     noise ('1 ee' where a price was smudged): the header nearest each such word."""
     out = set()
     for word in (w for cell in line.cells for w in cell.words if w.conf < UNSURE):
-        distance = [max(c.x0 - word.x1, word.x0 - c.x1, 0) for c in columns]
+        distance = [_apart(word, column) for column in columns]
         out.add(distance.index(min(distance)))
     return out
 
@@ -491,7 +496,6 @@ def _unheaded(columns: list[Column], below: list[Line], page: int) -> list[Colum
     becomes an unnamed column for name_columns."""
     described = any(column.key == "description" for column in columns)
     found: dict[int, list[Cell]] = {}  # k: the values between columns[k - 1] and columns[k]
-    taken: set[tuple[int, int]] = set()  # (k, line number): one value a line
     items = 0
     for line in below:
         if line.page != page or FOOT.match(line.cells[0].text) or header_like(line):
@@ -499,18 +503,19 @@ def _unheaded(columns: list[Column], below: list[Line], page: int) -> list[Colum
         if len(line.cells) < 2 or not any(_is_number(c.text) for c in line.cells[1:]):
             continue
         items += 1
+        taken: set[int] = set()  # one value a line in each gap
         for n, cell in enumerate(line.cells):
             k = _gap(columns, cell)
-            if k is None or (k, items) in taken:
+            if k is None or k in taken:
                 continue
             if k == 0:
                 fits = n == 0 and (CODE_LIKE.fullmatch(cell.text) or cell.text.isdigit())
             else:  # a number, or the descriptions when no header names them
                 fits = _is_number(cell.text) or (k < len(columns) and not described)
             beside = [columns[i] for i in (k - 1, k) if 0 <= i < len(columns)]
-            if fits and all(any(_overlaps(c, column) for c in line.cells) for column in beside):
+            if fits and all(any(_apart(c, column) == 0 for c in line.cells) for column in beside):
                 found.setdefault(k, []).append(cell)
-                taken.add((k, items))
+                taken.add(k)
     out = list(columns)
     for k in sorted(found, reverse=True):
         cells = found[k]
@@ -527,10 +532,6 @@ def _gap(columns: list[Column], cell: Cell) -> int | None:
         if cell.x0 > left + 0.5 and cell.x1 < right - 0.5:
             return k
     return None
-
-
-def _overlaps(cell: Cell, column: Column) -> bool:
-    return cell.x0 <= column.x1 and column.x0 <= cell.x1
 
 
 def header_like(line: Line) -> bool:

@@ -87,7 +87,7 @@ def complete_items(items: list[dict]) -> None:
     for item in items:
         ocr = item.get("confidence", 1.0) < 1.0  # a price lost by the OCR, not a table without one
         quantity, price, amount = item.get("quantity"), item.get("unit_price"), item.get("amount")
-        discount = (100 - Decimal(item.get("discount") or 0)) / 100
+        discount = _share(item)
         if quantity and price and not amount:
             value = Decimal(quantity) * Decimal(price) * discount
             item["amount"] = f"{value.quantize(CENT, rounding=ROUND_HALF_UP)}"
@@ -95,13 +95,33 @@ def complete_items(items: list[dict]) -> None:
         elif quantity and amount and not price and Decimal(quantity) and discount and ocr:
             value = (Decimal(amount) / (Decimal(quantity) * discount)).quantize(CENT, ROUND_HALF_UP)
             if value > 0 and line_ok({**item, "unit_price": value}):
-                item["unit_price"] = f"{value}"
-                item["confidence"] = min(item.get("confidence", 1), 0.55)
+                _repair(item, "unit_price", f"{value}")
         elif price and amount and not quantity:
             value = _plain_quantity(Decimal(price), discount, Decimal(amount), item)
             if value is not None:  # worked out, not read: a person checks it
-                item["quantity"] = numbers.parse_quantity(value)
-                item["confidence"] = min(item.get("confidence", 1), 0.55)
+                _repair(item, "quantity", numbers.parse_quantity(value))
+
+
+# A number worked out or put right, not read: below the review threshold, a person checks it.
+REPAIRED = 0.55
+
+
+def _repair(item: dict, key: str, value: str) -> None:
+    item[key] = value
+    item["confidence"] = min(item.get("confidence", 1), REPAIRED)
+
+
+def _share(item: dict) -> Decimal:
+    """How much of quantity x price the line keeps after its discount (0.95 for 5 %)."""
+    return (100 - numbers.parse_decimal(item.get("discount") or "0")) / 100
+
+
+def _numbers(item: dict) -> tuple[Decimal, Decimal, Decimal, Decimal]:
+    """An item's quantity, unit price, amount and share kept after discount."""
+    quantity, price, amount = (
+        numbers.parse_decimal(item[key]) for key in ("quantity", "unit_price", "amount")
+    )
+    return quantity, price, amount, _share(item)
 
 
 def _plain_quantity(price: Decimal, share: Decimal, amount: Decimal, item: dict) -> Decimal | None:
@@ -126,9 +146,8 @@ def _sums_agree(items: list[dict], subtotal: int | None) -> bool:
 
 
 def _lost_group(computed: Decimal, amount: Decimal) -> bool:
-    """The amount is quantity x price with its first digit group lost ('875,40' read for
-    4 875,40): the same digits after a whole group of three."""
-    computed = computed.quantize(CENT, rounding=ROUND_HALF_UP)
+    """The amount is `computed` (quantity x price, to the cent) with its first digit group
+    lost ('875,40' read for 4 875,40): the same digits after a whole group of three."""
     whole = f"{amount:.2f}".split(".")[0]
     return computed > amount and len(whole) == 3 and f"{computed:.2f}".endswith(f"{amount:.2f}")
 
@@ -186,16 +205,18 @@ def _recompute_together(items: list[dict], subtotal: int | None) -> None:
     if len(wrong) < 2 or subtotal is None:
         return
     rest = [_cents(i.get("amount")) for i in items if i not in wrong]
-    computed = []
-    for item in wrong:
-        share = (100 - numbers.parse_decimal(item.get("discount") or "0")) / 100
-        value = numbers.parse_decimal(item["quantity"]) * numbers.parse_decimal(item["unit_price"])
-        computed.append((value * share).quantize(CENT, rounding=ROUND_HALF_UP))
+    computed = [_computed(item) for item in wrong]
     if None in rest or sum(rest) + sum(numbers.parse_money(c) for c in computed) != subtotal:
         return
     for item, value in zip(wrong, computed, strict=True):
-        item["amount"] = f"{value}"
-        item["confidence"] = min(item.get("confidence", 1), 0.55)
+        _repair(item, "amount", f"{value}")
+
+
+def _computed(item: dict, share: Decimal | None = None) -> Decimal:
+    """Quantity x unit price less the discount (or `share` kept), to the cent."""
+    quantity, price, _, kept = _numbers(item)
+    value = quantity * price * (kept if share is None else share)
+    return value.quantize(CENT, rounding=ROUND_HALF_UP)
 
 
 def _repair_lines(items: list[dict], subtotal: int | None, discounts: bool = False) -> None:
@@ -224,73 +245,69 @@ def _repair_lines(items: list[dict], subtotal: int | None, discounts: bool = Fal
     for item in items:
         if line_ok(item) is not False or item.get("confidence", 1.0) >= 1.0:
             continue  # a text layer is not misread: a wrong sum there is the document's own
-        quantity = numbers.parse_decimal(item["quantity"])
-        price = numbers.parse_decimal(item["unit_price"])
-        amount = numbers.parse_decimal(item["amount"])
-        share = (100 - numbers.parse_decimal(item.get("discount") or "0")) / 100
-        others = [_cents(i.get("amount")) for i in items if i is not item]
-        known = subtotal is not None and None not in others
-        if known and (subtotal - sum(others)) / Decimal(100) in _point_moves(amount):
-            amount = (subtotal - sum(others)) / Decimal(100)  # '243' read for 2.43
-            item["amount"] = f"{amount:.2f}"
-            item["confidence"] = min(item.get("confidence", 1), 0.55)
-            if line_ok(item):
-                continue
-        fixed = False
-        for rate in (share, Decimal(1)):  # the discount itself may be the misread ('-' as '5')
-            computed = (quantity * price * rate).quantize(CENT, rounding=ROUND_HALF_UP)
-            if known and sum(others) + numbers.parse_money(computed) == subtotal:
-                item["amount"] = f"{computed}"
-                if rate == 1:
-                    item.pop("discount", None)
-                item["confidence"] = min(item.get("confidence", 1), 0.55)
-                fixed = True
-                break
-        lost = not fixed and not _sums_agree(items, subtotal)  # no subtotal vouches for it
-        if lost and _lost_group(quantity * price * share, amount):
-            item["amount"] = f"{(quantity * price * share).quantize(CENT, rounding=ROUND_HALF_UP)}"
-            item["confidence"] = min(item.get("confidence", 1), 0.55)
-            fixed = True
-        if fixed or not _sums_agree(items, subtotal):
+        if _repair_amount(item, items, subtotal) or not _sums_agree(items, subtotal):
             continue
-        # only where no discount was read ('0%' for '10%'): a read one is likelier right
-        # than a price or a quantity, which the next steps check
-        rate = _plain_discount(quantity, price, amount) if discounts and not share < 1 else None
-        if rate is not None:
-            item["discount"] = numbers.parse_quantity(rate)
-            item["confidence"] = min(item.get("confidence", 1), 0.55)
-            continue
-        plain = _plain_quantity(price, share, amount, item)
-        if plain is not None and plain < 1 <= quantity:
-            plain = None  # a whole quantity read is not a fraction whose '0.0' was lost
-        moved = None
-        doubted = item.get("doubtful") or set()
-        for key in ("discount", "unit_price") if share < 1 else ("unit_price",):
-            undoubted = key == "unit_price" and "unit_price" not in doubted
-            if undoubted and plain is not None:
-                break  # a quantity explains the line as well, and the OCR doubted neither
-            moved = _moved_point(item, key)
-            if moved is not None:
-                item[key] = moved if key == "discount" else f"{Decimal(moved):.2f}"
-                item["confidence"] = min(item.get("confidence", 1), 0.55)
-                break
+        found = _explanation(item, discounts)
+        if found is not None:
+            _repair(item, *found)
+
+
+def _repair_amount(item: dict, items: list[dict], subtotal: int | None) -> bool:
+    """The amount put right where the subtotal or quantity x price proves it (see
+    _repair_lines); True when that settles the line."""
+    _, _, amount, share = _numbers(item)
+    others = [_cents(i.get("amount")) for i in items if i is not item]
+    known = subtotal is not None and None not in others
+    if known and (subtotal - sum(others)) / Decimal(100) in _point_moves(amount):
+        _repair(item, "amount", f"{(subtotal - sum(others)) / Decimal(100):.2f}")  # '243'
+        if line_ok(item):
+            return True
+    for rate in (share, Decimal(1)):  # the discount itself may be the misread ('-' as '5')
+        computed = _computed(item, rate)
+        if known and sum(others) + numbers.parse_money(computed) == subtotal:
+            _repair(item, "amount", f"{computed}")
+            if rate == 1:
+                item.pop("discount", None)
+            return True
+    computed = _computed(item)
+    # no subtotal vouches for the amount read, and it is quantity x price short of a group
+    if not _sums_agree(items, subtotal) and _lost_group(computed, _numbers(item)[2]):
+        _repair(item, "amount", f"{computed}")
+        return True
+    return False
+
+
+def _explanation(item: dict, discounts: bool) -> tuple[str, str] | None:
+    """With the amounts adding up, the first misread number that explains the line, and
+    its value (see _repair_lines), or None."""
+    quantity, price, amount, share = _numbers(item)
+    doubted = item.get("doubtful") or set()
+    # only where no discount was read ('0%' for '10%'): a read one is likelier right
+    # than a price or a quantity, which the next steps check
+    rate = _plain_discount(quantity, price, amount) if discounts and not share < 1 else None
+    if rate is not None:
+        return "discount", numbers.parse_quantity(rate)
+    plain = _plain_quantity(price, share, amount, item)
+    if plain is not None and plain < 1 <= quantity:
+        plain = None  # a whole quantity read is not a fraction whose '0.0' was lost
+    for key in ("discount", "unit_price") if share < 1 else ("unit_price",):
+        if key == "unit_price" and "unit_price" not in doubted and plain is not None:
+            break  # a quantity explains the line as well, and the OCR doubted neither
+        moved = _moved_point(item, key)
         if moved is not None:
-            continue
-        price_again = _doubted_price(item, quantity * share, amount)
-        if price_again is not None:
-            item["unit_price"] = price_again
-            item["confidence"] = min(item.get("confidence", 1), 0.55)
-            continue
-        # a read discount the OCR doubted that does not explain the line ('5%' for 2.5 %): a
-        # plain one that does, where quantity x price is large enough that only one can
-        rate = _plain_discount(quantity, price, amount) if "discount" in doubted else None
-        if rate is not None and share < 1 and quantity * price >= 100:
-            item["discount"] = numbers.parse_quantity(rate)
-            item["confidence"] = min(item.get("confidence", 1), 0.55)
-            continue
-        if plain is not None:
-            item["quantity"] = numbers.parse_quantity(plain)
-            item["confidence"] = min(item.get("confidence", 1), 0.55)
+            return key, moved if key == "discount" else f"{Decimal(moved):.2f}"
+    price_again = _doubted_price(item, quantity * share, amount)
+    if price_again is not None:
+        return "unit_price", price_again
+    # a read discount the OCR doubted that does not explain the line ('5%' for 2.5 %): a
+    # plain one that does, where quantity x price is large enough that only one can
+    if "discount" in doubted and share < 1 and quantity * price >= 100:
+        rate = _plain_discount(quantity, price, amount)
+        if rate is not None:
+            return "discount", numbers.parse_quantity(rate)
+    if plain is not None:
+        return "quantity", numbers.parse_quantity(plain)
+    return None
 
 
 def check(
@@ -313,20 +330,20 @@ def check(
     sub, tax, total = (_cents(foot[k].value) if k in foot else None for k in FOOT_LABELS)
     if sub is None and items_sum is not None and (total is None or tax is None):
         sub = items_sum
-        foot["subtotal"] = Found(numbers.cents_to_text(sub), 0.55, "sum of the items")
+        foot["subtotal"] = Found(numbers.cents_to_text(sub), REPAIRED, "sum of the items")
     if sub is None and tax is not None and total is not None:
         sub = total - tax
-        foot["subtotal"] = Found(numbers.cents_to_text(sub), 0.55, "total less tax")
+        foot["subtotal"] = Found(numbers.cents_to_text(sub), REPAIRED, "total less tax")
     if total is None and sub is not None and tax is not None:
         total = sub + tax
-        foot["total"] = Found(numbers.cents_to_text(total), 0.55, "subtotal plus tax")
+        foot["total"] = Found(numbers.cents_to_text(total), REPAIRED, "subtotal plus tax")
     if tax is None and sub is not None and total is not None:
         tax = total - sub
-        foot["tax"] = Found(numbers.cents_to_text(tax), 0.55, "total less subtotal")
+        foot["tax"] = Found(numbers.cents_to_text(tax), REPAIRED, "total less subtotal")
     agree = None not in (sub, tax, total, items_sum) and sub + tax != total == items_sum + tax
     if ocr and agree:
         sub = items_sum  # the items and the total agree: the stated subtotal was misread
-        foot["subtotal"] = Found(numbers.cents_to_text(sub), 0.55, "sum of the items")
+        foot["subtotal"] = Found(numbers.cents_to_text(sub), REPAIRED, "sum of the items")
     if items_sum is not None and sub is not None and items_sum != sub:
         failed.append("items_sum")
     if None not in (sub, tax, total) and sub + tax != total:
