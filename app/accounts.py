@@ -60,9 +60,7 @@ def set_role(db: Database, user_id: str, role: str, actor_id: str) -> bool:
         if role != "admin":
             doing = "remove your own admin role" if user_id == actor_id else "make them staff"
             _last_admin_guard(db, user, actor_id, doing)
-        db.conn.execute(
-            "UPDATE users SET role = :role WHERE id = :id", {"id": user_id, "role": role}
-        )
+        auth.store_role(db, user_id, role)
     return True
 
 
@@ -75,11 +73,8 @@ def set_active(db: Database, user_id: str, active: bool, actor_id: str) -> bool:
         if not active:
             doing = "disable yourself" if user_id == actor_id else "disable them"
             _last_admin_guard(db, user, actor_id, doing)
-            db.conn.execute("DELETE FROM sessions WHERE user_id = :id", {"id": user_id})
-        db.conn.execute(
-            "UPDATE users SET active = :active WHERE id = :id",
-            {"id": user_id, "active": int(active)},
-        )
+            auth.end_sessions(db, user_id)
+        auth.store_active(db, user_id, active)
     return True
 
 
@@ -90,17 +85,10 @@ def reset_password(db: Database, user_id: str, password: str, keep_cookie: str |
     password: that one session stays, so they are not signed out where they are.
     """
     auth.check_password_rules(password)
-    keep = auth._token_hash(keep_cookie.partition(".")[0]) if keep_cookie else None
     with immediate(db):
         _user(db, user_id)
-        db.conn.execute(
-            "UPDATE users SET password_hash = :hash WHERE id = :id",
-            {"id": user_id, "hash": auth.hash_password(password)},
-        )
-        db.conn.execute(
-            "DELETE FROM sessions WHERE user_id = :id AND token_hash != ifnull(:keep, '')",
-            {"id": user_id, "keep": keep},
-        )
+        auth.store_password(db, user_id, password)
+        auth.end_sessions(db, user_id, keep_cookie)
 
 
 def revoke_token(db: Database, user_id: str, token_id: str, now: datetime) -> bool:

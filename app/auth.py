@@ -114,6 +114,25 @@ def create_user(
     return user_id
 
 
+def store_role(db: Database, user_id: str, role: str) -> None:
+    db.conn.execute("UPDATE users SET role = :role WHERE id = :id", {"id": user_id, "role": role})
+
+
+def store_active(db: Database, user_id: str, active: bool) -> None:
+    db.conn.execute(
+        "UPDATE users SET active = :active WHERE id = :id", {"id": user_id, "active": int(active)}
+    )
+
+
+def store_password(db: Database, user_id: str, password: str) -> None:
+    """A new password, checked against the rules, stored as its hash."""
+    check_password_rules(password)
+    db.conn.execute(
+        "UPDATE users SET password_hash = :hash WHERE id = :id",
+        {"id": user_id, "hash": hash_password(password)},
+    )
+
+
 def create_first_admin(db: Database, email: str, password: str, name: str, now: datetime) -> str:
     """The /setup page: only while nobody has an account."""
     return create_user(db, email, "admin", password, now, name=name, only_if_first=True)
@@ -181,6 +200,15 @@ def session_user(db: Database, cookie: str, secret_key: str, now: datetime) -> d
 def end_session(db: Database, cookie: str) -> None:
     token = (cookie or "").partition(".")[0]
     db.conn.execute("DELETE FROM sessions WHERE token_hash = :h", {"h": _token_hash(token)})
+
+
+def end_sessions(db: Database, user_id: str, keep_cookie: str | None = None) -> None:
+    """End every session of a user, except the one whose cookie is `keep_cookie`."""
+    keep = _token_hash(keep_cookie.partition(".")[0]) if keep_cookie else None
+    db.conn.execute(
+        "DELETE FROM sessions WHERE user_id = :id AND token_hash != ifnull(:keep, '')",
+        {"id": user_id, "keep": keep},
+    )
 
 
 # --- API tokens --------------------------------------------------------------

@@ -1,26 +1,26 @@
 """The batches admin page: filtered lists, counts per status, bulk retry, the hourly chart.
 
-A filter is read from the URL (bookmarkable, shareable) into `BatchFilter`.
-Bulk actions act on everything that matches the filter when they run, not
-on the page that happens to be on screen, and say how many they touched.
-The state changes themselves are the queue's (`queue.retry_batch`'s rule,
-applied as one conditional UPDATE with a batch_events row per batch).
+A filter is read from the URL (bookmarkable, shareable) into `BatchFilter`
+(`app/filters.py`). Bulk actions act on everything that matches the filter
+when they run, not on the page that happens to be on screen, and say how many
+they touched. The state changes themselves are the queue's
+(`queue.retry_batches`: one conditional UPDATE with a batch_events row per batch).
 """
 
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from urllib.parse import urlencode
+from typing import ClassVar
 from zoneinfo import ZoneInfo
 
 from sqlite_utils import Database
 
-from app import batches, clock, keyset, numbers, queue
+from app import batches, clock, ids, keyset, queue
 from app.batches import Status
-from app.db import immediate, one, rows
+from app.db import one, rows
+from app.filters import Filter, QueryReader, like
 
 PAGE_SIZE = 50
 STATUSES = tuple(status.value for status in Status)
@@ -30,7 +30,16 @@ _ORDER = keyset.Order("b.date_uploaded", "b.id", descending=True)
 
 
 @dataclass(frozen=True)
-class BatchFilter:
+class BatchFilter(Filter):
+    PARAMS: ClassVar[dict[str, str]] = {
+        "status": "status",
+        "batch_type": "type",
+        "uploader": "uploader",
+        "date_from": "from",
+        "date_to": "to",
+        "text": "q",
+    }
+
     status: str = ""  # one of STATUSES, or "" for every status
     batch_type: str = ""
     uploader: str = ""  # a user id
@@ -38,50 +47,32 @@ class BatchFilter:
     date_to: str = ""
     text: str = ""  # in the last error or the file name
     zone: str | None = field(default=None, compare=False)
-    problems: tuple[str, ...] = field(default=(), compare=False)
 
     @classmethod
     def from_query(cls, params: dict[str, str | None], zone: str | None = None) -> BatchFilter:
-        problems: list[str] = []
-        status = (params.get("status") or "").strip().lower()
-        if status and status not in STATUSES:
-            problems.append(f"There is no “{status[:40]}” tab; showing every status.")
-            status = ""
-        batch_type = (params.get("type") or "").strip()
-        if batch_type and batch_type not in BATCH_TYPES:
-            problems.append(f"“{batch_type[:40]}” is not a batch type; showing every type.")
-            batch_type = ""
-        uploader = (params.get("uploader") or "").strip()
-        if uploader and not re.fullmatch(r"[a-z0-9]{15}", uploader):
-            problems.append("That uploader is not a user; showing everyone's uploads.")
+        read = QueryReader(params)
+        status = read.choice(
+            "status", STATUSES, "There is no “{value}” tab; showing every status.", True
+        )
+        batch_type = read.choice(
+            "type", BATCH_TYPES, "“{value}” is not a batch type; showing every type."
+        )
+        uploader = read.raw("uploader")
+        if uploader and not ids.is_valid(uploader):
+            read.problems.append("That uploader is not a user; showing everyone's uploads.")
             uploader = ""
-        dates = []
-        for name in ("from", "to"):
-            raw = (params.get(name) or "").strip()
-            try:
-                dates.append(numbers.parse_date(raw) if raw else "")
-            except ValueError:
-                problems.append(f"The {name} date “{raw[:40]}” is not a date; it is ignored.")
-                dates.append("")
-        text = " ".join((params.get("q") or "").split())[:200]
-        return cls(status, batch_type, uploader, dates[0], dates[1], text, zone, tuple(problems))
-
-    def query(self, **changes: str) -> str:
-        values = {
-            "status": self.status,
-            "type": self.batch_type,
-            "uploader": self.uploader,
-            "from": self.date_from,
-            "to": self.date_to,
-            "q": self.text,
-        }
-        values.update(changes)
-        return urlencode({key: value for key, value in values.items() if value})
-
-    def link(self, path: str, **changes: str) -> str:
-        """`path` with this filter (some values changed) as its query string."""
-        query = self.query(**changes)
-        return f"{path}?{query}" if query else path
+        date_from, date_to = read.date("from"), read.date("to")
+        text = read.text("q", 200)
+        return cls(
+            status,
+            batch_type,
+            uploader,
+            date_from,
+            date_to,
+            text,
+            zone,
+            problems=tuple(read.problems),
+        )
 
     @property
     def is_filtered(self) -> bool:
@@ -118,7 +109,7 @@ class BatchFilter:
                 "(b.last_error LIKE :text ESCAPE '\\'"
                 " OR b.original_filename LIKE :text ESCAPE '\\')"
             )
-            params["text"] = "%" + re.sub(r"([%_\\])", r"\\\1", self.text) + "%"
+            params["text"] = like(self.text)
         return where, params
 
 
@@ -228,22 +219,9 @@ def retry_matching(db: Database, flt: BatchFilter, now: datetime, actor: str | N
     if narrowed is None:
         return []
     where, params = narrowed
-    with immediate(db):
-        retried = [
-            row["id"]
-            for row in rows(
-                db,
-                "UPDATE data_import_batches AS b"
-                " SET status = 'pending', attempts = 0, next_retry_at = NULL, last_error = NULL"
-                f" WHERE {' AND '.join(where)} RETURNING id",
-                params,
-            )
-        ]
-        for batch_id in retried:
-            queue.note_retried(
-                db, batch_id, now, actor, "retried with every batch matching a filter"
-            )
-    return retried
+    return queue.retry_batches(
+        db, where, params, now, actor, "retried with every batch matching a filter"
+    )
 
 
 def uploaders(db: Database) -> list[dict]:

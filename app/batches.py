@@ -32,7 +32,9 @@ MAX_ATTEMPTS = 3
 # Wait after the first and the second failed attempt; the third is final.
 BACKOFF = (timedelta(minutes=1), timedelta(minutes=5))
 
-DUE_STATUSES = (Status.PENDING, Status.FAILED)
+# Due: waiting for its first attempt, or waiting for its retry time (then due once it passes).
+WAITING = (Status.PENDING,)
+WAITING_FOR_RETRY = (Status.FAILED,)
 RETRYABLE_STATUSES = (Status.FAILED, Status.DEAD)
 DISCARDABLE_STATUSES = (Status.FAILED, Status.DEAD)
 TERMINAL_STATUSES = (Status.PROCESSED, Status.DEAD, Status.DISCARDED)
@@ -50,11 +52,11 @@ class QueueState:
 
 
 def is_due(state: QueueState, now: datetime) -> bool:
-    """Pending, or failed with its retry time reached."""
-    if state.status == Status.PENDING:
+    """Pending, or failed with its retry time reached (`queue.py` says the same in SQL)."""
+    if state.status in WAITING:
         return True
     return (
-        state.status == Status.FAILED
+        state.status in WAITING_FOR_RETRY
         and state.next_retry_at is not None
         and state.next_retry_at <= now
     )

@@ -11,9 +11,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from app import auth, clock, po_edit, review, sites
+from app import auth, clock, sites
 from app.config import ConfigError, Settings
 from app.db import open_database
+from app.purchase_orders import matching
+from app.review import hooks
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(message)s"
 
@@ -133,8 +135,8 @@ def _sites_add(settings: Settings, args: argparse.Namespace) -> int:
 
 
 def _settle_site_reviews(db) -> None:
-    matched = po_edit.match_unmatched_sites(db, None, clock.now())
-    settled = len(matched) + review.resolve_site_matches(db, clock.now())
+    matched = matching.give_sites_to_waiting(db, None, clock.now())
+    settled = len(matched) + hooks.resolve_site_matches(db, clock.now())
     if settled:
         print(f"{settled} PO(s) waiting for a site now match one")
 

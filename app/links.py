@@ -14,7 +14,7 @@ Suppliers are records here too: a supplier name on a PO is normalised (case,
 punctuation, "(Pty) Ltd" and other company suffixes) and looked up through the
 map; an exact match links, a close one is proposed, an unknown one waits for a
 person to create the supplier. This module writes links, suppliers and review
-items only, never a PO: `review.py` assigns the decided supplier to its POs.
+items only, never a PO: the review queue assigns the decided supplier to its POs.
 Every decision reads and writes inside one IMMEDIATE transaction (or the
 caller's), so two people deciding at once cannot both win.
 """
@@ -29,9 +29,10 @@ from difflib import SequenceMatcher
 
 from sqlite_utils import Database
 
-from app import clock, review_items
+from app import clock
 from app.db import joined, one, rows
 from app.ids import new_id
+from app.review import items as review_items
 
 # The system whose keys are supplier names as printed on POs and delivery notes.
 SUPPLIER_NAMES = "supplier_documents"
@@ -325,113 +326,7 @@ def _insert(
 
 def record_name(db: Database, side: dict) -> str:
     if side["record_type"] == SUPPLIER:
-        found = get_supplier(db, side["record_id"])
+        found = one(db, "SELECT name FROM suppliers WHERE id = :id", {"id": side["record_id"]})
         return found["name"] if found else side["record_id"]
     found = one(db, "SELECT code, name FROM sites WHERE id = :id", {"id": side["record_id"]})
     return f"{found['code']} · {found['name']}" if found else side["record_id"]
-
-
-# --- suppliers -------------------------------------------------------------------
-
-
-def get_supplier(db: Database, supplier_id: str) -> dict | None:
-    return one(db, "SELECT * FROM suppliers WHERE id = :id", {"id": supplier_id})
-
-
-def list_suppliers(db: Database) -> list[dict]:
-    return rows(db, "SELECT * FROM suppliers ORDER BY name COLLATE NOCASE, id")
-
-
-def closest_supplier(db: Database, key: str) -> tuple[dict | None, float]:
-    """The supplier whose name is most like this key, and the score."""
-    best, best_score = None, 0.0
-    for supplier in rows(db, "SELECT * FROM suppliers ORDER BY created_at, id"):
-        score = similarity(key, supplier["name_key"])
-        if score > best_score:
-            best, best_score = supplier, score
-    return best, best_score
-
-
-def create_supplier(db: Database, name: str, actor: str | None, now: datetime) -> dict:
-    """A new supplier; LinkError when the name is empty or one by that name exists."""
-    name = " ".join((name or "").split())[:300]
-    key = normalise_name(name)
-    if not key:
-        raise LinkError("A supplier needs a name.")
-    with joined(db):
-        existing = one(db, "SELECT * FROM suppliers WHERE name_key = :k", {"k": key})
-        if existing:
-            raise LinkError(f"A supplier named {existing['name']} already exists.")
-        supplier_id = new_id()
-        db.conn.execute(
-            "INSERT INTO suppliers (id, name, name_key, created_by, created_at)"
-            " VALUES (:id, :name, :key, :by, :now)",
-            {"id": supplier_id, "name": name, "key": key, "by": actor, "now": clock.iso(now)},
-        )
-        return get_supplier(db, supplier_id)
-
-
-def match_supplier(
-    db: Database, name: str, threshold: float, now: datetime, po: dict
-) -> LinkResult:
-    """Match a PO's supplier name through the map, inside the import's transaction.
-
-    existing or linked: `record_id` is the supplier. proposed: a person decides
-    (a close supplier, or a new one), and the `supplier.proposed` item lists
-    every PO waiting on this name. conflict: see link().
-    """
-    key = normalise_name(name)
-    if not key:
-        return LinkResult("none")
-    with joined(db):
-        current = active_link(db, SUPPLIER_NAMES, key)
-        if current is not None:
-            return LinkResult("existing", current["id"], current["record_id"])
-        exact = one(db, "SELECT * FROM suppliers WHERE name_key = :k", {"k": key})
-        if exact is not None:
-            return link(
-                db,
-                system=SUPPLIER_NAMES,
-                key=key,
-                value=name,
-                record_type=SUPPLIER,
-                record_id=exact["id"],
-                how="exact_code",
-                now=now,
-                context={"pos": [po]},
-            )
-        candidate, score = closest_supplier(db, key)
-        proposal = None
-        if candidate is not None and score >= threshold:
-            link_id = propose(
-                db,
-                system=SUPPLIER_NAMES,
-                key=key,
-                value=name,
-                record_type=SUPPLIER,
-                record_id=candidate["id"],
-                score=score,
-                now=now,
-            )
-            proposal = {
-                "link_id": link_id,
-                "supplier_id": candidate["id"],
-                "supplier_name": candidate["name"],
-                "score": score,
-            }
-        item = _propose_supplier(db, key, name, proposal, po, now)
-        return LinkResult("proposed", proposal and proposal["link_id"], None, item["id"])
-
-
-def _propose_supplier(
-    db: Database, key: str, name: str, proposal: dict | None, po: dict, now: datetime
-) -> dict:
-    """Open or refresh the one supplier.proposed item for this name, adding the PO to it."""
-    earlier = review_items.open_item_for(db, "supplier.proposed", "supplier_name", key)
-    pos = [p for p in (earlier["evidence"]["pos"] if earlier else []) if p["id"] != po["id"]]
-    pos.append(po)
-    evidence = {"name": name, "key": key, "proposal": proposal, "pos": pos}
-    money = sum(p.get("total_cents") or 0 for p in pos)
-    return review_items.open_item(
-        db, "supplier.proposed", "supplier_name", key, evidence, money, now
-    )

@@ -13,12 +13,16 @@ from litestar.plugins.htmx import HTMXPlugin
 from litestar.static_files import create_static_files_router
 from litestar.template.config import TemplateConfig
 
-from app import security, web
+from app import security
 from app.config import ROOT, Settings
-from app.db import open_database
+from app.db import connect, open_database
+from app.file_types import UploadRejected
 from app.routes import route_handlers
-from app.uploads import UploadRejected
+from app.uploads import remove_abandoned
+from app.web import auth, errors, templating
 from tasks import huey_app
+
+log = logging.getLogger("intake")
 
 
 def create_app(settings: Settings | None = None, immediate_tasks: bool = False) -> Litestar:
@@ -34,23 +38,23 @@ def create_app(settings: Settings | None = None, immediate_tasks: bool = False) 
     app = Litestar(
         route_handlers=[*route_handlers, static],
         dependencies={
-            "db": Provide(web.provide_db, sync_to_thread=False),
-            "settings": Provide(web.provide_settings, sync_to_thread=False),
+            "db": Provide(auth.provide_db, sync_to_thread=False),
+            "settings": Provide(auth.provide_settings, sync_to_thread=False),
         },
-        guards=[web.signed_in],
+        guards=[auth.signed_in],
         middleware=[
-            web.AuthMiddleware(),
-            DefineMiddleware(web.CSRF, config=web.csrf_config(settings)),
+            auth.AuthMiddleware(),
+            DefineMiddleware(auth.CSRF, config=auth.csrf_config(settings)),
         ],
         plugins=[HTMXPlugin()],
         before_send=[security.add_security_headers],
-        on_startup=[web.remove_abandoned_uploads],
-        template_config=TemplateConfig(instance=web.template_engine(settings)),
+        on_startup=[remove_abandoned_uploads],
+        template_config=TemplateConfig(instance=templating.template_engine(settings)),
         exception_handlers={
-            HTTPException: web.handle_http_error,
-            UploadRejected: web.handle_upload_rejected,
-            sqlite3.OperationalError: web.handle_database_error,
-            Exception: web.handle_unexpected,
+            HTTPException: errors.handle_http_error,
+            UploadRejected: errors.handle_upload_rejected,
+            sqlite3.OperationalError: errors.handle_database_error,
+            Exception: errors.handle_unexpected,
         },
         openapi_config=None,
         logging_config=None,  # the `intake` command configures logging, one format for all
@@ -58,3 +62,15 @@ def create_app(settings: Settings | None = None, immediate_tasks: bool = False) 
     )
     app.state.settings = settings
     return app
+
+
+def remove_abandoned_uploads(app: Litestar) -> None:
+    """At start-up: files a killed web process left in files/incoming (see app.uploads)."""
+    settings: Settings = app.state.settings
+    db = connect(settings.db_path, settings.busy_timeout_ms)
+    try:
+        removed = remove_abandoned(db, settings)
+    finally:
+        db.close()
+    if removed:
+        log.warning("removed %d abandoned upload(s): %s", len(removed), ", ".join(removed))

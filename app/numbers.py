@@ -8,6 +8,7 @@ Money is integer cents; quantities are decimal text; dates are YYYY-MM-DD.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
@@ -54,12 +55,16 @@ def parse_decimal(
 MAX_DIGITS = 13
 
 
+class TooLarge(ValueError):
+    """A number with more digits than any real amount has."""
+
+
 def _in_range(value: Decimal, what: str, raw: object = None) -> Decimal:
     shown = repr(raw if raw is not None else str(value))
     if not value.is_finite():
         raise ValueError(f"{shown} is not a {what}")
     if value and value.adjusted() >= MAX_DIGITS:
-        raise ValueError(f"{shown} is too large to be a {what}")
+        raise TooLarge(f"{shown} is too large to be a {what}")
     return value
 
 
@@ -67,6 +72,28 @@ def parse_money(text: str | int | float | Decimal | None, decimal_comma: bool = 
     """An amount of money in cents, rounded half up."""
     value = parse_decimal(text, "money amount", decimal_comma)
     return int((value * 100).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
+
+def money_field(value: object, label: str, quote: Callable[[str], str] = repr) -> int | None:
+    """A money field as written, in cents; blank is None. ValueError says in words what is wrong.
+
+    `quote` shows the bad value in the sentence: repr for the API, “…” for the forms.
+    """
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    try:
+        return parse_money(value)
+    except TooLarge:
+        verdict = "too large to be"
+    except ValueError:
+        verdict = "not"
+    raise ValueError(f"The {label} {quote(str(value)[:40])} is {verdict} an amount of money.")
+
+
+def line_amount(quantity: str | Decimal, unit_price_cents: int | Decimal) -> int:
+    """An item's amount when only its quantity and price are written: rounded to the cent."""
+    amount = Decimal(quantity) * unit_price_cents
+    return int(amount.quantize(Decimal(1), rounding=ROUND_HALF_UP))
 
 
 def parse_quantity(text: str | int | float | Decimal | None, decimal_comma: bool = False) -> str:

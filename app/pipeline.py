@@ -14,11 +14,13 @@ import time
 from dataclasses import dataclass, field
 from datetime import timedelta
 
-from app import clock, po_edit, purchasing, queue, review, storage
+from app import clock, pausing, queue, storage
 from app.batches import QueueState, Status
 from app.config import Settings
 from app.db import connect, is_busy, is_disk_full
 from app.extract import Document, ExtractionError, ExtractOptions, extract
+from app.purchase_orders import intake, matching
+from app.review import hooks
 
 log = logging.getLogger("intake")
 
@@ -55,13 +57,13 @@ def run_batch(settings: Settings, batch_id: str) -> Attempt:
         started = time.monotonic()
         try:
             payload = _read(settings, claim)
-            result = purchasing.process(db, settings, claim, payload, clock.now())
-        except purchasing.ClaimLost:
+            result = intake.process(db, settings, claim, payload, clock.now())
+        except intake.ClaimLost:
             log.info("[po-process-batch] %s", json.dumps({"batch_id": batch_id, "lost": True}))
             return Attempt(batch_id, "lost")
         except ExtractionError as exc:
             return _failed(db, claim, exc.message, exc.retryable, started)
-        except purchasing.InvalidPayload as exc:
+        except intake.InvalidPayload as exc:
             return _failed(db, claim, str(exc), False, started, extracted=payload)
         except Exception as exc:  # the machine or a bug, not the document: try again later
             if is_disk_full(exc):
@@ -173,13 +175,13 @@ def sweep(settings: Settings) -> SweepReport:
         report.expired = remove_discarded_files(db, settings, now)
         # A site, alias or supplier link added anywhere (the CLI, another page) gives
         # waiting POs their match and settles the review items about them.
-        report.settled = len(po_edit.match_unmatched_sites(db, None, now))
-        report.settled += review.resolve_site_matches(db, now) + review.resolve_supplier_matches(
+        report.settled = len(matching.give_sites_to_waiting(db, None, now))
+        report.settled += hooks.resolve_site_matches(db, now) + hooks.resolve_supplier_matches(
             db, now
         )
         if report.settled:
             log.info("[review-sweep] %s", json.dumps({"settled": report.settled}))
-        if queue.processing_paused(db):
+        if pausing.processing_paused(db):
             # An admin paused processing: no watchdog, nothing enqueued. Due batches
             # stay due, so the first sweep after resuming finds every one of them.
             report.paused = True

@@ -14,11 +14,22 @@ from datetime import datetime, timedelta
 
 from sqlite_utils import Database
 
-from app import batches, clock, review_items
+from app import batches, clock
 from app.batches import QueueState, Status
 from app.db import immediate, one, rows
+from app.review import items as review_items
 
-_DUE = "(status = 'pending' OR (status = 'failed' AND next_retry_at <= :now))"
+
+def _among(statuses: tuple[str, ...]) -> str:
+    return "(" + ", ".join(f"'{status}'" for status in statuses) + ")"
+
+
+# The state machine's `is_due` and its retry move, as SQL on the batch row.
+_DUE = (
+    f"(status IN {_among(batches.WAITING)}"
+    f" OR (status IN {_among(batches.WAITING_FOR_RETRY)} AND next_retry_at <= :now))"
+)
+_RETRY = batches.retry(QueueState(batches.RETRYABLE_STATUSES[0]))
 # While an admin has paused processing no attempt starts; the batch stays due for later.
 _NOT_PAUSED = "NOT EXISTS (SELECT 1 FROM queue_control WHERE paused_at IS NOT NULL)"
 
@@ -131,6 +142,17 @@ def recent_batches(db: Database, uploaded_by: str, limit: int = 10) -> list[dict
         {"user": uploaded_by, "limit": limit},
     )
     return [_decoded(row) for row in found]
+
+
+def same_file(db: Database, batch_id: str, other_batch_id: str) -> bool:
+    """Two batches carried the very same file (by its sha256)."""
+    found = one(
+        db,
+        "SELECT 1 AS same FROM data_import_batches b, data_import_batches other"
+        " WHERE b.id = :batch AND other.id = :other AND b.sha256 = other.sha256",
+        {"batch": batch_id, "other": other_batch_id},
+    )
+    return found is not None
 
 
 def batch_events(db: Database, batch_id: str) -> list[dict]:
@@ -331,18 +353,26 @@ def due_batch_ids(db: Database, now: datetime, limit: int) -> list[str]:
 
 def retry_batch(db: Database, batch_id: str, now: datetime, actor: str | None) -> bool:
     """A person's retry: a failed or dead batch starts again with fresh attempts."""
-    statuses = ", ".join(f"'{status}'" for status in batches.RETRYABLE_STATUSES)
+    return bool(retry_batches(db, ["b.id = :batch_id"], {"batch_id": batch_id}, now, actor))
+
+
+def retry_batches(
+    db: Database, where: list[str], params: dict, now: datetime, actor: str | None, detail: str = ""
+) -> list[str]:
+    """Retry every failed or dead batch matching `where` (conditions on `b`): their ids."""
     with immediate(db):
-        cursor = db.conn.execute(
-            "UPDATE data_import_batches"
-            " SET status = 'pending', attempts = 0, next_retry_at = NULL, last_error = NULL"
-            f" WHERE id = :id AND status IN ({statuses})",
-            {"id": batch_id},
+        retried = rows(
+            db,
+            "UPDATE data_import_batches AS b"
+            " SET status = :retry_status, attempts = :retry_attempts, next_retry_at = NULL,"
+            "     last_error = NULL"
+            f" WHERE {' AND '.join(where)} AND b.status IN {_among(batches.RETRYABLE_STATUSES)}"
+            " RETURNING id",
+            params | {"retry_status": _RETRY.status, "retry_attempts": _RETRY.attempts},
         )
-        if cursor.rowcount != 1:
-            return False
-        note_retried(db, batch_id, now, actor)
-    return True
+        for row in retried:
+            note_retried(db, row["id"], now, actor, detail)
+    return [row["id"] for row in retried]
 
 
 def note_retried(
@@ -357,11 +387,10 @@ def note_retried(
 
 def discard_batch(db: Database, batch_id: str, now: datetime, actor: str | None) -> bool:
     """A person gives up on a failed or dead batch: it never runs again. False when not allowed."""
-    statuses = ", ".join(f"'{status}'" for status in batches.DISCARDABLE_STATUSES)
     with immediate(db):
         cursor = db.conn.execute(
             "UPDATE data_import_batches SET status = 'discarded', next_retry_at = NULL"
-            f" WHERE id = :id AND status IN ({statuses})",
+            f" WHERE id = :id AND status IN {_among(batches.DISCARDABLE_STATUSES)}",
             {"id": batch_id},
         )
         if cursor.rowcount != 1:
@@ -393,33 +422,3 @@ def discarded_files_due(db: Database, now: datetime, keep: timedelta) -> list[di
         "                   WHERE e.batch_id = b.id AND e.event = 'file_removed')",
         {"cutoff": clock.iso(now - keep)},
     )
-
-
-# --- pausing -----------------------------------------------------------------
-
-
-def processing_paused(db: Database) -> dict | None:
-    """Who paused processing and when, or None while it runs."""
-    return one(
-        db,
-        "SELECT q.paused_at, q.paused_by, u.name AS paused_by_name, u.email AS paused_by_email"
-        " FROM queue_control q LEFT JOIN users u ON u.id = q.paused_by"
-        " WHERE q.paused_at IS NOT NULL",
-    )
-
-
-def pause_processing(db: Database, now: datetime, actor: str | None) -> bool:
-    """Stop starting attempts (those running finish). False when already paused."""
-    cursor = db.conn.execute(
-        "UPDATE queue_control SET paused_at = :now, paused_by = :actor WHERE paused_at IS NULL",
-        {"now": clock.iso(now), "actor": actor},
-    )
-    return cursor.rowcount == 1
-
-
-def resume_processing(db: Database) -> bool:
-    """Start claiming again. False when it was not paused."""
-    cursor = db.conn.execute(
-        "UPDATE queue_control SET paused_at = NULL, paused_by = NULL WHERE paused_at IS NOT NULL"
-    )
-    return cursor.rowcount == 1

@@ -18,8 +18,10 @@ from __future__ import annotations
 import errno
 import fcntl
 import hashlib
+import json
+import logging
 import os
-import warnings
+import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -28,39 +30,19 @@ from typing import BinaryIO
 
 import anyio
 from multipart import MultipartError, MultipartSegment, PushMultipartParser
-from PIL import Image
 from sqlite_utils import Database
 
-from app import queue, storage
+from app import clock, queue, storage
 from app.config import Settings
+from app.enqueue import enqueue
+from app.file_types import UploadRejected, check_image, check_type
 from app.ids import new_id
 
-ACCEPTED_TEXT = "PDF, JPEG, PNG or WEBP"
-# What browsers and tools call the same types.
-_DECLARED = {
-    "application/pdf": "application/pdf",
-    "application/x-pdf": "application/pdf",
-    "image/jpeg": "image/jpeg",
-    "image/jpg": "image/jpeg",
-    "image/pjpeg": "image/jpeg",
-    "image/png": "image/png",
-    "image/webp": "image/webp",
-}
-_UNDECLARED = {"", "application/octet-stream", "binary/octet-stream"}
-# Pillow's own threshold for a decompression bomb: an image larger than this is refused.
-MAX_IMAGE_PIXELS = Image.MAX_IMAGE_PIXELS or 89_478_485
+log = logging.getLogger("intake")
+
 _FIELD_LIMIT = 4096
 # Room for the multipart framing and small fields around the file itself.
 _ENVELOPE = 64 * 1024
-
-
-class UploadRejected(Exception):
-    """The upload cannot be accepted; `status_code` and a message for the person."""
-
-    def __init__(self, status_code: int, message: str):
-        super().__init__(message)
-        self.status_code = status_code
-        self.message = message
 
 
 @dataclass
@@ -101,66 +83,6 @@ def _create_locked(path: Path) -> BinaryIO:
         if os.fstat(handle.fileno()).st_nlink:
             return handle
         handle.close()
-
-
-def sniff(head: bytes) -> str | None:
-    """The document type from its first bytes, or None when it is none we accept."""
-    if head.startswith(b"%PDF-"):
-        return "application/pdf"
-    if head.startswith(b"\xff\xd8\xff"):
-        return "image/jpeg"
-    if head.startswith(b"\x89PNG\r\n\x1a\n"):
-        return "image/png"
-    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
-        return "image/webp"
-    return None
-
-
-def check_type(head: bytes, declared: str | None, filename: str) -> str:
-    actual = sniff(head)
-    if actual is None:
-        raise UploadRejected(
-            400, f"{filename} is not a document Intake can read. Upload a {ACCEPTED_TEXT} file."
-        )
-    declared = (declared or "").split(";")[0].strip().lower()
-    if declared not in _UNDECLARED:
-        if declared not in _DECLARED:
-            raise UploadRejected(
-                400, f"{filename} was sent as {declared}; Intake accepts {ACCEPTED_TEXT} files."
-            )
-        if _DECLARED[declared] != actual:
-            raise UploadRejected(
-                400,
-                f"{filename} was sent as {declared} but its contents are "
-                f"{storage.EXTENSIONS[actual][1:].upper()}. Upload the original file.",
-            )
-    return actual
-
-
-def check_image(path: Path, filename: str) -> None:
-    """Refuse an image whose header promises more pixels than can be read safely.
-
-    Only the header is read, so a small file that would inflate to gigabytes
-    (a decompression bomb) costs nothing here.
-    """
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-            with Image.open(path) as image:
-                width, height = image.size
-    except Image.DecompressionBombError:
-        width = height = 0
-    except (OSError, SyntaxError, ValueError):
-        raise UploadRejected(
-            400, f"{filename} is a damaged image that cannot be opened; upload the original."
-        ) from None
-    if width == 0 or width * height > MAX_IMAGE_PIXELS:
-        raise UploadRejected(
-            400,
-            f"{filename} has more pixels than Intake can read safely "
-            f"({MAX_IMAGE_PIXELS // 1_000_000} megapixels at most). "
-            "Save or scan it at a lower resolution and upload it again.",
-        )
 
 
 def _boundary(content_type_header: str) -> bytes:
@@ -325,6 +247,45 @@ def register(
     finally:
         received.settle(keep)
     return received.batch_id
+
+
+async def receive_upload(
+    db: Database,
+    settings: Settings,
+    content_type_header: str,
+    content_length: int | None,
+    body: AsyncIterator[bytes],
+    uploaded_by: str | None,
+) -> str:
+    """Stream an upload to disk, write its pending batch, enqueue it: the batch id.
+
+    Shared by the API and the upload dialog; raises UploadRejected for a bad file.
+    """
+    started = time.monotonic()
+    received = await receive_file(settings, content_type_header, content_length, body)
+
+    def register_and_enqueue() -> str:
+        batch_id = register(db, settings, received, uploaded_by, clock.now())
+        enqueue(batch_id)
+        return batch_id
+
+    try:
+        batch_id = await anyio.to_thread.run_sync(register_and_enqueue)
+    finally:
+        received.abandon()  # a request cut short before its row was written leaves no file
+    log.info(
+        "[po-upload] %s",
+        json.dumps(
+            {
+                "batch_id": batch_id,
+                "filename": received.original_filename,
+                "size": received.size,
+                "contentType": received.content_type,
+                "duration_ms": round((time.monotonic() - started) * 1000),
+            }
+        ),
+    )
+    return batch_id
 
 
 def remove_abandoned(db: Database, settings: Settings) -> list[str]:

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from app import pipeline, purchasing, queue
+from app import pipeline, queue
+from app.purchase_orders import store
 from tests.conftest import store_batch
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes, slow_po_pdf_bytes
 
@@ -20,9 +21,9 @@ def test_a_scanned_pdf_becomes_a_po(settings, db):
     batch_id = store_batch(settings, db, (CORPUS / "po-27.scan.pdf").read_bytes())
     assert pipeline.run_batch(settings, batch_id).outcome == "processed"
     batch = queue.get_batch(db, batch_id)
-    po = purchasing.get_po(db, batch["processed_record_id"])
+    po = store.get_po(db, batch["processed_record_id"])
     assert po["purchase_order_number"] == "PO-2026-8050"
-    assert purchasing.po_items(db, po["id"])  # the table was read too
+    assert store.po_items(db, po["id"])  # the table was read too
 
 
 def test_a_document_over_the_time_limit_fails_retryably_and_the_worker_goes_on(settings, db):

@@ -10,7 +10,8 @@ import pytest
 from bs4 import BeautifulSoup
 from PIL import Image
 
-from app import auth, clock, ids, pipeline, purchasing, queue, sites, storage
+from app import auth, clock, ids, pipeline, queue, sites, storage
+from app.purchase_orders import store
 from tests.conftest import store_batch
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
 from tests.fixtures.records import add_batch, add_po
@@ -155,7 +156,7 @@ def test_editing_a_field_inline(admin_client, po_id):
 
 
 def test_editing_an_item_recomputes_the_check(admin_client, db, po_id):
-    item = purchasing.po_items(db, po_id)[1]  # 12 bags at 98.50
+    item = store.po_items(db, po_id)[1]  # 12 bags at 98.50
     edit = soup(admin_client.get(f"/purchasing/{po_id}/items/{item['id']}/edit", headers=HTMX))
     version = edit.select_one("input[name=version]")["value"]
     saved = admin_client.post(
@@ -186,9 +187,9 @@ def test_verify_and_unverify(admin_client, db, po_id, admin):
     assert text(verified.select_one("#po-verify .verify-state")).startswith("✓ Verified by admin")
     assert verified.select_one("#po-verify button")["hx-post"] == f"/purchasing/{po_id}/unverify"
     assert oob(verified, "#nav-counts .badge") is None  # nothing left to verify
-    assert purchasing.get_po(db, po_id)["verified_by"] == admin["id"]
+    assert store.get_po(db, po_id)["verified_by"] == admin["id"]
     admin_client.post(f"/purchasing/{po_id}/unverify", headers=HTMX)
-    assert purchasing.get_po(db, po_id)["is_verified"] == 0
+    assert store.get_po(db, po_id)["is_verified"] == 0
 
 
 # --- batches -------------------------------------------------------------------------
@@ -324,7 +325,7 @@ def test_adding_an_alias_matches_the_pos_waiting_for_it(admin_client, db):
     assert text(page.select_one(".notice")) == (
         "CP-9X now matches CP09. 1 purchase order without a site now matches it."
     )
-    assert purchasing.get_po(db, po_id)["site_id"] == site_id
+    assert store.get_po(db, po_id)["site_id"] == site_id
     refused = admin_client.post(f"/sites/{site_id}/aliases", data={"alias": "cp09"})
     assert refused.status_code == 400
     assert "this site's own code" in text(soup(refused).select_one(".error"))

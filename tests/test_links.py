@@ -7,8 +7,9 @@ import sqlite3
 
 import pytest
 
-from app import clock, links, review_items, sites
+from app import clock, links, sites, suppliers
 from app.db import immediate, rows
+from app.review import items as review_items
 
 S, SUP = links.SUPPLIER_NAMES, links.SUPPLIER
 PO = {"id": "po0000000000001", "number": "PO1", "total_cents": 1000}
@@ -53,7 +54,7 @@ def test_similarity(a, b, at_least, below):
 
 
 def supplier(db, name):
-    return links.create_supplier(db, name, None, clock.now())
+    return suppliers.create_supplier(db, name, None, clock.now())
 
 
 def link(db, key, record_id, how="exact_code", actor=None, record_type=SUP):
@@ -141,11 +142,11 @@ def test_a_name_match_cannot_be_linked_directly(db):
 def test_match_supplier_outcomes(db):
     now = clock.now()
     acme = supplier(db, "Acme Steel (Pty) Ltd")
-    exact = links.match_supplier(db, "ACME STEEL PTY LTD", 0.85, now, PO)
+    exact = suppliers.match_supplier(db, "ACME STEEL PTY LTD", 0.85, now, PO)
     assert (exact.outcome, exact.record_id) == ("linked", acme["id"])
-    again = links.match_supplier(db, "Acme Steel", 0.85, now, PO)
+    again = suppliers.match_supplier(db, "Acme Steel", 0.85, now, PO)
     assert (again.outcome, again.record_id) == ("existing", acme["id"])
-    close = links.match_supplier(db, "Acme Steels", 0.85, now, PO)
+    close = suppliers.match_supplier(db, "Acme Steels", 0.85, now, PO)
     assert (close.outcome, close.record_id) == ("proposed", None)
     proposed = links.get_link(db, close.link_id)
     assert (proposed["how"], proposed["state"], proposed["record_id"]) == (
@@ -155,22 +156,22 @@ def test_match_supplier_outcomes(db):
     )
     item = review_items.get_item(db, close.item_id)
     assert item["evidence"]["proposal"]["supplier_name"] == "Acme Steel (Pty) Ltd"
-    unknown = links.match_supplier(db, "Zebra Timber", 0.85, now, PO)
+    unknown = suppliers.match_supplier(db, "Zebra Timber", 0.85, now, PO)
     assert (unknown.outcome, unknown.link_id) == ("proposed", None)
     assert review_items.get_item(db, unknown.item_id)["evidence"]["proposal"] is None
 
 
 def test_the_threshold_decides_what_is_close(db):
     supplier(db, "Acme Steel")
-    assert links.match_supplier(db, "Acme Steels", 0.99, clock.now(), PO).link_id is None
-    assert links.match_supplier(db, "Acme Steels", 0.9, clock.now(), PO).link_id is not None
+    assert suppliers.match_supplier(db, "Acme Steels", 0.99, clock.now(), PO).link_id is None
+    assert suppliers.match_supplier(db, "Acme Steels", 0.9, clock.now(), PO).link_id is not None
 
 
 def test_every_po_waiting_on_a_name_is_in_its_one_item(db):
     now = clock.now()
-    first = links.match_supplier(db, "Zebra Timber", 0.85, now, PO)
+    first = suppliers.match_supplier(db, "Zebra Timber", 0.85, now, PO)
     second_po = {"id": "po0000000000002", "number": "PO2", "total_cents": 500}
-    second = links.match_supplier(db, "ZEBRA TIMBER (PTY) LTD", 0.85, now, second_po)
+    second = suppliers.match_supplier(db, "ZEBRA TIMBER (PTY) LTD", 0.85, now, second_po)
     assert first.item_id == second.item_id
     item = review_items.get_item(db, first.item_id)
     assert [po["number"] for po in item["evidence"]["pos"]] == ["PO1", "PO2"]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from app import clock, po_edit, purchasing, sites
+from app import clock, sites
+from app.purchase_orders import edit, matching, store, totals
 from tests.fixtures.records import add_po
 
 
@@ -17,12 +18,12 @@ def po_id(db):
 def history(db, po_id):
     return [
         (h["action"], h["field"], h["old_value"], h["new_value"], h["actor"])
-        for h in purchasing.po_history(db, po_id)
+        for h in store.po_history(db, po_id)
     ]
 
 
 def items(db, po_id):
-    return purchasing.po_items(db, po_id)
+    return store.po_items(db, po_id)
 
 
 def save_item(db, po_id, item, actor, **values):
@@ -31,17 +32,15 @@ def save_item(db, po_id, item, actor, **values):
         "description": item["description"],
         "quantity": item["quantity"],
         "unit": item["unit"],
-        "unit_price": po_edit.show("unit_price_cents", item["unit_price_cents"]) or "",
-        "amount": po_edit.show("amount_cents", item["amount_cents"]) or "",
+        "unit_price": edit.show("unit_price_cents", item["unit_price_cents"]) or "",
+        "amount": edit.show("amount_cents", item["amount_cents"]) or "",
         **values,
     }
-    return po_edit.edit_item(
-        db, po_id, item["id"], form, po_edit.item_version(item), actor, clock.now()
-    )
+    return edit.edit_item(db, po_id, item["id"], form, edit.item_version(item), actor, clock.now())
 
 
 def test_a_header_edit_is_saved_with_its_history(db, po_id, staff):
-    change = po_edit.edit_header(
+    change = edit.edit_header(
         db,
         po_id,
         "supplier_name",
@@ -50,7 +49,7 @@ def test_a_header_edit_is_saved_with_its_history(db, po_id, staff):
         staff["id"],
         clock.now(),
     )
-    assert purchasing.get_po(db, po_id)["supplier_name"] == "Acme Steel"
+    assert store.get_po(db, po_id)["supplier_name"] == "Acme Steel"
     assert change.changes == (("Supplier", "Acme Steel (Pty) Ltd", "Acme Steel"),)
     assert history(db, po_id)[-1] == (
         "edited",
@@ -74,9 +73,9 @@ def test_a_header_edit_is_saved_with_its_history(db, po_id, staff):
 def test_header_values_are_parsed_like_the_importer_parses_them(
     db, po_id, staff, column, typed, stored
 ):
-    opened = po_edit.show(column, purchasing.get_po(db, po_id)[column])
-    po_edit.edit_header(db, po_id, column, typed, opened, staff["id"], clock.now())
-    assert purchasing.get_po(db, po_id)[column] == stored
+    opened = edit.show(column, store.get_po(db, po_id)[column])
+    edit.edit_header(db, po_id, column, typed, opened, staff["id"], clock.now())
+    assert store.get_po(db, po_id)[column] == stored
 
 
 @pytest.mark.parametrize(
@@ -92,41 +91,39 @@ def test_header_values_are_parsed_like_the_importer_parses_them(
 def test_a_bad_value_is_refused_in_words_and_nothing_changes(
     db, po_id, staff, column, typed, message
 ):
-    before = purchasing.get_po(db, po_id)
-    with pytest.raises(po_edit.EditError) as caught:
-        po_edit.edit_header(
-            db, po_id, column, typed, po_edit.show(column, before[column]), staff["id"], clock.now()
+    before = store.get_po(db, po_id)
+    with pytest.raises(edit.EditError) as caught:
+        edit.edit_header(
+            db, po_id, column, typed, edit.show(column, before[column]), staff["id"], clock.now()
         )
     assert str(caught.value) == message
-    assert purchasing.get_po(db, po_id) == before
+    assert store.get_po(db, po_id) == before
     assert len(history(db, po_id)) == 0
 
 
 def test_a_po_number_stays_unique(db, po_id, staff):
     add_po(db, "TAKEN")
-    with pytest.raises(
-        po_edit.EditError, match="Another purchase order already has the number TAKEN"
-    ):
-        po_edit.edit_header(
+    with pytest.raises(edit.EditError, match="Another purchase order already has the number TAKEN"):
+        edit.edit_header(
             db, po_id, "purchase_order_number", "TAKEN", "CHECK1", staff["id"], clock.now()
         )
 
 
 def test_a_stale_form_does_not_overwrite_a_newer_value(db, po_id, staff, admin):
-    po_edit.edit_header(
+    edit.edit_header(
         db, po_id, "supplier_name", "First", "Acme Steel (Pty) Ltd", admin["id"], clock.now()
     )
-    with pytest.raises(po_edit.StaleEdit):
-        po_edit.edit_header(
+    with pytest.raises(edit.StaleEdit):
+        edit.edit_header(
             db, po_id, "supplier_name", "Second", "Acme Steel (Pty) Ltd", staff["id"], clock.now()
         )
-    assert purchasing.get_po(db, po_id)["supplier_name"] == "First"
+    assert store.get_po(db, po_id)["supplier_name"] == "First"
 
 
 def test_a_new_project_code_matches_its_site(db, po_id, staff):
     site_id = sites.add_site(db, "KL-01", "Kloof", clock.now())
-    po_edit.edit_header(db, po_id, "project_code", "kl01", "CP09", staff["id"], clock.now())
-    assert purchasing.get_po(db, po_id)["site_id"] == site_id
+    edit.edit_header(db, po_id, "project_code", "kl01", "CP09", staff["id"], clock.now())
+    assert store.get_po(db, po_id)["site_id"] == site_id
     assert [h[1:4] for h in history(db, po_id)] == [
         ("Project code", "CP09", "kl01"),
         ("Site", None, "KL-01"),
@@ -135,7 +132,7 @@ def test_a_new_project_code_matches_its_site(db, po_id, staff):
 
 def test_fixing_an_item_makes_the_totals_agree(db, po_id, staff):
     first, second = items(db, po_id)
-    assert not po_edit.totals_of(purchasing.get_po(db, po_id), [first, second]).agree
+    assert not totals.check_po(store.get_po(db, po_id), [first, second]).agree
     change = save_item(db, po_id, first, staff["id"], quantity="2", unit_price="25", amount="")
     assert (change.totals_agreed_before, change.totals_agree_now, change.totals_fixed) == (
         False,
@@ -157,7 +154,7 @@ def test_fixing_an_item_makes_the_totals_agree(db, po_id, staff):
 
 def test_an_item_with_bad_values_lists_every_problem(db, po_id, staff):
     first = items(db, po_id)[0]
-    with pytest.raises(po_edit.EditError) as caught:
+    with pytest.raises(edit.EditError) as caught:
         save_item(db, po_id, first, staff["id"], quantity="lots", amount="R12,3,4")
     assert str(caught.value) == (
         "The quantity “lots” is not a number. The amount “R12,3,4” is not an amount of money."
@@ -167,18 +164,18 @@ def test_an_item_with_bad_values_lists_every_problem(db, po_id, staff):
 def test_an_item_changed_by_someone_else_is_not_overwritten(db, po_id, staff, admin):
     first = items(db, po_id)[0]
     save_item(db, po_id, first, admin["id"], description="Changed first")
-    with pytest.raises(po_edit.StaleEdit, match="Someone changed item 1"):
+    with pytest.raises(edit.StaleEdit, match="Someone changed item 1"):
         save_item(db, po_id, first, staff["id"], description="Changed second")
     assert items(db, po_id)[0]["description"] == "Changed first"
 
 
 def test_adding_and_removing_items(db, po_id, staff):
     values = {"description": "Missed line", "quantity": "4", "unit_price": "2.50"}
-    change = po_edit.add_item(db, po_id, values, staff["id"], clock.now())
+    change = edit.add_item(db, po_id, values, staff["id"], clock.now())
     assert change.totals_fixed  # 40 + 50 + 10 = the stated 100
     added = items(db, po_id)[-1]
     assert (added["line_no"], added["amount_cents"]) == (3, 1000)
-    po_edit.delete_item(db, po_id, added["id"], staff["id"], clock.now())
+    edit.delete_item(db, po_id, added["id"], staff["id"], clock.now())
     assert [i["line_no"] for i in items(db, po_id)] == [1, 2]
     assert [h[1:4] for h in history(db, po_id)] == [
         ("item 3", None, "4 Missed line = 10.00"),
@@ -188,24 +185,24 @@ def test_adding_and_removing_items(db, po_id, staff):
 
 def test_verify_records_who_and_when_once(db, po_id, staff):
     moment = clock.now()
-    change = po_edit.verify_po(db, po_id, staff["id"], moment)
+    change = edit.verify_po(db, po_id, staff["id"], moment)
     assert change.newly_verified and change.changes == ()
-    po = purchasing.get_po(db, po_id)
+    po = store.get_po(db, po_id)
     assert (po["is_verified"], po["verified_by"], po["verified_at"]) == (
         1,
         staff["id"],
         clock.iso(moment),
     )
-    again = po_edit.verify_po(db, po_id, staff["id"], clock.now())
+    again = edit.verify_po(db, po_id, staff["id"], clock.now())
     assert not again.newly_verified
     assert [h[0] for h in history(db, po_id)] == ["verified"]
 
 
 def test_an_edit_after_verification_clears_it(db, po_id, staff):
-    po_edit.verify_po(db, po_id, staff["id"], clock.now())
-    change = po_edit.edit_header(db, po_id, "tax_cents", "16.00", "15.00", staff["id"], clock.now())
+    edit.verify_po(db, po_id, staff["id"], clock.now())
+    change = edit.edit_header(db, po_id, "tax_cents", "16.00", "15.00", staff["id"], clock.now())
     assert (change.verified_before, change.verified_now) == (True, False)
-    assert purchasing.get_po(db, po_id)["verified_by"] is None
+    assert store.get_po(db, po_id)["verified_by"] is None
     assert [h[0] for h in history(db, po_id)] == ["verified", "edited", "unverified"]
 
 
@@ -213,9 +210,9 @@ def test_a_new_alias_gives_old_pos_their_site(db, staff):
     site_id = sites.add_site(db, "CP09", "Cape Point", clock.now())
     waiting = add_po(db, "OLD", project_code="CP-9X")
     other = add_po(db, "OTHER", project_code="ZZ")
-    assert po_edit.match_unmatched_sites(db, staff["id"], clock.now()) == []
+    assert matching.give_sites_to_waiting(db, staff["id"], clock.now()) == []
     sites.add_alias(db, site_id, "cp 9x", staff["id"], clock.now())
-    assert po_edit.match_unmatched_sites(db, staff["id"], clock.now()) == [waiting]
-    assert purchasing.get_po(db, waiting)["site_id"] == site_id
-    assert purchasing.get_po(db, other)["site_id"] is None
+    assert matching.give_sites_to_waiting(db, staff["id"], clock.now()) == [waiting]
+    assert store.get_po(db, waiting)["site_id"] == site_id
+    assert store.get_po(db, other)["site_id"] is None
     assert history(db, waiting)[-1] == ("edited", "Site", None, "CP09", staff["id"])

@@ -7,8 +7,9 @@ import io
 
 import pytest
 
-from app import clock, keyset, po_list, sites
-from app.po_list import PoFilter
+from app import clock, keyset, sites
+from app.purchase_orders import export, listing, store
+from app.purchase_orders.listing import PoFilter
 from tests.fixtures.records import add_po
 
 
@@ -20,14 +21,14 @@ def walk(db, flt, limit):
     """Every page from the first, following next links; and back again with prev links."""
     pages, after = [], None
     while True:
-        page = po_list.list_pos(db, flt, after=after, limit=limit)
+        page = listing.list_pos(db, flt, after=after, limit=limit)
         pages.append(numbers(page))
         if page.next_cursor is None:
             break
         after = page.next_cursor
     back, before = [pages[-1]], page.prev_cursor
     while before:
-        page = po_list.list_pos(db, flt, before=before, limit=limit)
+        page = listing.list_pos(db, flt, before=before, limit=limit)
         back.append(numbers(page))
         before = page.prev_cursor
     return pages, back[::-1]
@@ -79,11 +80,11 @@ def test_search_matches_number_or_supplier_in_any_case(db):
     add_po(db, "MEGCP09199", supplier="Acme Steel")
     add_po(db, "X-100", supplier="Bolt and Nut 100% Ltd")
     add_po(db, "Y-200", supplier="Cement Co")
-    assert numbers(po_list.list_pos(db, PoFilter(q="megcp"))) == ["MEGCP09199"]
-    assert numbers(po_list.list_pos(db, PoFilter(q="acme"))) == ["MEGCP09199"]
-    assert numbers(po_list.list_pos(db, PoFilter(q="100%"))) == ["X-100"]
-    assert numbers(po_list.list_pos(db, PoFilter(q="_"))) == []  # a wildcard is just a character
-    assert po_list.count_pos(db, PoFilter(q="-")) == 2
+    assert numbers(listing.list_pos(db, PoFilter(q="megcp"))) == ["MEGCP09199"]
+    assert numbers(listing.list_pos(db, PoFilter(q="acme"))) == ["MEGCP09199"]
+    assert numbers(listing.list_pos(db, PoFilter(q="100%"))) == ["X-100"]
+    assert numbers(listing.list_pos(db, PoFilter(q="_"))) == []  # a wildcard is just a character
+    assert listing.count_pos(db, PoFilter(q="-")) == 2
 
 
 def test_filters_by_site_verified_and_date(db, site_id, admin):
@@ -91,19 +92,19 @@ def test_filters_by_site_verified_and_date(db, site_id, admin):
     add_po(db, "NO-SITE", po_date="2026-08-20", verified_by=admin["id"], created_minutes=2)
     add_po(db, "UNDATED", po_date=None, created_minutes=3)
     query = {"site": "cp-09", "verified": "", "from": "", "to": ""}
-    assert numbers(po_list.list_pos(db, PoFilter.from_query(query))) == ["AT-SITE"]
-    assert numbers(po_list.list_pos(db, PoFilter(site="-"))) == ["UNDATED", "NO-SITE"]
-    assert numbers(po_list.list_pos(db, PoFilter(site="NOWHERE"))) == []
-    assert numbers(po_list.list_pos(db, PoFilter(verified="yes"))) == ["NO-SITE"]
-    assert numbers(po_list.list_pos(db, PoFilter(verified="no"))) == ["UNDATED", "AT-SITE"]
+    assert numbers(listing.list_pos(db, PoFilter.from_query(query))) == ["AT-SITE"]
+    assert numbers(listing.list_pos(db, PoFilter(site="-"))) == ["UNDATED", "NO-SITE"]
+    assert numbers(listing.list_pos(db, PoFilter(site="NOWHERE"))) == []
+    assert numbers(listing.list_pos(db, PoFilter(verified="yes"))) == ["NO-SITE"]
+    assert numbers(listing.list_pos(db, PoFilter(verified="no"))) == ["UNDATED", "AT-SITE"]
     dated = PoFilter.from_query({"from": "15/08/2026", "to": "2026-08-31"})
-    assert numbers(po_list.list_pos(db, dated)) == ["NO-SITE"]
-    assert po_list.unverified_count(db) == 2
+    assert numbers(listing.list_pos(db, dated)) == ["NO-SITE"]
+    assert store.unverified_count(db) == 2
 
 
 def test_a_bad_filter_is_dropped_with_a_sentence(db):
     flt = PoFilter.from_query({"verified": "maybe", "from": "soon", "sort": "colour"})
-    assert (flt.verified, flt.date_from, flt.sort) == ("", "", po_list.DEFAULT_SORT)
+    assert (flt.verified, flt.date_from, flt.sort) == ("", "", listing.DEFAULT_SORT)
     assert flt.problems == (
         "“maybe” is not a verified state; showing both.",
         "The from date “soon” is not a date; it is ignored.",
@@ -123,7 +124,7 @@ def test_filter_links_keep_the_filter(db):
 
 def test_a_damaged_cursor_is_refused(db):
     with pytest.raises(keyset.CursorError):
-        po_list.list_pos(db, PoFilter(), after="not-a-cursor!")
+        listing.list_pos(db, PoFilter(), after="not-a-cursor!")
 
 
 def test_warnings_are_judged_on_the_po_as_it_is(db, site_id, admin):
@@ -133,7 +134,7 @@ def test_warnings_are_judged_on_the_po_as_it_is(db, site_id, admin):
     add_po(db, "BAD-SUM", site_id=site_id, total=99999)
     found = {
         row["purchase_order_number"]: row["warnings"]
-        for row in po_list.list_pos(db, PoFilter()).rows
+        for row in listing.list_pos(db, PoFilter()).rows
     }
     assert found == {
         "FINE": [],
@@ -158,7 +159,7 @@ def test_warnings_are_judged_on_the_po_as_it_is(db, site_id, admin):
     ],
 )
 def test_csv_cells_never_run_as_formulas(value, cell):
-    assert po_list.safe_cell(value) == cell
+    assert export.safe_cell(value) == cell
 
 
 def test_export_holds_every_match_in_order_across_chunks(db, site_id):
@@ -166,9 +167,9 @@ def test_export_holds_every_match_in_order_across_chunks(db, site_id):
     add_po(db, "PO-2", supplier="Acme", created_minutes=2, total=None)
     add_po(db, "PO-3", supplier="Acme", created_minutes=3, subtotal=-500, tax=0, total=-500)
     add_po(db, "OTHER", supplier="Zeta", created_minutes=4)
-    text = "".join(po_list.export_csv(db, PoFilter(q="e"), chunk=2))
+    text = "".join(export.export_csv(db, PoFilter(q="e"), chunk=2))
     table = list(csv.reader(io.StringIO(text)))
-    assert table[0] == po_list.CSV_COLUMNS
+    assert table[0] == export.CSV_COLUMNS
     assert [(r[0], r[2], r[4], r[9]) for r in table[1:]] == [
         ("OTHER", "Zeta", "", "115.00"),
         ("PO-3", "Acme", "", "-5.00"),

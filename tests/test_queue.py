@@ -8,9 +8,10 @@ from datetime import timedelta
 
 import pytest
 
-from app import batches, clock, pipeline, purchasing, queue, sites, storage
+from app import batches, clock, pipeline, queue, sites, storage
 from app.batches import QueueState, Status
 from app.db import rows
+from app.purchase_orders import intake, store
 from tests.conftest import store_batch
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
 
@@ -80,11 +81,11 @@ def test_watchdog_resets_a_stuck_batch_and_fences_its_worker(settings, db, batch
     second = queue.claim_batch(db, batch_id, later)
     assert second.attempt == 2
     # the first worker wakes up late: nothing it writes lands
-    with pytest.raises(purchasing.ClaimLost):
-        purchasing.process(db, settings, first, po_fields(), clock.now())
+    with pytest.raises(intake.ClaimLost):
+        intake.process(db, settings, first, po_fields(), clock.now())
     assert queue.fail_batch(db, first, "late", clock.now()) is None
     assert rows(db, "SELECT count(*) AS n FROM purchase_orders") == [{"n": 0}]
-    outcome = purchasing.process(db, settings, second, po_fields(), clock.now())
+    outcome = intake.process(db, settings, second, po_fields(), clock.now())
     assert outcome.created
     assert status(db, batch_id)["status"] == "processed"
 
@@ -99,10 +100,10 @@ def test_a_worker_given_up_on_stays_fenced_out_after_a_retry(settings, db, batch
     fresh = queue.claim_batch(db, batch_id, later)
     assert fresh.attempt == stale.attempt == 1
     assert not queue.holds_claim(db, stale) and queue.holds_claim(db, fresh)
-    with pytest.raises(purchasing.ClaimLost):
-        purchasing.process(db, settings, stale, po_fields(), clock.now())
+    with pytest.raises(intake.ClaimLost):
+        intake.process(db, settings, stale, po_fields(), clock.now())
     assert queue.fail_batch(db, stale, "late", clock.now()) is None
-    assert purchasing.process(db, settings, fresh, po_fields(), clock.now()).created
+    assert intake.process(db, settings, fresh, po_fields(), clock.now()).created
 
 
 def test_watchdog_ignores_a_batch_within_its_time(db, batch_id):
@@ -148,7 +149,7 @@ def test_run_batch_imports_and_moves_the_file(settings, db, batch_id):
     attempt = pipeline.run_batch(settings, batch_id)
     assert attempt.outcome == "processed"
     batch = status(db, batch_id)
-    po = purchasing.get_po(db, batch["processed_record_id"])
+    po = store.get_po(db, batch["processed_record_id"])
     assert po["file_path"] == batch["file_path"] == f"files/purchase_orders/{po['id']}.pdf"
     assert storage.resolve(settings, po["file_path"]).read_bytes() == po_pdf_bytes(po_fields())
     assert not storage.resolve(settings, incoming).exists()
@@ -157,7 +158,7 @@ def test_run_batch_imports_and_moves_the_file(settings, db, batch_id):
         "claimed",
         "processed",
     ]
-    history = purchasing.po_history(db, po["id"])
+    history = store.po_history(db, po["id"])
     assert [(h["action"], h["note"]) for h in history] == [
         ("created", f"imported from batch {batch_id}")
     ]
@@ -208,9 +209,9 @@ def test_a_failed_import_leaves_no_half_written_po(settings, db, batch_id, monke
         raise OSError("interrupted between the PO and its items")
 
     claim = queue.claim_batch(db, batch_id, clock.now())
-    monkeypatch.setattr(purchasing, "_insert_po", broken_items)
+    monkeypatch.setattr(intake, "_record_creation", broken_items)
     with pytest.raises(OSError):
-        purchasing.process(db, settings, claim, po_fields(), clock.now())
+        intake.process(db, settings, claim, po_fields(), clock.now())
     assert rows(db, "SELECT count(*) AS n FROM purchase_orders") == [{"n": 0}]
     assert list((settings.files_dir / storage.PURCHASE_ORDERS).iterdir()) == []
     assert status(db, batch_id)["status"] == "processing"
@@ -221,7 +222,7 @@ def test_site_matching_ignores_case_spaces_and_dashes(settings, db):
     batch_id = store_batch(settings, db, po_pdf_bytes(po_fields(project_code="cp 09")))
     pipeline.run_batch(settings, batch_id)
     batch = status(db, batch_id)
-    assert purchasing.get_po(db, batch["processed_record_id"])["site_id"] == site_id
+    assert store.get_po(db, batch["processed_record_id"])["site_id"] == site_id
     assert batch["warnings"] == []
 
 

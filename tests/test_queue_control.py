@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from app import clock, pipeline, queue, storage
+from app import clock, pausing, pipeline, queue, storage
 from tests.conftest import store_batch
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
 
@@ -58,17 +58,17 @@ def test_a_discarded_batch_never_runs_again(settings, db, admin, batch_id):
 
 
 def test_no_batch_is_claimed_while_paused_and_none_is_lost(settings, db, admin, batch_id):
-    assert queue.pause_processing(db, clock.now(), admin["id"]) is True
-    assert queue.pause_processing(db, clock.now(), admin["id"]) is False  # already paused
-    assert queue.processing_paused(db)["paused_by"] == admin["id"]
+    assert pausing.pause_processing(db, clock.now(), admin["id"]) is True
+    assert pausing.pause_processing(db, clock.now(), admin["id"]) is False  # already paused
+    assert pausing.processing_paused(db)["paused_by"] == admin["id"]
     # a worker handed the batch while paused skips it; the row stays due
     assert pipeline.run_batch(settings, batch_id).outcome == "skipped"
     assert queue.get_batch(db, batch_id)["status"] == "pending"
     report = pipeline.sweep(settings)
     assert (report.paused, report.due) == (True, [])
     assert report.summary().startswith("processing is paused")
-    assert queue.resume_processing(db) is True
-    assert queue.processing_paused(db) is None
+    assert pausing.resume_processing(db) is True
+    assert pausing.processing_paused(db) is None
     assert pipeline.sweep(settings).due == [batch_id]
     assert pipeline.run_batch(settings, batch_id).outcome == "processed"
 
@@ -76,9 +76,9 @@ def test_no_batch_is_claimed_while_paused_and_none_is_lost(settings, db, admin, 
 def test_the_watchdog_waits_while_paused(settings, db, admin, batch_id):
     queue.claim_batch(db, batch_id, clock.now() - timedelta(hours=1))
     set_row(db, batch_id, last_attempt_at=clock.iso(clock.now() - timedelta(hours=1)))
-    queue.pause_processing(db, clock.now(), admin["id"])
+    pausing.pause_processing(db, clock.now(), admin["id"])
     assert pipeline.sweep(settings).reset == []
-    queue.resume_processing(db)
+    pausing.resume_processing(db)
     assert pipeline.sweep(settings).reset == [batch_id]
 
 

@@ -8,8 +8,11 @@ from datetime import timedelta
 
 import pytest
 
-from app import clock, pipeline, purchasing, queue, review, review_items, revisions, sites
+from app import clock, pipeline, queue, sites
 from app.db import rows
+from app.purchase_orders import intake, store, versions
+from app.review import decisions, hooks
+from app.review import items as review_items
 from tests.conftest import store_batch
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
 
@@ -147,36 +150,36 @@ def test_verifying_a_po_settles_its_totals_and_low_confidence_items(settings, db
     batch_id = store_batch(settings, db, po_pdf_bytes(po_fields("V1", total="9999.00")))
     claim = queue.claim_batch(db, batch_id, clock.now())
     payload = po_fields("V1", total="9999.00") | {"warnings": ["low_confidence:total"]}
-    po_id = purchasing.process(db, settings, claim, payload, clock.now()).po_id
+    po_id = intake.process(db, settings, claim, payload, clock.now()).po_id
     assert ("low_confidence", "open", None) in items_about(db, po_id)
-    assert review.on_po_verified(db, po_id, admin["id"], clock.now()) == 2
+    assert hooks.on_po_verified(db, po_id, admin["id"], clock.now()) == 2
     assert items_about(db, po_id) == [
         ("low_confidence", "resolved", "verified"),
         ("po.site_unmatched", "open", None),
         ("po.totals_mismatch", "resolved", "verified"),
     ]
-    notes = [h["note"] for h in purchasing.po_history(db, po_id)]
+    notes = [h["note"] for h in store.po_history(db, po_id)]
     assert "Totals do not add up: settled: the PO was marked verified" in notes
 
 
 def test_totals_corrected_elsewhere_settle_the_item(settings, db, admin):
     po_id = imported(settings, db, total="9999.00")["processed_record_id"]
     assert ("po.totals_mismatch", "open", None) in items_about(db, po_id)
-    assert review.on_po_totals_changed(db, po_id, clock.now(), admin["id"]) is False
+    assert hooks.on_po_totals_changed(db, po_id, clock.now(), admin["id"]) is False
     db.conn.execute("UPDATE purchase_orders SET total_cents = 138805 WHERE id = ?", [po_id])
-    assert review.on_po_totals_changed(db, po_id, clock.now(), admin["id"]) is True
+    assert hooks.on_po_totals_changed(db, po_id, clock.now(), admin["id"]) is True
     assert ("po.totals_mismatch", "resolved", "totals_agree") in items_about(db, po_id)
 
 
 def test_a_site_added_elsewhere_settles_the_items_waiting_for_it(settings, db):
     first = imported(settings, db, po_number="S1", project_code="CP99")["processed_record_id"]
     second = imported(settings, db, po_number="S2", project_code="cp-99")["processed_record_id"]
-    assert review.resolve_site_matches(db, clock.now()) == 0
+    assert hooks.resolve_site_matches(db, clock.now()) == 0
     site_id = sites.add_site(db, "CP99", "Sea Point", clock.now())
     report = pipeline.sweep(settings)  # the safety net finds them without being told
     assert report.settled == 2
     for po_id in (first, second):
-        assert purchasing.get_po(db, po_id)["site_id"] == site_id
+        assert store.get_po(db, po_id)["site_id"] == site_id
         assert ("po.site_unmatched", "resolved", "site_matched") in items_about(db, po_id)
 
 
@@ -277,9 +280,9 @@ def version(total=1000, items=(("A", "1", 1000),), **fields):
 )
 def test_what_is_a_revision(after, revision, at_risk, said):
     before = version()
-    assert revisions.is_revision(before, after) is revision
-    assert revisions.money_at_risk(before, after) == at_risk
-    assert revisions.changed_summary(before, after) == said
+    assert versions.is_revision(before, after) is revision
+    assert versions.money_at_risk(before, after) == at_risk
+    assert versions.changed_summary(before, after) == said
 
 
 def test_the_same_contents_in_another_file_is_not_a_revision(settings, db):
@@ -296,7 +299,7 @@ def test_the_same_contents_in_another_file_is_not_a_revision(settings, db):
 def test_a_revision_is_recorded_in_the_po_history_when_it_arrives(settings, db):
     po_id = imported(settings, db, po_number="REV1")["processed_record_id"]
     imported(settings, db, po_number="REV1", total="1388.06")
-    [line] = [h for h in purchasing.po_history(db, po_id) if h["action"] == "revision_received"]
+    [line] = [h for h in store.po_history(db, po_id) if h["action"] == "revision_received"]
     assert line["note"].endswith("differs: Total")
 
 
@@ -345,7 +348,7 @@ def test_two_people_deciding_at_once_one_wins(settings, db, admin, staff):
         mine = connect(settings.db_path)
         start.wait()
         try:
-            review.decide(mine, settings, item["id"], action, {}, user, clock.now())
+            decisions.decide(mine, settings, item["id"], action, {}, user, clock.now())
             outcomes[user["email"]] = "won"
         except review_items.AlreadyClosed:
             outcomes[user["email"]] = "told"
@@ -364,7 +367,7 @@ def test_two_people_deciding_at_once_one_wins(settings, db, admin, staff):
     closed = review_items.get_item(db, item["id"])
     winner = admin if outcomes[admin["email"]] == "won" else staff
     assert closed["resolved_by"] == winner["id"]
-    versions = purchasing.po_versions(db, po_id)
+    versions = store.po_versions(db, po_id)
     assert len(versions) == (1 if winner is admin else 0)  # the loser changed nothing
 
 

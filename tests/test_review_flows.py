@@ -7,7 +7,9 @@ import pytest
 from bs4 import BeautifulSoup
 from litestar.testing import TestClient
 
-from app import clock, links, purchasing, queue, review_items, sites, storage
+from app import clock, links, queue, sites, storage, suppliers
+from app.purchase_orders import store
+from app.review import items as review_items
 from tests.conftest import sign_in
 from tests.fixtures.po_pdf import REVISED_ITEMS, po_fields, po_pdf_bytes
 
@@ -63,13 +65,13 @@ def test_unknown_code_then_pick_site_then_the_next_document_matches(admin_client
     assert card_text(response).startswith("Project code matches no site")
     assert "Site chosen by admin" in card_text(response)
     assert "SEA-PT is now an alias of site SP01" in card_text(response)
-    assert purchasing.get_po(db, first["processed_record_id"])["site_id"] == site_id
-    history = purchasing.po_history(db, first["processed_record_id"])
+    assert store.get_po(db, first["processed_record_id"])["site_id"] == site_id
+    history = store.po_history(db, first["processed_record_id"])
     assert [h["action"] for h in history][-2:] == ["site_set", "review:po.site_unmatched"]
 
     second = upload(admin_client, po_fields("U2", project_code="sea pt"))
     assert second["warnings"] == []
-    assert purchasing.get_po(db, second["processed_record_id"])["site_id"] == site_id
+    assert store.get_po(db, second["processed_record_id"])["site_id"] == site_id
     assert open_items(admin_client, "po.site_unmatched") == []
 
 
@@ -79,7 +81,7 @@ def test_picking_a_site_that_is_not_in_the_list_is_refused_in_words(admin_client
     response = decide(admin_client, item["id"], "pick_site", site_id="zzzzzzzzzzzzzzz")
     assert response.status_code == 400
     assert "Choose one of the sites in the list." in card_text(response)
-    assert purchasing.get_po(db, batch["processed_record_id"])["site_id"] is None
+    assert store.get_po(db, batch["processed_record_id"])["site_id"] is None
     assert len(open_items(admin_client, "po.site_unmatched")) == 1
 
 
@@ -96,7 +98,7 @@ def test_a_revised_po_waits_then_replace_keeps_the_old_version_in_history(admin_
     revised = upload(admin_client, po_fields("R1", items=REVISED_ITEMS), name="r1-rev2.pdf")
     assert revised["processed_record_id"] == po_id
     assert "revision" in revised["warnings"]
-    assert len(purchasing.po_items(db, po_id)) == 2  # nothing changes until a person decides
+    assert len(store.po_items(db, po_id)) == 2  # nothing changes until a person decides
     [item] = open_items(admin_client, "po.revision")
     assert item["money_at_risk"] == "566.37"  # 1954.42 - 1388.05
     assert item["evidence"]["changed"] == [
@@ -123,34 +125,32 @@ def test_a_revised_po_waits_then_replace_keeps_the_old_version_in_history(admin_
         ("RB-12", "4"),
     ]
     assert po["total"] == "1954.42"
-    [old] = purchasing.po_versions(db, po_id)
+    [old] = store.po_versions(db, po_id)
     assert (old["version"], old["batch_id"]) == (1, original["id"])
     assert [(i["item_code"], i["quantity"]) for i in old["data"]["items"]] == [
         ("HB-M8", "100"),
         ("CEM-50", "12"),
     ]
     assert old["file_path"] == f"files/purchase_orders/{po_id}.pdf"  # the first document, kept
-    history = purchasing.po_history(db, po_id)
+    history = store.po_history(db, po_id)
     revised_fields = [
         (h["field"], h["old_value"], h["new_value"]) for h in history if h["action"] == "revised"
     ]
     assert ("total", "1388.05", "1954.42") in revised_fields
     accepted = [h for h in history if h["action"] == "revision_accepted"][0]
     assert "kept as version 1 (2 items, total 1388.05)" in accepted["note"]
-    assert (
-        purchasing.get_po(db, po_id)["file_path"] == queue.get_batch(db, revised["id"])["file_path"]
-    )
+    assert store.get_po(db, po_id)["file_path"] == queue.get_batch(db, revised["id"])["file_path"]
 
 
 def test_a_revision_with_a_new_project_code_is_matched_to_its_own_site(admin_client, db):
     cape = sites.add_site(db, "CP09", "Cape Point", clock.now())
     kloof = sites.add_site(db, "KL01", "Kloof", clock.now())
     po_id = upload(admin_client, po_fields("R9"))["processed_record_id"]
-    assert purchasing.get_po(db, po_id)["site_id"] == cape
+    assert store.get_po(db, po_id)["site_id"] == cape
     upload(admin_client, po_fields("R9", items=REVISED_ITEMS, project_code="KL01"), name="r9.pdf")
     [item] = open_items(admin_client, "po.revision")
     assert decide(admin_client, item["id"], "replace").status_code == 200
-    po = purchasing.get_po(db, po_id)
+    po = store.get_po(db, po_id)
     assert (po["project_code"], po["site_id"]) == ("KL01", kloof)
 
 
@@ -159,9 +159,9 @@ def test_a_revision_kept_as_it_was_changes_nothing(admin_client, db):
     upload(admin_client, po_fields("R2", items=REVISED_ITEMS))
     [item] = open_items(admin_client, "po.revision")
     assert "Kept as it was" in card_text(decide(admin_client, item["id"], "keep"))
-    assert len(purchasing.po_items(db, po_id)) == 2
-    assert purchasing.po_versions(db, po_id) == []
-    notes = [h["note"] for h in purchasing.po_history(db, po_id)]
+    assert len(store.po_items(db, po_id)) == 2
+    assert store.po_versions(db, po_id) == []
+    notes = [h["note"] for h in store.po_history(db, po_id)]
     assert any(n.startswith("PO arrived again with different contents: kept the PO") for n in notes)
 
 
@@ -236,14 +236,14 @@ def test_a_dead_batch_entered_by_hand_becomes_a_po(admin_client, admin, db):
     batch = queue.get_batch(db, dead["id"])
     assert (batch["status"], batch["warnings"]) == ("processed", [])
     assert done.headers["location"] == f"/purchasing/{batch['processed_record_id']}"
-    po = purchasing.get_po(db, batch["processed_record_id"])
+    po = store.get_po(db, batch["processed_record_id"])
     assert (po["purchase_order_number"], po["total_cents"], po["po_date"]) == (
         "HAND1",
         2875,
         "2026-08-19",
     )
-    assert [i["amount_cents"] for i in purchasing.po_items(db, po["id"])] == [2500]  # computed
-    [created] = purchasing.po_history(db, po["id"])[:1]
+    assert [i["amount_cents"] for i in store.po_items(db, po["id"])] == [2500]  # computed
+    [created] = store.po_history(db, po["id"])[:1]
     assert (created["actor"], created["note"]) == (
         admin["id"],
         f"entered by hand from batch {dead['id']}",
@@ -318,9 +318,9 @@ def test_mark_verified_settles_a_totals_mismatch(admin_client, admin, db):
     assert item["money_at_risk"] == "611.95"  # subtotal and tax make 1388.05, not 2000.00
     response = decide(admin_client, item["id"], "verify")
     assert "Verified by admin" in card_text(response)
-    po = purchasing.get_po(db, batch["processed_record_id"])
+    po = store.get_po(db, batch["processed_record_id"])
     assert (po["is_verified"], po["verified_by"]) == (1, admin["id"])
-    assert "verified" in [h["action"] for h in purchasing.po_history(db, po["id"])]
+    assert "verified" in [h["action"] for h in store.po_history(db, po["id"])]
 
 
 # --- suppliers through the identity map -------------------------------------------------
@@ -328,40 +328,40 @@ def test_mark_verified_settles_a_totals_mismatch(admin_client, admin, db):
 
 def test_an_unknown_supplier_is_created_once_a_person_confirms(admin_client, db):
     first = upload(admin_client, po_fields("SUP1"))
-    assert purchasing.get_po(db, first["processed_record_id"])["supplier_id"] is None
+    assert store.get_po(db, first["processed_record_id"])["supplier_id"] is None
     [item] = open_items(admin_client, "supplier.proposed")
     assert item["evidence"]["proposal"] is None
     response = decide(admin_client, item["id"], "create", name="Acme Steel (Pty) Ltd")
     assert "New supplier created by admin" in card_text(response)
-    [acme] = links.list_suppliers(db)
-    assert purchasing.get_po(db, first["processed_record_id"])["supplier_id"] == acme["id"]
+    [acme] = suppliers.list_suppliers(db)
+    assert store.get_po(db, first["processed_record_id"])["supplier_id"] == acme["id"]
     second = upload(admin_client, po_fields("SUP2", supplier_name="ACME STEEL PTY LTD"))
-    assert purchasing.get_po(db, second["processed_record_id"])["supplier_id"] == acme["id"]
+    assert store.get_po(db, second["processed_record_id"])["supplier_id"] == acme["id"]
     assert open_items(admin_client, "supplier.proposed") == []
 
 
 def test_a_close_supplier_name_is_proposed_and_confirmed(admin_client, db):
-    acme = links.create_supplier(db, "Acme Steel", None, clock.now())
+    acme = suppliers.create_supplier(db, "Acme Steel", None, clock.now())
     batch = upload(admin_client, po_fields("SUP3", supplier_name="Acme Steels (Pty) Ltd"))
     [item] = open_items(admin_client, "supplier.proposed")
     assert item["evidence"]["proposal"]["supplier_id"] == acme["id"]
     card = soup(admin_client.get("/review")).select_one(f"#item-{item['id']}")
     assert card.select_one("button[hx-post$='/confirm']").get_text() == "Yes, it is Acme Steel"
     assert "Confirmed by admin" in card_text(decide(admin_client, item["id"], "confirm"))
-    assert purchasing.get_po(db, batch["processed_record_id"])["supplier_id"] == acme["id"]
+    assert store.get_po(db, batch["processed_record_id"])["supplier_id"] == acme["id"]
     active = links.active_link(db, links.SUPPLIER_NAMES, "acme steels")
     assert (active["how"], active["record_id"]) == ("name", acme["id"])
 
 
 def test_a_link_conflict_is_settled_by_an_administrator(app, admin_client, staff, db):
-    acme = links.create_supplier(db, "Acme Steel", None, clock.now())
-    other = links.create_supplier(db, "Acme Steels Group", None, clock.now())
+    acme = suppliers.create_supplier(db, "Acme Steel", None, clock.now())
+    other = suppliers.create_supplier(db, "Acme Steels Group", None, clock.now())
     upload(admin_client, po_fields("SUP4", supplier_name="Acme Steel"))  # exact: linked
     batch = upload(admin_client, po_fields("SUP5", supplier_name="Acme Steels"))
     [item] = open_items(admin_client, "supplier.proposed")
     chosen = decide(admin_client, item["id"], "choose", supplier_id=acme["id"])
     assert "collides with an existing one" in card_text(chosen)
-    assert purchasing.get_po(db, batch["processed_record_id"])["supplier_id"] == acme["id"]
+    assert store.get_po(db, batch["processed_record_id"])["supplier_id"] == acme["id"]
     [conflict] = open_items(admin_client, "link.conflict")
     with TestClient(app) as client:
         sign_in(client, staff["email"])
@@ -419,7 +419,7 @@ def test_dismissing_with_a_note_keeps_the_note_in_the_po_history(admin_client, d
     response = decide(admin_client, item["id"], "dismiss", note="the supplier confirmed 2000")
     assert "Dismissed by admin" in card_text(response)
     assert "dismissed (the supplier confirmed 2000)" in card_text(response)
-    notes = [h["note"] for h in purchasing.po_history(db, batch["processed_record_id"])]
+    notes = [h["note"] for h in store.po_history(db, batch["processed_record_id"])]
     assert "Totals do not add up: dismissed (the supplier confirmed 2000)" in notes
     listed = soup(admin_client.get("/review?state=dismissed"))
     assert [a["id"] for a in listed.select("article.review-item")] == [f"item-{item['id']}"]

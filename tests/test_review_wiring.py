@@ -3,7 +3,9 @@ and sites pages settles the review items waiting on it."""
 
 from __future__ import annotations
 
-from app import clock, purchasing, review_items, sites
+from app import clock, sites
+from app.purchase_orders import store
+from app.review import items as review_items
 from tests.conftest import store_batch
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
 
@@ -32,7 +34,7 @@ def test_verifying_on_the_po_page_settles_its_totals_item(admin_client, db):
     assert "po.totals_mismatch" in open_kinds(db, po_id)
     assert admin_client.post(f"/purchasing/{po_id}/verify", headers=HTMX).status_code == 200
     assert "po.totals_mismatch" not in open_kinds(db, po_id)
-    history = [h["action"] for h in purchasing.po_history(db, po_id)]
+    history = [h["action"] for h in store.po_history(db, po_id)]
     assert "verified" in history
 
 
@@ -44,7 +46,7 @@ def test_correcting_the_total_on_the_po_page_settles_its_totals_item(admin_clien
         headers=HTMX,
     )
     assert response.status_code == 200, response.text
-    assert purchasing.get_po(db, po_id)["total_cents"] == 138805
+    assert store.get_po(db, po_id)["total_cents"] == 138805
     assert "po.totals_mismatch" not in open_kinds(db, po_id)
 
 
@@ -54,7 +56,7 @@ def test_adding_an_alias_on_the_sites_page_settles_the_site_item(admin_client, d
     site_id = sites.add_site(db, "CP09", "Cape Point", clock.now())
     response = admin_client.post(f"/sites/{site_id}/aliases", data={"alias": "cp 9x"})
     assert response.status_code == 200, response.text
-    assert purchasing.get_po(db, po_id)["site_id"] == site_id
+    assert store.get_po(db, po_id)["site_id"] == site_id
     assert "po.site_unmatched" not in open_kinds(db, po_id)
 
 
@@ -78,7 +80,7 @@ def test_the_sweep_settles_a_site_added_from_the_command_line(admin_client, db, 
     store_batch(settings, db, po_pdf_bytes(po_fields("W5")))  # unrelated work for the sweep
     report = pipeline.sweep(settings)
     assert report.settled >= 1
-    assert purchasing.get_po(db, po_id)["site_code"] == "KL-01"
+    assert store.get_po(db, po_id)["site_code"] == "KL-01"
     assert open_kinds(db, po_id) == set()
 
 
@@ -91,4 +93,4 @@ def test_an_absurd_amount_typed_on_the_po_page_is_refused_in_words(admin_client,
     )
     assert response.status_code == 400
     assert "too large" in response.text
-    assert purchasing.get_po(db, po_id)["total_cents"] == 138805
+    assert store.get_po(db, po_id)["total_cents"] == 138805

@@ -169,7 +169,7 @@ def _post(document: Document, body: dict) -> dict:
 
 
 def extract_po(document: Document) -> dict:
-    from app.purchasing import InvalidPayload, validate
+    from app.purchase_orders.intake import InvalidPayload, validate
 
     answer = _post(document, request_body(document))
     try:

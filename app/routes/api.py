@@ -1,6 +1,7 @@
 """The JSON API: upload, batch status and retry, the external extractor's
 process-batch, and reading POs. Errors are {error, detail} with the status
-codes DESIGN.md lists; bad input is never a 500.
+codes DESIGN.md lists; bad input is never a 500. Each handler parses, calls
+one domain function and answers.
 """
 
 from __future__ import annotations
@@ -8,8 +9,6 @@ from __future__ import annotations
 import hmac
 import json
 import logging
-import sqlite3
-import time
 from typing import Any
 
 import anyio
@@ -23,10 +22,10 @@ from litestar.exceptions import (
 from litestar.params import FromPath, FromQuery
 from sqlite_utils import Database
 
-from app import clock, purchasing, queue, uploads
+from app import batch_actions, clock, queue, uploads
 from app.config import Settings
+from app.purchase_orders import intake, record, store
 from app.web import DB, Config, current_user, found, parse_id
-from tasks.jobs import process_batch
 
 log = logging.getLogger("intake")
 
@@ -35,59 +34,22 @@ class Conflict(ClientException):
     status_code = 409
 
 
-def enqueue(batch_id: str) -> None:
-    """Announce a committed batch to the workers. Should that fail (the queue's own
-    database busy or full), the batch row is already safe and the sweep finds it."""
-    try:
-        process_batch(batch_id)
-    except (sqlite3.Error, OSError):
-        log.warning(
-            "could not enqueue batch %s; the sweep will pick it up", batch_id, exc_info=True
-        )
-
-
-async def receive_upload(request: Request, db: Database, settings: Settings) -> str:
-    """Stream the upload to disk, write its pending batch, enqueue it: the batch id.
-
-    Shared by the API and the upload dialog; raises UploadRejected for a bad file.
-    """
-    started = time.monotonic()
-    received = await uploads.receive_file(
-        settings,
-        request.headers.get("content-type", ""),
-        request.content_length,
-        request.stream(),
-    )
-    user = current_user(request)
-
-    def register_and_enqueue() -> str:
-        batch_id = uploads.register(db, settings, received, user["id"], clock.now())
-        enqueue(batch_id)
-        return batch_id
-
-    try:
-        batch_id = await anyio.to_thread.run_sync(register_and_enqueue)
-    finally:
-        received.abandon()  # a request cut short before its row was written leaves no file
-    log.info(
-        "[po-upload] %s",
-        json.dumps(
-            {
-                "batch_id": batch_id,
-                "filename": received.original_filename,
-                "size": received.size,
-                "contentType": received.content_type,
-                "duration_ms": round((time.monotonic() - started) * 1000),
-            }
-        ),
-    )
-    return batch_id
-
-
 @post("/api/purchase-orders/upload", request_max_body_size=None, status_code=202)
 async def api_upload(request: Request, db: DB, settings: Config) -> dict:
     batch_id = await receive_upload(request, db, settings)
     return {"batch_id": batch_id, "status": "queued"}
+
+
+async def receive_upload(request: Request, db: Database, settings: Settings) -> str:
+    """The upload in this request, streamed to disk as a new batch: its id."""
+    return await uploads.receive_upload(
+        db,
+        settings,
+        request.headers.get("content-type", ""),
+        request.content_length,
+        request.stream(),
+        current_user(request)["id"],
+    )
 
 
 def batch_status(batch: dict) -> dict:
@@ -110,16 +72,14 @@ def api_batch_status(batch_id: FromPath[str], db: DB) -> dict:
 
 
 def retry(db: Database, user: dict, batch_id: str) -> dict:
-    """A person's retry, with the rule on whose batches staff may retry."""
+    """A person's retry, as the pill, the admin pages and the API ask for it."""
     batch = found(queue.get_batch(db, parse_id(batch_id, "batch")), "batch")
-    if user["role"] != "admin" and batch["uploaded_by"] != user["id"]:
-        raise PermissionDeniedException("Staff can retry only their own uploads.")
-    if not queue.retry_batch(db, batch["id"], clock.now(), user["id"]):
-        raise Conflict(
-            f"This batch is {batch['status']}; only a failed or dead batch can be retried."
-        )
-    enqueue(batch["id"])
-    return queue.get_batch(db, batch["id"])
+    try:
+        return batch_actions.retry(db, user, batch, clock.now())
+    except batch_actions.NotYours as exc:
+        raise PermissionDeniedException(str(exc)) from None
+    except batch_actions.NotNow as exc:
+        raise Conflict(str(exc)) from None
 
 
 @post("/api/data-import-batches/{batch_id:str}/retry", status_code=200, sync_to_thread=True)
@@ -161,10 +121,10 @@ def _process_batch(db: Database, settings: Settings, body: dict) -> dict:
     if claim is None:
         raise Conflict("This batch stopped processing just now; fetch its status.")
     try:
-        outcome = purchasing.process(db, settings, claim, body.get("extracted"), clock.now())
-    except purchasing.InvalidPayload as exc:
+        outcome = intake.process(db, settings, claim, body.get("extracted"), clock.now())
+    except intake.InvalidPayload as exc:
         raise ClientException("The extracted data is not a valid PO.", extra=exc.problems) from None
-    except purchasing.ClaimLost:
+    except intake.ClaimLost:
         raise Conflict("This batch stopped processing just now; fetch its status.") from None
     log.info(
         "[po-process-batch] %s",
@@ -184,7 +144,7 @@ def _process_batch(db: Database, settings: Settings, body: dict) -> dict:
 def api_find_po(db: DB, po_number: FromQuery[str | None] = None) -> dict[str, Any]:
     if not (po_number or "").strip():
         raise ClientException("Give the PO number to look up: ?po_number=...")
-    po_id = purchasing.get_po_id_by_number(db, po_number)
+    po_id = store.get_po_id_by_number(db, po_number)
     if po_id is None:
         raise NotFoundException(f"There is no PO numbered {po_number.strip()}.")
     return _po_json(db, po_id)
@@ -196,8 +156,7 @@ def api_get_po(po_id: FromPath[str], db: DB) -> dict[str, Any]:
 
 
 def _po_json(db: Database, po_id: str) -> dict[str, Any]:
-    po = found(purchasing.get_po(db, po_id), "purchase order")
-    return purchasing.po_as_json(po, purchasing.po_items(db, po_id))
+    return record.as_json(found(record.po_record(db, po_id), "purchase order"))
 
 
 route_handlers = [

@@ -1,29 +1,27 @@
-"""Batches: the live status pill and its Retry button (everyone), and the admin pages:
-the filtered list with live counts, one batch in full, retry, retry-all-matching,
-discard, and pausing processing.
+"""Batches, for administrators: the filtered list with live counts, one batch in full,
+retry-all-matching, discard, and pausing processing. (The status pill and its Retry,
+which everyone has, are in `home.py`.)
 """
 
 from __future__ import annotations
 
 from typing import Annotated
 
-from litestar import Request, get, post
+from litestar import Request, Router, get, post
 from litestar.enums import RequestEncodingType
-from litestar.exceptions import PermissionDeniedException
 from litestar.params import Body, FromPath, FromQuery
 from litestar.plugins.htmx import HTMXRequest, HTMXTemplate
 from litestar.response import File, Redirect, Template
 from sqlite_utils import Database
 
-from app import batch_admin, chart, clock, keyset, queue, storage
+from app import batch_actions, batch_admin, chart, clock, keyset, pausing, queue, storage
 from app.batches import TERMINAL_STATUSES
 from app.config import Settings
-from app.routes.api import Conflict, retry
+from app.enqueue import enqueue_all, release_due
+from app.routes.api import Conflict
 from app.web import DB, Config, admin_only, current_user, document_file, found, page, parse_id
-from tasks.jobs import process_batch, release_due_batches
 
 Form = Annotated[dict[str, str], Body(media_type=RequestEncodingType.URL_ENCODED)]
-ADMIN = [admin_only]
 _FILTER_PARAMS = ("status", "type", "uploader", "from", "to", "q")
 
 
@@ -51,14 +49,14 @@ def _results(db: Database, flt: batch_admin.BatchFilter, after=None, before=None
         "problems": problems,
         "counts": batch_admin.status_counts(db, flt),
         "retryable": batch_admin.retryable_count(db, flt),
-        "paused": queue.processing_paused(db),
+        "paused": pausing.processing_paused(db),
         "paged": bool(after or before),
         "live": [_live_mark(b) for b in results.rows if b["status"] not in TERMINAL_STATUSES],
         **extra,
     }
 
 
-@get("/batches", guards=ADMIN, sync_to_thread=False)
+@get("/", sync_to_thread=False)
 def batches_page(request: HTMXRequest, db: DB, settings: Config) -> Template:
     """The whole page, or for htmx (a tab, a filter, a page link) just the results."""
     flt = _filter(request.query_params, settings)
@@ -78,7 +76,7 @@ def _page_extras(db: Database) -> dict:
     }
 
 
-@get("/batches/live", guards=ADMIN, sync_to_thread=False)
+@get("/live", sync_to_thread=False)
 def batches_live(
     request: Request, db: DB, settings: Config, live: FromQuery[str | None] = None
 ) -> Template:
@@ -92,7 +90,7 @@ def batches_live(
         flt=flt,
         counts=batch_admin.status_counts(db, flt),
         retryable=batch_admin.retryable_count(db, flt),
-        paused=queue.processing_paused(db),
+        paused=pausing.processing_paused(db),
         changed=[b for b in current if _live_mark(b) != shown[b["id"]]],
         live=[_live_mark(b) for b in current if b["status"] not in TERMINAL_STATUSES],
     )
@@ -101,7 +99,7 @@ def batches_live(
 # --- retry everything that matches --------------------------------------------------
 
 
-@get("/batches/retry-all", guards=ADMIN, sync_to_thread=False)
+@get("/retry-all", sync_to_thread=False)
 def retry_all_confirm(request: HTMXRequest, db: DB, settings: Config) -> Template:
     """Ask first, with the count as it is now: "Retry 37 dead batches?"."""
     flt = _filter(request.query_params, settings)
@@ -113,7 +111,7 @@ def retry_all_confirm(request: HTMXRequest, db: DB, settings: Config) -> Templat
     return page("_retry_confirm.html" if request.htmx else "retry_confirm.html", **context)
 
 
-@post("/batches/retry-all", guards=ADMIN, status_code=200, sync_to_thread=True)
+@post("/retry-all", status_code=200, sync_to_thread=True)
 def retry_all(request: HTMXRequest, db: DB, settings: Config, data: Form) -> Template:
     flt = _filter(data, settings)
     if flt.problems:
@@ -122,8 +120,7 @@ def retry_all(request: HTMXRequest, db: DB, settings: Config, data: Form) -> Tem
         retried = []
     else:
         retried = batch_admin.retry_matching(db, flt, clock.now(), current_user(request)["id"])
-        for batch_id in retried:
-            process_batch(batch_id)
+        enqueue_all(retried)
         notice = _retried_notice(len(retried), data.get("count", ""))
     context = _results(db, flt, notice=notice)
     if request.htmx:
@@ -146,19 +143,19 @@ def _retried_notice(n: int, asked: str) -> str:
 def _paused_answer(request: HTMXRequest, db: Database) -> Template | Redirect:
     if not request.htmx:
         return Redirect(path="/batches", status_code=303)
-    return page("_pause_banner.html", paused=queue.processing_paused(db), oob_nav=True)
+    return page("_pause_banner.html", paused=pausing.processing_paused(db), oob_nav=True)
 
 
-@post("/batches/pause", guards=ADMIN, status_code=200, sync_to_thread=False)
+@post("/pause", status_code=200, sync_to_thread=False)
 def pause(request: HTMXRequest, db: DB) -> Template | Redirect:
-    queue.pause_processing(db, clock.now(), current_user(request)["id"])
+    pausing.pause_processing(db, clock.now(), current_user(request)["id"])
     return _paused_answer(request, db)
 
 
-@post("/batches/resume", guards=ADMIN, status_code=200, sync_to_thread=True)
+@post("/resume", status_code=200, sync_to_thread=True)
 def resume(request: HTMXRequest, db: DB) -> Template | Redirect:
-    if queue.resume_processing(db):
-        release_due_batches()
+    if pausing.resume_processing(db):
+        release_due()
     return _paused_answer(request, db)
 
 
@@ -169,7 +166,7 @@ def _batch(db: Database, batch_id: str) -> dict:
     return found(queue.get_batch(db, parse_id(batch_id, "batch")), "batch")
 
 
-@get("/batches/{batch_id:str}", guards=ADMIN, sync_to_thread=False)
+@get("/{batch_id:str}", sync_to_thread=False)
 def batch_detail(batch_id: FromPath[str], db: DB, settings: Config) -> Template:
     batch = _batch(db, batch_id)
     events = batch_admin.events_with_actors(db, batch["id"])
@@ -178,6 +175,7 @@ def batch_detail(batch_id: FromPath[str], db: DB, settings: Config) -> Template:
     return page(
         "batch_detail.html",
         batch=batch,
+        paused=pausing.processing_paused(db),
         events=events,
         uploader=next(
             (u for u in batch_admin.uploaders(db) if u["id"] == batch["uploaded_by"]), None
@@ -187,7 +185,7 @@ def batch_detail(batch_id: FromPath[str], db: DB, settings: Config) -> Template:
     )
 
 
-@get("/batches/{batch_id:str}/file", guards=ADMIN, sync_to_thread=False)
+@get("/{batch_id:str}/file", sync_to_thread=False)
 def batch_file(batch_id: FromPath[str], db: DB, settings: Config) -> File:
     batch = _batch(db, batch_id)
     return document_file(
@@ -200,64 +198,42 @@ def batch_file(batch_id: FromPath[str], db: DB, settings: Config) -> File:
     )
 
 
-@get("/batches/{batch_id:str}/pill", sync_to_thread=False)
-def batch_pill(batch_id: FromPath[str], db: DB) -> Template:
-    return page("_batch_pill.html", batch=_batch(db, batch_id))
-
-
-def _act(
-    request: Request, db: Database, batch_id: str, view: str | None, action
-) -> Template | Redirect:
-    """Run a batch action and answer the pill, an admin table row, or the detail page.
-
-    In a table row a refusal is shown inside the row, which stays a row.
-    """
-    if view in ("row", "page") and current_user(request)["role"] != "admin":
-        raise PermissionDeniedException("Only an administrator can do this.")
-    batch_id = _batch(db, batch_id)["id"]
-    try:
-        action(batch_id)
-    except Conflict as exc:
-        if view != "row":
-            raise
-        row = batch_admin.batch_rows(db, [batch_id])[0]
-        return page("_batch_row.html", batch=row, error=exc.detail, status_code=409)
-    if view == "page":
-        return Redirect(path=f"/batches/{batch_id}", status_code=303)
-    if view == "row":
-        return page("_batch_row.html", batch=batch_admin.batch_rows(db, [batch_id])[0])
-    return page("_batch_pill.html", batch=queue.get_batch(db, batch_id))
-
-
-@post("/batches/{batch_id:str}/retry", status_code=200, sync_to_thread=True)
-def batch_retry(
-    request: Request, batch_id: FromPath[str], db: DB, view: FromQuery[str | None] = None
-) -> Template | Redirect:
-    return _act(request, db, batch_id, view, lambda bid: retry(db, current_user(request), bid))
-
-
-@post("/batches/{batch_id:str}/discard", guards=ADMIN, status_code=200, sync_to_thread=True)
+@post("/{batch_id:str}/discard", status_code=200, sync_to_thread=True)
 def batch_discard(
     request: Request, batch_id: FromPath[str], db: DB, view: FromQuery[str | None] = None
 ) -> Template | Redirect:
-    def discard(bid: str) -> None:
-        if not queue.discard_batch(db, bid, clock.now(), current_user(request)["id"]):
-            status = queue.get_batch(db, bid)["status"]
-            raise Conflict(f"This batch is {status}; only a failed or dead batch can be discarded.")
+    """Discard from a table row (answered by the row, a refusal inside it) or the batch's page."""
+    batch = _batch(db, batch_id)
+    try:
+        batch_actions.discard(db, current_user(request), batch, clock.now())
+    except batch_actions.NotNow as exc:
+        if view != "row":
+            raise Conflict(str(exc)) from None
+        row = batch_admin.batch_rows(db, [batch["id"]])[0]
+        return page("_batch_row.html", batch=row, error=str(exc), status_code=409)
+    if view == "page":
+        return Redirect(path=f"/batches/{batch['id']}", status_code=303)
+    paused = pausing.processing_paused(db)
+    if view == "row":
+        row = batch_admin.batch_rows(db, [batch["id"]])[0]
+        return page("_batch_row.html", batch=row, paused=paused)
+    return page("_batch_pill.html", batch=queue.get_batch(db, batch["id"]), paused=paused)
 
-    return _act(request, db, batch_id, view, discard)
 
-
-route_handlers = [
-    batches_page,
-    batches_live,
-    retry_all_confirm,
-    retry_all,
-    pause,
-    resume,
-    batch_detail,
-    batch_file,
-    batch_pill,
-    batch_retry,
-    batch_discard,
-]
+# Every page here is an administrator's: the rule is stated once, for the area.
+batches_admin = Router(
+    path="/batches",
+    guards=[admin_only],
+    route_handlers=[
+        batches_page,
+        batches_live,
+        retry_all_confirm,
+        retry_all,
+        pause,
+        resume,
+        batch_detail,
+        batch_file,
+        batch_discard,
+    ],
+)
+route_handlers = [batches_admin]

@@ -1,26 +1,37 @@
-"""The home page: the upload dialog and the signed-in user's recent uploads."""
+"""The home page and a person's own uploads: the upload dialog, recent uploads, and the
+live status pill with its Retry button (which the admin pages share)."""
 
 from __future__ import annotations
 
 from litestar import Request, get, post
+from litestar.params import FromPath, FromQuery
 from litestar.plugins.htmx import HTMXRequest, HTMXTemplate
 from litestar.response import Redirect, Template
+from sqlite_utils import Database
 
-from app import queue
-from app.routes.api import receive_upload
-from app.web import DB, Config, current_user, page
+from app import batch_admin, pausing, queue
+from app.routes.api import Conflict, receive_upload, retry
+from app.web import DB, Config, admin_views, current_user, found, page, parse_id
+
+
+def _paused(db: Database) -> bool:
+    return pausing.processing_paused(db) is not None
 
 
 @get("/", sync_to_thread=False)
 def home(request: Request, db: DB) -> Template:
     user = current_user(request)
-    return page("home.html", user=user, batches=queue.recent_batches(db, user["id"]))
+    return page(
+        "home.html", user=user, batches=queue.recent_batches(db, user["id"]), paused=_paused(db)
+    )
 
 
 @get("/recent", sync_to_thread=False)
 def recent_uploads(request: Request, db: DB) -> Template:
     return page(
-        "_recent_uploads.html", batches=queue.recent_batches(db, current_user(request)["id"])
+        "_recent_uploads.html",
+        batches=queue.recent_batches(db, current_user(request)["id"]),
+        paused=_paused(db),
     )
 
 
@@ -32,7 +43,7 @@ async def upload(request: HTMXRequest, db: DB, settings: Config) -> Template | R
         return Redirect(path="/", status_code=303)
     return HTMXTemplate(
         template_name="_upload_result.html",
-        context={"batch": queue.get_batch(db, batch_id)},
+        context={"batch": queue.get_batch(db, batch_id), "paused": _paused(db)},
         trigger_event="batch-uploaded",
         after="settle",
     )
@@ -44,4 +55,33 @@ def nav_counts() -> Template:
     return page("_nav_counts.html")
 
 
-route_handlers = [home, recent_uploads, upload, nav_counts]
+@get("/batches/{batch_id:str}/pill", sync_to_thread=False)
+def batch_pill(batch_id: FromPath[str], db: DB) -> Template:
+    batch = found(queue.get_batch(db, parse_id(batch_id, "batch")), "batch")
+    return page("_batch_pill.html", batch=batch, paused=_paused(db))
+
+
+@post("/batches/{batch_id:str}/retry", guards=[admin_views], status_code=200, sync_to_thread=True)
+def batch_retry(
+    request: Request, batch_id: FromPath[str], db: DB, view: FromQuery[str | None] = None
+) -> Template | Redirect:
+    """Retry from the pill (the batch's uploader or an admin), an admin table row or page.
+
+    In a table row a refusal is shown inside the row, which stays a row.
+    """
+    try:
+        batch = retry(db, current_user(request), batch_id)
+    except Conflict as exc:
+        if view != "row":
+            raise
+        row = batch_admin.batch_rows(db, [parse_id(batch_id, "batch")])[0]
+        return page("_batch_row.html", batch=row, error=exc.detail, status_code=409)
+    if view == "page":
+        return Redirect(path=f"/batches/{batch['id']}", status_code=303)
+    if view == "row":
+        row = batch_admin.batch_rows(db, [batch["id"]])[0]
+        return page("_batch_row.html", batch=row, paused=_paused(db))
+    return page("_batch_pill.html", batch=batch, paused=_paused(db))
+
+
+route_handlers = [home, recent_uploads, upload, nav_counts, batch_pill, batch_retry]

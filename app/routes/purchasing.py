@@ -19,26 +19,16 @@ from litestar.plugins.htmx import HTMXRequest, HTMXTemplate
 from litestar.response import File, Stream, Template
 from sqlite_utils import Database
 
-from app import (
-    auth,
-    clock,
-    keyset,
-    po_edit,
-    po_list,
-    previews,
-    purchasing,
-    queue,
-    sites,
-    storage,
-)
+from app import auth, clock, keyset, previews, sites, storage
+from app.purchase_orders import edit, export, forms, listing, record, store
 from app.web import DB, Config, current_user, document_file, found, page, parse_id
 
 Form = Annotated[dict[str, str], Body(media_type=RequestEncodingType.URL_ENCODED)]
 _LIST_PARAMS = ("q", "site", "verified", "from", "to", "sort")
 
 
-def _filter(request: Request) -> po_list.PoFilter:
-    return po_list.PoFilter.from_query(
+def _filter(request: Request) -> listing.PoFilter:
+    return listing.PoFilter.from_query(
         {name: request.query_params.get(name) for name in _LIST_PARAMS}
     )
 
@@ -50,15 +40,15 @@ def po_list_page(request: HTMXRequest, db: DB) -> Template:
     problems = list(flt.problems)
     after, before = request.query_params.get("after"), request.query_params.get("before")
     try:
-        results = po_list.list_pos(db, flt, after=after, before=before)
+        results = listing.list_pos(db, flt, after=after, before=before)
     except keyset.CursorError as exc:
         problems.append(str(exc))
-        results = po_list.list_pos(db, flt)
+        results = listing.list_pos(db, flt)
     context = {
         "flt": flt,
         "results": results,
         "problems": problems,
-        "total": po_list.count_for(db, flt, results, paged=bool(after or before)),
+        "total": listing.count_for(db, flt, results, paged=bool(after or before)),
         "paged": bool(after or before),
     }
     if request.htmx:
@@ -73,7 +63,7 @@ def po_export(request: Request, db: DB) -> Stream:
     flt = _filter(request)
     stamp = clock.now().strftime("%Y%m%d-%H%M")
     return Stream(
-        po_list.export_csv(db, flt),
+        export.export_csv(db, flt),
         media_type="text/csv; charset=utf-8",
         headers={
             "Content-Disposition": f'attachment; filename="purchase-orders-{stamp}.csv"',
@@ -86,32 +76,21 @@ def po_export(request: Request, db: DB) -> Stream:
 
 
 def _po(db: Database, po_id: str) -> dict:
-    return found(purchasing.get_po(db, parse_id(po_id, "purchase order")), "purchase order")
+    return found(store.get_po(db, parse_id(po_id, "purchase order")), "purchase order")
 
 
 def _state(db: Database, po: dict) -> dict:
-    """Everything the PO page and its live parts show."""
-    po = purchasing.get_po(db, po["id"])
-    items = purchasing.po_items(db, po["id"])
-    for item in items:
-        item["version"] = po_edit.item_version(item)
-    totals = po_edit.totals_of(po, items)
-    batch = queue.get_batch(db, po["batch_id"]) if po["batch_id"] else None
-    verifier = None
-    if po["verified_by"]:
-        verifier = one_user(db, po["verified_by"])
-    return {
-        "po": po,
-        "items": items,
-        "totals": totals,
-        "warnings": po_edit.current_warnings(po, batch["warnings"] if batch else [], totals),
-        "import_warnings": batch["warnings"] if batch else [],
-        "batch": batch,
-        "uploader": one_user(db, batch["uploaded_by"]) if batch and batch["uploaded_by"] else None,
-        "verifier": verifier,
-        "history": purchasing.po_history(db, po["id"]),
-        "fields": po_edit.HEADER_FIELDS,
-        "show": po_edit.show,
+    """Everything the PO page and its live parts show: the PO's record, and the page's own."""
+    state = found(record.po_record(db, po["id"]), "purchase order")
+    po, batch = state["po"], state["batch"]
+    for item in state["items"]:
+        item["version"] = forms.item_version(item)
+    return state | {
+        "uploader": _user(db, batch["uploaded_by"] if batch else None),
+        "verifier": _user(db, po["verified_by"]),
+        "history": store.po_history(db, po["id"]),
+        "fields": forms.HEADER_FIELDS,
+        "show": forms.show,
         "sites": [
             site for site in sites.list_sites(db) if site["active"] or site["id"] == po["site_id"]
         ],
@@ -119,8 +98,8 @@ def _state(db: Database, po: dict) -> dict:
     }
 
 
-def one_user(db: Database, user_id: str) -> dict | None:
-    return auth.get_user(db, user_id)
+def _user(db: Database, user_id: str | None) -> dict | None:
+    return auth.get_user(db, user_id) if user_id else None
 
 
 @get("/purchasing/{po_id:str}", sync_to_thread=False)
@@ -164,7 +143,7 @@ def po_preview(po_id: FromPath[str], db: DB, settings: Config) -> File:
 
 
 def _column(column: str) -> str:
-    if column not in po_edit.HEADER_FIELDS:
+    if column not in forms.HEADER_FIELDS:
         raise NotFoundException("There is no such field on a purchase order.")
     return column
 
@@ -190,7 +169,7 @@ def po_field_save(
 ) -> Template:
     po, column = _po(db, po_id), _column(column)
     try:
-        po_edit.edit_header(
+        edit.edit_header(
             db,
             po["id"],
             column,
@@ -199,8 +178,8 @@ def po_field_save(
             current_user(request)["id"],
             clock.now(),
         )
-    except po_edit.EditError as exc:
-        stale = isinstance(exc, po_edit.StaleEdit)
+    except forms.EditError as exc:
+        stale = isinstance(exc, forms.StaleEdit)
         return _field(
             db,
             po,
@@ -240,7 +219,7 @@ def po_item_save(
 ) -> Template:
     po, item_id = _po(db, po_id), parse_id(item_id, "item")
     try:
-        po_edit.edit_item(
+        edit.edit_item(
             db,
             po["id"],
             item_id,
@@ -249,8 +228,8 @@ def po_item_save(
             current_user(request)["id"],
             clock.now(),
         )
-    except po_edit.EditError as exc:
-        stale = isinstance(exc, po_edit.StaleEdit)
+    except forms.EditError as exc:
+        stale = isinstance(exc, forms.StaleEdit)
         return _item(
             db,
             po,
@@ -267,8 +246,8 @@ def po_item_save(
 def po_item_add(request: Request, po_id: FromPath[str], db: DB, data: Form) -> Template:
     po = _po(db, po_id)
     try:
-        po_edit.add_item(db, po["id"], data, current_user(request)["id"], clock.now())
-    except po_edit.EditError as exc:
+        edit.add_item(db, po["id"], data, current_user(request)["id"], clock.now())
+    except forms.EditError as exc:
         return page(
             "_po_items.html", **_state(db, po), add_error=str(exc), typed=data, status_code=400
         )
@@ -281,10 +260,10 @@ def po_item_delete(
 ) -> Template:
     po = _po(db, po_id)
     try:
-        po_edit.delete_item(
+        edit.delete_item(
             db, po["id"], parse_id(item_id, "item"), current_user(request)["id"], clock.now()
         )
-    except po_edit.EditError as exc:
+    except forms.EditError as exc:
         return page("_po_items.html", **_state(db, po), add_error=str(exc), status_code=409)
     return page("_po_items.html", **_state(db, po), oob=True)
 
@@ -295,14 +274,14 @@ def po_item_delete(
 @post("/purchasing/{po_id:str}/verify", status_code=200, sync_to_thread=True)
 def po_verify(request: Request, po_id: FromPath[str], db: DB) -> Template:
     po = _po(db, po_id)
-    po_edit.verify_po(db, po["id"], current_user(request)["id"], clock.now())
+    edit.verify_po(db, po["id"], current_user(request)["id"], clock.now())
     return page("_po_verify.html", **_state(db, po), oob=True, focus=True)
 
 
 @post("/purchasing/{po_id:str}/unverify", status_code=200, sync_to_thread=True)
 def po_unverify(request: Request, po_id: FromPath[str], db: DB) -> Template:
     po = _po(db, po_id)
-    po_edit.unverify_po(db, po["id"], current_user(request)["id"], clock.now())
+    edit.unverify_po(db, po["id"], current_user(request)["id"], clock.now())
     return page("_po_verify.html", **_state(db, po), oob=True, focus=True)
 
 

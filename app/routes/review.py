@@ -7,14 +7,17 @@ from typing import Annotated, Any
 
 from litestar import Request, get, post
 from litestar.enums import RequestEncodingType
-from litestar.exceptions import ClientException, HTTPException, NotFoundException
+from litestar.exceptions import ClientException, NotFoundException
 from litestar.params import Body, FromPath, FromQuery, QueryParameter
 from litestar.plugins.htmx import HTMXRequest
 from litestar.response import File, Redirect, Template
 from sqlite_utils import Database
 
-from app import clock, purchasing, review, review_items
-from app.routes.api import retry
+from app import batch_actions, clock
+from app.purchase_orders import intake
+from app.review import decisions, hand_entry
+from app.review import items as review_items
+from app.review import page as review_page_data
 from app.web import DB, Config, current_user, document_file, found, page, parse_id
 
 Form = Annotated[dict[str, str], Body(media_type=RequestEncodingType.URL_ENCODED)]
@@ -63,20 +66,20 @@ def review_page(
         kinds=review_items.KINDS,
         resolutions=RESOLUTIONS,
         user=user,
-        **review.queue_view(db, user, state, kind),
+        **review_page_data.queue_view(db, user, state, kind),
     )
 
 
 def _card(db: Database, user: dict, item_id: str, status_code: int = 200, error: str = ""):
     item = found(review_items.get_item(db, item_id), "review item")
-    view = review.item_view(db, item, user)
+    view = review_page_data.item_view(db, item, user)
     return page(
         "_review_item.html",
         status_code=status_code,
         view=view,
         error=error,
         resolutions=RESOLUTIONS,
-        **review.choices(db),
+        **review_page_data.choices(db),
     )
 
 
@@ -89,14 +92,12 @@ def _decided(request: HTMXRequest, db: Database, item_id: str, act) -> Template 
         raise NotFoundException("There is no review item with that id.") from None
     except review_items.AlreadyClosed as exc:
         return _card(db, user, item_id, 409, str(exc))
-    except review.NotAllowed as exc:
+    except (decisions.NotAllowed, batch_actions.NotYours) as exc:
         return _card(db, user, item_id, 403, str(exc))
-    except review.DecisionError as exc:
+    except decisions.DecisionError as exc:
         return _card(db, user, item_id, 400, str(exc))
-    except HTTPException as exc:  # the retry API's own refusals (403, 409)
-        if exc.status_code == 404:
-            raise
-        return _card(db, user, item_id, exc.status_code, exc.detail)
+    except batch_actions.NotNow as exc:
+        return _card(db, user, item_id, 409, str(exc))
     if not request.htmx:
         return Redirect(path="/review", status_code=303)
     return _card(db, user, item_id)
@@ -114,21 +115,18 @@ def review_decide(
     item_id = parse_id(item_id, "review item")
     if action == "discard":
         return _decided(
-            request, db, item_id, lambda user: review.discard(db, item_id, user, clock.now())
+            request, db, item_id, lambda user: decisions.discard(db, item_id, user, clock.now())
         )
     if action == "retry":
-        return _decided(request, db, item_id, lambda user: _retry(db, item_id, user))
+        return _decided(
+            request, db, item_id, lambda user: decisions.retry(db, item_id, user, clock.now())
+        )
     return _decided(
         request,
         db,
         item_id,
-        lambda user: review.decide(db, settings, item_id, action, data, user, clock.now()),
+        lambda user: decisions.decide(db, settings, item_id, action, data, user, clock.now()),
     )
-
-
-def _retry(db: Database, item_id: str, user: dict) -> None:
-    item = review.dead_batch_item(db, item_id, user, "retry")
-    retry(db, user, item["record_id"])  # the API's rules; it enqueues the batch
 
 
 @get("/review/{item_id:str}/enter", sync_to_thread=False)
@@ -138,7 +136,7 @@ def enter_page(request: Request, item_id: FromPath[str], db: DB) -> Template:
         "review_enter.html",
         item=item,
         batch=batch,
-        values=review.entry_values(batch),
+        values=hand_entry.entry_values(batch),
         problems=[],
     )
 
@@ -150,10 +148,10 @@ def enter_submit(
     item, batch = _dead_batch(db, item_id)
     user = current_user(request)
     try:
-        outcome = review.enter_by_hand(db, settings, item["id"], data, user, clock.now())
-    except purchasing.InvalidPayload as exc:
+        outcome = hand_entry.enter_by_hand(db, settings, item["id"], data, user, clock.now())
+    except intake.InvalidPayload as exc:
         status_code, problems = 400, exc.problems
-    except review.DecisionError as exc:
+    except decisions.DecisionError as exc:
         status_code, problems = 409, [str(exc)]
     except review_items.AlreadyClosed as exc:
         status_code, problems = 409, [str(exc)]
@@ -164,7 +162,7 @@ def enter_submit(
         status_code=status_code,
         item=review_items.get_item(db, item["id"]),
         batch=batch,
-        values=review.form_values(data),
+        values=hand_entry.form_values(data),
         problems=problems,
     )
 
@@ -173,14 +171,14 @@ def _dead_batch(db: Database, item_id: str) -> tuple[dict, dict]:
     item = found(review_items.get_item(db, parse_id(item_id, "review item")), "review item")
     if item["kind"] != "batch.dead":
         raise NotFoundException("Only a document that could not be imported is entered by hand.")
-    return item, found(review.item_document(db, item), "batch")
+    return item, found(review_page_data.item_document(db, item), "batch")
 
 
 @get("/review/{item_id:str}/document", sync_to_thread=False)
 def item_document(item_id: FromPath[str], db: DB, settings: Config) -> File:
     """The document an item is about, shown inline beside the form or the comparison."""
     item = found(review_items.get_item(db, parse_id(item_id, "review item")), "review item")
-    batch = review.item_document(db, item) or {}
+    batch = review_page_data.item_document(db, item) or {}
     return document_file(
         settings,
         batch.get("file_path"),

@@ -10,18 +10,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated
 
-from litestar import Request, get, post
+from litestar import Request, Router, get, post
 from litestar.datastructures import UploadFile
 from litestar.enums import RequestEncodingType
 from litestar.params import Body, FromPath
 from litestar.response import Template
 from sqlite_utils import Database
 
-from app import clock, po_edit, sites
+from app import clock, sites
+from app.purchase_orders import matching
 from app.web import DB, admin_only, current_user, found, page, parse_id
 
 Form = Annotated[dict[str, str], Body(media_type=RequestEncodingType.URL_ENCODED)]
-ADMIN = [admin_only]
 MAX_CSV_BYTES = 2 * 1024 * 1024
 
 
@@ -43,19 +43,19 @@ def _matched_notice(count: int) -> str:
     )
 
 
-@get("/sites", guards=ADMIN, sync_to_thread=False)
+@get("/", sync_to_thread=False)
 def sites_page(db: DB) -> Template:
     return _list(db)
 
 
-@post("/sites", guards=ADMIN, status_code=200, sync_to_thread=True)
+@post("/", status_code=200, sync_to_thread=True)
 def site_add(request: Request, db: DB, data: Form) -> Template:
     code, name = data.get("code", ""), data.get("name", "")
     try:
         sites.add_site(db, code, name, clock.now())
     except sites.SiteError as exc:
         return _list(db, 400, error=str(exc), code=code, name=name)
-    matched = po_edit.match_unmatched_sites(db, current_user(request)["id"], clock.now())
+    matched = matching.give_sites_to_waiting(db, current_user(request)["id"], clock.now())
     return _list(db, notice=f"Site {code.strip()} added." + _matched_notice(len(matched)))
 
 
@@ -74,12 +74,12 @@ def _detail(db: Database, site: dict, status_code: int = 200, **extra) -> Templa
     )
 
 
-@get("/sites/{site_id:str}", guards=ADMIN, sync_to_thread=False)
+@get("/{site_id:str}", sync_to_thread=False)
 def site_page(site_id: FromPath[str], db: DB) -> Template:
     return _detail(db, _site(db, site_id))
 
 
-@post("/sites/{site_id:str}", guards=ADMIN, status_code=200, sync_to_thread=True)
+@post("/{site_id:str}", status_code=200, sync_to_thread=True)
 def site_edit(request: Request, site_id: FromPath[str], db: DB, data: Form) -> Template:
     site = _site(db, site_id)
     code, name = data.get("code", ""), data.get("name", "")
@@ -87,11 +87,11 @@ def site_edit(request: Request, site_id: FromPath[str], db: DB, data: Form) -> T
         sites.update_site(db, site["id"], code, name)
     except sites.SiteError as exc:
         return _detail(db, site, 400, error=str(exc), code=code, name=name)
-    matched = po_edit.match_unmatched_sites(db, current_user(request)["id"], clock.now())
+    matched = matching.give_sites_to_waiting(db, current_user(request)["id"], clock.now())
     return _detail(db, site, notice="Saved." + _matched_notice(len(matched)))
 
 
-@post("/sites/{site_id:str}/deactivate", guards=ADMIN, status_code=200, sync_to_thread=False)
+@post("/{site_id:str}/deactivate", status_code=200, sync_to_thread=False)
 def site_deactivate(site_id: FromPath[str], db: DB) -> Template:
     site = _site(db, site_id)
     sites.set_site_active(db, site["id"], False)
@@ -103,17 +103,17 @@ def site_deactivate(site_id: FromPath[str], db: DB) -> Template:
     )
 
 
-@post("/sites/{site_id:str}/activate", guards=ADMIN, status_code=200, sync_to_thread=True)
+@post("/{site_id:str}/activate", status_code=200, sync_to_thread=True)
 def site_activate(request: Request, site_id: FromPath[str], db: DB) -> Template:
     site = _site(db, site_id)
     sites.set_site_active(db, site["id"], True)
-    matched = po_edit.match_unmatched_sites(db, current_user(request)["id"], clock.now())
+    matched = matching.give_sites_to_waiting(db, current_user(request)["id"], clock.now())
     return _detail(
         db, site, notice=f"{site['code']} is active again." + _matched_notice(len(matched))
     )
 
 
-@post("/sites/{site_id:str}/aliases", guards=ADMIN, status_code=200, sync_to_thread=True)
+@post("/{site_id:str}/aliases", status_code=200, sync_to_thread=True)
 def alias_add(request: Request, site_id: FromPath[str], db: DB, data: Form) -> Template:
     site = _site(db, site_id)
     alias = data.get("alias", "")
@@ -124,7 +124,7 @@ def alias_add(request: Request, site_id: FromPath[str], db: DB, data: Form) -> T
     if added is None:
         message = f"{alias.strip()} is this site's own code; it matches already."
         return _detail(db, site, 400, alias_error=message, alias=alias)
-    matched = po_edit.match_unmatched_sites(db, current_user(request)["id"], clock.now())
+    matched = matching.give_sites_to_waiting(db, current_user(request)["id"], clock.now())
     notice = f"{' '.join(alias.split())} now matches {site['code']}." + _matched_notice(
         len(matched)
     )
@@ -132,8 +132,7 @@ def alias_add(request: Request, site_id: FromPath[str], db: DB, data: Form) -> T
 
 
 @post(
-    "/sites/{site_id:str}/aliases/{alias_id:str}/delete",
-    guards=ADMIN,
+    "/{site_id:str}/aliases/{alias_id:str}/delete",
     status_code=200,
     sync_to_thread=False,
 )
@@ -155,7 +154,7 @@ class CsvForm:
     file: UploadFile | None = None
 
 
-@post("/sites/import", guards=ADMIN, status_code=200)
+@post("/import", status_code=200)
 async def import_preview(
     db: DB, data: Annotated[CsvForm, Body(media_type=RequestEncodingType.MULTI_PART)]
 ) -> Template:
@@ -178,7 +177,7 @@ async def import_preview(
     return page("sites_import.html", plan=plan, text=text)
 
 
-@post("/sites/import/apply", guards=ADMIN, status_code=200, sync_to_thread=True)
+@post("/import/apply", status_code=200, sync_to_thread=True)
 def import_apply(request: Request, db: DB, data: Form) -> Template:
     text, fingerprint = data.get("text", ""), data.get("fingerprint", "")
     actor = current_user(request)["id"]
@@ -190,7 +189,7 @@ def import_apply(request: Request, db: DB, data: Form) -> Template:
         except sites.SiteError:
             return _list(db, 400, import_error=str(exc))
         return page("sites_import.html", status_code=409, plan=plan, text=text, error=str(exc))
-    matched = po_edit.match_unmatched_sites(db, actor, clock.now())
+    matched = matching.give_sites_to_waiting(db, actor, clock.now())
     notice = (
         f"Imported: {len(plan.add)} added, {len(plan.rename)} renamed,"
         f" {len(plan.new_aliases)} alias{'es' if len(plan.new_aliases) != 1 else ''} added."
@@ -199,15 +198,21 @@ def import_apply(request: Request, db: DB, data: Form) -> Template:
     return _list(db, notice=notice)
 
 
-route_handlers = [
-    sites_page,
-    site_add,
-    import_preview,
-    import_apply,
-    site_page,
-    site_edit,
-    site_deactivate,
-    site_activate,
-    alias_add,
-    alias_remove,
-]
+# Every page here is an administrator's: the rule is stated once, for the area.
+sites_admin = Router(
+    path="/sites",
+    guards=[admin_only],
+    route_handlers=[
+        sites_page,
+        site_add,
+        import_preview,
+        import_apply,
+        site_page,
+        site_edit,
+        site_deactivate,
+        site_activate,
+        alias_add,
+        alias_remove,
+    ],
+)
+route_handlers = [sites_admin]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from litestar import Request, get, post
+from litestar import Request, Router, get, post
 from litestar.enums import RequestEncodingType
 from litestar.params import Body, FromPath
 from litestar.response import Redirect, Template
@@ -19,7 +19,6 @@ from app import accounts, auth, clock
 from app.web import DB, SESSION_COOKIE, admin_only, current_user, found, page, parse_id
 
 Form = Annotated[dict[str, str], Body(media_type=RequestEncodingType.URL_ENCODED)]
-ADMIN = [admin_only]
 
 
 def _list(db: Database, status_code: int = 200, **extra) -> Template:
@@ -29,12 +28,12 @@ def _list(db: Database, status_code: int = 200, **extra) -> Template:
     )
 
 
-@get("/users", guards=ADMIN, sync_to_thread=False)
+@get("/", sync_to_thread=False)
 def users_page(db: DB) -> Template:
     return _list(db)
 
 
-@post("/users", guards=ADMIN, status_code=200, sync_to_thread=True)
+@post("/", status_code=200, sync_to_thread=True)
 def user_add(db: DB, data: Form) -> Template:
     form = {key: data.get(key, "") for key in ("email", "name", "role")}
     try:
@@ -63,12 +62,12 @@ def _detail(db: Database, user: dict, status_code: int = 200, **extra) -> Templa
     )
 
 
-@get("/users/{user_id:str}", guards=ADMIN, sync_to_thread=False)
+@get("/{user_id:str}", sync_to_thread=False)
 def user_page(user_id: FromPath[str], db: DB) -> Template:
     return _detail(db, _user(db, user_id))
 
 
-@post("/users/{user_id:str}/role", guards=ADMIN, status_code=200, sync_to_thread=True)
+@post("/{user_id:str}/role", status_code=200, sync_to_thread=True)
 def user_role(request: Request, user_id: FromPath[str], db: DB, data: Form) -> Template | Redirect:
     user, me = _user(db, user_id), current_user(request)
     role = data.get("role", "")
@@ -84,7 +83,7 @@ def user_role(request: Request, user_id: FromPath[str], db: DB, data: Form) -> T
     return _detail(db, user, notice=notice)
 
 
-@post("/users/{user_id:str}/password", guards=ADMIN, status_code=200, sync_to_thread=True)
+@post("/{user_id:str}/password", status_code=200, sync_to_thread=True)
 def user_password(request: Request, user_id: FromPath[str], db: DB, data: Form) -> Template:
     user, me = _user(db, user_id), current_user(request)
     try:
@@ -113,17 +112,17 @@ def _set_active(request: Request, user_id: str, db: Database, active: bool) -> T
     return _detail(db, user, notice=f"{user['email']} {state}.")
 
 
-@post("/users/{user_id:str}/disable", guards=ADMIN, status_code=200, sync_to_thread=True)
+@post("/{user_id:str}/disable", status_code=200, sync_to_thread=True)
 def user_disable(request: Request, user_id: FromPath[str], db: DB) -> Template | Redirect:
     return _set_active(request, user_id, db, False)
 
 
-@post("/users/{user_id:str}/enable", guards=ADMIN, status_code=200, sync_to_thread=True)
+@post("/{user_id:str}/enable", status_code=200, sync_to_thread=True)
 def user_enable(request: Request, user_id: FromPath[str], db: DB) -> Template | Redirect:
     return _set_active(request, user_id, db, True)
 
 
-@post("/users/{user_id:str}/tokens", guards=ADMIN, status_code=200, sync_to_thread=False)
+@post("/{user_id:str}/tokens", status_code=200, sync_to_thread=False)
 def token_create(user_id: FromPath[str], db: DB, data: Form) -> Template:
     user = _user(db, user_id)
     name = " ".join(data.get("name", "").split())[:100]
@@ -132,8 +131,7 @@ def token_create(user_id: FromPath[str], db: DB, data: Form) -> Template:
 
 
 @post(
-    "/users/{user_id:str}/tokens/{token_id:str}/revoke",
-    guards=ADMIN,
+    "/{user_id:str}/tokens/{token_id:str}/revoke",
     status_code=200,
     sync_to_thread=False,
 )
@@ -146,14 +144,20 @@ def token_revoke(user_id: FromPath[str], token_id: FromPath[str], db: DB) -> Tem
     return _detail(db, user, notice=notice)
 
 
-route_handlers = [
-    users_page,
-    user_add,
-    user_page,
-    user_role,
-    user_password,
-    user_disable,
-    user_enable,
-    token_create,
-    token_revoke,
-]
+# Every page here is an administrator's: the rule is stated once, for the area.
+users_admin = Router(
+    path="/users",
+    guards=[admin_only],
+    route_handlers=[
+        users_page,
+        user_add,
+        user_page,
+        user_role,
+        user_password,
+        user_disable,
+        user_enable,
+        token_create,
+        token_revoke,
+    ],
+)
+route_handlers = [users_admin]

@@ -21,8 +21,9 @@ import os
 import sys
 import time
 
-from app import pipeline, purchasing, storage
+from app import pipeline, storage
 from app.cli import main
+from app.purchase_orders import intake
 
 MARKS = os.environ["FAULT_MARKS"]
 PAUSE = float(os.environ.get("FAULT_PAUSE", "0.05"))
@@ -54,7 +55,7 @@ def hold(module, name: str, before: str | None = None, after: str | None = None)
 
 hold(pipeline, "extract", before="extracting")
 hold(storage, "place_copy", before="copying", after="copied")
-hold(purchasing, "_insert_po", after="inserted")
+hold(intake, "_record_creation", after="inserted")
 hold(storage, "remove", before="removing", after="removed")
 
 if __name__ == "__main__":

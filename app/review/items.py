@@ -5,7 +5,7 @@ for a person to decide. At most one item is open per (kind, record): the same
 finding again refreshes its evidence and counts another sighting (a partial
 unique index holds this, not only the code). Closing is a conditional update,
 so of two people deciding at once one wins and the other is told it is
-closed. This module knows nothing of POs or batches: `review.py` holds what
+closed. This module knows nothing of POs or batches: `decisions.py` holds what
 each decision does.
 """
 

@@ -1,25 +1,22 @@
-"""The purchase order list: search, filters, sorting, keyset pages and the CSV export.
+"""The purchase order list: search, filters, sorting and keyset pages.
 
-A filter is read from the URL's query string (so a filtered list can be
-bookmarked and shared) into `PoFilter`; a value that makes no sense is
-dropped with a sentence saying so, never a 500. Every sort walks one index
-(see migration 003), and pages are keyset pages (`app/keyset.py`).
+A filter is read from the URL's query string into `PoFilter` (`app/filters.py`).
+Every sort walks one index (see migration 003), and pages are keyset pages
+(`app/keyset.py`). The CSV export walks the same pages (`export.py`).
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import json
-import re
-from collections.abc import Iterator
-from dataclasses import dataclass, field
-from urllib.parse import urlencode
+from dataclasses import dataclass
+from typing import ClassVar
 
 from sqlite_utils import Database
 
-from app import keyset, numbers, po_edit, purchasing, sites
+from app import keyset, sites
 from app.db import rows
+from app.filters import Filter, QueryReader, like
+from app.purchase_orders import record, totals
 
 PAGE_SIZE = 50
 NO_SITE = "-"  # ?site=- lists POs matched to no site; no site code can be empty
@@ -35,56 +32,41 @@ DEFAULT_SORT = "-created"
 
 
 @dataclass(frozen=True)
-class PoFilter:
+class PoFilter(Filter):
+    PARAMS: ClassVar[dict[str, str]] = {
+        "q": "q",
+        "site": "site",
+        "verified": "verified",
+        "date_from": "from",
+        "date_to": "to",
+        "sort": "sort",
+    }
+    DEFAULTS: ClassVar[dict[str, str]] = {"sort": DEFAULT_SORT}
+
     q: str = ""
     site: str = ""  # a site code, NO_SITE, or "" for every site
     verified: str = ""  # "yes", "no" or "" for both
     date_from: str = ""  # YYYY-MM-DD, on the PO's own date
     date_to: str = ""
     sort: str = DEFAULT_SORT
-    problems: tuple[str, ...] = field(default=(), compare=False)
 
     @classmethod
     def from_query(cls, params: dict[str, str | None]) -> PoFilter:
         """Read the filter from query parameters; a bad value is dropped and explained."""
-        problems: list[str] = []
-        q = " ".join((params.get("q") or "").split())[:100]
-        verified = (params.get("verified") or "").strip().lower()
-        if verified not in ("", "yes", "no"):
-            problems.append(f"“{verified}” is not a verified state; showing both.")
-            verified = ""
-        dates = []
-        for name, label in (("from", "from"), ("to", "to")):
-            raw = (params.get(name) or "").strip()
-            try:
-                dates.append(numbers.parse_date(raw) if raw else "")
-            except ValueError:
-                problems.append(f"The {label} date “{raw[:40]}” is not a date; it is ignored.")
-                dates.append("")
+        read = QueryReader(params)
+        q = read.text("q", 100)
+        verified = read.choice(
+            "verified", ("yes", "no"), "“{value}” is not a verified state; showing both.", True
+        )
+        date_from, date_to = read.date("from"), read.date("to")
         sort = (params.get("sort") or DEFAULT_SORT).strip()
         if sort.lstrip("-") not in SORTS:
-            problems.append(f"The list cannot be sorted by “{sort[:40]}”; newest first instead.")
+            read.problems.append(
+                f"The list cannot be sorted by “{sort[:40]}”; newest first instead."
+            )
             sort = DEFAULT_SORT
-        site = (params.get("site") or "").strip()[:64]
-        return cls(q, site, verified, dates[0], dates[1], sort, tuple(problems))
-
-    def query(self, **changes: str) -> str:
-        """This filter as a query string, with some values changed (for links)."""
-        values = {
-            "q": self.q,
-            "site": self.site,
-            "verified": self.verified,
-            "from": self.date_from,
-            "to": self.date_to,
-            "sort": "" if self.sort == DEFAULT_SORT else self.sort,
-        }
-        values.update(changes)
-        return urlencode({key: value for key, value in values.items() if value})
-
-    def link(self, path: str, **changes: str) -> str:
-        """`path` with this filter (some values changed) as its query string."""
-        query = self.query(**changes)
-        return f"{path}?{query}" if query else path
+        site = read.raw("site", 64)
+        return cls(q, site, verified, date_from, date_to, sort, problems=tuple(read.problems))
 
     def sort_link(self, column: str) -> str:
         """Sort by a column; a second click on the sorted column reverses it."""
@@ -98,10 +80,6 @@ class PoFilter:
         return any((self.q, self.site, self.verified, self.date_from, self.date_to))
 
 
-def _like(text: str) -> str:
-    return "%" + re.sub(r"([%_\\])", r"\\\1", text) + "%"
-
-
 def _where(db: Database, flt: PoFilter) -> tuple[list[str], dict]:
     where: list[str] = []
     params: dict = {}
@@ -109,7 +87,7 @@ def _where(db: Database, flt: PoFilter) -> tuple[list[str], dict]:
         where.append(
             "(po.purchase_order_number LIKE :q ESCAPE '\\' OR po.supplier_name LIKE :q ESCAPE '\\')"
         )
-        params["q"] = _like(flt.q)
+        params["q"] = like(flt.q)
     if flt.site == NO_SITE:
         where.append("po.site_id IS NULL")
     elif flt.site:
@@ -171,14 +149,14 @@ def list_pos(
 
 
 def _warnings(row: dict) -> list[str]:
-    totals = purchasing.check_totals(
+    check = totals.check(
         row["items_total"] if row["item_count"] else None,
         row["items_unpriced"] == 0,
         row["subtotal_cents"],
         row["tax_cents"],
         row["total_cents"],
     )
-    return po_edit.current_warnings(row, json.loads(row["batch_warnings"] or "[]"), totals)
+    return record.current_warnings(row, json.loads(row["batch_warnings"] or "[]"), check)
 
 
 def count_pos(db: Database, flt: PoFilter) -> int:
@@ -197,82 +175,3 @@ def count_for(db: Database, flt: PoFilter, first: keyset.Page, paged: bool) -> i
     if not paged and first.next_cursor is None:
         return len(first.rows)
     return count_pos(db, flt)
-
-
-def unverified_count(db: Database) -> int:
-    return rows(db, "SELECT count(*) AS n FROM purchase_orders WHERE is_verified = 0")[0]["n"]
-
-
-# --- CSV export ------------------------------------------------------------------
-
-CSV_COLUMNS = [
-    "PO number",
-    "PO date",
-    "Supplier",
-    "Project code",
-    "Site code",
-    "Site name",
-    "Currency",
-    "Subtotal",
-    "Tax",
-    "Total",
-    "Items total",
-    "Verified",
-    "Verified at",
-    "Warnings",
-    "Imported at",
-]
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-_PLAIN_NUMBER = re.compile(r"-?\d+(\.\d+)?")
-
-
-def safe_cell(value: object) -> str:
-    """A cell a spreadsheet will show as text, never run as a formula.
-
-    Text starting with = + - @ (or a tab or carriage return) gets a leading
-    apostrophe; a plain number such as -12.50 is left as it is.
-    """
-    text = "" if value is None else str(value)
-    if text.startswith(_FORMULA_START) and not _PLAIN_NUMBER.fullmatch(text):
-        return "'" + text
-    return text
-
-
-def export_csv(db: Database, flt: PoFilter, chunk: int = 1000) -> Iterator[str]:
-    """Every PO matching the filter, in its order, as CSV text in chunks of rows."""
-    cents = numbers.cents_to_text
-    buffer = io.StringIO()
-    writer = csv.writer(buffer)
-    writer.writerow(CSV_COLUMNS)
-    after = None
-    while True:
-        page = list_pos(db, flt, after=after, limit=chunk)
-        for po in page.rows:
-            writer.writerow(
-                [
-                    safe_cell(value)
-                    for value in (
-                        po["purchase_order_number"],
-                        po["po_date"],
-                        po["supplier_name"],
-                        po["project_code"],
-                        po["site_code"],
-                        po["site_name"],
-                        po["currency"],
-                        cents(po["subtotal_cents"]),
-                        cents(po["tax_cents"]),
-                        cents(po["total_cents"]),
-                        cents(po["items_total"]),
-                        "yes" if po["is_verified"] else "no",
-                        po["verified_at"],
-                        "; ".join(po_edit.describe(w) for w in po["warnings"]),
-                        po["created_at"],
-                    )
-                ]
-            )
-        yield buffer.getvalue()
-        buffer.seek(0)
-        buffer.truncate()
-        if page.next_cursor is None:
-            return
-        after = page.next_cursor

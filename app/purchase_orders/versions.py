@@ -41,7 +41,7 @@ def version_of_po(po: dict, items: list[dict]) -> dict:
 
 
 def version_of_data(data) -> dict:
-    """A validated payload (purchasing.PurchaseOrderData) as a version."""
+    """A validated payload (intake.PurchaseOrderData) as a version."""
     return {name: getattr(data, name) for name, _ in FIELDS} | {
         "items": [_item(i) for i in data.items]
     }

@@ -1,0 +1,44 @@
+"""A person's Retry and Discard on one batch, with the rule on whose batches staff may retry.
+
+Shared by the status pill, the admin pages, the review queue and the API.
+The state change is the queue's fenced one; a retried batch is announced to
+the workers. A refusal is a sentence: `NotYours` (someone else's upload) or
+`NotNow` (the batch's state does not allow it).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlite_utils import Database
+
+from app import queue
+from app.enqueue import enqueue
+
+
+class NotYours(PermissionError):
+    """Staff act only on their own uploads."""
+
+
+class NotNow(ValueError):
+    """The batch's state does not allow this now; the message says which state it is in."""
+
+
+def retry(db: Database, user: dict, batch: dict, now: datetime) -> dict:
+    """Retry a failed or dead batch with fresh attempts; the batch as it is afterwards."""
+    if user["role"] != "admin" and batch["uploaded_by"] != user["id"]:
+        raise NotYours("Staff can retry only their own uploads.")
+    if not queue.retry_batch(db, batch["id"], now, user["id"]):
+        raise NotNow(
+            f"This batch is {batch['status']}; only a failed or dead batch can be retried."
+        )
+    enqueue(batch["id"])
+    return queue.get_batch(db, batch["id"])
+
+
+def discard(db: Database, user: dict, batch: dict, now: datetime) -> dict:
+    """Give up on a failed or dead batch for good; the batch as it is afterwards."""
+    if not queue.discard_batch(db, batch["id"], now, user["id"]):
+        status = queue.get_batch(db, batch["id"])["status"]
+        raise NotNow(f"This batch is {status}; only a failed or dead batch can be discarded.")
+    return queue.get_batch(db, batch["id"])

@@ -1,0 +1,81 @@
+"""A list page's filter, read from its query string: parsing, links and text search.
+
+A filter is in the URL so a filtered list can be bookmarked and shared. A
+value that makes no sense is dropped with a sentence saying so (the page
+shows it), never a 500. Each list declares its own filter as a frozen
+dataclass on `Filter` and reads it with a `QueryReader`; both lists (POs,
+batches) build links and LIKE patterns the same way.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import ClassVar
+from urllib.parse import urlencode
+
+from app import numbers
+
+
+class QueryReader:
+    """Reads query parameters one by one, collecting a sentence for each bad one."""
+
+    def __init__(self, params: dict[str, str | None]):
+        self.params = params
+        self.problems: list[str] = []
+
+    def raw(self, name: str, limit: int = 200) -> str:
+        return (self.params.get(name) or "").strip()[:limit]
+
+    def text(self, name: str, limit: int) -> str:
+        """Free text, its runs of spaces made one."""
+        return " ".join((self.params.get(name) or "").split())[:limit]
+
+    def choice(self, name: str, allowed: tuple[str, ...], problem: str, lower: bool = False) -> str:
+        """One of `allowed`, or "" with `problem` (which may name the {value}) said."""
+        value = (self.params.get(name) or "").strip()
+        value = value.lower() if lower else value
+        if value and value not in allowed:
+            self.problems.append(problem.format(value=value[:40]))
+            return ""
+        return value
+
+    def date(self, name: str) -> str:
+        """A day as YYYY-MM-DD, or "" (a date that is not one is ignored, and said)."""
+        raw = (self.params.get(name) or "").strip()
+        try:
+            return numbers.parse_date(raw) if raw else ""
+        except ValueError:
+            self.problems.append(f"The {name} date “{raw[:40]}” is not a date; it is ignored.")
+            return ""
+
+
+@dataclass(frozen=True)
+class Filter:
+    """What a list's filters have in common: their problems, and links with changed values.
+
+    A subclass names its query parameters in PARAMS (attribute -> parameter)
+    and the values a link leaves out in DEFAULTS (parameter -> value).
+    """
+
+    PARAMS: ClassVar[dict[str, str]] = {}
+    DEFAULTS: ClassVar[dict[str, str]] = {}
+
+    problems: tuple[str, ...] = field(default=(), compare=False, kw_only=True)
+
+    def query(self, **changes: str) -> str:
+        """This filter as a query string, with some parameters changed (for links)."""
+        values = {param: getattr(self, attr) for attr, param in self.PARAMS.items()}
+        values = {p: "" if self.DEFAULTS.get(p) == v else v for p, v in values.items()}
+        values.update(changes)
+        return urlencode({key: value for key, value in values.items() if value})
+
+    def link(self, path: str, **changes: str) -> str:
+        """`path` with this filter (some values changed) as its query string."""
+        query = self.query(**changes)
+        return f"{path}?{query}" if query else path
+
+
+def like(text: str) -> str:
+    """A LIKE pattern (with ESCAPE '\\') that finds `text` anywhere, % and _ taken literally."""
+    return "%" + re.sub(r"([%_\\])", r"\\\1", text) + "%"

@@ -1,0 +1,321 @@
+"""Turning an extracted payload into a purchase order, once.
+
+`process()` is where every extractor ends (the built-in engine, an LLM, an
+outside tool posting to the API, a person typing a PO by hand). It validates,
+never imports a PO number twice, matches the project code to a site and the
+supplier through the identity map, and writes the PO, its items, the moved
+file, the batch's `processed` state and a review item for everything it is
+unsure of in one transaction. A PO number seen again with different items or
+money is a revision: the PO stays as it is until a person decides.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from sqlite_utils import Database
+
+from app import numbers, queue, sites, storage, suppliers
+from app.config import Settings
+from app.db import immediate
+from app.ids import new_id
+from app.purchase_orders import revisions, store, totals
+from app.queue import Claim
+from app.review import items as review_items
+
+WARNING_TEXT = {
+    "already_imported": "this PO number was imported before",
+    "revision": "this PO number was imported before with different contents",
+    "site_unmatched": "the project code matches no site",
+    "totals_mismatch": "the items and totals do not add up",
+}
+
+
+def describe_warning(code: str) -> str:
+    """A processing warning in words: 'low_confidence:total' -> 'unsure of the total'."""
+    kind, _, subject = code.partition(":")
+    if kind == "low_confidence" and subject:
+        return f"unsure of the {subject.replace('_', ' ')}"
+    return WARNING_TEXT.get(code, code.replace("_", " "))
+
+
+class InvalidPayload(ValueError):
+    """The extracted data cannot become a PO; `problems` lists each reason."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__(" ".join(problems))
+
+
+class ClaimLost(Exception):
+    """The batch was reset and claimed again while this attempt ran: write nothing."""
+
+
+@dataclass
+class Item:
+    line_no: int
+    item_code: str
+    description: str
+    quantity: str
+    unit: str
+    unit_price_cents: int | None
+    amount_cents: int | None
+
+
+@dataclass
+class PurchaseOrderData:
+    po_number: str
+    po_date: str | None
+    supplier_name: str
+    project_code: str
+    currency: str
+    subtotal_cents: int | None
+    tax_cents: int | None
+    total_cents: int | None
+    items: list[Item] = field(default_factory=list)
+
+    def totals(self) -> totals.TotalsCheck:
+        amounts = [item.amount_cents for item in self.items]
+        return totals.check_amounts(amounts, self.subtotal_cents, self.tax_cents, self.total_cents)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    po_id: str
+    created: bool
+    warnings: list[str]
+
+
+def _text(payload: dict, key: str, limit: int = 500) -> str:
+    value = payload.get(key)
+    if value is None:
+        return ""
+    return str(value).strip()[:limit]
+
+
+def _money(payload: dict, key: str, label: str, problems: list[str]) -> int | None:
+    try:
+        return numbers.money_field(payload.get(key), label)
+    except ValueError as exc:
+        problems.append(str(exc))
+        return None
+
+
+def validate(payload: object) -> PurchaseOrderData:
+    """Check an extracted payload and convert it; InvalidPayload lists every problem."""
+    if not isinstance(payload, dict):
+        raise InvalidPayload(["The extracted data must be a JSON object."])
+    problems: list[str] = []
+    po_number = _text(payload, "po_number", 64)
+    if not po_number:
+        problems.append("The document has no PO number.")
+    po_date = None
+    if _text(payload, "po_date"):
+        try:
+            po_date = numbers.parse_date(_text(payload, "po_date"))
+        except ValueError:
+            problems.append(f"The PO date {payload['po_date']!r} is not a date.")
+    items = []
+    raw_items = payload.get("items") or []
+    if not isinstance(raw_items, list):
+        problems.append("The items must be a list.")
+        raw_items = []
+    for line_no, raw in enumerate(raw_items, start=1):
+        if not isinstance(raw, dict):
+            problems.append(f"Item {line_no} must be an object.")
+            continue
+        try:
+            quantity = numbers.parse_quantity(raw.get("quantity"))
+        except ValueError:
+            problems.append(
+                f"Item {line_no}: the quantity {raw.get('quantity')!r} is not a number."
+            )
+            quantity = "0"
+        items.append(
+            Item(
+                line_no=line_no,
+                item_code=_text(raw, "item_code", 100),
+                description=_text(raw, "description", 2000),
+                quantity=quantity,
+                unit=_text(raw, "unit", 40),
+                unit_price_cents=_money(raw, "unit_price", f"item {line_no} unit price", problems),
+                amount_cents=_money(raw, "amount", f"item {line_no} amount", problems),
+            )
+        )
+    data = PurchaseOrderData(
+        po_number=po_number,
+        po_date=po_date,
+        supplier_name=_text(payload, "supplier_name", 300),
+        project_code=_text(payload, "project_code", 64),
+        currency=(_text(payload, "currency", 3) or "ZAR").upper(),
+        subtotal_cents=_money(payload, "subtotal", "subtotal", problems),
+        tax_cents=_money(payload, "tax", "tax", problems),
+        total_cents=_money(payload, "total", "total", problems),
+        items=items,
+    )
+    if problems:
+        raise InvalidPayload(problems)
+    return data
+
+
+def process(
+    db: Database,
+    settings: Settings,
+    claim: Claim,
+    payload: dict,
+    now: datetime,
+    entered_by: str | None = None,
+) -> Outcome:
+    """Import one extracted PO for the batch this claim holds (or one a person typed)."""
+    data = validate(payload)
+    warnings = [str(w) for w in payload.get("warnings") or []]
+    if not data.totals().agree and "totals_mismatch" not in warnings:  # the engine may say so
+        warnings.append("totals_mismatch")
+    po_id = new_id()
+    new_path = None
+    try:
+        with immediate(db):
+            if not queue.holds_claim(db, claim):
+                raise ClaimLost(claim.batch_id)
+            existing = store.get_po_by_number(db, data.po_number)
+            if existing:
+                po_id, created, file_path = existing["id"], False, claim.file_path
+                warnings.append(revisions.arrived_again(db, existing, data, claim, payload, now))
+            else:
+                new_path = _create(db, settings, po_id, data, claim, payload, warnings, now)
+                _record_creation(db, po_id, data, claim, now, entered_by)
+                _open_reviews(db, po_id, data, warnings, now)
+                created, file_path = True, new_path
+            if not queue.mark_processed(
+                db,
+                claim,
+                record_id=po_id,
+                warnings=warnings,
+                extracted=payload,
+                file_path=file_path,
+                now=now,
+            ):
+                raise ClaimLost(claim.batch_id)
+            review_items.close_open(
+                db,
+                "batch.dead",
+                "batch",
+                claim.batch_id,
+                resolution="entered_by_hand" if entered_by else "processed",
+                actor=entered_by,
+                now=now,
+            )
+    except BaseException:
+        if new_path:
+            storage.remove(settings, new_path)
+        raise
+    if new_path:
+        storage.remove(settings, claim.file_path)
+    return Outcome(po_id=po_id, created=created, warnings=warnings)
+
+
+def _create(
+    db: Database,
+    settings: Settings,
+    po_id: str,
+    data: PurchaseOrderData,
+    claim: Claim,
+    payload: dict,
+    warnings: list[str],
+    now: datetime,
+) -> str:
+    """Inside the import: match site and supplier, place the document, write the PO.
+
+    Returns the document's new path (removed by the caller if the import fails).
+    """
+    site = sites.match_site(db, data.project_code)
+    if site is None:
+        warnings.append("site_unmatched")
+    supplier = suppliers.match_supplier(
+        db,
+        data.supplier_name,
+        settings.supplier_match_threshold,
+        now,
+        {"id": po_id, "number": data.po_number, "total_cents": data.total_cents},
+    )
+    name = storage.stored_name(po_id, claim.content_type)
+    new_path = storage.place_copy(settings, claim.file_path, storage.PURCHASE_ORDERS, name)
+    store.insert_po(
+        db,
+        {
+            "id": po_id,
+            "purchase_order_number": data.po_number,
+            "po_date": data.po_date,
+            "supplier_name": data.supplier_name,
+            "supplier_id": supplier.record_id,
+            "project_code": data.project_code,
+            "site_id": site["id"] if site else None,
+            "currency": data.currency,
+            "subtotal_cents": data.subtotal_cents,
+            "tax_cents": data.tax_cents,
+            "total_cents": data.total_cents,
+            "file_path": new_path,
+            "content_type": claim.content_type,
+            "raw_ocr_data": json.dumps(payload),
+            "batch_id": claim.batch_id,
+        },
+        now,
+    )
+    return new_path
+
+
+def _record_creation(
+    db: Database,
+    po_id: str,
+    data: PurchaseOrderData,
+    claim: Claim,
+    now: datetime,
+    entered_by: str | None,
+) -> None:
+    if entered_by:
+        how = f"entered by hand from batch {claim.batch_id}"
+    else:
+        how = f"imported from batch {claim.batch_id}"
+    store.record_history(db, po_id, "created", now, actor=entered_by or claim.uploaded_by, note=how)
+    store.insert_items(db, po_id, [item.__dict__ for item in data.items])
+
+
+def _open_reviews(
+    db: Database, po_id: str, data: PurchaseOrderData, warnings: list[str], now: datetime
+) -> None:
+    """Inside the import: a review item for each thing a person must check on the new PO."""
+    about = {"po_number": data.po_number}
+    if "site_unmatched" in warnings:
+        review_items.open_item(
+            db,
+            "po.site_unmatched",
+            "purchase_order",
+            po_id,
+            about | {"project_code": data.project_code},
+            data.total_cents,
+            now,
+        )
+    if "totals_mismatch" in warnings:
+        check = data.totals()
+        review_items.open_item(
+            db,
+            "po.totals_mismatch",
+            "purchase_order",
+            po_id,
+            about | check.evidence(),
+            check.discrepancy(),
+            now,
+        )
+    unsure = [w.partition(":")[2] for w in warnings if w.startswith("low_confidence:")]
+    if unsure:
+        review_items.open_item(
+            db,
+            "low_confidence",
+            "purchase_order",
+            po_id,
+            about | {"fields": unsure},
+            data.total_cents,
+            now,
+        )

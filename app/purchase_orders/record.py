@@ -1,0 +1,90 @@
+"""One purchase order as every reader sees it: the page, its live parts and the JSON API.
+
+`po_record` is the one data function for a PO (as datasette's row view has
+one): the PO, its items, the totals check and the warnings brought up to
+date. The page adds what only a page needs; `as_json` is the API's view of
+the same record.
+"""
+
+from __future__ import annotations
+
+from sqlite_utils import Database
+
+from app import numbers, queue
+from app.purchase_orders import store, totals
+from app.purchase_orders.totals import TotalsCheck
+
+
+def current_warnings(po: dict, batch_warnings: list[str], check: TotalsCheck) -> list[str]:
+    """What still needs a look: the import's warnings, brought up to date.
+
+    Unmatched site and mismatched totals are judged on the PO as it is now, so
+    fixing them clears them; doubts the extractor had are settled once a
+    person has verified the PO. A revision is the review queue's business: it
+    is decided there, and once accepted it is the PO.
+    """
+    kept = [
+        code
+        for code in batch_warnings
+        if code not in ("already_imported", "revision", "site_unmatched", "totals_mismatch")
+        and not (po["is_verified"] and code.startswith("low_confidence"))
+    ]
+    if po["site_id"] is None:
+        kept.insert(0, "site_unmatched")
+    if not check.agree:
+        kept.append("totals_mismatch")
+    return kept
+
+
+def po_record(db: Database, po_id: str) -> dict | None:
+    """The PO, its items, its totals check, its batch and its current warnings; None if gone."""
+    po = store.get_po(db, po_id)
+    if po is None:
+        return None
+    items = store.po_items(db, po_id)
+    check = totals.check_po(po, items)
+    batch = queue.get_batch(db, po["batch_id"]) if po["batch_id"] else None
+    import_warnings = batch["warnings"] if batch else []
+    return {
+        "po": po,
+        "items": items,
+        "totals": check,
+        "warnings": current_warnings(po, import_warnings, check),
+        "import_warnings": import_warnings,
+        "batch": batch,
+    }
+
+
+def as_json(record: dict) -> dict:
+    """The API's view of a PO record: money as decimal strings."""
+    po, text = record["po"], numbers.cents_to_text
+    return {
+        "id": po["id"],
+        "po_number": po["purchase_order_number"],
+        "po_date": po["po_date"],
+        "supplier_name": po["supplier_name"],
+        "project_code": po["project_code"],
+        "site": {"id": po["site_id"], "code": po["site_code"], "name": po["site_name"]}
+        if po["site_id"]
+        else None,
+        "currency": po["currency"],
+        "subtotal": text(po["subtotal_cents"]),
+        "tax": text(po["tax_cents"]),
+        "total": text(po["total_cents"]),
+        "is_verified": bool(po["is_verified"]),
+        "verified_at": po["verified_at"],
+        "batch_id": po["batch_id"],
+        "created_at": po["created_at"],
+        "items": [
+            {
+                "line_no": item["line_no"],
+                "item_code": item["item_code"],
+                "description": item["description"],
+                "quantity": item["quantity"],
+                "unit": item["unit"],
+                "unit_price": text(item["unit_price_cents"]),
+                "amount": text(item["amount_cents"]),
+            }
+            for item in record["items"]
+        ],
+    }

@@ -1,0 +1,127 @@
+"""Typing the PO of a document that could not be read, beside the document itself.
+
+The form starts with whatever the reader got before the batch died; what the
+person sends becomes the same payload every extractor returns and goes through
+the importer's `process()`, so a typed PO is checked, matched and recorded
+exactly as a read one. Blank rows are skipped; a blank amount is quantity
+times unit price.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+
+from sqlite_utils import Database
+
+from app import clock, numbers, queue, storage
+from app.config import Settings
+from app.purchase_orders import intake
+from app.review.decisions import DecisionError, explain_batch_moved, open_item
+
+ENTRY_FIELDS = (
+    "po_number",
+    "po_date",
+    "supplier_name",
+    "project_code",
+    "currency",
+    "subtotal",
+    "tax",
+    "total",
+)
+ENTRY_ITEM_FIELDS = ("item_code", "description", "quantity", "unit", "unit_price", "amount")
+ENTRY_ROWS = 8
+_MAX_ROWS = 200
+
+
+def entry_values(batch: dict) -> dict:
+    """What the hand-entry form starts with: whatever was read before the batch died."""
+    extracted = json.loads(batch["extracted"]) if batch.get("extracted") else {}
+    values = {name: str(extracted.get(name) or "") for name in ENTRY_FIELDS}
+    values["currency"] = values["currency"] or "ZAR"
+    items = [
+        {name: str(item.get(name) or "") for name in ENTRY_ITEM_FIELDS}
+        for item in extracted.get("items") or []
+        if isinstance(item, dict)
+    ]
+    blank = {name: "" for name in ENTRY_ITEM_FIELDS}
+    return values | {"items": items + [dict(blank)] * max(2, ENTRY_ROWS - len(items))}
+
+
+def form_values(form: dict) -> dict:
+    """The hand-entry form as the person filled it, to show it again with what is wrong."""
+    values = {name: form.get(name) or "" for name in ENTRY_FIELDS}
+    rows_sent = [
+        {name: form.get(f"{name}_{row}") or "" for name in ENTRY_ITEM_FIELDS}
+        for row in range(1, _MAX_ROWS + 1)
+    ]
+    filled = [row for row in rows_sent if any(row.values())]
+    blank = {name: "" for name in ENTRY_ITEM_FIELDS}
+    return values | {"items": filled + [dict(blank)] * max(2, ENTRY_ROWS - len(filled))}
+
+
+def payload_from_form(form: dict) -> dict:
+    """The hand-entry form as the payload every extractor returns.
+
+    Item rows are item_code_1, quantity_1, ...; empty rows are skipped, and an
+    amount left empty is quantity times unit price.
+    """
+    payload = {name: (form.get(name) or "").strip() for name in ENTRY_FIELDS}
+    items = []
+    for row in range(1, _MAX_ROWS + 1):
+        item = {name: (form.get(f"{name}_{row}") or "").strip() for name in ENTRY_ITEM_FIELDS}
+        if not any(item.values()):
+            continue
+        if not item["amount"] and item["quantity"] and item["unit_price"]:
+            try:
+                cents = numbers.line_amount(
+                    numbers.parse_decimal(item["quantity"]),
+                    numbers.parse_decimal(item["unit_price"]) * 100,
+                )
+                item["amount"] = numbers.cents_to_text(cents)
+            except ValueError:
+                pass  # validate() names the bad number
+        items.append(item)
+    return payload | {"items": items, "entered_by_hand": True}
+
+
+def enter_by_hand(
+    db: Database, settings: Settings, item_id: str, form: dict, user: dict, now: datetime
+) -> intake.Outcome:
+    """A person types the PO of a dead batch; it goes through the importer's process().
+
+    InvalidPayload (with every problem) when the form is not a valid PO; the
+    batch stays dead and nothing is written.
+    """
+    item = open_item(db, item_id)
+    if item["kind"] != "batch.dead":
+        raise DecisionError("Only a document that could not be imported is entered by hand.")
+    batch = queue.get_batch(db, item["record_id"])
+    if batch["batch_type"] != "purchase_orders":
+        raise DecisionError("Only purchase orders can be entered by hand for now.")
+    payload = payload_from_form(form)
+    intake.validate(payload)
+    if not storage.resolve(settings, batch["file_path"]).is_file():
+        raise DecisionError(
+            "The stored document of this batch is missing, so its PO cannot be entered "
+            "against it. Discard the batch and upload the document again."
+        )
+    claim = queue.claim_by_hand(db, batch["id"], now, user["id"])
+    if claim is None:
+        explain_batch_moved(db, item)
+    try:
+        return intake.process(db, settings, claim, payload, now, entered_by=user["id"])
+    except intake.ClaimLost:
+        raise DecisionError("Someone else took this batch meanwhile; reload the queue.") from None
+    except OSError as exc:
+        message = f"Entering the PO by hand failed ({exc.__class__.__name__}); try again."
+        queue.fail_batch(db, claim, message, clock.now(), retryable=False)
+        raise DecisionError(
+            "The document could not be stored with the PO (is the server's disk full?); "
+            "nothing was imported. Try again in a while."
+        ) from None
+    except BaseException as exc:
+        # Back to dead with the item still open, so the person can try again.
+        message = f"Entering the PO by hand failed ({exc.__class__.__name__}); try again."
+        queue.fail_batch(db, claim, message, clock.now(), retryable=False)
+        raise

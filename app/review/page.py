@@ -1,0 +1,63 @@
+"""What the review queue page shows: each item's card, its record, and the pickers.
+
+Read-only. A card carries the decisions this person may make (the others are
+shown as an administrator's), the PO or batch it is about, and for a
+revision both versions side by side.
+"""
+
+from __future__ import annotations
+
+from sqlite_utils import Database
+
+from app import queue, sites, suppliers
+from app.purchase_orders import store, versions
+from app.review import items as review_items
+from app.review.decisions import ACTIONS, may
+from app.review.items import KINDS
+
+
+def item_view(db: Database, item: dict, user: dict) -> dict:
+    """An item with what its card shows: the record, and each decision this person may make."""
+    view = {
+        "item": item,
+        "label": KINDS[item["kind"]],
+        "actions": [a for a in ACTIONS[item["kind"]] if may(user, item["kind"], a)],
+        "admin_only": [a for a in ACTIONS[item["kind"]] if not may(user, item["kind"], a)],
+    }
+    if item["entity"] == "batch":
+        view["batch"] = queue.get_batch(db, item["record_id"])
+    elif item["entity"] == "purchase_order":
+        view["po"] = store.get_po(db, item["record_id"])
+    if item["kind"] == "po.revision" and view.get("po"):
+        current = versions.version_of_po(view["po"], store.po_items(db, item["record_id"]))
+        view["comparison"] = versions.comparison(current, item["evidence"]["revision"])
+        view["versions"] = store.po_versions(db, item["record_id"])
+    if item["kind"] == "supplier.proposed":
+        view["waiting"] = [
+            po for po in item["evidence"]["pos"] if store.get_po(db, po["id"]) is not None
+        ]
+    return view
+
+
+def choices(db: Database) -> dict:
+    """What the cards' pickers offer: the active sites and every supplier."""
+    return {
+        "sites": [site for site in sites.list_sites(db) if site["active"]],
+        "suppliers": suppliers.list_suppliers(db),
+    }
+
+
+def queue_view(db: Database, user: dict, state: str, kind: str | None) -> dict:
+    return {
+        "views": [item_view(db, item, user) for item in review_items.list_items(db, state, kind)],
+        "counts": review_items.open_counts(db),
+    } | choices(db)
+
+
+def item_document(db: Database, item: dict) -> dict | None:
+    """The batch whose document an item shows: the dead one, or the revised one."""
+    if item["kind"] == "batch.dead":
+        return queue.get_batch(db, item["record_id"])
+    if item["kind"] == "po.revision":
+        return queue.get_batch(db, item["evidence"]["batch_id"])
+    return None

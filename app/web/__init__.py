@@ -1,0 +1,35 @@
+"""The Litestar glue every route shares; nothing here knows about purchase orders or batches.
+
+`auth` is who is asking (their connection, user, guards, CSRF); `templating`
+renders pages and fragments; `errors` answers what went wrong in words.
+"""
+
+from app.web.auth import (
+    CSRF_COOKIE,
+    CSRF_HEADER,
+    DB,
+    SESSION_COOKIE,
+    Config,
+    admin_only,
+    admin_views,
+    current_user,
+)
+from app.web.errors import DISK_FULL, found, parse_id
+from app.web.templating import document_file, page, template_engine
+
+__all__ = [
+    "CSRF_COOKIE",
+    "CSRF_HEADER",
+    "DB",
+    "DISK_FULL",
+    "SESSION_COOKIE",
+    "Config",
+    "admin_only",
+    "admin_views",
+    "current_user",
+    "document_file",
+    "found",
+    "page",
+    "parse_id",
+    "template_engine",
+]

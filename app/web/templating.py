@@ -1,0 +1,149 @@
+"""Pages and fragments: the Jinja environment, its filters, and the navigation's numbers.
+
+Templates only show what they are given. The navigation bar's numbers (what
+is waiting for this person) are read once per response by `Page`, for the
+templates that show them, never by a template calling into the database.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sqlite3
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from jinja2 import Environment, FileSystemLoader, meta, select_autoescape
+from litestar import Request
+from litestar.exceptions import NotFoundException
+from litestar.plugins.jinja import JinjaTemplateEngine
+from litestar.response import File, Template
+from sqlite_utils import Database
+
+from app import batch_admin, clock, numbers, pausing, security, storage
+from app.config import ROOT, Settings
+from app.purchase_orders import store
+from app.purchase_orders.intake import describe_warning
+from app.web.auth import SCOPE_DB
+
+
+def template_engine(settings: Settings) -> JinjaTemplateEngine:
+    zone = ZoneInfo(settings.timezone) if settings.timezone else None
+
+    def local(moment: str | None) -> datetime | None:
+        return clock.parse(moment).astimezone(zone) if moment else None
+
+    def localtime(moment: str | None, fmt: str = "%Y-%m-%d %H:%M") -> str:
+        value = local(moment)
+        return value.strftime(fmt) if value else ""
+
+    env = Environment(
+        loader=FileSystemLoader(ROOT / "templates"),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["money"] = numbers.format_money
+    env.filters["localtime"] = localtime
+    env.filters["warning_text"] = describe_warning
+    env.filters["first_line"] = first_line
+    env.filters["pretty_json"] = pretty_json
+    env.globals["max_upload_mb"] = settings.max_upload_mb
+    env.globals["max_upload_bytes"] = settings.max_upload_bytes
+    return JinjaTemplateEngine.from_environment(env)
+
+
+def first_line(text: str | None, limit: int = 160) -> str:
+    line = (text or "").strip().splitlines()[0] if (text or "").strip() else ""
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def pretty_json(raw: str | None) -> str:
+    """Stored JSON, indented for reading; text that is not JSON is shown as it is."""
+    if not raw:
+        return ""
+    try:
+        return json.dumps(json.loads(raw), indent=2, ensure_ascii=False)
+    except ValueError:
+        return raw
+
+
+def nav_counts(db: Database, user: dict | None) -> dict:
+    """The numbers the navigation bar shows: what is waiting for this person."""
+    if not user:
+        return {}
+    counts = {"unverified": store.unverified_count(db)}
+    if user["role"] == "admin":
+        stuck = batch_admin.needs_attention(db)
+        counts["attention"] = stuck["failed"] + stuck["dead"]
+        counts["attention_tab"] = "dead" if stuck["dead"] else "failed"
+        counts["paused"] = pausing.processing_paused(db) is not None
+    return counts
+
+
+@functools.cache
+def showing_nav() -> frozenset[str]:
+    """The templates that show the navigation bar: `_nav_counts.html` and every template
+    that extends or includes one of them, however deep."""
+    env = Environment(loader=FileSystemLoader(ROOT / "templates"), autoescape=True)
+    uses = {
+        name: set(meta.find_referenced_templates(env.parse(env.loader.get_source(env, name)[0])))
+        for name in env.list_templates()
+    }
+    showing = {"_nav_counts.html"}
+    while grown := {name for name, used in uses.items() if used & showing} - showing:
+        showing |= grown
+    return frozenset(showing)
+
+
+def navigation(request: Request) -> dict:
+    """The navigation bar's numbers for this request's user, from its connection."""
+    db = request.scope.get(SCOPE_DB)  # type: ignore[call-overload]
+    try:
+        return nav_counts(db, request.scope.get("user")) if db else {}
+    except sqlite3.Error:  # an error page drawn after the request's connection closed
+        return {}
+
+
+class Page(Template):
+    """A template response that gives the navigation bar its numbers when it shows them."""
+
+    def create_template_context(self, request: Request) -> dict[str, Any]:
+        context = super().create_template_context(request)
+        if "nav" not in context and self.template_name in showing_nav():
+            context["nav"] = navigation(request)
+        return context
+
+
+def document_file(
+    settings: Settings,
+    file_path: str | None,
+    content_type: str,
+    filename: str,
+    inline: bool = True,
+    missing: str = "The document is no longer stored.",
+) -> File:
+    """A stored document for the browser: its own type and name, never run as a page.
+
+    Only the types an upload can have are shown inline (by the browser's own
+    viewer, under a policy that loads nothing else); anything else downloads.
+    """
+    path = storage.resolve(settings, file_path) if file_path else None
+    if path is None or not path.exists():
+        raise NotFoundException(missing)
+    shown = content_type in storage.EXTENSIONS
+    return File(
+        path=path,
+        filename=storage.display_filename(filename),
+        media_type=content_type if shown else "application/octet-stream",
+        content_disposition_type="inline" if shown and inline else "attachment",
+        headers={
+            "X-Content-Type-Options": "nosniff",
+            "Content-Security-Policy": security.DOCUMENT_POLICY,
+        },
+    )
+
+
+def page(name: str, /, status_code: int = 200, **context: Any) -> Page:
+    return Page(template_name=name, context=context, status_code=status_code)
