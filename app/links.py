@@ -29,10 +29,9 @@ from difflib import SequenceMatcher
 
 from sqlite_utils import Database
 
-from app import clock
+from app import clock, review_items
 from app.db import joined, one, rows
 from app.ids import new_id
-from app.review import items as review_items
 
 # The system whose keys are supplier names as printed on POs and delivery notes.
 SUPPLIER_NAMES = "supplier_documents"

@@ -14,10 +14,9 @@ from datetime import datetime, timedelta
 
 from sqlite_utils import Database
 
-from app import batches, clock
+from app import batches, clock, review_items
 from app.batches import QueueState, Status
 from app.db import immediate, one, rows
-from app.review import items as review_items
 
 
 def _among(statuses: tuple[str, ...]) -> str:

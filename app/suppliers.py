@@ -13,7 +13,7 @@ from datetime import datetime
 
 from sqlite_utils import Database
 
-from app import clock
+from app import clock, review_items
 from app.db import joined, one, rows
 from app.ids import new_id
 from app.links import (
@@ -27,7 +27,6 @@ from app.links import (
     propose,
     similarity,
 )
-from app.review import items as review_items
 
 
 def get_supplier(db: Database, supplier_id: str) -> dict | None:

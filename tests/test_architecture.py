@@ -15,7 +15,7 @@ OWNERS = {
     "purchase_order_items": "app/purchase_orders/store.py",
     "purchase_order_history": "app/purchase_orders/store.py",
     "purchase_order_versions": "app/purchase_orders/store.py",
-    "review_items": "app/review/items.py",
+    "review_items": "app/review_items.py",
     "external_links": "app/links.py",
     "suppliers": "app/suppliers.py",
     "data_import_batches": "app/queue.py",

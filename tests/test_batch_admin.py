@@ -6,9 +6,8 @@ from datetime import timedelta
 
 import pytest
 
-from app import batch_admin, chart, clock, queue
+from app import batch_admin, chart, clock, queue, review_items
 from app.batch_admin import BatchFilter
-from app.review import items as review_items
 from tests.fixtures.records import START, add_batch
 
 

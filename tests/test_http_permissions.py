@@ -13,8 +13,7 @@ import pytest
 from litestar.routes import HTTPRoute
 from litestar.testing import TestClient
 
-from app import auth, clock, pipeline, queue, sites
-from app.review import items as review_items
+from app import auth, clock, pipeline, queue, review_items, sites
 from app.web import CSRF_COOKIE, CSRF_HEADER
 from tests.conftest import sign_in, store_batch
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes

@@ -7,9 +7,8 @@ import sqlite3
 
 import pytest
 
-from app import clock, links, sites, suppliers
+from app import clock, links, review_items, sites, suppliers
 from app.db import immediate, rows
-from app.review import items as review_items
 
 S, SUP = links.SUPPLIER_NAMES, links.SUPPLIER
 PO = {"id": "po0000000000001", "number": "PO1", "total_cents": 1000}

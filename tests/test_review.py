@@ -8,11 +8,10 @@ from datetime import timedelta
 
 import pytest
 
-from app import clock, pipeline, queue, sites
+from app import clock, pipeline, queue, review_items, sites
 from app.db import rows
-from app.purchase_orders import intake, store, versions
+from app.purchase_orders import intake, reviews, store, versions
 from app.review import decisions, hooks
-from app.review import items as review_items
 from tests.conftest import store_batch
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
 
@@ -152,7 +151,7 @@ def test_verifying_a_po_settles_its_totals_and_low_confidence_items(settings, db
     payload = po_fields("V1", total="9999.00") | {"warnings": ["low_confidence:total"]}
     po_id = intake.process(db, settings, claim, payload, clock.now()).po_id
     assert ("low_confidence", "open", None) in items_about(db, po_id)
-    assert hooks.on_po_verified(db, po_id, admin["id"], clock.now()) == 2
+    assert reviews.on_po_verified(db, po_id, admin["id"], clock.now()) == 2
     assert items_about(db, po_id) == [
         ("low_confidence", "resolved", "verified"),
         ("po.site_unmatched", "open", None),
@@ -165,9 +164,9 @@ def test_verifying_a_po_settles_its_totals_and_low_confidence_items(settings, db
 def test_totals_corrected_elsewhere_settle_the_item(settings, db, admin):
     po_id = imported(settings, db, total="9999.00")["processed_record_id"]
     assert ("po.totals_mismatch", "open", None) in items_about(db, po_id)
-    assert hooks.on_po_totals_changed(db, po_id, clock.now(), admin["id"]) is False
+    assert reviews.on_po_totals_changed(db, po_id, clock.now(), admin["id"]) is False
     db.conn.execute("UPDATE purchase_orders SET total_cents = 138805 WHERE id = ?", [po_id])
-    assert hooks.on_po_totals_changed(db, po_id, clock.now(), admin["id"]) is True
+    assert reviews.on_po_totals_changed(db, po_id, clock.now(), admin["id"]) is True
     assert ("po.totals_mismatch", "resolved", "totals_agree") in items_about(db, po_id)
 
 

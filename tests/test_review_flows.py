@@ -7,9 +7,8 @@ import pytest
 from bs4 import BeautifulSoup
 from litestar.testing import TestClient
 
-from app import clock, links, queue, sites, storage, suppliers
+from app import clock, links, queue, review_items, sites, storage, suppliers
 from app.purchase_orders import store
-from app.review import items as review_items
 from tests.conftest import sign_in
 from tests.fixtures.po_pdf import REVISED_ITEMS, po_fields, po_pdf_bytes
 

@@ -3,9 +3,8 @@ and sites pages settles the review items waiting on it."""
 
 from __future__ import annotations
 
-from app import clock, sites
+from app import clock, review_items, sites
 from app.purchase_orders import store
-from app.review import items as review_items
 from tests.conftest import store_batch
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
 

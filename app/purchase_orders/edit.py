@@ -4,7 +4,7 @@ Every change writes a history line (field, old value, new value, who) in the
 same transaction as the change itself, and goes through `_change()`, which
 returns a `PoChange` saying what changed, whether the PO's items and totals
 agreed before and agree now, and whether it was verified before and is now.
-The review queue follows from that one place (`app.review.hooks`).
+The review queue follows from that one place (`reviews.after_po_change`).
 
 A form carries the value it was opened with; when the stored value has moved
 on since (someone else saved first), the save is refused with `StaleEdit`
@@ -21,7 +21,7 @@ from sqlite_utils import Database
 
 from app import sites
 from app.db import joined
-from app.purchase_orders import store, totals
+from app.purchase_orders import reviews, store, totals
 from app.purchase_orders.forms import (
     HEADER_FIELDS,
     ITEM_FIELDS,
@@ -33,7 +33,6 @@ from app.purchase_orders.forms import (
     parse_item,
     show,
 )
-from app.review import hooks
 
 Changes = list[tuple[str, str | None, str | None]]  # (field, old, new)
 
@@ -95,7 +94,7 @@ def _change(
         if changes and not keeps_verification:
             _unverify(db, po_id, actor, now, note="edited after it was verified")
         after, totals_after = _state(db, po_id)
-        hooks.after_po_change(db, po_id, before, after, totals_before != totals_after, actor, now)
+        reviews.after_po_change(db, po_id, before, after, totals_before != totals_after, actor, now)
     return PoChange(
         po_id=po_id,
         changes=tuple(changes),

@@ -17,13 +17,12 @@ from datetime import datetime
 
 from sqlite_utils import Database
 
-from app import numbers, queue, sites, storage, suppliers
+from app import numbers, queue, review_items, sites, storage, suppliers
 from app.config import Settings
 from app.db import immediate
 from app.ids import new_id
-from app.purchase_orders import revisions, store, totals
+from app.purchase_orders import reviews, revisions, store, totals
 from app.queue import Claim
-from app.review import items as review_items
 
 WARNING_TEXT = {
     "already_imported": "this PO number was imported before",
@@ -186,7 +185,7 @@ def process(
             else:
                 new_path = _create(db, settings, po_id, data, claim, payload, warnings, now)
                 _record_creation(db, po_id, data, claim, now, entered_by)
-                _open_reviews(db, po_id, data, warnings, now)
+                reviews.open_import_reviews(db, po_id, data, warnings, now)
                 created, file_path = True, new_path
             if not queue.mark_processed(
                 db,
@@ -280,42 +279,3 @@ def _record_creation(
         how = f"imported from batch {claim.batch_id}"
     store.record_history(db, po_id, "created", now, actor=entered_by or claim.uploaded_by, note=how)
     store.insert_items(db, po_id, [item.__dict__ for item in data.items])
-
-
-def _open_reviews(
-    db: Database, po_id: str, data: PurchaseOrderData, warnings: list[str], now: datetime
-) -> None:
-    """Inside the import: a review item for each thing a person must check on the new PO."""
-    about = {"po_number": data.po_number}
-    if "site_unmatched" in warnings:
-        review_items.open_item(
-            db,
-            "po.site_unmatched",
-            "purchase_order",
-            po_id,
-            about | {"project_code": data.project_code},
-            data.total_cents,
-            now,
-        )
-    if "totals_mismatch" in warnings:
-        check = data.totals()
-        review_items.open_item(
-            db,
-            "po.totals_mismatch",
-            "purchase_order",
-            po_id,
-            about | check.evidence(),
-            check.discrepancy(),
-            now,
-        )
-    unsure = [w.partition(":")[2] for w in warnings if w.startswith("low_confidence:")]
-    if unsure:
-        review_items.open_item(
-            db,
-            "low_confidence",
-            "purchase_order",
-            po_id,
-            about | {"fields": unsure},
-            data.total_cents,
-            now,
-        )

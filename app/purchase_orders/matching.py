@@ -15,8 +15,7 @@ from sqlite_utils import Database
 
 from app import links, sites
 from app.db import joined
-from app.purchase_orders import store
-from app.review import items as review_items
+from app.purchase_orders import reviews, store
 
 
 def set_site(
@@ -41,22 +40,6 @@ def _set_once(db, po_id, field, record_id, shown, actor, now, note) -> bool:
         db, po_id, f"{field}_set", now, actor=actor, field=field, new_value=shown, note=note
     )
     return True
-
-
-def settle_unmatched_site(
-    db: Database, po_id: str, actor: str | None, now: datetime, note: str
-) -> None:
-    """The PO has a site now: its "project code matches no site" item closes."""
-    review_items.close_open(
-        db,
-        "po.site_unmatched",
-        "purchase_order",
-        po_id,
-        resolution="site_matched",
-        actor=actor,
-        now=now,
-        note=note,
-    )
 
 
 def give_sites_to_waiting(db: Database, actor: str | None, now: datetime) -> list[str]:
@@ -84,7 +67,7 @@ def give_sites_to_waiting(db: Database, actor: str | None, now: datetime) -> lis
                     new_value=site["code"],
                     note=f"project code {code} now matches site {site['code']}",
                 )
-                settle_unmatched_site(
+                reviews.settle_unmatched_site(
                     db, po_id, actor, now, f"{code} now matches site {site['code']}"
                 )
                 matched.append(po_id)

@@ -13,11 +13,10 @@ from datetime import datetime
 
 from sqlite_utils import Database
 
-from app import queue
+from app import queue, review_items
 from app.purchase_orders import store, versions
 from app.purchase_orders.forms import show
 from app.queue import Claim
-from app.review import items as review_items
 
 
 def arrived_again(

@@ -15,13 +15,12 @@ from datetime import datetime
 
 from sqlite_utils import Database
 
-from app import batch_actions, ids, links, queue, sites, suppliers
+from app import batch_actions, ids, links, queue, review_items, sites, suppliers
 from app.config import Settings
 from app.db import immediate
-from app.purchase_orders import edit, matching, revisions, store
+from app.purchase_orders import edit, matching, reviews, revisions, store
 from app.review import hooks
-from app.review import items as review_items
-from app.review.items import AlreadyClosed
+from app.review_items import AlreadyClosed
 
 
 class DecisionError(ValueError):
@@ -211,7 +210,7 @@ def _verify(d: Decision) -> None:
     settles the item."""
     po_id = d.item["record_id"]
     edit.verify_po(d.db, po_id, d.actor, d.now, note=d.note)
-    hooks.on_po_verified(d.db, po_id, d.actor, d.now)
+    reviews.on_po_verified(d.db, po_id, d.actor, d.now)
 
 
 # --- supplier.proposed -----------------------------------------------------------

@@ -1,10 +1,11 @@
-"""What other pages call when they settle a review question elsewhere, and closing an item.
+"""Closing an item with its history, and what settles items whose question was answered
+elsewhere.
 
-A PO verified on its page settles its totals and low-confidence items; its
-totals changing opens or closes its totals item; a site or supplier linked
-anywhere (a page, the CLI, the sweep) gives waiting POs their match and
-closes the items about them. Each joins the caller's transaction when there
-is one, so a change and what follows from it land together.
+A site or supplier linked anywhere (a page, the CLI, the sweep) gives waiting
+POs their match and closes the items about them; a PO whose contents were
+replaced by a revision is checked again as on import. (A PO's own edits
+settle its items through `app/purchase_orders/reviews.py`.) Each joins the
+caller's transaction when there is one.
 """
 
 from __future__ import annotations
@@ -13,12 +14,10 @@ from datetime import datetime
 
 from sqlite_utils import Database
 
-from app import links, sites, suppliers
+from app import links, review_items, sites, suppliers
 from app.config import Settings
 from app.db import joined
-from app.purchase_orders import matching, store, totals
-from app.review import items as review_items
-from app.review.items import KINDS
+from app.purchase_orders import matching, reviews, store
 
 
 def close(
@@ -34,101 +33,14 @@ def close(
     review_items.close_item(
         db, item["id"], resolution=resolution, actor=actor, now=now, note=text, state=state
     )
-    _history(db, item, text, actor, now)
-
-
-def _history(db: Database, item: dict, text: str, actor: str | None, now: datetime) -> None:
-    """A resolution in the history of the PO it is about, or of the POs waiting on it.
-
-    (A dead batch's decisions are events on its timeline, written by the queue.)
-    """
-    line = f"{KINDS[item['kind']]}: {text}"
-    if item["entity"] == "purchase_order":
-        pos = [item["record_id"]]
-    else:
-        evidence = item["evidence"]
-        pos = [po["id"] for po in evidence.get("pos") or evidence.get("context", {}).get("pos", [])]
-    for po_id in pos:
-        if store.get_po(db, po_id):
-            store.record_history(db, po_id, f"review:{item['kind']}", now, actor=actor, note=line)
-
-
-def _settle(db, kind: str, po_id: str, resolution: str, why: tuple[str, str], actor, now) -> bool:
-    """Close the PO's open item of this kind, if any, with `why` (the item's note, the
-    history's words)."""
-    note, said = why
-    item = review_items.close_open(
-        db, kind, "purchase_order", po_id, resolution=resolution, actor=actor, now=now, note=note
-    )
-    if item:
-        _history(db, item, f"settled: {said}", actor, now)
-    return item is not None
-
-
-def after_po_change(
-    db: Database,
-    po_id: str,
-    before: dict,
-    after: dict,
-    totals_changed: bool,
-    actor: str | None,
-    now: datetime,
-) -> None:
-    """Inside a PO edit's transaction: the review queue follows the PO.
-
-    Verifying it, or totals that now agree, settle its items; totals that stop
-    agreeing open one; a site set by hand settles the unmatched-site item.
-    """
-    if after["is_verified"] and not before["is_verified"]:
-        on_po_verified(db, po_id, actor, now)
-    if totals_changed:
-        on_po_totals_changed(db, po_id, now, actor)
-    if after["site_id"] and not before["site_id"]:
-        matching.settle_unmatched_site(db, po_id, actor, now, "a site was set on the PO page")
-
-
-def on_po_verified(db: Database, po_id: str, actor: str, now: datetime) -> int:
-    """A person verified the PO: its totals and low-confidence items are settled.
-
-    Returns how many closed.
-    """
-    why = ("the PO was checked and marked verified", "the PO was marked verified")
-    with joined(db):
-        return sum(
-            _settle(db, kind, po_id, "verified", why, actor, now)
-            for kind in ("po.totals_mismatch", "low_confidence")
-        )
-
-
-def on_po_totals_changed(db: Database, po_id: str, now: datetime, actor: str | None = None) -> bool:
-    """A PO's items or totals changed: close its totals item when they agree, else open one.
-
-    Returns whether they agree now.
-    """
-    with joined(db):
-        po = store.get_po(db, po_id)
-        check = totals.check_po(po, store.po_items(db, po_id))
-        if check.agree:
-            why = ("the items and totals add up now",) * 2
-            _settle(db, "po.totals_mismatch", po_id, "totals_agree", why, actor, now)
-            return True
-        review_items.open_item(
-            db,
-            "po.totals_mismatch",
-            "purchase_order",
-            po_id,
-            {"po_number": po["purchase_order_number"]} | check.evidence(),
-            check.discrepancy(),
-            now,
-        )
-        return False
+    reviews.record_resolution(db, item, text, actor, now)
 
 
 def check_po_again(
     db: Database, po_id: str, settings: Settings, actor: str | None, now: datetime
 ) -> None:
     """After a PO's contents changed wholesale: its totals, site and supplier, as on import."""
-    on_po_totals_changed(db, po_id, now, actor)
+    reviews.on_po_totals_changed(db, po_id, now, actor)
     po = store.get_po(db, po_id)
     about = {"po_number": po["purchase_order_number"]}
     if not po["site_id"]:

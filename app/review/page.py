@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
-from app import queue, sites, suppliers
+from app import queue, review_items, sites, suppliers
 from app.purchase_orders import store, versions
-from app.review import items as review_items
 from app.review.decisions import ACTIONS, may
-from app.review.items import KINDS
+from app.review_items import KINDS
 
 
 def item_view(db: Database, item: dict, user: dict) -> dict:

@@ -13,10 +13,9 @@ from litestar.plugins.htmx import HTMXRequest
 from litestar.response import File, Redirect, Template
 from sqlite_utils import Database
 
-from app import batch_actions, clock
+from app import batch_actions, clock, review_items
 from app.purchase_orders import intake
 from app.review import decisions, hand_entry
-from app.review import items as review_items
 from app.review import page as review_page_data
 from app.web import DB, Config, current_user, document_file, found, page, parse_id
 
