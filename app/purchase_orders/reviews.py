@@ -88,9 +88,7 @@ def record_resolution(
         pos = [po["id"] for po in evidence.get("pos") or evidence.get("context", {}).get("pos", [])]
     for po_id in pos:
         if store.get_po(db, po_id):
-            store.record_history(
-                db, po_id, f"review:{item['kind']}", now, actor=actor, note=line
-            )
+            store.record_history(db, po_id, f"review:{item['kind']}", now, actor=actor, note=line)
 
 
 def _settle(db, kind: str, po_id: str, resolution: str, why: tuple[str, str], actor, now) -> bool:
