@@ -42,6 +42,7 @@ from app import (
     auth,
     batch_admin,
     clock,
+    health,
     ids,
     numbers,
     po_list,
@@ -53,6 +54,7 @@ from app import (
 from app.config import ROOT, Settings
 from app.db import connect, is_busy, is_disk_full
 from app.uploads import UploadRejected, remove_abandoned
+from tasks import huey_app
 
 log = logging.getLogger("intake")
 
@@ -208,6 +210,7 @@ def template_engine(settings: Settings) -> JinjaTemplateEngine:
     env.filters["pretty_json"] = pretty_json
     env.globals["nav_counts"] = nav_counts
     env.globals["queue_paused"] = queue_paused
+    env.globals["worker_running"] = worker_running
     env.globals["max_upload_mb"] = settings.max_upload_mb
     env.globals["max_upload_bytes"] = settings.max_upload_bytes
     return JinjaTemplateEngine.from_environment(env)
@@ -253,6 +256,18 @@ def queue_paused(request: Request) -> bool:
         return db is not None and queue.processing_paused(db) is not None
     except sqlite3.Error:
         return False
+
+
+def worker_running(request: Request) -> bool:
+    """Whether a worker sent a heartbeat lately (asked once per request): the nav and a
+    queued pill say so when none did."""
+    if huey_app.huey.immediate:  # tasks run inside the request (tests): no worker is needed
+        return True
+    key = "intake.worker_running"
+    if key not in request.scope:
+        settings: Settings = request.app.state.settings
+        request.scope[key] = health.worker_alive(settings, clock.now())  # type: ignore[literal-required]
+    return request.scope[key]  # type: ignore[literal-required]
 
 
 def document_file(
