@@ -158,7 +158,9 @@ def replica(settings: Settings) -> Supervised:
     Only the records: the queue (huey.db) is rebuilt by the sweep from the
     batch rows, and documents are copied by `intake backup`.
     """
-    argv = [litestream_program(), "replicate", str(settings.db_path), settings.replica_url]
+    argv = [litestream_program(), "replicate", "-log-level", "warn"]
+    argv += [str(settings.db_path), settings.replica_url]
+    log.info("replica: Litestream copies %s to %s", settings.db_path, settings.replica_url)
     return Supervised(
         "litestream", argv, stop_signal=signal.SIGTERM, stop_timeout=40, die_with_parent=True
     )
