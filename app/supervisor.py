@@ -73,24 +73,30 @@ class Supervised:
     def _keep_running(self) -> None:
         delay = FIRST_DELAY
         while True:
-            process = self._spawn()
-            if process is None:
-                return
             started = time.monotonic()
-            code = process.wait()
-            if self._stopping.is_set():
-                return
-            ran = time.monotonic() - started
-            if ran >= STEADY:
-                delay = FIRST_DELAY
-            log.warning(
-                "%s (pid %d) %s after %.0f s; starting it again in %.0f s",
-                self.name,
-                process.pid,
-                _how_it_ended(code),
-                ran,
-                delay,
-            )
+            try:
+                process = self._spawn()
+            except OSError as exc:
+                log.error(
+                    "%s could not be started (%s); trying again in %.0f s", self.name, exc, delay
+                )
+            else:
+                if process is None:
+                    return
+                code = process.wait()
+                if self._stopping.is_set():
+                    return
+                ran = time.monotonic() - started
+                if ran >= STEADY:
+                    delay = FIRST_DELAY
+                log.warning(
+                    "%s (pid %d) %s after %.0f s; starting it again in %.0f s",
+                    self.name,
+                    process.pid,
+                    _how_it_ended(code),
+                    ran,
+                    delay,
+                )
             if self._stopping.wait(delay):
                 return
             self.restarts += 1

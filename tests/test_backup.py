@@ -40,10 +40,14 @@ def po_numbers(db) -> list[str]:
 
 
 def test_a_backup_restores_every_record_and_document(office, db, tmp_path):
+    previews = storage.folder(office, "previews")
+    (previews / "some-photo.jpg").write_bytes(b"a cached preview")  # made again on demand
+    assert datacheck.check(office).clean
     taken = backup.take_backup(office, tmp_path / "backups", clock.now())
     assert (taken.documents, taken.new_documents, taken.missing) == (4, 4, [])
     restored = backup.restore_backup(tmp_path / "backups", tmp_path / "restored")
     assert restored.check.clean, restored.check.summary()
+    assert not (tmp_path / "restored" / "files" / "previews").exists()
     again = open_database(tmp_path / "restored" / "intake.db")
     assert sorted(po_numbers(again)) == sorted(po_numbers(db)) == ["BK1", "BK2"]
     assert rows(again, "SELECT id, status, sha256 FROM data_import_batches ORDER BY id") == rows(
