@@ -2,18 +2,20 @@
 
 Nothing is counted in memory: the web process may restart, several may run,
 and the rows already say everything (a histogram of upload-to-imported time
-is the processed batches' own times, bucketed by one query). So the figures
+is the processed batches' own times, read in one pass). So the figures
 are the same whichever process answers, and survive restarts. Each family is
 one function from (db, settings, now) to metric families; a new one (the
 outbox's writes per state, once there is an outbox) is one more function in
-FAMILIES. The queries only read, and each is one pass over an index or a
-table.
+FAMILIES. The queries only read, each in one pass over an index or a table
+(`make bench-ops` times a scrape of 50,000 batches).
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime
+from itertools import accumulate
 
 from prometheus_client.core import GaugeMetricFamily, HistogramMetricFamily, Metric
 from prometheus_client.registry import Collector, CollectorRegistry
@@ -53,18 +55,21 @@ def batches(db: Database, settings: Settings, now: datetime) -> Iterator[Metric]
 def _histogram(
     db: Database, name: str, text: str, label: str, sql: str, bounds: tuple
 ) -> HistogramMetricFamily:
-    """One histogram from `sql`, which yields (label, seconds) rows: bucketed by SQLite."""
-    sums = ", ".join(f"sum(seconds <= :b{n}) AS b{n}" for n in range(len(bounds)))
-    found = rows(
-        db,
-        f"SELECT label, count(*) AS n, sum(seconds) AS total, {sums}"
-        f" FROM ({sql}) WHERE seconds IS NOT NULL GROUP BY label",
-        {f"b{n}": bound for n, bound in enumerate(bounds)},
-    )
+    """One histogram of the (label, seconds) rows `sql` yields, bucketed here: one pass over
+    the rows, far quicker than a sum per bucket in SQL."""
+    counts: dict[str, list[int]] = {}
+    totals: dict[str, float] = {}
+    for found_label, seconds in db.conn.execute(sql):
+        if seconds is None:
+            continue
+        key = found_label or ""
+        counts.setdefault(key, [0] * (len(bounds) + 1))[bisect_left(bounds, seconds)] += 1
+        totals[key] = totals.get(key, 0.0) + seconds
     family = HistogramMetricFamily(name, text, labels=[label], unit="seconds")
-    for row in found:
-        buckets = [(str(float(bound)), row[f"b{n}"]) for n, bound in enumerate(bounds)]
-        family.add_metric([row["label"] or ""], [*buckets, ("+Inf", row["n"])], row["total"])
+    for key, per_bucket in sorted(counts.items()):
+        cumulative = list(accumulate(per_bucket))
+        buckets = [(str(float(bound)), cumulative[n]) for n, bound in enumerate(bounds)]
+        family.add_metric([key], [*buckets, ("+Inf", cumulative[-1])], totals[key])
     return family
 
 
