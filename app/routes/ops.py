@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ipaddress import ip_address, ip_network
 
-from litestar import Request, get
+from litestar import get
 from litestar.connection import ASGIConnection
 from litestar.exceptions import PermissionDeniedException
 from litestar.handlers import BaseRouteHandler
@@ -66,7 +66,7 @@ def _from_allowed_address(connection: ASGIConnection, settings: Settings) -> boo
     sync_to_thread=True,
     include_in_schema=False,
 )
-def prometheus(request: Request, settings: Config) -> Response:
+def prometheus(settings: Config) -> Response:
     """Every figure in Prometheus's text format, read from the database now."""
     return Response(
         generate_latest(metrics.registry(settings)), media_type=PROMETHEUS_TEXT, status_code=200
