@@ -166,9 +166,8 @@ def intake(env: dict, *args: str) -> subprocess.CompletedProcess:
     )
 
 
-def test_the_commands_back_up_restore_and_check(office, tmp_path):
+def test_the_commands_back_up_restore_and_refuse_a_damaged_backup(office, tmp_path):
     here = worker_env(office)
-    assert intake(here, "check").returncode == 0
     taken = intake(here, "backup", str(tmp_path / "backups"))
     assert taken.returncode == 0, taken.stderr
     assert "2 POs, 5 batches, 4 documents (4 new" in taken.stdout
@@ -176,10 +175,6 @@ def test_the_commands_back_up_restore_and_check(office, tmp_path):
     restored = intake(there, "restore", str(tmp_path / "backups"))
     assert restored.returncode == 0, restored.stderr
     assert "check: clean" in restored.stdout
-    assert intake(there, "check").returncode == 0
-    again = intake(there, "restore", str(tmp_path / "backups"))
-    assert again.returncode == 2
-    assert "is not empty" in again.stderr
 
     _flip_a_document(tmp_path / "backups")
     elsewhere = {**here, "INTAKE_DATA_DIR": str(tmp_path / "elsewhere")}
