@@ -82,6 +82,17 @@ def test_every_family_has_a_fold_and_a_layout():
         assert registry.layout(family).PROFILE.family == family.name
 
 
+@pytest.mark.parametrize("fold", registry.FOLDS)
+def test_each_fold_has_every_kind_of_hard_family(fold):
+    traits = set().union(*(f.traits for f in registry.FAMILIES if f.fold == fold))
+    assert traits >= {"erp", "foreign", "multi-page", "tax-inclusive"}
+
+
+def test_about_half_the_families_are_held_out():
+    held = sum(f.fold == "held-out" for f in registry.FAMILIES)
+    assert 0.4 <= held / len(registry.FAMILIES) <= 0.6
+
+
 def test_no_other_folders_lie_in_the_corpus():
     assert {p.name for p in OUT.iterdir()} == {f.name for f in registry.FAMILIES}
 
