@@ -9,7 +9,7 @@ from litestar.plugins.htmx import HTMXRequest, HTMXTemplate
 from litestar.response import Redirect, Template
 from sqlite_utils import Database
 
-from app import batch_admin, pausing, queue
+from app import batch_admin, pausing, queue, uploads
 from app.routes.api import Conflict, receive_upload, retry
 from app.web import DB, Config, admin_views, current_user, found, page, parse_id
 
@@ -38,7 +38,7 @@ def recent_uploads(request: Request, db: DB) -> Template:
 @post("/upload", request_max_body_size=None, status_code=200)
 async def upload(request: HTMXRequest, db: DB, settings: Config) -> Template | Redirect:
     """The dialog's form: answers with the new batch's pill and tells the page to refresh."""
-    batch_id = await receive_upload(request, db, settings)
+    batch_id = await receive_upload(request, db, settings, uploads.FROM_FORM)
     if not request.htmx:
         return Redirect(path="/", status_code=303)
     return HTMXTemplate(
