@@ -270,3 +270,42 @@ def test_dn_pages(staff_client):
     assert "Verified" in history and "line 2 quantity" in history
     po_page = staff_client.get(f"/purchasing/{order['id']}").text
     assert "Part delivered" in po_page and "DN DN-10442" in po_page
+
+
+def test_a_sites_page_shows_what_is_outstanding_there_per_currency(admin_client, db):
+    from app import clock, sites
+
+    site_id = sites.add_site(db, "CP09", "Cape Point", clock.now())
+    po(admin_client)  # ZAR: 100 bolts at 0.25, 12 bags at 98.50
+    # the reader takes the currency from the code printed on the document (here in its number)
+    po(
+        admin_client,
+        "USD-1",
+        currency="USD",
+        items=[
+            {
+                "item_code": "RB-12",
+                "description": "Rebar 12mm",
+                "quantity": "4",
+                "unit": "length",
+                "unit_price": "120.00",
+            }
+        ],
+    )
+    dn(
+        admin_client,
+        items=[
+            {
+                "item_code": "CEM-50",
+                "description": "Cement 50kg bag",
+                "quantity": "2",
+                "unit": "bag",
+            }
+        ],
+    )
+    page = BeautifulSoup(admin_client.get(f"/sites/{site_id}").text, "html.parser")
+    section = page.select_one("#site-outstanding")
+    totals = [t.get_text(" ", strip=True) for t in section.select(".outstanding-total")]
+    assert totals == ["ZAR 1\xa0010.00", "USD 480.00"]  # 100 x 0.25 + 10 x 98.50; 4 x 120
+    rows = [r.select("td")[5].get_text(" ", strip=True) for r in section.select("tbody tr")]
+    assert rows == ["100 each", "10 bag", "4 length"]
