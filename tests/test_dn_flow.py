@@ -309,3 +309,43 @@ def test_a_sites_page_shows_what_is_outstanding_there_per_currency(admin_client,
     assert totals == ["ZAR 1\xa0010.00", "USD 480.00"]  # 100 x 0.25 + 10 x 98.50; 4 x 120
     rows = [r.select("td")[5].get_text(" ", strip=True) for r in section.select("tbody tr")]
     assert rows == ["100 each", "10 bag", "4 length"]
+
+
+def invoice_pdf() -> bytes:
+    from fpdf import FPDF
+
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("Helvetica", "B", 16)
+    pdf.cell(0, 10, "TAX INVOICE", new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("Helvetica", size=10)
+    pdf.cell(0, 6, "Invoice No: INV-5521", new_x="LMARGIN", new_y="NEXT")
+    return bytes(pdf.output())
+
+
+def test_a_document_that_is_neither_dies_and_can_be_entered_as_a_po(staff_client, db):
+    from app import queue
+
+    batch = upload(staff_client, invoice_pdf())
+    assert (batch["status"], batch["batch_type"]) == ("dead", "documents")
+    assert batch["last_error"].startswith("This looks like an invoice; Intake imports purchase")
+    [item] = open_items(staff_client, "batch.dead")
+    assert "Enter the PO by hand" in staff_client.get("/review?kind=batch.dead").text
+    form = {
+        "po_number": "HAND-1",
+        "supplier_name": "Acme",
+        "currency": "ZAR",
+        "total": "10.00",
+        "item_code_1": "X",
+        "description_1": "Thing",
+        "quantity_1": "1",
+        "unit_price_1": "10",
+    }
+    response = staff_client.post(f"/review/{item['id']}/enter", data=form, follow_redirects=False)
+    assert response.status_code == 303, response.text
+    after = queue.get_batch(db, batch["id"])
+    assert (after["status"], after["batch_type"], after["po_number"]) == (
+        "processed",
+        "purchase_orders",
+        "HAND-1",
+    )
