@@ -21,9 +21,11 @@ run: $(STAMP) ocr
 test: $(STAMP) browser ocr
 	$(BIN)/python -m pytest
 
-# Field accuracy, item F1 and seconds per page on tests/fixtures/documents (tune and held-out).
+# Field accuracy, item F1 and seconds per page on tests/fixtures/documents (tune and held-out);
+# then routing accuracy (PO or DN, read from the content) and the delivery set's DNs.
 bench-extract: $(STAMP) ocr
 	$(BIN)/python -m tests.bench.bench_extract
+	$(BIN)/python -m tests.bench.bench_routing
 
 # The fault tests at length: 200 worker kills, 2,000 racing batches, 5 server restarts.
 soak: $(STAMP)
