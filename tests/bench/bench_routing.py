@@ -26,7 +26,12 @@ from app.extract.document import Document, ExtractionError
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 CORPORA = ("documents", "deliveries")
-TYPES = {".pdf": "application/pdf", ".jpg": "image/jpeg", ".png": "image/png", ".webp": "image/webp"}
+TYPES = {
+    ".pdf": "application/pdf",
+    ".jpg": "image/jpeg",
+    ".png": "image/png",
+    ".webp": "image/webp",
+}
 DN_FIELDS = ("dn_number", "dn_date", "po_number", "supplier_name", "project_code")
 KIND = {"purchase_order": "PO", "delivery_note": "DN"}
 
