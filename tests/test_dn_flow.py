@@ -349,3 +349,42 @@ def test_a_document_that_is_neither_dies_and_can_be_entered_as_a_po(staff_client
         "purchase_orders",
         "HAND-1",
     )
+
+
+def test_editing_a_po_line_brings_its_deliveries_up_to_date(staff_client):
+    from app.purchase_orders.forms import item_version
+
+    order = po(staff_client)
+    dn(staff_client)
+    line = order["items"][1]
+    version = item_version(
+        {
+            "item_code": "CEM-50",
+            "description": "Cement 50kg bag",
+            "quantity": "12",
+            "unit": "bag",
+            "unit_price_cents": 9850,
+            "amount_cents": 118200,
+        }
+    )
+    response = staff_client.post(
+        f"/purchasing/{order['id']}/items/{line['id']}",
+        data={
+            "item_code": "CEM-50",
+            "description": "Cement 50kg bag",
+            "quantity": "20",
+            "unit": "bag",
+            "unit_price": "98.50",
+            "amount": "",
+            "version": version,
+        },
+        headers=HTMX,
+    )
+    assert response.status_code == 200, response.text
+    # out of band, after the item's row (a <tr> the parser would not nest it under)
+    fragment = response.text[response.text.index('<section id="po-deliveries"') :]
+    swapped = BeautifulSoup(fragment, "html.parser").select_one("#po-deliveries")
+    assert swapped["hx-swap-oob"] == "true"
+    assert swapped.select_one("#delivery-status").get_text() == "Part delivered"
+    # an edit of the PO refreshes or closes short and over items; only a delivery opens one
+    assert open_items(staff_client, "dn.short") == []
