@@ -161,15 +161,6 @@ def insert_items(db: Database, dn_id: str, items: list[dict]) -> list[str]:
     return ids
 
 
-def next_line_no(db: Database, dn_id: str) -> int:
-    return one(
-        db,
-        "SELECT ifnull(max(line_no), 0) + 1 AS n FROM delivery_note_items"
-        " WHERE delivery_note_id = :dn",
-        {"dn": dn_id},
-    )["n"]
-
-
 def update_item(db: Database, item_id: str, values: dict) -> None:
     db.conn.execute(
         "UPDATE delivery_note_items SET item_code = :item_code, description = :description,"
@@ -177,10 +168,6 @@ def update_item(db: Database, item_id: str, values: dict) -> None:
         {name: values[name] for name in ("item_code", "description", "quantity", "unit")}
         | {"id": item_id},
     )
-
-
-def delete_item(db: Database, item_id: str) -> None:
-    db.conn.execute("DELETE FROM delivery_note_items WHERE id = :id", {"id": item_id})
 
 
 def delete_items(db: Database, dn_id: str) -> None:
@@ -218,14 +205,6 @@ def set_item_match(
         " match_score = :score WHERE id = :id",
         {"id": item_id, "po_item": po_item_id, "method": method, "score": score},
     )
-
-
-def set_supplier_if_empty(db: Database, dn_id: str, supplier_id: str) -> bool:
-    cursor = db.conn.execute(
-        "UPDATE delivery_notes SET supplier_id = :supplier WHERE id = :id AND supplier_id IS NULL",
-        {"id": dn_id, "supplier": supplier_id},
-    )
-    return cursor.rowcount == 1
 
 
 def replace_contents(db: Database, dn_id: str, contents: dict, batch: dict) -> None:
