@@ -388,3 +388,24 @@ def test_editing_a_po_line_brings_its_deliveries_up_to_date(staff_client):
     assert swapped.select_one("#delivery-status").get_text() == "Part delivered"
     # an edit of the PO refreshes or closes short and over items; only a delivery opens one
     assert open_items(staff_client, "dn.short") == []
+
+
+def test_a_po_keeps_one_remembered_misprint(staff_client, db):
+    from app import links
+    from app.delivery_notes import reconcile
+
+    po(staff_client, "PO-2026-00457")
+    for number, printed in (("DN-1", "PO-2026-00475"), ("DN-2", "PO-2026-0457X")):
+        dn(staff_client, dn_number=number, po_number=printed)
+        item = next(
+            i
+            for i in open_items(staff_client, "dn.po_unknown")
+            if i["evidence"]["dn_number"] == number
+        )
+        assert (
+            decide(staff_client, item["id"], "pick_po", po_number="PO-2026-00457").status_code
+            == 200
+        )
+    assert links.active_link(db, reconcile.PO_REFERENCES, "PO202600475")
+    assert links.active_link(db, reconcile.PO_REFERENCES, "PO20260457X") is None
+    assert open_items(staff_client, "link.conflict") == []

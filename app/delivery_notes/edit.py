@@ -15,7 +15,7 @@ from datetime import datetime
 
 from sqlite_utils import Database
 
-from app import ids, links, numbers, sites
+from app import ids, numbers, sites
 from app.db import joined
 from app.delivery_notes import matching, reconcile, reviews, store
 from app.purchase_orders import store as po_store
@@ -128,19 +128,7 @@ def choose_po(db: Database, dn_id: str, po_number: str, actor: str, now: datetim
         if po is None:
             raise EditError(f"There is no PO numbered {po_number.strip()[:64]}.")
         reconcile.attach(db, dn_id, po["id"], "person", 1.0, actor, now)
-        key = matching.reference_key(dn["po_reference"])
-        if key and key != po["number_key"]:
-            links.link(
-                db,
-                system=reconcile.PO_REFERENCES,
-                key=key,
-                value=dn["po_reference"],
-                record_type=reconcile.PURCHASE_ORDER,
-                record_id=po["id"],
-                how="person",
-                now=now,
-                actor=actor,
-            )
+        reconcile.remember_reference(db, dn["po_reference"], po, actor, now)
         settle_unknown(db, dn_id, actor, now)
         if store.clear_verified(db, dn_id):
             store.record_history(db, dn_id, "unverified", now, actor=actor, note="PO changed")

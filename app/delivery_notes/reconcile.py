@@ -78,6 +78,33 @@ def by_reference(db: Database, reference: str) -> tuple[str, str] | None:
     return None
 
 
+def remember_reference(db: Database, reference: str, po: dict, actor, now: datetime) -> None:
+    """A person said a printed reference means this PO: link it in the identity map, so the
+    next DN with it matches by itself. The map holds one reference per PO: a PO that has one
+    already keeps it (this DN is matched all the same)."""
+    key = matching.reference_key(reference)
+    if not key or key == po["number_key"]:
+        return
+    linked = one(
+        db,
+        "SELECT 1 AS yes FROM external_links WHERE system = :system AND state = 'active'"
+        " AND record_type = :type AND record_id = :po",
+        {"system": PO_REFERENCES, "type": PURCHASE_ORDER, "po": po["id"]},
+    )
+    if linked is None:
+        links.link(
+            db,
+            system=PO_REFERENCES,
+            key=key,
+            value=reference,
+            record_type=PURCHASE_ORDER,
+            record_id=po["id"],
+            how="person",
+            now=now,
+            actor=actor,
+        )
+
+
 def nearest(db: Database, reference: str) -> list[Proposal]:
     numbers = {
         row["number_key"]: (row["id"], row["purchase_order_number"])
