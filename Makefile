@@ -22,9 +22,11 @@ test: $(STAMP) browser ocr
 	$(BIN)/python -m pytest
 
 # Reading accuracy on layouts never tuned on (tests/fixtures/families: leave-one-family-out,
-# per family, learned layout, named rules), then on tests/fixtures/documents; seconds per page.
+# per family, learned layout, named rules), then on tests/fixtures/documents; seconds per page;
+# then routing accuracy (PO or DN, read from the content) and the delivery set's DNs.
 bench-extract: $(STAMP) ocr
 	$(BIN)/python -m tests.bench.bench_extract
+	$(BIN)/python -m tests.bench.bench_routing
 
 # The fault tests at length: 200 worker kills, 2,000 racing batches, 5 server restarts.
 soak: $(STAMP)

@@ -112,6 +112,12 @@ def _statements(sql: str) -> Iterator[str]:
         raise RuntimeError(f"incomplete SQL statement at the end of a migration: {pending!r}")
 
 
+# A migration starting with this line rebuilds tables (SQLite cannot widen a CHECK in
+# place). It runs with foreign keys off, as SQLite's procedure for it says, so dropping
+# the old table does not cascade to the rows pointing at it; they are checked before commit.
+REBUILDS = "-- rebuilds tables"
+
+
 def migrate(db: Database) -> int:
     """Apply every migration newer than the database; return the version reached.
 
@@ -119,15 +125,24 @@ def migrate(db: Database) -> int:
     starting together apply it once.
     """
     version = 0
-    for number, _name, sql in migrations():
-        with immediate(db):
-            version = db.conn.execute("PRAGMA user_version").fetchone()[0]
-            if number <= version:
-                continue
-            for statement in _statements(sql):
-                db.conn.execute(statement)
-            db.conn.execute(f"PRAGMA user_version={number}")
-            version = number
+    for number, name, sql in migrations():
+        rebuilds = sql.startswith(REBUILDS)
+        if rebuilds:
+            db.conn.execute("PRAGMA foreign_keys=OFF")  # outside the transaction, or a no-op
+        try:
+            with immediate(db):
+                version = db.conn.execute("PRAGMA user_version").fetchone()[0]
+                if number <= version:
+                    continue
+                for statement in _statements(sql):
+                    db.conn.execute(statement)
+                if rebuilds and db.conn.execute("PRAGMA foreign_key_check").fetchone():
+                    raise RuntimeError(f"{name} left rows pointing at rows that do not exist")
+                db.conn.execute(f"PRAGMA user_version={number}")
+                version = number
+        finally:
+            if rebuilds:
+                db.conn.execute("PRAGMA foreign_keys=ON")
     return version
 
 

@@ -22,6 +22,7 @@ from app.db import one
 
 INCOMING = "incoming"
 PURCHASE_ORDERS = "purchase_orders"
+DELIVERY_NOTES = "delivery_notes"
 EXTENSIONS = {
     "application/pdf": ".pdf",
     "image/jpeg": ".jpg",
@@ -119,7 +120,8 @@ def is_referenced(db: Database, relative_path: str) -> bool:
             db,
             "SELECT 1 AS ok FROM data_import_batches WHERE file_path = :p"
             " UNION ALL SELECT 1 FROM purchase_orders WHERE file_path = :p"
-            " UNION ALL SELECT 1 FROM purchase_order_versions WHERE file_path = :p LIMIT 1",
+            " UNION ALL SELECT 1 FROM purchase_order_versions WHERE file_path = :p"
+            " UNION ALL SELECT 1 FROM delivery_notes WHERE file_path = :p LIMIT 1",
             {"p": relative_path},
         )
         is not None
@@ -143,7 +145,7 @@ def reap_orphans(
     """
     cutoff = (now - older_than).timestamp()
     removed = []
-    for name in (INCOMING, PURCHASE_ORDERS):
+    for name in (INCOMING, PURCHASE_ORDERS, DELIVERY_NOTES):
         directory = settings.files_dir / name
         if not directory.is_dir():
             continue

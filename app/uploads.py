@@ -41,6 +41,14 @@ from app.ids import new_id
 log = logging.getLogger("intake")
 
 _FIELD_LIMIT = 4096
+# The upload dialog's choice of type (its `document_type` field) -> the batch type;
+# "Work it out" leaves the type to be read from the document.
+CHOSEN_TYPES = {
+    "auto": "documents",
+    "purchase_order": "purchase_orders",
+    "delivery_note": "delivery_notes",
+}
+FROM_FORM = "from_form"
 # Room for the multipart framing and small fields around the file itself.
 _ENVELOPE = 64 * 1024
 
@@ -256,16 +264,26 @@ async def receive_upload(
     content_length: int | None,
     body: AsyncIterator[bytes],
     uploaded_by: str | None,
+    batch_type: str = "purchase_orders",
 ) -> str:
     """Stream an upload to disk, write its pending batch, enqueue it: the batch id.
 
     Shared by the API and the upload dialog; raises UploadRejected for a bad file.
+    `batch_type` FROM_FORM takes it from the dialog's `document_type` field.
     """
     started = time.monotonic()
     received = await receive_file(settings, content_type_header, content_length, body)
+    if batch_type == FROM_FORM:
+        chosen = (received.fields.get("document_type") or "auto").strip()
+        if chosen not in CHOSEN_TYPES:
+            received.abandon()
+            raise UploadRejected(
+                400, "Choose what the document is: work it out, purchase order or delivery note."
+            )
+        batch_type = CHOSEN_TYPES[chosen]
 
     def register_and_enqueue() -> str:
-        batch_id = register(db, settings, received, uploaded_by, clock.now())
+        batch_id = register(db, settings, received, uploaded_by, clock.now(), batch_type)
         enqueue(batch_id)
         return batch_id
 

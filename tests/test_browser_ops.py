@@ -44,7 +44,7 @@ def page(browser, intake):  # noqa: F811
     page.get_by_label("Email").fill("sam@example.com")
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Sign in").click()
-    expect(page.get_by_role("heading", name="Documents in, purchase orders out")).to_be_visible()
+    expect(page.get_by_role("heading", name="Documents in, purchase orders and deliveries out")).to_be_visible()
     yield page
     context.close()
 
@@ -64,7 +64,7 @@ def test_staff_are_told_when_no_worker_reads_documents(page, intake, tmp_path):
     expect(banner).to_have_text(NO_WORKER)
     document = tmp_path / "po-waiting.pdf"
     document.write_bytes(po_pdf_bytes(po_fields("NOWORKER1")))
-    page.get_by_role("button", name="Upload purchase order").click()
+    page.get_by_role("button", name="Upload a document").click()
     dialog = page.get_by_role("dialog")
     dialog.get_by_label("Document").set_input_files(str(document))
     dialog.get_by_role("button", name="Upload").click()

@@ -252,7 +252,11 @@ def read(document: Document) -> dict:
 
 
 def extract_po(document: Document) -> dict:
-    payload = read(document)
+    return as_po(read(document))
+
+
+def as_po(payload: dict) -> dict:
+    """A reading that must be a PO: ExtractionError says what else it is."""
     kind = payload["document_type"]
     if kind in NOT_A_PO:
         raise ExtractionError(NOT_A_PO[kind])

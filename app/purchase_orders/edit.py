@@ -21,6 +21,7 @@ from sqlite_utils import Database
 
 from app import sites
 from app.db import joined
+from app.delivery_notes import hooks as delivery_hooks
 from app.purchase_orders import reviews, store, totals
 from app.purchase_orders.forms import (
     HEADER_FIELDS,
@@ -93,6 +94,8 @@ def _change(
             )
         if changes and not keeps_verification:
             _unverify(db, po_id, actor, now, note="edited after it was verified")
+        if changes:  # quantities and prices are what deliveries are measured against
+            delivery_hooks.on_po_items_changed(db, po_id, now)
         after, totals_after = _state(db, po_id)
         reviews.after_po_change(db, po_id, before, after, totals_before != totals_after, actor, now)
     return PoChange(

@@ -20,6 +20,7 @@ from sqlite_utils import Database
 from app import numbers, queue, review_items, sites, storage, suppliers
 from app.config import Settings
 from app.db import immediate
+from app.delivery_notes import hooks as delivery_hooks
 from app.ids import new_id
 from app.purchase_orders import reviews, revisions, store, totals
 from app.queue import Claim
@@ -29,6 +30,8 @@ WARNING_TEXT = {
     "revision": "this PO number was imported before with different contents",
     "site_unmatched": "the project code matches no site",
     "totals_mismatch": "the items and totals do not add up",
+    "po_unknown": "no PO matches this delivery note yet",
+    "unmatched_lines": "some delivered lines are on no PO line",
 }
 
 
@@ -186,6 +189,8 @@ def process(
                 new_path = _create(db, settings, po_id, data, claim, payload, warnings, now)
                 _record_creation(db, po_id, data, claim, now, entered_by)
                 reviews.open_import_reviews(db, po_id, data, warnings, now)
+                # a delivery note may have arrived before its PO
+                delivery_hooks.on_po_imported(db, store.get_po(db, po_id), now)
                 created, file_path = True, new_path
             if not queue.mark_processed(
                 db,
@@ -195,6 +200,7 @@ def process(
                 extracted=payload,
                 file_path=file_path,
                 now=now,
+                batch_type="purchase_orders",
             ):
                 raise ClaimLost(claim.batch_id)
             review_items.close_open(
@@ -237,7 +243,12 @@ def _create(
         data.supplier_name,
         settings.supplier_match_threshold,
         now,
-        {"id": po_id, "number": data.po_number, "total_cents": data.total_cents},
+        {
+            "id": po_id,
+            "number": data.po_number,
+            "total_cents": data.total_cents,
+            "currency": data.currency,
+        },
     )
     name = storage.stored_name(po_id, claim.content_type)
     new_path = storage.place_copy(settings, claim.file_path, storage.PURCHASE_ORDERS, name)

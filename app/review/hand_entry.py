@@ -97,7 +97,8 @@ def enter_by_hand(
     if item["kind"] != "batch.dead":
         raise DecisionError("Only a document that could not be imported is entered by hand.")
     batch = queue.get_batch(db, item["record_id"])
-    if batch["batch_type"] != "purchase_orders":
+    # a document Intake was to work out may be a PO the person types (it becomes one)
+    if batch["batch_type"] not in ("purchase_orders", "documents"):
         raise DecisionError("Only purchase orders can be entered by hand for now.")
     payload = payload_from_form(form)
     intake.validate(payload)

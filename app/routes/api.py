@@ -22,7 +22,7 @@ from litestar.exceptions import (
 from litestar.params import FromPath, FromQuery
 from sqlite_utils import Database
 
-from app import batch_actions, clock, queue, uploads
+from app import batch_actions, clock, pipeline, queue, uploads
 from app.config import Settings
 from app.purchase_orders import intake, record, store
 from app.web import DB, Config, current_user, found, parse_id
@@ -40,8 +40,10 @@ async def api_upload(request: Request, db: DB, settings: Config) -> dict:
     return {"batch_id": batch_id, "status": "queued"}
 
 
-async def receive_upload(request: Request, db: Database, settings: Settings) -> str:
-    """The upload in this request, streamed to disk as a new batch: its id."""
+async def receive_upload(
+    request: Request, db: Database, settings: Settings, batch_type: str = "purchase_orders"
+) -> str:
+    """The upload in this request, streamed to disk as a new batch of this type: its id."""
     return await uploads.receive_upload(
         db,
         settings,
@@ -49,6 +51,7 @@ async def receive_upload(request: Request, db: Database, settings: Settings) -> 
         request.content_length,
         request.stream(),
         current_user(request)["id"],
+        batch_type,
     )
 
 
@@ -121,9 +124,12 @@ def _process_batch(db: Database, settings: Settings, body: dict) -> dict:
     if claim is None:
         raise Conflict("This batch stopped processing just now; fetch its status.")
     try:
-        outcome = intake.process(db, settings, claim, body.get("extracted"), clock.now())
+        outcome = pipeline.import_payload(db, settings, claim, body.get("extracted"))
     except intake.InvalidPayload as exc:
-        raise ClientException("The extracted data is not a valid PO.", extra=exc.problems) from None
+        what = "DN" if claim.batch_type == "delivery_notes" else "PO"
+        raise ClientException(
+            f"The extracted data is not a valid {what}.", extra=exc.problems
+        ) from None
     except intake.ClaimLost:
         raise Conflict("This batch stopped processing just now; fetch its status.") from None
     log.info(
@@ -131,12 +137,14 @@ def _process_batch(db: Database, settings: Settings, body: dict) -> dict:
         json.dumps(
             {
                 "batch_id": batch_id,
-                "po_id": outcome.po_id,
+                "record_id": getattr(outcome, "po_id", None) or getattr(outcome, "dn_id", None),
                 "warnings": outcome.warnings,
                 "via": "api",
             }
         ),
     )
+    if hasattr(outcome, "dn_id"):
+        return {"ok": True, "dn_id": outcome.dn_id, "warnings": outcome.warnings}
     return {"ok": True, "po_id": outcome.po_id, "warnings": outcome.warnings}
 
 

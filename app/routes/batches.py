@@ -19,8 +19,17 @@ from app.batches import TERMINAL_STATUSES
 from app.config import Settings
 from app.enqueue import enqueue_all, release_due
 from app.routes.api import Conflict
-from app.web import DB, Config, admin_only, current_user, document_file, found, page, parse_id
-from app.web.templating import HtmxPage
+from app.web import (
+    DB,
+    Config,
+    HtmxPage,
+    admin_only,
+    current_user,
+    document_file,
+    found,
+    page,
+    parse_id,
+)
 
 Form = Annotated[dict[str, str], Body(media_type=RequestEncodingType.URL_ENCODED)]
 _FILTER_PARAMS = ("status", "type", "uploader", "from", "to", "q")

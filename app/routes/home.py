@@ -8,10 +8,9 @@ from litestar.params import FromPath, FromQuery
 from litestar.plugins.htmx import HTMXRequest
 from litestar.response import Redirect, Template
 
-from app import batch_admin, queue
+from app import batch_admin, queue, uploads
 from app.routes.api import Conflict, receive_upload, retry
-from app.web import DB, Config, admin_views, current_user, found, page, parse_id
-from app.web.templating import HtmxPage
+from app.web import DB, Config, HtmxPage, admin_views, current_user, found, page, parse_id
 
 
 @get("/", sync_to_thread=False)
@@ -31,7 +30,7 @@ def recent_uploads(request: Request, db: DB) -> Template:
 @post("/upload", request_max_body_size=None, status_code=200)
 async def upload(request: HTMXRequest, db: DB, settings: Config) -> Template | Redirect:
     """The dialog's form: answers with the new batch's pill and tells the page to refresh."""
-    batch_id = await receive_upload(request, db, settings)
+    batch_id = await receive_upload(request, db, settings, uploads.FROM_FORM)
     if not request.htmx:
         return Redirect(path="/", status_code=303)
     return HtmxPage(

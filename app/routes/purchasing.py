@@ -20,12 +20,12 @@ from litestar.response import File, Stream, Template
 from sqlite_utils import Database
 
 from app import auth, clock, keyset, previews, sites, storage
+from app.delivery_notes.delivery import STATUSES
 from app.purchase_orders import edit, export, forms, listing, record, store
-from app.web import DB, Config, current_user, document_file, found, page, parse_id
-from app.web.templating import HtmxPage
+from app.web import DB, Config, HtmxPage, current_user, document_file, found, page, parse_id
 
 Form = Annotated[dict[str, str], Body(media_type=RequestEncodingType.URL_ENCODED)]
-_LIST_PARAMS = ("q", "site", "verified", "from", "to", "sort")
+_LIST_PARAMS = ("q", "site", "verified", "from", "to", "sort", "delivery")
 
 
 def _filter(request: Request) -> listing.PoFilter:
@@ -56,7 +56,7 @@ def po_list_page(request: HTMXRequest, db: DB) -> Template:
         # The address bar gets the tidy form of the filter, not every empty form field.
         here = flt.link("/purchasing", after=after or "", before=before or "")
         return HtmxPage(template_name="_po_results.html", context=context, push_url=here)
-    return page("purchasing_list.html", sites=sites.list_sites(db), **context)
+    return page("purchasing_list.html", sites=sites.list_sites(db), deliveries=STATUSES, **context)
 
 
 @get("/purchasing/export.csv", sync_to_thread=False)

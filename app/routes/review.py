@@ -39,6 +39,13 @@ RESOLUTIONS = {
     "supplier_chosen": "Supplier chosen",
     "linked_elsewhere": "Linked elsewhere",
     "dismissed": "Dismissed",
+    "settled": "Settled by itself",
+    "po_picked": "PO chosen",
+    "closed_short": "Closed short",
+    "expecting_rest": "The rest is expected",
+    "accepted": "Accepted",
+    "line_matched": "Matched to a PO line",
+    "marked_extra": "Marked extra",
 }
 
 

@@ -18,6 +18,7 @@ from litestar.response import Template
 from sqlite_utils import Database
 
 from app import clock, sites
+from app.delivery_notes import outstanding
 from app.purchase_orders import matching
 from app.web import DB, admin_only, current_user, found, page, parse_id
 
@@ -70,6 +71,7 @@ def _detail(db: Database, site: dict, status_code: int = 200, **extra) -> Templa
         status_code=status_code,
         site=site,
         aliases=sites.aliases_of(db, site["id"]),
+        outstanding=outstanding.site_outstanding(db, site["id"]),
         **{"code": site["code"], "name": site["name"], **extra},
     )
 
