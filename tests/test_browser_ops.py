@@ -44,7 +44,8 @@ def page(browser, intake):  # noqa: F811
     page.get_by_label("Email").fill("sam@example.com")
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Sign in").click()
-    expect(page.get_by_role("heading", name="Documents in, purchase orders and deliveries out")).to_be_visible()
+    heading = page.get_by_role("heading", name="Documents in, purchase orders and deliveries out")
+    expect(heading).to_be_visible()
     yield page
     context.close()
 
