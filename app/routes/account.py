@@ -14,7 +14,7 @@ from sqlite_utils import Database
 
 from app import auth, clock, lockout
 from app.config import Settings
-from app.web import DB, SESSION_COOKIE, Config, page
+from app.web import DB, SESSION_COOKIE, Config, bodies, page
 
 Form = Annotated[dict[str, str], Body(media_type=RequestEncodingType.URL_ENCODED)]
 PUBLIC = {"public": True}
@@ -53,7 +53,7 @@ async def login_page(
     return page("login.html", next_path=safe_next(next_path), email="", error=None)
 
 
-@post("/login", opt=PUBLIC, sync_to_thread=True)
+@post("/login", opt=PUBLIC, request_max_body_size=bodies.SIGN_IN, sync_to_thread=True)
 def login(request: Request, db: DB, settings: Config, data: Form) -> Response:
     email, password = data.get("email", ""), data.get("password", "")
     target = safe_next(data.get("next"))
@@ -112,7 +112,7 @@ async def setup_page(db: DB) -> Template | Redirect:
     return page("setup.html", email="", name="", error=None)
 
 
-@post("/setup", opt=PUBLIC, sync_to_thread=True)
+@post("/setup", opt=PUBLIC, request_max_body_size=bodies.SIGN_IN, sync_to_thread=True)
 def setup(request: Request, db: DB, settings: Config, data: Form) -> Response:
     email, name = data.get("email", ""), data.get("name", "")
     password = data.get("password", "")

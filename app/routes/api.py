@@ -25,7 +25,7 @@ from sqlite_utils import Database
 from app import batch_actions, clock, queue, uploads
 from app.config import Settings
 from app.purchase_orders import intake, record, store
-from app.web import DB, Config, current_user, found, parse_id
+from app.web import DB, Config, bodies, csrf, current_user, found, parse_id
 
 log = logging.getLogger("intake")
 
@@ -34,7 +34,17 @@ class Conflict(ClientException):
     status_code = 409
 
 
-@post("/api/purchase-orders/upload", request_max_body_size=None, status_code=202)
+# An extracted PO: a few hundred bytes an item, with room for long descriptions.
+PAYLOAD_LIMIT = 2 * bodies.MB
+
+
+# The upload keeps its own limit as it streams (app.uploads); a form's token is one of its fields.
+@post(
+    "/api/purchase-orders/upload",
+    request_max_body_size=None,
+    opt={"csrf_in_upload": True},
+    status_code=202,
+)
 async def api_upload(request: Request, db: DB, settings: Config) -> dict:
     batch_id = await receive_upload(request, db, settings)
     return {"batch_id": batch_id, "status": "queued"}
@@ -49,6 +59,7 @@ async def receive_upload(request: Request, db: Database, settings: Settings) -> 
         request.content_length,
         request.stream(),
         current_user(request)["id"],
+        check_fields=csrf.upload_field_check(request),
     )
 
 
@@ -92,6 +103,7 @@ def api_retry(request: Request, batch_id: FromPath[str], db: DB) -> dict:
 @post(
     "/api/purchase-orders/process-batch",
     opt={"public": True, "exclude_from_csrf": True},
+    request_max_body_size=PAYLOAD_LIMIT,
     status_code=200,
 )
 async def api_process_batch(request: Request, db: DB, settings: Config) -> dict:

@@ -17,7 +17,7 @@ from app import batch_actions, clock, review_items
 from app.purchase_orders import intake
 from app.review import decisions, hand_entry
 from app.review import page as review_page_data
-from app.web import DB, Config, current_user, document_file, found, page, parse_id
+from app.web import DB, Config, bodies, current_user, document_file, found, page, parse_id
 
 Form = Annotated[dict[str, str], Body(media_type=RequestEncodingType.URL_ENCODED)]
 # ?state=...: `state` is a name Litestar keeps for the app's state, so the parameter is renamed.
@@ -140,7 +140,7 @@ def enter_page(request: Request, item_id: FromPath[str], db: DB) -> Template:
     )
 
 
-@post("/review/{item_id:str}/enter", sync_to_thread=True)
+@post("/review/{item_id:str}/enter", request_max_body_size=bodies.HAND_ENTRY, sync_to_thread=True)
 def enter_submit(
     request: Request, item_id: FromPath[str], db: DB, settings: Config, data: Form
 ) -> Template | Redirect:

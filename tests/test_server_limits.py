@@ -1,0 +1,164 @@
+"""A real `intake serve` under hostile or slow requests: nobody outside grows the web
+process or stalls other requests.
+
+The web process's memory is read from /proc/<pid>/status (VmRSS). Times are
+functional bounds, generous on a shared machine: a stall these tests catch
+lasts seconds (the body read and parsed on the event loop, a write waiting
+for the lock); a request that goes on answers in milliseconds.
+"""
+
+from __future__ import annotations
+
+import select
+import socket
+import threading
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from app import auth, clock
+from app.db import open_database
+from app.web import CSRF_COOKIE, CSRF_HEADER
+from tests.conftest import PASSWORD
+from tests.server import RunningIntake
+
+pytestmark = pytest.mark.slow
+
+MB = 1024 * 1024
+UPLOAD = "/api/purchase-orders/upload"
+# Far below the seconds a stalled event loop takes; far above a shared machine's hiccups.
+PROMPT = 1.0
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise AssertionError(f"no VmRSS for {pid}")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    running = RunningIntake(
+        tmp_path_factory.mktemp("limits") / "data", "--no-worker", INTAKE_BUSY_TIMEOUT_MS="2000"
+    )
+    db = open_database(running.settings.db_path)
+    auth.create_user(db, "admin@example.com", "admin", PASSWORD, clock.now())
+    db.close()
+    yield running
+    log = running.stop()
+    assert "Traceback" not in log, log
+
+
+def signed_in(server: RunningIntake) -> httpx.Client:
+    client = httpx.Client(base_url=server.url, timeout=30)
+    client.get("/login")
+    token = client.cookies[CSRF_COOKIE]
+    client.headers[CSRF_HEADER] = token
+    response = client.post("/login", data={"email": "admin@example.com", "password": PASSWORD})
+    assert response.status_code == 303, response.text
+    return client
+
+
+def post_raw(port: int, path: str, head: bytes, announced: int, timeout: float = 30) -> tuple:
+    """POST `head` and then filler bytes (up to `announced` in all) until the server answers.
+
+    Returns (body bytes sent, the answer's first bytes). Sending stops at the
+    answer: what was sent by then is what the sockets' buffers took in.
+    """
+    sock = socket.create_connection(("127.0.0.1", port))
+    sock.sendall(
+        f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: {announced}\r\n".encode()
+        + head
+    )
+    sock.setblocking(False)
+    filler, sent, answer = b"a" * 65536, 0, b""
+    deadline = time.monotonic() + timeout
+    try:
+        while b"\r\n\r\n" not in answer and time.monotonic() < deadline:
+            readable, writable, _ = select.select([sock], [sock] if sent < announced else [], [], 1)
+            if readable:
+                data = sock.recv(65536)
+                if not data:
+                    break
+                answer += data
+            elif writable:
+                try:
+                    sent += sock.send(filler[: announced - sent])
+                except (BlockingIOError, BrokenPipeError, ConnectionResetError):
+                    time.sleep(0.01)
+    finally:
+        sock.close()
+    return sent, answer
+
+
+def multipart_head(disposition: bytes) -> bytes:
+    return (
+        b"Content-Type: multipart/form-data; boundary=XyZ\r\n\r\n"
+        b"--XyZ\r\nContent-Disposition: form-data; " + disposition + b"\r\n\r\n"
+    )
+
+
+def test_a_strangers_500_mb_field_is_answered_before_it_is_read(server):
+    port = server.port
+    pid = server.process.pid
+    field, document = b'name="note"', b'name="file"; filename="po.pdf"'
+    post_raw(port, UPLOAD, multipart_head(field), 1 * MB)  # a first request warms the process
+    before = rss_mb(pid)
+    for path, part in ((UPLOAD, field), ("/upload", field), (UPLOAD, document)):
+        sent, answer = post_raw(port, path, multipart_head(part), 500 * MB)
+        status_line, _, headers = answer.partition(b"\r\n")
+        assert status_line.split()[1] in (b"401", b"302"), answer
+        assert b"connection: close" in headers.lower()
+        assert sent < 50 * MB, f"{sent / MB:.0f} MB taken in before the answer"
+    grown = rss_mb(pid) - before
+    assert grown < 5, f"the web process grew by {grown:.1f} MB"
+
+
+def test_a_500_mb_sign_in_form_is_refused_before_it_is_read(server):
+    head = b"Content-Type: application/x-www-form-urlencoded\r\n\r\n"
+    before = rss_mb(server.process.pid)
+    sent, answer = post_raw(server.port, "/login", head, 500 * MB)
+    assert answer.split()[1] == b"413", answer
+    assert sent < 50 * MB
+    assert rss_mb(server.process.pid) - before < 5
+
+
+def time_static(server: RunningIntake, until: threading.Event) -> list[float]:
+    """Fetch /static/app.js again and again until `until` is set; each fetch's seconds."""
+    times = []
+    with httpx.Client(base_url=server.url, timeout=30) as client:
+        while not until.is_set() or not times:
+            started = time.monotonic()
+            assert client.get("/static/app.js").status_code == 200
+            times.append(time.monotonic() - started)
+    return times
+
+
+def test_a_form_of_many_tiny_fields_stalls_nobody(server):
+    body = b"&".join(b"f%d=" % n for n in range(1_100_000))[:9_500_000]
+    assert len(body) > 9 * MB
+    done, answers, times = threading.Event(), [], []
+    timer = threading.Thread(target=lambda: times.extend(time_static(server, done)))
+    timer.start()
+    try:
+        for framed in ("sized", "chunked"):
+            content = (
+                body
+                if framed == "sized"
+                else iter([body[i : i + MB] for i in range(0, len(body), MB)])
+            )
+            response = httpx.post(
+                server.url + "/login",
+                content=content,
+                headers={"content-type": "application/x-www-form-urlencoded"},
+                timeout=30,
+            )
+            answers.append(response.status_code)
+    finally:
+        done.set()
+        timer.join()
+    assert max(times) < PROMPT, f"/static/app.js took up to {max(times):.2f} s"
+    assert answers == [413, 413]
