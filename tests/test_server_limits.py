@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import select
 import socket
+import sqlite3
 import threading
 import time
 from pathlib import Path
@@ -18,7 +19,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from app import auth, clock
+from app import auth, clock, sites
 from app.db import open_database
 from app.web import CSRF_COOKIE, CSRF_HEADER
 from tests.conftest import PASSWORD
@@ -162,3 +163,64 @@ def test_a_form_of_many_tiny_fields_stalls_nobody(server):
         timer.join()
     assert max(times) < PROMPT, f"/static/app.js took up to {max(times):.2f} s"
     assert answers == [413, 413]
+
+
+def hold_the_write_lock(path: Path):
+    """Another connection in a write transaction on the real data file."""
+    conn = sqlite3.connect(str(path), isolation_level=None, timeout=30)
+    conn.execute("BEGIN IMMEDIATE")
+    return conn
+
+
+def writes_to_make(server: RunningIntake) -> list[tuple[str, str, dict]]:
+    """(method, path, headers) of requests that each write, of every kind the pages make."""
+    db = open_database(server.settings.db_path)
+    admin = auth.get_user_by_email(db, "admin@example.com")
+    site_id = sites.add_site(db, "LOCK1", "Lock Street", clock.now())
+    sites.add_alias(db, site_id, "LK-1", admin["id"], clock.now())
+    alias_id = sites.aliases_of(db, site_id)[0]["id"]
+    auth.create_api_token(db, admin["id"], clock.now(), name="to revoke")
+    revoked = auth.list_api_tokens(db, admin["id"])[0]["id"]
+    token = auth.create_api_token(db, admin["id"], clock.now(), name="first use is written down")
+    db.close()
+    bearer = {"authorization": f"Bearer {token}"}
+    return [
+        ("GET", "/api/purchase-orders?po_number=NONE", bearer),
+        ("POST", "/logout", {}),
+        ("POST", "/batches/pause", {}),
+        ("POST", f"/users/{admin['id']}/tokens", {}),
+        ("POST", f"/users/{admin['id']}/tokens/{revoked}/revoke", {}),
+        ("POST", f"/sites/{site_id}/deactivate", {}),
+        ("POST", f"/sites/{site_id}/aliases/{alias_id}/delete", {}),
+    ]
+
+
+def test_a_held_write_lock_stalls_no_read(server):
+    writes = writes_to_make(server)
+    reader, writers = signed_in(server), [signed_in(server) for _ in writes]
+    answers: list[int] = []
+
+    def write(client: httpx.Client, method: str, path: str, headers: dict) -> None:
+        answers.append(client.request(method, path, headers=headers).status_code)
+
+    lock = hold_the_write_lock(server.settings.db_path)
+    try:
+        threads = [
+            threading.Thread(target=write, args=(client, *request))
+            for client, request in zip(writers, writes, strict=True)
+        ]
+        for thread in threads:
+            thread.start()
+        time.sleep(0.3)  # every write is waiting for the lock by now
+        times = {}
+        for path in ("/static/app.js", "/purchasing", "/static/app.css", "/"):
+            started = time.monotonic()
+            assert reader.get(path).status_code == 200
+            times[path] = time.monotonic() - started
+    finally:
+        lock.execute("ROLLBACK")
+        lock.close()
+    for thread in threads:
+        thread.join()
+    assert max(times.values()) < PROMPT, times
+    assert len(answers) == len(writes) and set(answers) <= {200, 303, 404, 503}, answers

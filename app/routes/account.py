@@ -95,8 +95,8 @@ def _locked_out(target: str, email: str, until: datetime, now: datetime) -> Temp
     )
 
 
-@post("/logout")
-async def logout(request: Request, db: DB) -> Redirect:
+@post("/logout", sync_to_thread=True)
+def logout(request: Request, db: DB) -> Redirect:
     cookie = request.cookies.get(SESSION_COOKIE)
     if cookie:
         auth.end_session(db, cookie)

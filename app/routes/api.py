@@ -113,16 +113,16 @@ async def api_process_batch(request: Request, db: DB, settings: Config) -> dict:
     given = request.headers.get("x-ingest-secret", "")
     if not hmac.compare_digest(given.encode(), settings.ingest_secret.encode()):
         raise NotAuthorizedException("The x-ingest-secret header is missing or wrong.")
+    return await anyio.to_thread.run_sync(_process_batch, db, settings, await request.body())
+
+
+def _process_batch(db: Database, settings: Settings, raw: bytes) -> dict:
     try:
-        body = json.loads(await request.body() or b"null")
-    except ValueError:
+        body = json.loads(raw or b"null")
+    except (ValueError, RecursionError):  # not JSON, or nested deeper than any payload is
         raise ClientException("The body must be JSON: {batch_id, extracted}.") from None
     if not isinstance(body, dict) or not isinstance(body.get("batch_id"), str):
         raise ClientException("The body must be JSON: {batch_id, extracted}.")
-    return await anyio.to_thread.run_sync(_process_batch, db, settings, body)
-
-
-def _process_batch(db: Database, settings: Settings, body: dict) -> dict:
     batch_id = parse_id(body["batch_id"], "batch")
     batch = found(queue.get_batch(db, batch_id), "batch")
     if batch["status"] != "processing":

@@ -122,7 +122,7 @@ def user_enable(request: Request, user_id: FromPath[str], db: DB) -> Template | 
     return _set_active(request, user_id, db, True)
 
 
-@post("/{user_id:str}/tokens", status_code=200, sync_to_thread=False)
+@post("/{user_id:str}/tokens", status_code=200, sync_to_thread=True)
 def token_create(user_id: FromPath[str], db: DB, data: Form) -> Template:
     user = _user(db, user_id)
     name = " ".join(data.get("name", "").split())[:100]
@@ -130,11 +130,7 @@ def token_create(user_id: FromPath[str], db: DB, data: Form) -> Template:
     return _detail(db, user, new_token=token, new_token_name=name)
 
 
-@post(
-    "/{user_id:str}/tokens/{token_id:str}/revoke",
-    status_code=200,
-    sync_to_thread=False,
-)
+@post("/{user_id:str}/tokens/{token_id:str}/revoke", status_code=200, sync_to_thread=True)
 def token_revoke(user_id: FromPath[str], token_id: FromPath[str], db: DB) -> Template:
     user = _user(db, user_id)
     if accounts.revoke_token(db, user["id"], parse_id(token_id, "token"), clock.now()):

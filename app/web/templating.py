@@ -8,17 +8,25 @@ templates that show them, never by a template calling into the database.
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import sqlite3
+from collections.abc import Callable, Iterable
 from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+import anyio
 from jinja2 import Environment, FileSystemLoader, meta, select_autoescape
 from litestar import Request
+from litestar.background_tasks import BackgroundTask, BackgroundTasks
+from litestar.datastructures import Cookie
+from litestar.enums import MediaType
 from litestar.exceptions import NotFoundException
 from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.response import File, Template
+from litestar.response.base import ASGIResponse
+from litestar.types import Receive, Scope, Send
 from sqlite_utils import Database
 
 from app import batch_admin, clock, numbers, pausing, security, storage
@@ -107,13 +115,54 @@ def navigation(request: Request) -> dict:
 
 
 class Page(Template):
-    """A template response that gives the navigation bar its numbers when it shows them."""
+    """A template response that gives the navigation bar its numbers when it shows them,
+    and is rendered in a worker thread as it is sent: a long page (a PO of hundreds of
+    items, every site there is) holds up no other request."""
 
     def create_template_context(self, request: Request) -> dict[str, Any]:
         context = super().create_template_context(request)
         if "nav" not in context and self.template_name in showing_nav():
             context["nav"] = navigation(request)
         return context
+
+    def to_asgi_response(
+        self,
+        app: Any,
+        request: Request,
+        *,
+        background: BackgroundTask | BackgroundTasks | None = None,
+        cookies: Iterable[Cookie] | None = None,
+        headers: dict[str, str] | None = None,
+        status_code: int | None = None,
+        **_: Any,
+    ) -> ASGIResponse:
+        template = request.app.template_engine.get_template(self.template_name)
+
+        def render() -> bytes:
+            return template.render(**self.create_template_context(request)).encode(self.encoding)
+
+        return _RenderedInThread(
+            render,
+            background=self.background or background,
+            cookies=itertools.chain(self.cookies, cookies or ()),
+            headers={**(headers or {}), **self.headers},
+            media_type=self.media_type or MediaType.HTML,
+            status_code=self.status_code or status_code,
+            encoding=self.encoding,
+        )
+
+
+class _RenderedInThread(ASGIResponse):
+    """A response whose body is made by `render()` in a worker thread when it is sent."""
+
+    def __init__(self, render: Callable[[], bytes], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.render = render
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        self.body = await anyio.to_thread.run_sync(self.render)
+        self.headers["content-length"] = str(len(self.body))
+        await super().__call__(scope, receive, send)
 
 
 def document_file(
