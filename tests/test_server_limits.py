@@ -9,20 +9,26 @@ for the lock); a request that goes on answers in milliseconds.
 
 from __future__ import annotations
 
+import io
+import os
 import select
 import socket
 import sqlite3
+import struct
 import threading
 import time
+import zlib
 from pathlib import Path
 
 import httpx
 import pytest
+from PIL import Image
 
-from app import auth, clock, sites
+from app import auth, clock, sites, storage
 from app.db import open_database
 from app.web import CSRF_COOKIE, CSRF_HEADER
 from tests.conftest import PASSWORD
+from tests.fixtures.records import add_po
 from tests.server import RunningIntake
 
 pytestmark = pytest.mark.slow
@@ -224,3 +230,72 @@ def test_a_held_write_lock_stalls_no_read(server):
         thread.join()
     assert max(times.values()) < PROMPT, times
     assert len(answers) == len(writes) and set(answers) <= {200, 303, 404, 503}, answers
+
+
+def large_png(path: Path, side: int = 9450) -> Path:
+    """An RGB PNG of side x side pixels (89 megapixels at 9450), a few hundred KB on disk,
+    written row by row so this test never holds the image itself."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    packer, row = (
+        zlib.compressobj(1),
+        b"\0" + bytes(range(256)) * (side * 3 // 256) + b"\0" * (side * 3 % 256),
+    )
+    compressed = b"".join(packer.compress(row) for _ in range(side)) + packer.flush()
+    header = struct.pack(">IIBBBBB", side, side, 8, 2, 0, 0, 0)
+    path.write_bytes(
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", compressed)
+        + chunk(b"IEND", b"")
+    )
+    return path
+
+
+def photographed_pos(server: RunningIntake, count: int, source: Path) -> list[str]:
+    db = open_database(server.settings.db_path)
+    po_ids = []
+    for n in range(count):
+        po_id = add_po(db, f"PHOTO-BIG-{n}")
+        path = storage.folder(server.settings, storage.PURCHASE_ORDERS) / f"{po_id}.png"
+        os.link(source, path)
+        db.conn.execute(
+            "UPDATE purchase_orders SET file_path = :p, content_type = 'image/png' WHERE id = :id",
+            {"p": storage.relative(server.settings, path), "id": po_id},
+        )
+        po_ids.append(po_id)
+    db.close()
+    return po_ids
+
+
+def test_two_large_photo_previews_at_once_leave_the_web_process_small(server, tmp_path):
+    po_ids = photographed_pos(server, 2, large_png(tmp_path / "big.png"))
+    client, pid = signed_in(server), server.process.pid
+    before, peak, done = rss_mb(pid), [0.0], threading.Event()
+
+    def watch() -> None:
+        while not done.is_set():
+            peak[0] = max(peak[0], rss_mb(pid))
+            time.sleep(0.02)
+
+    answers: list[httpx.Response] = []
+    threads = [
+        threading.Thread(
+            target=lambda u=f"/purchasing/{po_id}/preview": answers.append(client.get(u))
+        )
+        for po_id in po_ids
+    ]
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    done.set()
+    watcher.join()
+    assert [a.status_code for a in answers] == [200, 200], [a.text[:200] for a in answers]
+    assert {Image.open(io.BytesIO(a.content)).size for a in answers} == {(1600, 1600)}
+    assert peak[0] - before < 20, f"the web process grew by {peak[0] - before:.0f} MB"
