@@ -241,9 +241,11 @@ def _csv_rows(text: str) -> tuple[list[tuple[int, dict]], list[str]]:
     try:
         return _read_rows(reader)
     except csv.Error as exc:
+        reason = str(exc)
+        if "field larger than field limit" in reason:
+            reason = "a cell is far longer than any code or name (is a quote left open?)"
         raise SiteError(
-            f"Line {reader.line_num} of the CSV cannot be read ({exc}); check its quotes"
-            " and that no cell runs on for pages."
+            f"Line {reader.line_num + 1} of the CSV cannot be read: {reason}."
         ) from None
 
 

@@ -79,7 +79,8 @@ def _create_locked(path: Path) -> BinaryIO:
     before we locked it, its link count is 0: make it again.
     """
     while True:
-        handle = open(path, "xb")  # noqa: SIM115 - closed by discard() or ReceivedFile.settle()
+        # Readable by this user only; closed by discard() or ReceivedFile.settle().
+        handle = os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "wb")
         fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
         if os.fstat(handle.fileno()).st_nlink:
             return handle

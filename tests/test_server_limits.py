@@ -14,6 +14,7 @@ import os
 import select
 import socket
 import sqlite3
+import stat
 import struct
 import threading
 import time
@@ -24,10 +25,11 @@ import httpx
 import pytest
 from PIL import Image
 
-from app import auth, clock, sites, storage
+from app import auth, clock, lockout, sites, storage
 from app.db import open_database
 from app.web import CSRF_COOKIE, CSRF_HEADER
 from tests.conftest import PASSWORD
+from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
 from tests.fixtures.records import add_po
 from tests.server import RunningIntake
 
@@ -299,3 +301,81 @@ def test_two_large_photo_previews_at_once_leave_the_web_process_small(server, tm
     assert [a.status_code for a in answers] == [200, 200], [a.text[:200] for a in answers]
     assert {Image.open(io.BytesIO(a.content)).size for a in answers} == {(1600, 1600)}
     assert peak[0] - before < 20, f"the web process grew by {peak[0] - before:.0f} MB"
+
+
+def sign_in_from(client: httpx.Client, email: str, password: str, **headers: str) -> httpx.Response:
+    """Sign in as a browser behind `headers` would; the CSRF cookie is sent by hand, for a
+    Secure one that httpx would keep back over plain http (the proxy's https is pretended)."""
+    if CSRF_COOKIE not in client.cookies:
+        client.get("/login", headers=headers)
+    token = client.cookies[CSRF_COOKIE]
+    headers |= {CSRF_HEADER: token, "cookie": f"{CSRF_COOKIE}={token}"}
+    return client.post("/login", data={"email": email, "password": password}, headers=headers)
+
+
+def guess_from(server: RunningIntake, address: str) -> int:
+    """Every failure the address limit allows, from `address` as X-Forwarded-For says:
+    the status of one more sign-in, with the right password, from the same address."""
+    with httpx.Client(base_url=server.url, timeout=30) as client:
+        for n in range(lockout.LIMITS["address"]):
+            wrong = sign_in_from(client, f"guess{n}@example.com", "not it at all", **{XFF: address})
+            assert wrong.status_code in (400, 429)
+        return sign_in_from(client, "admin@example.com", PASSWORD, **{XFF: address}).status_code
+
+
+XFF = "x-forwarded-for"
+
+
+def test_the_lockout_behind_a_proxy_counts_clients_apart(tmp_path):
+    proxied = RunningIntake(tmp_path / "data", "--no-worker", INTAKE_TRUSTED_PROXIES="127.0.0.1")
+    try:
+        db = open_database(proxied.settings.db_path)
+        auth.create_user(db, "admin@example.com", "admin", PASSWORD, clock.now())
+        db.close()
+        assert guess_from(proxied, "203.0.113.7") == 429
+        with httpx.Client(base_url=proxied.url, timeout=30) as client:
+            elsewhere = {XFF: "198.51.100.9", "x-forwarded-proto": "https"}
+            signed = sign_in_from(client, "admin@example.com", PASSWORD, **elsewhere)
+        assert signed.status_code == 303
+        assert all("secure" in c.lower() for c in signed.headers.get_list("set-cookie"))
+        assert signed.headers["strict-transport-security"] == "max-age=31536000"
+    finally:
+        log = proxied.stop()
+    assert "Traceback" not in log, log
+
+
+def test_without_a_trusted_proxy_x_forwarded_for_is_not_believed(server):
+    try:
+        assert guess_from(server, "203.0.113.7") == 429
+        with httpx.Client(base_url=server.url, timeout=30) as client:
+            another = sign_in_from(client, "admin@example.com", PASSWORD, **{XFF: "198.51.100.9"})
+        assert another.status_code == 429  # the same address as far as Intake can tell
+        assert "strict-transport-security" not in another.headers
+    finally:
+        db = open_database(server.settings.db_path)
+        db.conn.execute("DELETE FROM sign_in_failures")  # for the tests that sign in after
+        db.close()
+
+
+def test_what_the_server_writes_is_for_its_own_user_only(server):
+    with httpx.Client(base_url=server.url, timeout=30) as client:
+        client.headers["authorization"] = f"Bearer {token_for(server)}"
+        upload = client.post(
+            UPLOAD, files={"file": ("po.pdf", po_pdf_bytes(po_fields("MODES")), "application/pdf")}
+        )
+    assert upload.status_code == 202
+    data = server.settings.data_dir
+    written = [data / "intake.db", data / "intake.db-wal", data / "huey.db", data / "secret_key"]
+    written += list((data / "files" / "incoming").iterdir())
+    assert {p.name: oct(stat.S_IMODE(p.stat().st_mode)) for p in written} == {
+        p.name: "0o600" for p in written
+    }
+    assert oct(stat.S_IMODE(data.stat().st_mode)) == "0o700"
+
+
+def token_for(server: RunningIntake) -> str:
+    db = open_database(server.settings.db_path)
+    admin = auth.get_user_by_email(db, "admin@example.com")
+    token = auth.create_api_token(db, admin["id"], clock.now(), name="modes")
+    db.close()
+    return token

@@ -40,6 +40,7 @@ def _signed_in(db: Database, settings: Settings, request: Request, user: dict, t
         samesite="lax",
         max_age=int(auth.SESSION_LIFETIME.total_seconds()),
         path="/",
+        secure=request.url.scheme == "https",
     )
     return response
 

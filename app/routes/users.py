@@ -94,20 +94,25 @@ def user_password(request: Request, user_id: FromPath[str], db: DB, data: Form) 
     except auth.AccountError as exc:
         return _detail(db, user, 400, password_error=str(exc))
     return _detail(
-        db, user, notice=f"New password set; {user['email']} was signed out everywhere else."
+        db,
+        user,
+        notice=f"New password set; {user['email']} was signed out everywhere else."
+        " Their API tokens still work: revoke any that may have gone astray.",
     )
 
 
 def _set_active(request: Request, user_id: str, db: Database, active: bool) -> Template | Redirect:
     user, me = _user(db, user_id), current_user(request)
     try:
-        accounts.set_active(db, user["id"], active, me["id"])
+        accounts.set_active(db, user["id"], active, me["id"], clock.now())
     except auth.AccountError as exc:
         return _detail(db, user, 400, error=str(exc))
     if not active and user["id"] == me["id"]:
         return Redirect(path="/login", status_code=303)
     state = (
-        "can sign in again" if active else "is disabled and signed out; their tokens stop working"
+        "can sign in again. Their old API tokens stay revoked; make new ones if they need them"
+        if active
+        else "is disabled and signed out, and their API tokens are revoked for good"
     )
     return _detail(db, user, notice=f"{user['email']} {state}.")
 
