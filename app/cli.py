@@ -35,7 +35,16 @@ def _serve(settings: Settings, args: argparse.Namespace) -> int:
     for child in children:
         child.start()
     try:
-        uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="info")
+        uvicorn.run(
+            create_app(settings),
+            host=args.host,
+            port=args.port,
+            log_level="info",
+            # X-Forwarded-For and -Proto only from the proxies named: else anyone could
+            # claim any address, and the sign-in lockout would count nothing.
+            proxy_headers=bool(settings.trusted_proxies),
+            forwarded_allow_ips=settings.trusted_proxies or None,
+        )
     finally:
         for child in reversed(children):
             child.stop()

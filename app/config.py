@@ -6,6 +6,7 @@ A bad value stops start-up with a sentence that names the variable.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import secrets
 from dataclasses import dataclass
@@ -58,6 +59,8 @@ class Settings:
     disk_free_min_mb: int = 1024
     metrics_allow: tuple[str, ...] = LOOPBACK  # networks, checked when read
     replica_url: str = ""
+    # Reverse proxies whose X-Forwarded-For and -Proto are believed ("" believes nobody).
+    trusted_proxies: str = ""
 
     @property
     def db_path(self) -> Path:
@@ -94,6 +97,7 @@ class Settings:
             "supplier_match_threshold": _fraction(env, "INTAKE_SUPPLIER_MATCH_THRESHOLD", 0.85),
             "busy_timeout_ms": _positive_int(env, "INTAKE_BUSY_TIMEOUT_MS", 5000),
             **_operations(env),
+            "trusted_proxies": _addresses(env, "INTAKE_TRUSTED_PROXIES"),
         }
         values.update(overrides)
         if not values["secret_key"]:
@@ -189,6 +193,20 @@ def _fraction(env: dict[str, str], name: str, default: float) -> float:
     return value
 
 
+def _addresses(env: dict[str, str], name: str) -> str:
+    """Comma-separated addresses or networks (10.0.0.5, 10.0.0.0/24, ::1), tidied."""
+    found = [part.strip() for part in env.get(name, "").split(",") if part.strip()]
+    for part in found:
+        try:
+            ipaddress.ip_network(part, strict=False)
+        except ValueError:
+            raise ConfigError(
+                f"{name} must list IP addresses or networks, such as 127.0.0.1,10.0.0.0/24 "
+                f"(got {part!r})."
+            ) from None
+    return ",".join(found)
+
+
 def _timezone(env: dict[str, str]) -> str | None:
     name = env.get("INTAKE_TIMEZONE", "").strip()
     if not name:
@@ -206,6 +224,17 @@ def data_dir_from_env(env: dict[str, str] | None = None) -> Path:
     """The data dir alone, for a command that must not write into it before it starts (restore)."""
     env = os.environ if env is None else env
     return Path(env.get("INTAKE_DATA_DIR") or "data").resolve()
+def private_dir(path: Path) -> Path:
+    """A directory only this user may enter: made so, or made so again if it was not.
+
+    The data dir holds the records, the documents and the secret key; nobody
+    else on the machine has any business in it.
+    """
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    mode = path.stat()
+    if mode.st_mode & 0o077 and mode.st_uid == os.getuid():
+        path.chmod(0o700)
+    return path
 
 
 def load_or_create_secret(data_dir: Path) -> str:
@@ -215,7 +244,7 @@ def load_or_create_secret(data_dir: Path) -> str:
     and a worker starting together agree on one complete key.
     """
     path = data_dir / "secret_key"
-    data_dir.mkdir(parents=True, exist_ok=True)
+    private_dir(data_dir)
     if not path.exists():
         tmp = data_dir / f".secret_key.{os.getpid()}.{secrets.token_hex(4)}"
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)

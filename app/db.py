@@ -9,7 +9,9 @@ writers never deadlock on a lock upgrade.
 
 from __future__ import annotations
 
+import contextlib
 import errno
+import os
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -17,6 +19,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from sqlite_utils import Database
+
+from app.config import private_dir
 
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
 BUSY_TIMEOUT_MS = 5000
@@ -146,9 +150,17 @@ def migrate(db: Database) -> int:
     return version
 
 
+def create_private_file(path: Path | str) -> None:
+    """Make a database file readable by this user only, before SQLite makes it readable by
+    all; SQLite gives its -wal and -shm files the same mode."""
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+
+
 def open_database(path: Path | str) -> Database:
     """Connect and bring the schema up to date: what start-up calls."""
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    private_dir(Path(path).parent)
+    create_private_file(path)
     db = connect(path)
     migrate(db)
     return db

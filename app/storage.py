@@ -17,7 +17,7 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
-from app.config import Settings
+from app.config import Settings, private_dir
 from app.db import one
 
 INCOMING = "incoming"
@@ -49,9 +49,8 @@ def relative(settings: Settings, path: Path) -> str:
 
 
 def folder(settings: Settings, name: str) -> Path:
-    path = settings.files_dir / name
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    private_dir(settings.files_dir)
+    return private_dir(settings.files_dir / name)
 
 
 def stored_name(record_id: str, content_type: str) -> str:
@@ -102,6 +101,7 @@ def place_copy(settings: Settings, source_relative: str, folder_name: str, name:
     except OSError:
         tmp = target.with_name(target.name + PARTIAL_SUFFIX)
         shutil.copyfile(source, tmp)
+        tmp.chmod(0o600)
         fsync_file(tmp)
         os.replace(tmp, target)
     # A fresh mtime keeps reap_orphans() off the new name until its row commits.

@@ -88,8 +88,8 @@ ROUTES = [
     ("GET", "/review", EVERYONE, None),
     ("GET", "/review?state=resolved&kind=batch.dead", EVERYONE, None),
     ("POST", "/review/{item}/decide/dismiss", EVERYONE, {}),
-    ("GET", "/review/{dead_item}/enter", EVERYONE, None),
-    ("POST", "/review/{dead_item}/enter", EVERYONE, {}),
+    ("GET", "/review/{my_dead_item}/enter", EVERYONE, None),  # one's own upload
+    ("POST", "/review/{my_dead_item}/enter", EVERYONE, {}),
     ("GET", "/review/{dead_item}/document", EVERYONE, None),
     ("POST", "/upload", EVERYONE, {}),  # not multipart: refused in words, after the guard
     ("POST", "/logout", EVERYONE, {}),  # last: it ends the session
@@ -105,8 +105,9 @@ def ids(settings, db, admin, staff):
     dead, dead2 = (
         store_batch(settings, db, b"%PDF-1.4 broken", uploaded_by=admin["id"]) for _ in "12"
     )
-    pipeline.run_batch(settings, dead)
-    pipeline.run_batch(settings, dead2)
+    my_dead = store_batch(settings, db, b"%PDF-1.4 broken too", uploaded_by=staff["id"])
+    for batch_id in (dead, dead2, my_dead):
+        pipeline.run_batch(settings, batch_id)
     site = sites.add_site(db, "CP09", "Cape Point", clock.now())
     alias = sites.add_alias(db, site, "CP-9X", admin["id"], clock.now())
     auth.create_api_token(db, staff["id"], clock.now(), name="t")
@@ -124,6 +125,7 @@ def ids(settings, db, admin, staff):
         "dn": dn,
         "dn_item": db.execute("SELECT id FROM delivery_note_items LIMIT 1").fetchone()[0],
         "dead_item": dead_item,
+        "my_dead_item": review_items.open_item_for(db, "batch.dead", "batch", my_dead)["id"],
         "item": dead_item,
         "po": po,
         "po_item": db.execute("SELECT id FROM purchase_order_items LIMIT 1").fetchone()[0],

@@ -22,7 +22,7 @@ from sqlite_utils import Database
 from app import sites
 from app.db import joined
 from app.delivery_notes import hooks as delivery_hooks
-from app.purchase_orders import reviews, store, totals
+from app.purchase_orders import intake, reviews, store, totals
 from app.purchase_orders.forms import (
     HEADER_FIELDS,
     ITEM_FIELDS,
@@ -205,6 +205,8 @@ def add_item(
     new = parse_item(values)
 
     def apply(po: dict) -> Changes:
+        if store.item_count(db, po_id) >= intake.MAX_ITEMS:
+            raise EditError(f"{intake.TOO_MANY_ITEMS}; this one has them all already.")
         line_no = store.next_line_no(db, po_id)
         store.insert_items(db, po_id, [new | {"line_no": line_no}])
         return [(f"item {line_no}", None, item_summary(new))]

@@ -25,6 +25,10 @@ from app.ids import new_id
 from app.purchase_orders import reviews, revisions, store, totals
 from app.queue import Claim
 
+# Far more lines than any real PO has; the page of a PO stays one a person can read.
+MAX_ITEMS = 500
+TOO_MANY_ITEMS = f"A purchase order has at most {MAX_ITEMS} items"
+
 WARNING_TEXT = {
     "already_imported": "this PO number was imported before",
     "revision": "this PO number was imported before with different contents",
@@ -124,6 +128,8 @@ def validate(payload: object) -> PurchaseOrderData:
     if not isinstance(raw_items, list):
         problems.append("The items must be a list.")
         raw_items = []
+    if len(raw_items) > MAX_ITEMS:
+        raise InvalidPayload([f"{TOO_MANY_ITEMS}; this one has {len(raw_items)}."])
     for line_no, raw in enumerate(raw_items, start=1):
         if not isinstance(raw, dict):
             problems.append(f"Item {line_no} must be an object.")

@@ -285,6 +285,14 @@ def insert_items(db: Database, po_id: str, items: list[dict]) -> None:
     )
 
 
+def item_count(db: Database, po_id: str) -> int:
+    return one(
+        db,
+        "SELECT count(*) AS n FROM purchase_order_items WHERE purchase_order_id = :po",
+        {"po": po_id},
+    )["n"]
+
+
 def next_line_no(db: Database, po_id: str) -> int:
     return one(
         db,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
-from app import queue, review_items, sites, suppliers
+from app import batch_actions, queue, review_items, sites, suppliers
 from app.delivery_notes import reconcile
 from app.delivery_notes import revisions as dn_revisions
 from app.delivery_notes import store as dn_store
@@ -28,6 +28,9 @@ def item_view(db: Database, item: dict, user: dict) -> dict:
     }
     if item["entity"] == "batch":
         view["batch"] = queue.get_batch(db, item["record_id"])
+        if item["kind"] == "batch.dead" and not batch_actions.may_act(user, view["batch"]):
+            view["not_yours"] = True
+            view["actions"] = [a for a in view["actions"] if a != "retry"]
     elif item["entity"] == "purchase_order":
         view["po"] = store.get_po(db, item["record_id"])
     if item["kind"] == "po.revision" and view.get("po"):

@@ -25,7 +25,7 @@ from sqlite_utils import Database
 from app import batch_actions, clock, pipeline, queue, uploads
 from app.config import Settings
 from app.purchase_orders import intake, record, store
-from app.web import DB, Config, current_user, found, parse_id
+from app.web import DB, Config, bodies, csrf, current_user, found, parse_id
 
 log = logging.getLogger("intake")
 
@@ -34,7 +34,17 @@ class Conflict(ClientException):
     status_code = 409
 
 
-@post("/api/purchase-orders/upload", request_max_body_size=None, status_code=202)
+# An extracted PO: a few hundred bytes an item, with room for long descriptions.
+PAYLOAD_LIMIT = 2 * bodies.MB
+
+
+# The upload keeps its own limit as it streams (app.uploads); a form's token is one of its fields.
+@post(
+    "/api/purchase-orders/upload",
+    request_max_body_size=None,
+    opt={"csrf_in_upload": True},
+    status_code=202,
+)
 async def api_upload(request: Request, db: DB, settings: Config) -> dict:
     batch_id = await receive_upload(request, db, settings)
     return {"batch_id": batch_id, "status": "queued"}
@@ -52,6 +62,7 @@ async def receive_upload(
         request.stream(),
         current_user(request)["id"],
         batch_type,
+        check_fields=csrf.upload_field_check(request),
     )
 
 
@@ -95,6 +106,7 @@ def api_retry(request: Request, batch_id: FromPath[str], db: DB) -> dict:
 @post(
     "/api/purchase-orders/process-batch",
     opt={"public": True, "exclude_from_csrf": True},
+    request_max_body_size=PAYLOAD_LIMIT,
     status_code=200,
 )
 async def api_process_batch(request: Request, db: DB, settings: Config) -> dict:
@@ -104,16 +116,16 @@ async def api_process_batch(request: Request, db: DB, settings: Config) -> dict:
     given = request.headers.get("x-ingest-secret", "")
     if not hmac.compare_digest(given.encode(), settings.ingest_secret.encode()):
         raise NotAuthorizedException("The x-ingest-secret header is missing or wrong.")
+    return await anyio.to_thread.run_sync(_process_batch, db, settings, await request.body())
+
+
+def _process_batch(db: Database, settings: Settings, raw: bytes) -> dict:
     try:
-        body = json.loads(await request.body() or b"null")
-    except ValueError:
+        body = json.loads(raw or b"null")
+    except (ValueError, RecursionError):  # not JSON, or nested deeper than any payload is
         raise ClientException("The body must be JSON: {batch_id, extracted}.") from None
     if not isinstance(body, dict) or not isinstance(body.get("batch_id"), str):
         raise ClientException("The body must be JSON: {batch_id, extracted}.")
-    return await anyio.to_thread.run_sync(_process_batch, db, settings, body)
-
-
-def _process_batch(db: Database, settings: Settings, body: dict) -> dict:
     batch_id = parse_id(body["batch_id"], "batch")
     batch = found(queue.get_batch(db, batch_id), "batch")
     if batch["status"] != "processing":

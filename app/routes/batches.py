@@ -156,7 +156,7 @@ def _paused_answer(request: HTMXRequest, db: Database) -> Template | Redirect:
     return page("_pause_banner.html", paused=pausing.processing_paused(db), oob_nav=True)
 
 
-@post("/pause", status_code=200, sync_to_thread=False)
+@post("/pause", status_code=200, sync_to_thread=True)
 def pause(request: HTMXRequest, db: DB) -> Template | Redirect:
     pausing.pause_processing(db, clock.now(), current_user(request)["id"])
     return _paused_answer(request, db)

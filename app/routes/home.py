@@ -27,7 +27,8 @@ def recent_uploads(request: Request, db: DB) -> Template:
     )
 
 
-@post("/upload", request_max_body_size=None, status_code=200)
+# The upload keeps its own limit as it streams (app.uploads); a form's token is one of its fields.
+@post("/upload", request_max_body_size=None, opt={"csrf_in_upload": True}, status_code=200)
 async def upload(request: HTMXRequest, db: DB, settings: Config) -> Template | Redirect:
     """The dialog's form: answers with the new batch's pill and tells the page to refresh."""
     batch_id = await receive_upload(request, db, settings, uploads.FROM_FORM)

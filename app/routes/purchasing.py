@@ -13,7 +13,7 @@ from typing import Annotated
 
 from litestar import Request, get, post
 from litestar.enums import RequestEncodingType
-from litestar.exceptions import NotFoundException
+from litestar.exceptions import NotFoundException, ServiceUnavailableException
 from litestar.params import Body, FromPath
 from litestar.plugins.htmx import HTMXRequest
 from litestar.response import File, Stream, Template
@@ -131,6 +131,8 @@ def po_preview(po_id: FromPath[str], db: DB, settings: Config) -> File:
         path = previews.preview(settings, po["file_path"])
     except previews.PreviewError as exc:
         raise NotFoundException(str(exc)) from None
+    except previews.PreviewsBusy as exc:
+        raise ServiceUnavailableException(str(exc), headers={"Retry-After": "5"}) from None
     return File(
         path=path,
         filename=f"PO-{storage.display_filename(po['purchase_order_number'])}-preview.jpg",

@@ -8,18 +8,26 @@ templates that show them, never by a template calling into the database.
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import sqlite3
+from collections.abc import Callable, Iterable
 from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+import anyio
 from jinja2 import Environment, FileSystemLoader, meta, select_autoescape
 from litestar import Request
+from litestar.background_tasks import BackgroundTask, BackgroundTasks
+from litestar.datastructures import Cookie
+from litestar.enums import MediaType
 from litestar.exceptions import NotFoundException
 from litestar.plugins.htmx import HTMXTemplate
 from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.response import File, Template
+from litestar.response.base import ASGIResponse
+from litestar.types import Receive, Scope, Send
 from sqlite_utils import Database
 
 from app import batch_admin, clock, health, numbers, pausing, security, storage
@@ -124,11 +132,11 @@ def queue_state(request: Request) -> dict:
     }
 
 
-class _GivesWhatItShows:
-    """Gives the navigation bar and the status pills what they show, once per response and
-    only to the templates that show them."""
-
-    template_name: str | None
+class Page(Template):
+    """A template response that gives the navigation bar and the status pills what they
+    show (once per response, only to the templates that show them), and is rendered in a
+    worker thread as it is sent: a long page (a PO of hundreds of items, every site there
+    is) holds up no other request."""
 
     def create_template_context(self, request: Request) -> dict[str, Any]:
         context = super().create_template_context(request)
@@ -138,13 +146,49 @@ class _GivesWhatItShows:
             context["queue"] = queue_state(request)
         return context
 
+    def to_asgi_response(
+        self,
+        app: Any,
+        request: Request,
+        *,
+        background: BackgroundTask | BackgroundTasks | None = None,
+        cookies: Iterable[Cookie] | None = None,
+        headers: dict[str, str] | None = None,
+        status_code: int | None = None,
+        **_: Any,
+    ) -> ASGIResponse:
+        template = request.app.template_engine.get_template(self.template_name)
 
-class Page(_GivesWhatItShows, Template):
-    """A page or fragment."""
+        def render() -> bytes:
+            return template.render(**self.create_template_context(request)).encode(self.encoding)
+
+        return _RenderedInThread(
+            render,
+            background=self.background or background,
+            cookies=itertools.chain(self.cookies, cookies or ()),
+            headers={**(headers or {}), **self.headers},
+            media_type=self.media_type or MediaType.HTML,
+            status_code=self.status_code or status_code,
+            encoding=self.encoding,
+        )
 
 
-class HtmxPage(_GivesWhatItShows, HTMXTemplate):
-    """A fragment for htmx with its response headers (push_url, trigger_event, ...)."""
+class _RenderedInThread(ASGIResponse):
+    """A response whose body is made by `render()` in a worker thread when it is sent."""
+
+    def __init__(self, render: Callable[[], bytes], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.render = render
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        self.body = await anyio.to_thread.run_sync(self.render)
+        self.headers["content-length"] = str(len(self.body))
+        await super().__call__(scope, receive, send)
+
+
+class HtmxPage(Page, HTMXTemplate):
+    """A fragment for htmx with its response headers (push_url, trigger_event, ...),
+    rendered like a Page."""
 
 
 def document_file(
