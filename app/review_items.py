@@ -28,6 +28,9 @@ KINDS = {
     "low_confidence": "The reader was unsure of some fields",
     "supplier.proposed": "Supplier to confirm",
     "link.conflict": "Two links claim the same name or record",
+    "employee.proposed": "Person to confirm",
+    "vehicle.proposed": "Vehicle to confirm",
+    "fuel.outlier": "Fill larger than the vehicle plausibly takes",
 }
 STATES = ("open", "resolved", "dismissed")
 # resolved_by for an item that closed by itself because its question was settled elsewhere

@@ -22,6 +22,7 @@ from app.db import one
 
 INCOMING = "incoming"
 PURCHASE_ORDERS = "purchase_orders"
+IMPORTS = "imports"  # CSV files: waiting for their preview's import, then their batch's
 EXTENSIONS = {
     "application/pdf": ".pdf",
     "image/jpeg": ".jpg",
@@ -143,7 +144,7 @@ def reap_orphans(
     """
     cutoff = (now - older_than).timestamp()
     removed = []
-    for name in (INCOMING, PURCHASE_ORDERS):
+    for name in (INCOMING, PURCHASE_ORDERS, IMPORTS):
         directory = settings.files_dir / name
         if not directory.is_dir():
             continue

@@ -132,7 +132,7 @@ FUEL_FIELDS = (
         "price",
         "Price per litre",
         "price per litre, price per liter, price l, unit price, price, pump price, rate, ppl, "
-        "unit cost, prijs, preis, prys",
+        "unit cost, prijs, prijs per liter, preis, preis pro liter, prys, prys per liter",
     ),
     _field(
         "amount",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from sqlite_utils import Database
 
 from app import queue, review_items, sites, suppliers
+from app.imports import people
 from app.purchase_orders import store, versions
 from app.review.decisions import ACTIONS, may
 from app.review_items import KINDS
@@ -39,10 +40,12 @@ def item_view(db: Database, item: dict, user: dict) -> dict:
 
 
 def choices(db: Database) -> dict:
-    """What the cards' pickers offer: the active sites and every supplier."""
+    """What the cards' pickers offer: the active sites, every supplier, person and vehicle."""
     return {
         "sites": [site for site in sites.list_sites(db) if site["active"]],
         "suppliers": suppliers.list_suppliers(db),
+        "employees": people.records(db, people.EMPLOYEES),
+        "vehicles": people.records(db, people.VEHICLES),
     }
 
 

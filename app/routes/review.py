@@ -38,6 +38,9 @@ RESOLUTIONS = {
     "supplier_created": "New supplier created",
     "supplier_chosen": "Supplier chosen",
     "linked_elsewhere": "Linked elsewhere",
+    "record_created": "Created",
+    "record_chosen": "Chosen",
+    "corrected": "Corrected",
     "dismissed": "Dismissed",
 }
 
