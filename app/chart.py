@@ -133,7 +133,8 @@ def bar_chart(points: list[tuple[str, Decimal]], unit: str, label_every: int = 4
     plot_height = SMALL_HEIGHT - SMALL_TOP - SMALL_BOTTOM
     baseline = SMALL_TOP + plot_height
     top = _scale_top(max(math.ceil(max((v for _, v in points), default=0)), 1))
-    slot = plot_width / max(len(points), 1)
+    # A few weeks are drawn as bars of a few weeks, not as one bar across the chart.
+    slot = plot_width / max(len(points), 8)
     columns, labels = [], []
     for n, (label, value) in enumerate(points):
         x = SMALL_LEFT + n * slot

@@ -1,6 +1,17 @@
 """HTTP routes, one module per area; each exports `route_handlers`."""
 
-from app.routes import account, api, batches, home, purchasing, review, sites, users
+from app.routes import (
+    account,
+    api,
+    batches,
+    home,
+    imports,
+    purchasing,
+    review,
+    sites,
+    users,
+    work_logs,
+)
 
 route_handlers = [
     *account.route_handlers,
@@ -11,4 +22,6 @@ route_handlers = [
     *sites.route_handlers,
     *users.route_handlers,
     *review.route_handlers,
+    *imports.route_handlers,
+    *work_logs.route_handlers,
 ]
