@@ -437,4 +437,4 @@ def test_the_migration_keeps_every_link_and_review_item(tmp_path):
     assert table(db, "SELECT id, kind FROM review_items") == [{"id": "r1", "kind": "link.conflict"}]
     assert db.conn.execute("PRAGMA foreign_key_check").fetchall() == []
     names = {r["name"] for r in table(db, "SELECT name FROM sqlite_master WHERE type = 'index'")}
-    assert {"review_items_one_open", "external_links_active_key", "timesheets_same"} <= names
+    assert {"review_items_one_open", "external_links_active_key", "timesheets_date"} <= names

@@ -35,7 +35,9 @@ _HOURS_WORDS = re.compile(
     r"^(?:(\d+(?:[.,]\d+)?)\s*h(?:ours?|rs?)?)?\s*(?:(\d+)\s*(?:m(?:ins?)?)?)?$"
 )
 _CURRENCY_SIGNS = {"R": "ZAR", "€": "EUR", "£": "GBP", "$": "USD", "US$": "USD"}
+_SIGNS_LONGEST_FIRST = sorted(_CURRENCY_SIGNS.items(), key=lambda sign: -len(sign[0]))
 _CURRENCY_CODE = re.compile(r"^[A-Z]{3}$")
+_NOT_A_NUMBER = re.compile(r"[^\d.,\s'\-()]")
 _UNIT = re.compile(r"\s*(km|mi|l|ltrs?|litres?|liters?)$", re.IGNORECASE)
 
 
@@ -92,11 +94,12 @@ class FuelRow:
     warnings: list[str] = field(default_factory=list)
 
 
-class RowProblems(Exception):
+class RowProblems:
     """Collects a row's problems, so every one of them is reported, not only the first."""
 
+    __slots__ = ("line", "problems")
+
     def __init__(self, line: int):
-        super().__init__(line)
         self.line = line
         self.problems: list[Problem] = []
 
@@ -112,11 +115,13 @@ def _plain(text: str) -> str:
     return "".join(ch for ch in text if not unicodedata.combining(ch))
 
 
+@functools.lru_cache(maxsize=65536)
 def person_key(name: str) -> str:
     """'  Zoë  Müller-Smith ' -> 'zoe muller smith': what people's names are compared by."""
     return " ".join(re.sub(r"[^a-z0-9]+", " ", _plain(name).lower()).split())
 
 
+@functools.lru_cache(maxsize=65536)
 def vehicle_key(number: str) -> str:
     """'ca 123-456' -> 'CA123456': registrations are compared without spaces and dashes."""
     return re.sub(r"[^A-Z0-9]+", "", _plain(number).upper())
@@ -218,7 +223,9 @@ def currency_of(cell: str, amount_cell: str, default: str) -> str:
     if code in _CURRENCY_SIGNS:
         return _CURRENCY_SIGNS[code]
     amount = amount_cell.strip()
-    for sign, named in sorted(_CURRENCY_SIGNS.items(), key=lambda s: -len(s[0])):
+    if not _NOT_A_NUMBER.search(amount):
+        return default
+    for sign, named in _SIGNS_LONGEST_FIRST:
         if amount.startswith(sign) or amount.endswith(sign):
             return named
     found = re.search(r"\b([A-Z]{3})\b", amount.upper())
@@ -296,15 +303,19 @@ def timesheet_row(line: int, cells: dict[str, str], how: Reading) -> TimesheetRo
 def over_a_day(rows: list[TimesheetRow], stored: dict[tuple[str, str], int]) -> list[Problem]:
     """Every row of a person's day that adds up to more than 24 hours, with the rows
     already stored for that day counted in."""
+    totals: dict[tuple[str, str], int] = {}
+    for row in rows:
+        day = (row.person_key, row.work_date)
+        totals[day] = totals.get(day, 0) + row.seconds
+    over = {day for day, total in totals.items() if total + stored.get(day, 0) > DAY_SECONDS}
     days: dict[tuple[str, str], list[TimesheetRow]] = {}
     for row in rows:
-        days.setdefault((row.person_key, row.work_date), []).append(row)
+        if (row.person_key, row.work_date) in over:
+            days.setdefault((row.person_key, row.work_date), []).append(row)
     problems = []
     for (key, day), group in days.items():
         earlier = stored.get((key, day), 0)
-        total = earlier + sum(row.seconds for row in group)
-        if total <= DAY_SECONDS:
-            continue
+        total = earlier + totals[key, day]
         lines = ", ".join(str(row.line) for row in group)
         also = f", with {hours_text(earlier)} hours imported before" if earlier else ""
         message = (

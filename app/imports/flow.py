@@ -106,7 +106,7 @@ def row_view(plan: Plan, row: dict) -> dict:
             "description": row["description"],
             "warnings": row["warnings"],
         }
-    why = plan.outliers.get(row["id"])
+    why = plan.outliers.get(row["line"])
     return {
         "line": row["line"],
         "date": row["fill_date"],

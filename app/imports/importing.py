@@ -15,7 +15,7 @@ from datetime import datetime
 
 from sqlite_utils import Database
 
-from app import queue
+from app import ids, queue
 from app.db import immediate
 from app.imports import fuel_logs, mapping, outliers, people, planning, timesheets
 from app.imports.checks import Problem
@@ -99,6 +99,8 @@ def import_file(
             now=now,
         )
         _settle_names(db, plan, actor, now)
+        for row, row_id in zip(plan.rows, ids.run_of_ids(len(plan.rows)), strict=True):
+            row["id"] = row_id
         if plan.kind == "timesheets":
             timesheets.insert_rows(db, staged.batch_id, plan.rows)
         else:
@@ -140,7 +142,7 @@ def _settle_names(db: Database, plan: Plan, actor: str | None, now: datetime) ->
     register = people.BY_KIND[plan.kind]
     column = "person_key" if plan.kind == "timesheets" else "vehicle_key"
     record_column = "employee_id" if plan.kind == "timesheets" else "vehicle_id"
-    tanks = planning.tanks(plan) if plan.kind == "fuel_logs" else {}
+    tanks = plan.tanks
     settled = {}
     for key, found in plan.matches.items():
         settled[key] = people.settle(
@@ -159,6 +161,6 @@ def _open_reviews(db: Database, plan: Plan, batch_id: str, now: datetime) -> Non
     for key, found in plan.matches.items():
         if found.outcome == "proposed":
             people.open_proposal(db, register, key, plan.names[key], found, now)
-    rows_by_id = {row["id"]: row for row in plan.rows} if plan.outliers else {}
-    for row_id, why in plan.outliers.items():
-        outliers.open_outlier(db, rows_by_id[row_id], why, batch_id, now)
+    by_line = {row["line"]: row for row in plan.rows} if plan.outliers else {}
+    for line, why in plan.outliers.items():
+        outliers.open_outlier(db, by_line[line], why, batch_id, now)

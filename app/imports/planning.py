@@ -10,12 +10,12 @@ makes it again inside its transaction and writes exactly that.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from sqlite_utils import Database
 
 from app import queue, sites
-from app.ids import new_id
 from app.imports import checks, fuel_logs, people, timesheets
 from app.imports.checks import Problem
 from app.imports.people import Match
@@ -32,7 +32,9 @@ class Plan:
     names: dict[str, str] = field(default_factory=dict)  # key -> the name as first written
     matches: dict[str, Match] = field(default_factory=dict)
     sites: dict[str, dict | None] = field(default_factory=dict)  # site key -> site
-    outliers: dict[str, dict] = field(default_factory=dict)  # row id -> why
+    site_codes: dict[str, tuple[str, dict | None]] = field(default_factory=dict)
+    outliers: dict[int, dict] = field(default_factory=dict)  # line -> why
+    tanks: dict[str, int] = field(default_factory=dict)  # vehicle key -> litres, when known
     earlier: dict | None = None  # the batch that brought this very file before
 
     @property
@@ -77,10 +79,19 @@ def _dates(parsed: ParsedFile, column: str) -> tuple[str, str]:
 
 
 def _site(db: Database, result: Plan, code: str) -> tuple[str, dict | None]:
-    key = sites.code_key(code)
-    if key and key not in result.sites:
-        result.sites[key] = sites.match_site(db, code)
-    return key, result.sites.get(key)
+    """(key, site) of a code as written; each spelling is matched once per file."""
+    found = result.site_codes.get(code)
+    if found is None:
+        key = _code_key(code)
+        if key and key not in result.sites:
+            result.sites[key] = sites.match_site(db, code)
+        found = result.site_codes[code] = (key, result.sites.get(key))
+    return found
+
+
+@functools.lru_cache(maxsize=4096)
+def _code_key(code: str) -> str:
+    return sites.code_key(code)
 
 
 def _stored_row(db: Database, result: Plan, row, extra: dict) -> dict:
@@ -89,7 +100,6 @@ def _stored_row(db: Database, result: Plan, row, extra: dict) -> dict:
     return {
         **vars(row),
         **extra,
-        "id": new_id(),
         "site_key": site_key,
         "site_id": site["id"] if site else None,
         "warnings": warnings,
@@ -101,7 +111,7 @@ def _plan_timesheets(db: Database, result: Plan) -> None:
     stored = timesheets.already_stored(db, first, last)
     fresh = []
     for row in result.parsed.rows:
-        key = (row.person_key, row.work_date, sites.code_key(row.site_code), row.seconds)
+        key = (row.person_key, row.work_date, _code_key(row.site_code), row.seconds)
         if key in stored:
             result.duplicates.append({"line": row.line, "batch_id": stored[key]})
         else:
@@ -141,10 +151,11 @@ def _match(db: Database, result: Plan, threshold: float) -> None:
         elif found.outcome == "proposed":
             row["warnings"].append(f"{register.record_type}_proposed")
     if result.kind == "fuel_logs":
+        result.tanks = _tanks(result)
         _flag_outliers(db, result)
 
 
-def tanks(result: Plan) -> dict[str, int]:
+def _tanks(result: Plan) -> dict[str, int]:
     """The tank size of each vehicle: as known, else as the statement gives it."""
     known = {key: m.tank_litres for key, m in result.matches.items() if m.tank_litres}
     for row in result.parsed.rows:
@@ -161,12 +172,14 @@ def _flag_outliers(db: Database, result: Plan) -> None:
     fleet = sorted(ml for fills in by_vehicle.values() for ml in fills)
     for fills in by_vehicle.values():
         fills.sort()
-    sizes = tanks(result)
     for row in result.rows:
         why = checks.implausible(
-            row["millilitres"], sizes.get(row["vehicle_key"]), by_vehicle[row["vehicle_key"]], fleet
+            row["millilitres"],
+            result.tanks.get(row["vehicle_key"]),
+            by_vehicle[row["vehicle_key"]],
+            fleet,
         )
         if why:
             why["text"] = checks.outlier_text(why, row["millilitres"])
-            result.outliers[row["id"]] = why
+            result.outliers[row["line"]] = why
             row["warnings"].append("fuel_outlier")

@@ -135,7 +135,7 @@ def records(text: str, delim: str) -> Iterator[tuple[int, list[str]]]:
             return
         except csv.Error as exc:
             raise NotCsv(f"Line {line} cannot be read as CSV ({exc}).") from None
-        if any(cell.strip() for cell in cells):
+        if "".join(cells).strip():
             yield line, cells
         line = start + reader.line_num
 

@@ -42,10 +42,11 @@ CREATE TABLE timesheets (
     warnings TEXT NOT NULL DEFAULT '[]',
     UNIQUE (batch_id, line_no)
 );
+-- The list walks this; duplicates and a person's day are looked up by the days of a file.
+-- Few indexes, as an import writes 50,000 rows at once and each index costs every row.
 CREATE INDEX timesheets_date ON timesheets(work_date, id);
--- the same person, day, site and hours again: a row already imported from another file
-CREATE INDEX timesheets_same ON timesheets(person_key, work_date, site_key, seconds);
-CREATE INDEX timesheets_site ON timesheets(site_id, work_date);
+-- rows whose name waits for a person to say who it is (few: most rows have their employee)
+CREATE INDEX timesheets_waiting ON timesheets(person_key) WHERE employee_id IS NULL;
 
 CREATE TABLE fuel_logs (
     id TEXT PRIMARY KEY,
@@ -73,9 +74,9 @@ CREATE TABLE fuel_logs (
     UNIQUE (batch_id, line_no)
 );
 CREATE INDEX fuel_logs_date ON fuel_logs(fill_date, id);
--- the same vehicle, day, time and litres again: a fill already imported from another file
-CREATE INDEX fuel_logs_same ON fuel_logs(vehicle_key, fill_date, fill_time, millilitres);
-CREATE INDEX fuel_logs_site ON fuel_logs(site_id, fill_date);
+-- a vehicle's latest fills: what it usually takes
+CREATE INDEX fuel_logs_vehicle ON fuel_logs(vehicle_key, fill_date);
+CREATE INDEX fuel_logs_waiting ON fuel_logs(vehicle_key) WHERE vehicle_id IS NULL;
 
 -- The same file again is recognised by its hash, and refused.
 CREATE INDEX batches_sha256 ON data_import_batches(batch_type, sha256);
