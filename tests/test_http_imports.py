@@ -357,3 +357,27 @@ def test_the_review_cards_for_names_and_fills(admin_client, db):
     )
     assert decided.status_code == 200
     assert "Corrected" in soup(decided).select_one(".review-outcome").text
+
+
+@pytest.mark.parametrize(
+    ("path", "name", "imported", "problem_lines", "first"),
+    [
+        ("timesheets", "timesheets-sa-semicolon-bom.csv", 12, 0, ("Sipho Dlamini", "8")),
+        ("timesheets", "timesheets-harvest-windows1252.csv", 7, 0, ("José Gonçalves", "8")),
+        ("timesheets", "timesheets-clockify-bad-rows.csv", 2, 6, ("Ann Lee", "8.5")),
+        ("fuel-logs", "fuel-card-statement.csv", 12, 0, ("CA 123-456", "62.4")),
+        ("fuel-logs", "fuel-nl-semicolon-bom.csv", 3, 0, ("12-ABC-3", "48.37")),
+    ],
+)
+def test_each_export_through_the_api(admin_client, path, name, imported, problem_lines, first):
+    body = admin_client.post(
+        f"/api/imports/{path}", files={"file": (name, fixture(name), "text/csv")}
+    ).json()
+    assert body["imported"] == imported
+    assert len({p["line"] for p in body["problems"]}) == problem_lines
+    listed = admin_client.get(f"/api/{path}?batch={body['batch_id']}").json()["rows"]
+    earliest = min(listed, key=lambda row: row["line"])
+    if path == "timesheets":
+        assert (earliest["person"], earliest["hours"]) == first
+    else:
+        assert (earliest["vehicle"], earliest["litres"]) == first

@@ -9,6 +9,8 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
+import os
+from datetime import timedelta
 from decimal import Decimal
 from pathlib import Path
 
@@ -438,3 +440,14 @@ def test_the_migration_keeps_every_link_and_review_item(tmp_path):
     assert db.conn.execute("PRAGMA foreign_key_check").fetchall() == []
     names = {r["name"] for r in table(db, "SELECT name FROM sqlite_master WHERE type = 'index'")}
     assert {"review_items_one_open", "external_links_active_key", "timesheets_date"} <= names
+
+
+def test_a_preview_nobody_imported_is_removed_by_the_sweep_an_hour_later(db, settings):
+    waiting = stage(settings, b"Date,Employee,Hours\n2026-03-02,Ann Lee,8\n")
+    imported = run(db, settings, "timesheets", b"Date,Employee,Hours\n2026-03-03,Ann Lee,8\n")
+    for staged_path in settings.files_dir.joinpath(storage.IMPORTS).iterdir():
+        os.utime(staged_path, (0, 0))  # both written long ago
+    removed = storage.reap_orphans(db, settings, clock.now(), timedelta(hours=1))
+    assert removed == [waiting.file_path]
+    batch = table(db, "SELECT file_path FROM data_import_batches WHERE id = ?", [imported.batch_id])
+    assert storage.resolve(settings, batch[0]["file_path"]).exists()
