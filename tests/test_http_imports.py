@@ -145,7 +145,9 @@ def test_the_same_file_again_is_refused_with_a_link_to_the_first(admin_client, d
     assert page.select_one(".import-actions button").has_attr("disabled")
     action, fields = form_of(page)
     forced = admin_client.post(action, data=fields, follow_redirects=False)
-    assert forced.headers["location"] == f"/imports/timesheets/{first}/result"
+    assert forced.headers["location"] == f"/imports/timesheets/{first}/result?again=1"
+    said = soup(admin_client.get(forced.headers["location"])).select_one(".import-result .warning")
+    assert "had been imported already, so nothing was imported again" in said.text
     assert rows(db, "SELECT count(*) AS n FROM timesheets") == [{"n": 12}]
 
 
@@ -166,6 +168,15 @@ def test_a_file_that_is_not_a_csv_is_refused_and_not_kept(admin_client, settings
     assert response.status_code == 400
     assert "statement.pdf is a PDF, not a CSV file" in response.text
     assert staged_files(settings) == []
+
+
+def test_a_form_that_is_not_the_previews_maps_nothing_and_says_so(admin_client):
+    action, _ = form_of(soup(preview(admin_client, fixture("timesheets-sa-semicolon-bom.csv"))))
+    garbled = admin_client.post(
+        action + "/preview", data={"columns": "many", "column_0": "date"}, headers=HTMX
+    )
+    assert garbled.status_code == 200
+    assert "Choose the column that holds the date." in soup(garbled).select_one(".warning").text
 
 
 def test_an_expired_preview_says_to_upload_again(admin_client):

@@ -35,6 +35,7 @@ LIST_OF = {"timesheets": "/timesheets", "fuel_logs": "/fuel-logs"}
 # Rows drawn on the preview page; the counts, every problem and the JSON preview have them all.
 PREVIEW_ROWS = 500
 PREVIEW_PROBLEMS = 1000
+MAX_COLUMNS = 500
 
 
 def _kind(slug: str) -> str:
@@ -43,9 +44,11 @@ def _kind(slug: str) -> str:
     return SLUGS[slug]
 
 
-def _choices(data: dict[str, str], width: int) -> Choices:
+def _choices(data: dict[str, str]) -> Choices:
     """What the person set on the preview's form: a field per column, the decimal mark, the day
-    order."""
+    order. (A form that is not the preview's maps nothing, and the preview says what is missing.)"""
+    width = data.get("columns", "")
+    width = min(int(width), MAX_COLUMNS) if width.isdigit() else 0
     mapping = tuple((data.get(f"column_{i}") or None) for i in range(width))
     decimal = {"comma": True, "point": False}.get(data.get("decimal", ""))
     day_first = {"day": True, "month": False}.get(data.get("day_order", ""))
@@ -81,6 +84,7 @@ def _preview_page(kind: str, plan, staged: Staged, fragment: bool, status_code: 
         "rows": [flow.row_view(plan, row) for row in plan.rows[:PREVIEW_ROWS]],
         "problems": [flow.problem_view(plan, p) for p in plan.problems[:PREVIEW_PROBLEMS]],
         "warning_names": lists.WARNINGS,
+        "delimiter_names": sniffing.DELIMITER_NAMES,
         **extra,
     }
     name = "_import_preview.html" if fragment else "import_preview.html"
@@ -136,8 +140,7 @@ def change_preview(
     """The preview again, with the columns mapped (or numbers read) as the person chose."""
     kind = _kind(slug)
     staged = _staged(settings, batch_id, data)
-    width = int(data.get("columns") or 0)
-    plan = _readable(flow.preview, db, settings, kind, staged, _choices(data, width))
+    plan = _readable(flow.preview, db, settings, kind, staged, _choices(data))
     return _preview_page(
         kind,
         plan,
@@ -164,7 +167,7 @@ def import_upload(
     """Import the previewed file as it was last shown; then the result page."""
     kind = _kind(slug)
     staged = _staged(settings, batch_id, data)
-    choices = _choices(data, int(data.get("columns") or 0))
+    choices = _choices(data)
     try:
         outcome = _readable(
             flow.run,
@@ -177,7 +180,8 @@ def import_upload(
             data.get("all_or_nothing") == "yes",
         )
     except importing.AlreadyImported as exc:
-        return Redirect(path=f"/imports/{slug}/{exc.batch['id']}/result", status_code=303)
+        again = f"/imports/{slug}/{exc.batch['id']}/result?again=1"
+        return Redirect(path=again, status_code=303)
     except importing.NothingImported as exc:
         return _preview_page(
             kind,
@@ -192,7 +196,10 @@ def import_upload(
 
 
 @get("/imports/{slug:str}/{batch_id:str}/result", sync_to_thread=False)
-def import_result(slug: FromPath[str], batch_id: FromPath[str], db: DB) -> Template:
+def import_result(
+    slug: FromPath[str], batch_id: FromPath[str], db: DB, again: FromQuery[str | None] = None
+) -> Template:
+    """What an import did; `again` when the person just tried to import the same file twice."""
     kind = _kind(slug)
     batch = found(queue.get_batch(db, parse_id(batch_id, "batch")), "import")
     if batch["batch_type"] != kind:
@@ -207,6 +214,7 @@ def import_result(slug: FromPath[str], batch_id: FromPath[str], db: DB) -> Templ
         list_url=LIST_OF[kind],
         warning_names=lists.WARNINGS,
         kept=importing.KEPT_PROBLEMS,
+        again=bool(again),
     )
 
 
