@@ -7,7 +7,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 
-.PHONY: run test lint format browser ocr clean bench-pages soak bench bench-extract
+.PHONY: run test lint format browser ocr clean bench-pages soak bench bench-extract bench-ops
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -64,3 +64,7 @@ clean:
 # Server time of /purchasing and /batches on 100,000 POs (500,000 items) and 50,000 batches.
 bench-pages: $(STAMP)
 	$(BIN)/python tests/bench/bench_pages.py
+
+# /metrics and /healthz on 100,000 POs and 50,000 batches.
+bench-ops: $(STAMP)
+	$(BIN)/python tests/bench/bench_ops.py

@@ -9,10 +9,15 @@ from __future__ import annotations
 import os
 import secrets
 from dataclasses import dataclass
+from ipaddress import ip_network
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+LOOPBACK = ("127.0.0.1/32", "::1/128")
+REPLICA_SCHEMES = ("file://", "s3://")
 
 
 class ConfigError(Exception):
@@ -46,6 +51,13 @@ class Settings:
     supplier_match_threshold: float = 0.85
     # How long a request or a task waits for another writer before giving up.
     busy_timeout_ms: int = 5000
+    # Running it: worker heartbeats, the free disk /healthz asks for, who may read /metrics,
+    # and the Litestream replica `intake serve` keeps (empty: none).
+    heartbeat_seconds: int = 15
+    worker_gone_seconds: int = 120
+    disk_free_min_mb: int = 1024
+    metrics_allow: tuple[str, ...] = LOOPBACK  # networks, checked when read
+    replica_url: str = ""
 
     @property
     def db_path(self) -> Path:
@@ -81,6 +93,7 @@ class Settings:
             **_extraction(env),
             "supplier_match_threshold": _fraction(env, "INTAKE_SUPPLIER_MATCH_THRESHOLD", 0.85),
             "busy_timeout_ms": _positive_int(env, "INTAKE_BUSY_TIMEOUT_MS", 5000),
+            **_operations(env),
         }
         values.update(overrides)
         if not values["secret_key"]:
@@ -128,6 +141,41 @@ def _extraction(env: dict[str, str]) -> dict:
     return values
 
 
+def _operations(env: dict[str, str]) -> dict:
+    values = {
+        "heartbeat_seconds": _positive_int(env, "INTAKE_HEARTBEAT_SECONDS", 15),
+        "worker_gone_seconds": _positive_int(env, "INTAKE_WORKER_GONE_SECONDS", 120),
+        "disk_free_min_mb": _positive_int(env, "INTAKE_DISK_FREE_MIN_MB", 1024),
+        "metrics_allow": _networks(env, "INTAKE_METRICS_ALLOW", LOOPBACK),
+        "replica_url": env.get("INTAKE_REPLICA_URL", "").strip(),
+    }
+    if values["worker_gone_seconds"] <= values["heartbeat_seconds"]:
+        raise ConfigError(
+            "INTAKE_WORKER_GONE_SECONDS must be longer than INTAKE_HEARTBEAT_SECONDS, "
+            "or every worker would look gone between two heartbeats."
+        )
+    url = values["replica_url"]
+    if url and not (url.startswith(REPLICA_SCHEMES) and len(url) > len("s3://")):
+        raise ConfigError(
+            "INTAKE_REPLICA_URL must be a file:// path (file:///srv/replica/intake) "
+            f"or an S3 URL (s3://bucket/intake) (got {url!r})."
+        )
+    return values
+
+
+def _networks(env: dict[str, str], name: str, default: tuple) -> tuple:
+    raw = env.get(name)
+    if raw is None:
+        return default
+    try:
+        return tuple(str(ip_network(part.strip())) for part in raw.split(",") if part.strip())
+    except ValueError:
+        raise ConfigError(
+            f"{name} must be addresses or networks separated by commas, such as "
+            f"127.0.0.1,10.0.0.0/24 (got {raw!r}); leave it empty to allow no address."
+        ) from None
+
+
 def _fraction(env: dict[str, str], name: str, default: float) -> float:
     raw = env.get(name, "").strip()
     if not raw:
@@ -152,6 +200,12 @@ def _timezone(env: dict[str, str]) -> str | None:
             f"INTAKE_TIMEZONE must be a zone name such as Africa/Johannesburg (got {name!r})."
         ) from None
     return name
+
+
+def data_dir_from_env(env: dict[str, str] | None = None) -> Path:
+    """The data dir alone, for a command that must not write into it before it starts (restore)."""
+    env = os.environ if env is None else env
+    return Path(env.get("INTAKE_DATA_DIR") or "data").resolve()
 
 
 def load_or_create_secret(data_dir: Path) -> str:

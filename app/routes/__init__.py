@@ -6,6 +6,7 @@ from app.routes import (
     batches,
     home,
     imports,
+    ops,
     purchasing,
     review,
     sites,
@@ -22,6 +23,7 @@ route_handlers = [
     *sites.route_handlers,
     *users.route_handlers,
     *review.route_handlers,
+    *ops.route_handlers,
     *imports.route_handlers,
     *work_logs.route_handlers,
 ]

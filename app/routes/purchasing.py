@@ -15,13 +15,14 @@ from litestar import Request, get, post
 from litestar.enums import RequestEncodingType
 from litestar.exceptions import NotFoundException
 from litestar.params import Body, FromPath
-from litestar.plugins.htmx import HTMXRequest, HTMXTemplate
+from litestar.plugins.htmx import HTMXRequest
 from litestar.response import File, Stream, Template
 from sqlite_utils import Database
 
 from app import auth, clock, keyset, previews, sites, storage
 from app.purchase_orders import edit, export, forms, listing, record, store
 from app.web import DB, Config, current_user, document_file, found, page, parse_id
+from app.web.templating import HtmxPage
 
 Form = Annotated[dict[str, str], Body(media_type=RequestEncodingType.URL_ENCODED)]
 _LIST_PARAMS = ("q", "site", "verified", "from", "to", "sort")
@@ -54,7 +55,7 @@ def po_list_page(request: HTMXRequest, db: DB) -> Template:
     if request.htmx:
         # The address bar gets the tidy form of the filter, not every empty form field.
         here = flt.link("/purchasing", after=after or "", before=before or "")
-        return HTMXTemplate(template_name="_po_results.html", context=context, push_url=here)
+        return HtmxPage(template_name="_po_results.html", context=context, push_url=here)
     return page("purchasing_list.html", sites=sites.list_sites(db), **context)
 
 

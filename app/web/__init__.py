@@ -15,13 +15,14 @@ from app.web.auth import (
     current_user,
 )
 from app.web.errors import DISK_FULL, found, parse_id
-from app.web.templating import document_file, page, template_engine
+from app.web.templating import HtmxPage, document_file, page, template_engine
 
 __all__ = [
     "CSRF_COOKIE",
     "CSRF_HEADER",
     "DB",
     "DISK_FULL",
+    "HtmxPage",
     "SESSION_COOKIE",
     "Config",
     "admin_only",

@@ -17,15 +17,17 @@ from zoneinfo import ZoneInfo
 from jinja2 import Environment, FileSystemLoader, meta, select_autoescape
 from litestar import Request
 from litestar.exceptions import NotFoundException
+from litestar.plugins.htmx import HTMXTemplate
 from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.response import File, Template
 from sqlite_utils import Database
 
-from app import batch_admin, clock, numbers, pausing, security, storage
+from app import batch_admin, clock, health, numbers, pausing, security, storage
 from app.config import ROOT, Settings
 from app.purchase_orders import store
 from app.purchase_orders.intake import describe_warning
 from app.web.auth import SCOPE_DB
+from tasks import huey_app
 
 
 def template_engine(settings: Settings) -> JinjaTemplateEngine:
@@ -69,11 +71,11 @@ def pretty_json(raw: str | None) -> str:
         return raw
 
 
-def nav_counts(db: Database, user: dict | None) -> dict:
+def nav_counts(db: Database, user: dict | None, worker_running: bool = True) -> dict:
     """The numbers the navigation bar shows: what is waiting for this person."""
     if not user:
         return {}
-    counts = {"unverified": store.unverified_count(db)}
+    counts = {"unverified": store.unverified_count(db), "no_worker": not worker_running}
     if user["role"] == "admin":
         stuck = batch_admin.needs_attention(db)
         counts["attention"] = stuck["failed"] + stuck["dead"]
@@ -83,37 +85,66 @@ def nav_counts(db: Database, user: dict | None) -> dict:
 
 
 @functools.cache
-def showing_nav() -> frozenset[str]:
-    """The templates that show the navigation bar: `_nav_counts.html` and every template
-    that extends or includes one of them, however deep."""
+def showing(partial: str) -> frozenset[str]:
+    """The templates that show `partial`: itself, and every template that extends or
+    includes one of them, however deep."""
     env = Environment(loader=FileSystemLoader(ROOT / "templates"), autoescape=True)
     uses = {
         name: set(meta.find_referenced_templates(env.parse(env.loader.get_source(env, name)[0])))
         for name in env.list_templates()
     }
-    showing = {"_nav_counts.html"}
-    while grown := {name for name, used in uses.items() if used & showing} - showing:
-        showing |= grown
-    return frozenset(showing)
+    found = {partial}
+    while grown := {name for name, used in uses.items() if used & found} - found:
+        found |= grown
+    return frozenset(found)
+
+
+def worker_running(request: Request) -> bool:
+    """Whether a worker sent a heartbeat lately (tasks run inside the request in tests)."""
+    if huey_app.huey.immediate:
+        return True
+    return health.worker_alive(request.app.state.settings, clock.now())
 
 
 def navigation(request: Request) -> dict:
     """The navigation bar's numbers for this request's user, from its connection."""
     db = request.scope.get(SCOPE_DB)  # type: ignore[call-overload]
     try:
-        return nav_counts(db, request.scope.get("user")) if db else {}
+        return nav_counts(db, request.scope.get("user"), worker_running(request)) if db else {}
     except sqlite3.Error:  # an error page drawn after the request's connection closed
         return {}
 
 
-class Page(Template):
-    """A template response that gives the navigation bar its numbers when it shows them."""
+def queue_state(request: Request) -> dict:
+    """What a queued pill says beside "Queued": processing paused, or no worker running."""
+    db = request.scope.get(SCOPE_DB)  # type: ignore[call-overload]
+    return {
+        "paused": db is not None and pausing.processing_paused(db) is not None,
+        "worker_running": worker_running(request),
+    }
+
+
+class _GivesWhatItShows:
+    """Gives the navigation bar and the status pills what they show, once per response and
+    only to the templates that show them."""
+
+    template_name: str | None
 
     def create_template_context(self, request: Request) -> dict[str, Any]:
         context = super().create_template_context(request)
-        if "nav" not in context and self.template_name in showing_nav():
+        if "nav" not in context and self.template_name in showing("_nav_counts.html"):
             context["nav"] = navigation(request)
+        if "queue" not in context and self.template_name in showing("_batch_pill.html"):
+            context["queue"] = queue_state(request)
         return context
+
+
+class Page(_GivesWhatItShows, Template):
+    """A page or fragment."""
+
+
+class HtmxPage(_GivesWhatItShows, HTMXTemplate):
+    """A fragment for htmx with its response headers (push_url, trigger_event, ...)."""
 
 
 def document_file(
