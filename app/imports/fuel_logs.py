@@ -14,6 +14,7 @@ import csv
 import io
 import json
 from collections.abc import Iterator
+from datetime import date, timedelta
 from decimal import Decimal
 
 from sqlite_utils import Database
@@ -24,8 +25,9 @@ from app.imports import checks, lists
 from app.spreadsheet import safe_cell
 
 _ORDER = keyset.Order("f.fill_date", "f.id", descending=True)
-# The fills of a vehicle that say what it usually takes: its latest ones.
+# The fills of a vehicle that say what it usually takes: its latest ones, within a year.
 HISTORY = 50
+HISTORY_DAYS = 365
 CSV_COLUMNS = [
     "Date",
     "Time",
@@ -69,19 +71,25 @@ def already_stored(db: Database, date_from: str, date_to: str) -> dict[tuple, st
     return {(v, d, t, ml): batch for v, d, t, ml, batch in found}
 
 
-def recent_fills(db: Database, vehicle_keys: list[str]) -> dict[str, list[int]]:
-    """The latest fills (millilitres) of each of these vehicles."""
+def recent_fills(db: Database, vehicle_keys: list[str], until: str) -> dict[str, list[int]]:
+    """The latest fills (millilitres) of each of these vehicles in the year up to `until`.
+
+    Read along the date index: an import writes 50,000 fills at once, and an index
+    by vehicle would cost each of them more than this read costs the import.
+    """
+    since = (date.fromisoformat(until) - timedelta(days=HISTORY_DAYS)).isoformat()
+    wanted = set(vehicle_keys)
     found = db.conn.execute(
-        "SELECT vehicle_key, millilitres FROM ("
-        "  SELECT vehicle_key, millilitres, row_number() OVER ("
-        "    PARTITION BY vehicle_key ORDER BY fill_date DESC, fill_time DESC) AS n"
-        "  FROM fuel_logs WHERE vehicle_key IN (SELECT value FROM json_each(:keys)))"
-        " WHERE n <= :history",
-        {"keys": json.dumps(vehicle_keys), "history": HISTORY},
+        "SELECT vehicle_key, millilitres FROM fuel_logs"
+        " WHERE fill_date BETWEEN :since AND :until ORDER BY fill_date DESC, fill_time DESC",
+        {"since": since, "until": until},
     )
     fills: dict[str, list[int]] = {}
     for key, millilitres in found:
-        fills.setdefault(key, []).append(millilitres)
+        if key in wanted:
+            kept = fills.setdefault(key, [])
+            if len(kept) < HISTORY:
+                kept.append(millilitres)
     return fills
 
 

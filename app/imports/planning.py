@@ -165,7 +165,7 @@ def _tanks(result: Plan) -> dict[str, int]:
 
 
 def _flag_outliers(db: Database, result: Plan) -> None:
-    history = fuel_logs.recent_fills(db, list(result.names))
+    history = fuel_logs.recent_fills(db, list(result.names), _dates(result.parsed, "fill_date")[1])
     by_vehicle: dict[str, list[int]] = {key: list(fills) for key, fills in history.items()}
     for row in result.rows:
         by_vehicle.setdefault(row["vehicle_key"], []).append(row["millilitres"])

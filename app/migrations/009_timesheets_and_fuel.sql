@@ -73,9 +73,8 @@ CREATE TABLE fuel_logs (
     warnings TEXT NOT NULL DEFAULT '[]',
     UNIQUE (batch_id, line_no)
 );
+-- The list walks this; duplicates and a vehicle's usual fill are read by the days of a file.
 CREATE INDEX fuel_logs_date ON fuel_logs(fill_date, id);
--- a vehicle's latest fills: what it usually takes
-CREATE INDEX fuel_logs_vehicle ON fuel_logs(vehicle_key, fill_date);
 CREATE INDEX fuel_logs_waiting ON fuel_logs(vehicle_key) WHERE vehicle_id IS NULL;
 
 -- The same file again is recognised by its hash, and refused.
