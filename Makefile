@@ -32,7 +32,8 @@ bench-extract: $(STAMP) ocr
 soak: $(STAMP)
 	FAULT_KILLS=200 FAULT_BATCHES=2000 FAULT_RESTARTS=5 $(BIN)/python -m pytest tests/faults -s
 
-# The five speed figures, side by side; also written to docs/benchmarks.md.
+# The speed figures (the queue, latency, polling, memory, 50,000-row CSV imports), side by
+# side; also written to docs/benchmarks.md.
 bench: $(STAMP)
 	$(BIN)/python -m tests.bench
 

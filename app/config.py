@@ -224,6 +224,8 @@ def data_dir_from_env(env: dict[str, str] | None = None) -> Path:
     """The data dir alone, for a command that must not write into it before it starts (restore)."""
     env = os.environ if env is None else env
     return Path(env.get("INTAKE_DATA_DIR") or "data").resolve()
+
+
 def private_dir(path: Path) -> Path:
     """A directory only this user may enter: made so, or made so again if it was not.
 

@@ -18,6 +18,8 @@ _GROUPING = re.compile(r"(?<=\d)[ ,'\u00a0\u202f](?=\d{3}(?!\d))")
 # 1 234,56 or 1.234,56: grouped thousands and a decimal comma cannot be read any other way.
 _COMMA_DECIMAL = re.compile(r"\d{1,3}(?:[ .'\u00a0\u202f]\d{3})+,\d{1,2}")
 _COMMA_GROUPING = re.compile(r"(?<=\d)[ .'\u00a0\u202f](?=\d{3}(?!\d))")
+_PLAIN_POINT = re.compile(r"\d+(\.\d+)?")
+_PLAIN_COMMA = re.compile(r"\d+(,\d+)?")
 
 
 def parse_decimal(
@@ -31,6 +33,9 @@ def parse_decimal(
     if isinstance(text, (Decimal, int, float)):
         return _in_range(Decimal(str(text)) if isinstance(text, float) else Decimal(text), what)
     raw = (text or "").strip()
+    # The plain forms an export writes on every line, read without the rules below.
+    if (_PLAIN_COMMA if decimal_comma else _PLAIN_POINT).fullmatch(raw):
+        return _in_range(Decimal(raw.replace(",", ".")), what, raw)
     cleaned = raw
     negative = cleaned.startswith("(") and cleaned.endswith(")")
     if negative:

@@ -293,9 +293,7 @@ async def receive_upload(
     `batch_type` FROM_FORM takes it from the dialog's `document_type` field.
     """
     started = time.monotonic()
-    received = await receive_file(
-        settings, content_type_header, content_length, body, check_fields
-    )
+    received = await receive_file(settings, content_type_header, content_length, body, check_fields)
     if batch_type == FROM_FORM:
         chosen = (received.fields.get("document_type") or "auto").strip()
         if chosen not in CHOSEN_TYPES:

@@ -6,11 +6,13 @@ from app.routes import (
     batches,
     delivery_notes,
     home,
+    imports,
     ops,
     purchasing,
     review,
     sites,
     users,
+    work_logs,
 )
 
 route_handlers = [
@@ -24,4 +26,6 @@ route_handlers = [
     *users.route_handlers,
     *review.route_handlers,
     *ops.route_handlers,
+    *imports.route_handlers,
+    *work_logs.route_handlers,
 ]
