@@ -87,6 +87,32 @@ def clause(order: Order, cursor: str | None, backwards: bool) -> tuple[str, str,
     return where, order_by, {"cursor_key": key, "cursor_id": row_id}
 
 
+@dataclass(frozen=True)
+class Window:
+    """The page a link asks for, as SQL: a WHERE fragment, the ORDER BY, and parameters.
+
+    `params` holds the cursor's values and `:limit`, one row more than the page.
+    """
+
+    where: str
+    order_by: str
+    params: dict
+    limit: int
+    cursor: str | None
+    backwards: bool
+
+    def page(self, found: list[dict], key: str = "sort_key") -> Page:
+        """The fetched rows as a page (see `paginate`)."""
+        return paginate(found, self.limit, self.cursor, self.backwards, key)
+
+
+def window(order: Order, after: str | None, before: str | None, limit: int) -> Window:
+    """The page after `after`, or before `before`, or the first page; CursorError if damaged."""
+    cursor, backwards = (before, True) if before else (after, False)
+    where, order_by, params = clause(order, cursor, backwards)
+    return Window(where, order_by, params | {"limit": limit + 1}, limit, cursor, backwards)
+
+
 def paginate(
     found: list[dict], limit: int, cursor: str | None, backwards: bool, key: str = "sort_key"
 ) -> Page:

@@ -117,13 +117,12 @@ def list_dns(
 ) -> keyset.Page:
     """One page of DNs for this filter, each with its PO's number, site and line counts."""
     where, params = _where(db, flt)
-    cursor, backwards = (before, True) if before else (after, False)
-    page_where, order_by, cursor_params = keyset.clause(_order(flt), cursor, backwards)
-    where.append(page_where)
+    window = keyset.window(_order(flt), after, before, limit)
     found = rows(
         db,
         f"WITH page AS (SELECT dn.id, {_order(flt).expression} AS sort_key"
-        f" FROM delivery_notes dn WHERE {' AND '.join(where)} ORDER BY {order_by} LIMIT :limit)"
+        f" FROM delivery_notes dn WHERE {' AND '.join([*where, window.where])}"
+        f" ORDER BY {window.order_by} LIMIT :limit)"
         " SELECT page.sort_key, dn.*, s.code AS site_code, po.purchase_order_number AS po_number,"
         "   (SELECT count(*) FROM delivery_note_items i WHERE i.delivery_note_id = dn.id)"
         "     AS line_count,"
@@ -133,10 +132,10 @@ def list_dns(
         " FROM page JOIN delivery_notes dn ON dn.id = page.id"
         " LEFT JOIN sites s ON s.id = dn.site_id"
         " LEFT JOIN purchase_orders po ON po.id = dn.purchase_order_id"
-        f" ORDER BY {order_by}",
-        {**params, **cursor_params, "limit": limit + 1},
+        f" ORDER BY {window.order_by}",
+        params | window.params,
     )
-    return keyset.paginate(found, limit, cursor, backwards)
+    return window.page(found)
 
 
 def count_dns(db: Database, flt: DnFilter) -> int:

@@ -104,22 +104,20 @@ def list_rows(
     limit: int = lists.PAGE_SIZE,
 ) -> keyset.Page:
     where, params = _where(flt)
-    cursor, backwards = (before, True) if before else (after, False)
-    page_where, order_by, cursor_params = keyset.clause(_ORDER, cursor, backwards)
-    where.append(page_where)
+    window = keyset.window(_ORDER, after, before, limit)
     found = rows(
         db,
         "SELECT t.*, t.work_date AS sort_key, e.name AS employee_name,"
         " s.code AS site_code_matched, s.name AS site_name"
         " FROM timesheets t LEFT JOIN employees e ON e.id = t.employee_id"
         " LEFT JOIN sites s ON s.id = t.site_id"
-        f" WHERE {' AND '.join(where)} ORDER BY {order_by} LIMIT :limit",
-        {**params, **cursor_params, "limit": limit + 1},
+        f" WHERE {' AND '.join([*where, window.where])} ORDER BY {window.order_by} LIMIT :limit",
+        params | window.params,
     )
     for row in found:
         row["warnings"] = json.loads(row["warnings"])
         row["hours"] = checks.hours_text(row["seconds"])
-    return keyset.paginate(found, limit, cursor, backwards)
+    return window.page(found)
 
 
 def totals(db: Database, flt: lists.RowFilter) -> lists.Totals:

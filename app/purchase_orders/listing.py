@@ -131,15 +131,13 @@ def list_pos(
 ) -> keyset.Page:
     """One page of POs for this filter, with what each row shows (site, warnings, totals)."""
     where, params = _where(db, flt)
-    cursor, backwards = (before, True) if before else (after, False)
-    page_where, order_by, cursor_params = keyset.clause(_order(flt), cursor, backwards)
-    where.append(page_where)
+    window = keyset.window(_order(flt), after, before, limit)
     # The page is chosen on the index alone; the details are read for its rows only.
     found = rows(
         db,
         f"WITH page AS (SELECT po.id, {_order(flt).expression} AS sort_key"
-        f" FROM purchase_orders po WHERE {' AND '.join(where)}"
-        f" ORDER BY {order_by} LIMIT :limit)"
+        f" FROM purchase_orders po WHERE {' AND '.join([*where, window.where])}"
+        f" ORDER BY {window.order_by} LIMIT :limit)"
         " SELECT page.sort_key, po.*, s.code AS site_code, s.name AS site_name,"
         "   b.warnings AS batch_warnings,"
         "   (SELECT sum(i.amount_cents) FROM purchase_order_items i"
@@ -151,12 +149,12 @@ def list_pos(
         " FROM page JOIN purchase_orders po ON po.id = page.id"
         " LEFT JOIN sites s ON s.id = po.site_id"
         " LEFT JOIN data_import_batches b ON b.id = po.batch_id"
-        f" ORDER BY {order_by}",
-        {**params, **cursor_params, "limit": limit + 1},
+        f" ORDER BY {window.order_by}",
+        params | window.params,
     )
     for row in found:
         row["warnings"] = _warnings(row)
-    return keyset.paginate(found, limit, cursor, backwards)
+    return window.page(found)
 
 
 def _warnings(row: dict) -> list[str]:
