@@ -10,8 +10,6 @@ through `assign_vehicle` and `correct_litres`; nothing else writes here.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Iterator
 from datetime import date, timedelta
@@ -19,10 +17,9 @@ from decimal import Decimal
 
 from sqlite_utils import Database
 
-from app import keyset, numbers
+from app import csv_export, keyset, numbers
 from app.db import one, rows
 from app.imports import checks, lists
-from app.spreadsheet import safe_cell
 
 _ORDER = keyset.Order("f.fill_date", "f.id", descending=True)
 # The fills of a vehicle that say what it usually takes: its latest ones, within a year.
@@ -213,37 +210,30 @@ def as_json(row: dict) -> dict:
 
 def export_csv(db: Database, flt: lists.RowFilter, chunk: int = 1000) -> Iterator[str]:
     """Every fill matching the filter, newest first, as CSV text in chunks."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer)
-    writer.writerow(CSV_COLUMNS)
-    after = None
-    while True:
-        page = list_rows(db, flt, after=after, limit=chunk)
-        for row in page.rows:
-            writer.writerow(
-                safe_cell(value)
-                for value in (
-                    row["fill_date"],
-                    row["fill_time"],
-                    row["vehicle_number"],
-                    row["card"],
-                    row["odometer"],
-                    row["site_code"],
-                    row["site_name"],
-                    row["merchant"],
-                    row["product"],
-                    row["litres"],
-                    row["price_per_litre"],
-                    numbers.cents_to_text(row["amount_cents"]),
-                    row["currency"],
-                    lists.warnings_text(row["warnings"]),
-                    row["batch_id"],
-                    row["line_no"],
-                )
-            )
-        yield buffer.getvalue()
-        buffer.seek(0)
-        buffer.truncate()
-        if page.next_cursor is None:
-            return
-        after = page.next_cursor
+    return csv_export.stream(
+        CSV_COLUMNS,
+        lambda after, limit: list_rows(db, flt, after=after, limit=limit),
+        _cells,
+        chunk,
+    )
+
+
+def _cells(row: dict) -> tuple:
+    return (
+        row["fill_date"],
+        row["fill_time"],
+        row["vehicle_number"],
+        row["card"],
+        row["odometer"],
+        row["site_code"],
+        row["site_name"],
+        row["merchant"],
+        row["product"],
+        row["litres"],
+        row["price_per_litre"],
+        numbers.cents_to_text(row["amount_cents"]),
+        row["currency"],
+        lists.warnings_text(row["warnings"]),
+        row["batch_id"],
+        row["line_no"],
+    )

@@ -9,17 +9,14 @@ the import writes through `insert_rows`, the review queue through
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Iterator
 
 from sqlite_utils import Database
 
-from app import keyset
+from app import csv_export, keyset
 from app.db import rows
 from app.imports import checks, lists
-from app.spreadsheet import safe_cell
 
 _ORDER = keyset.Order("t.work_date", "t.id", descending=True)
 CSV_COLUMNS = [
@@ -155,33 +152,26 @@ def as_json(row: dict) -> dict:
 
 def export_csv(db: Database, flt: lists.RowFilter, chunk: int = 1000) -> Iterator[str]:
     """Every row matching the filter, newest first, as CSV text in chunks."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer)
-    writer.writerow(CSV_COLUMNS)
-    after = None
-    while True:
-        page = list_rows(db, flt, after=after, limit=chunk)
-        for row in page.rows:
-            writer.writerow(
-                safe_cell(value)
-                for value in (
-                    row["work_date"],
-                    row["person_name"],
-                    row["employee_name"],
-                    row["site_code"],
-                    row["site_name"],
-                    row["hours"],
-                    row["start_time"],
-                    row["end_time"],
-                    row["description"],
-                    lists.warnings_text(row["warnings"]),
-                    row["batch_id"],
-                    row["line_no"],
-                )
-            )
-        yield buffer.getvalue()
-        buffer.seek(0)
-        buffer.truncate()
-        if page.next_cursor is None:
-            return
-        after = page.next_cursor
+    return csv_export.stream(
+        CSV_COLUMNS,
+        lambda after, limit: list_rows(db, flt, after=after, limit=limit),
+        _cells,
+        chunk,
+    )
+
+
+def _cells(row: dict) -> tuple:
+    return (
+        row["work_date"],
+        row["person_name"],
+        row["employee_name"],
+        row["site_code"],
+        row["site_name"],
+        row["hours"],
+        row["start_time"],
+        row["end_time"],
+        row["description"],
+        lists.warnings_text(row["warnings"]),
+        row["batch_id"],
+        row["line_no"],
+    )
