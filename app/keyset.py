@@ -15,6 +15,7 @@ import base64
 import binascii
 import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 
@@ -111,6 +112,18 @@ def window(order: Order, after: str | None, before: str | None, limit: int) -> W
     cursor, backwards = (before, True) if before else (after, False)
     where, order_by, params = clause(order, cursor, backwards)
     return Window(where, order_by, params | {"limit": limit + 1}, limit, cursor, backwards)
+
+
+def asked_or_first(
+    read_page: Callable[..., Page], after: str | None, before: str | None, problems: list[str]
+) -> Page:
+    """The page a link asks for, read by `read_page(after=, before=)`; a damaged link gets
+    the first page instead, and its sentence is added to `problems` for the page to show."""
+    try:
+        return read_page(after=after, before=before)
+    except CursorError as exc:
+        problems.append(str(exc))
+        return read_page()
 
 
 def paginate(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import partial
 from typing import ClassVar
 
 from app import chart, ids, keyset, numbers
@@ -176,11 +177,7 @@ def page_view(db, store, flt: RowFilter, after: str | None, before: str | None) 
     `store` is the module that owns the table (`timesheets` or `fuel_logs`).
     """
     problems = list(flt.problems)
-    try:
-        results = store.list_rows(db, flt, after=after, before=before)
-    except keyset.CursorError as exc:
-        problems.append(str(exc))
-        results = store.list_rows(db, flt)
+    results = keyset.asked_or_first(partial(store.list_rows, db, flt), after, before, problems)
     return {
         "flt": flt,
         "results": results,

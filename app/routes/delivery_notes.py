@@ -8,6 +8,7 @@ is never stale.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -72,11 +73,7 @@ def dn_list_page(request: HTMXRequest, db: DB) -> Template:
     flt = listing.DnFilter.from_query({n: request.query_params.get(n) for n in _LIST_PARAMS})
     problems = list(flt.problems)
     after, before = request.query_params.get("after"), request.query_params.get("before")
-    try:
-        results = listing.list_dns(db, flt, after=after, before=before)
-    except keyset.CursorError as exc:
-        problems.append(str(exc))
-        results = listing.list_dns(db, flt)
+    results = keyset.asked_or_first(partial(listing.list_dns, db, flt), after, before, problems)
     context = {
         "flt": flt,
         "results": results,
