@@ -12,12 +12,11 @@ from typing import ClassVar
 
 from sqlite_utils import Database
 
-from app import keyset, sites
+from app import keyset
 from app.db import rows
-from app.filters import Filter, QueryReader, like
+from app.filters import Filter, QueryReader, like, site_condition
 
 PAGE_SIZE = 50
-NO_SITE = "-"
 SORTS = {
     "created": "dn.created_at",
     "date": "ifnull(dn.dn_date, '')",
@@ -40,7 +39,7 @@ class DnFilter(Filter):
     DEFAULTS: ClassVar[dict[str, str]] = {"sort": DEFAULT_SORT}
 
     q: str = ""  # DN number, PO reference or supplier name
-    site: str = ""  # a site code, NO_SITE, or "" for every site
+    site: str = ""  # a site code, filters.NO_SITE, or "" for every site
     supplier: str = ""  # part of the supplier's name
     matched: str = ""  # "yes" (to a PO), "no", or "" for both
     date_from: str = ""  # YYYY-MM-DD, on the delivery date
@@ -55,12 +54,7 @@ class DnFilter(Filter):
             "matched", ("yes", "no"), "“{value}” is not yes or no; showing both.", True
         )
         date_from, date_to = read.date("from"), read.date("to")
-        sort = (params.get("sort") or DEFAULT_SORT).strip()
-        if sort.lstrip("-") not in SORTS:
-            read.problems.append(
-                f"The list cannot be sorted by “{sort[:40]}”; newest first instead."
-            )
-            sort = DEFAULT_SORT
+        sort = read.sort(SORTS, DEFAULT_SORT)
         site = read.raw("site", 64)
         return cls(
             q, site, supplier, matched, date_from, date_to, sort, problems=tuple(read.problems)
@@ -83,12 +77,10 @@ def _where(db: Database, flt: DnFilter) -> tuple[list[str], dict]:
     if flt.supplier:
         where.append("dn.supplier_name LIKE :supplier ESCAPE '\\'")
         params["supplier"] = like(flt.supplier)
-    if flt.site == NO_SITE:
-        where.append("dn.site_id IS NULL")
-    elif flt.site:
-        site = sites.site_by_code(db, flt.site)
-        where.append("dn.site_id = :site_id")
-        params["site_id"] = site["id"] if site else ""
+    if flt.site:
+        condition, found = site_condition(db, "dn.site_id", flt.site)
+        where.append(condition)
+        params |= found
     if flt.matched:
         where.append(
             "dn.purchase_order_id IS NOT NULL"

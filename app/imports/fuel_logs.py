@@ -143,8 +143,8 @@ def correct_litres(db: Database, fill_id: str, millilitres: int) -> dict:
 # --- the list ----------------------------------------------------------------------
 
 
-def _where(flt: lists.RowFilter) -> tuple[list[str], dict]:
-    return flt.where("f", "fill_date", "vehicle_number")
+def _where(db: Database, flt: lists.RowFilter) -> tuple[list[str], dict]:
+    return flt.where(db, "f", "fill_date", "vehicle_number")
 
 
 def list_rows(
@@ -154,7 +154,7 @@ def list_rows(
     before: str | None = None,
     limit: int = lists.PAGE_SIZE,
 ) -> keyset.Page:
-    where, params = _where(flt)
+    where, params = _where(db, flt)
     window = keyset.window(_ORDER, after, before, limit)
     found = rows(
         db,
@@ -170,7 +170,7 @@ def list_rows(
 
 
 def totals(db: Database, flt: lists.RowFilter) -> lists.Totals:
-    where, params = _where(flt)
+    where, params = _where(db, flt)
     grouped = rows(
         db,
         "SELECT f.site_id, s.code AS site_code, s.name AS site_name,"

@@ -14,14 +14,14 @@ from decimal import Decimal
 from functools import partial
 from typing import ClassVar
 
+from sqlite_utils import Database
+
 from app import chart, ids, keyset, numbers
-from app.filters import Filter, QueryReader, like
+from app.filters import Filter, QueryReader, like, site_condition
 from app.imports import checks
-from app.sites import code_key
 
 PAGE_SIZE = 50
 API_PAGE = 500
-NO_SITE = "-"
 PARAMS = ("site", "who", "from", "to", "batch")
 # The chart of a site shows its latest weeks; the table under it has every week.
 CHART_WEEKS = 26
@@ -48,7 +48,7 @@ class RowFilter(Filter):
         "batch": "batch",
     }
 
-    site: str = ""  # a site code, NO_SITE, or "" for every site
+    site: str = ""  # a site code, filters.NO_SITE, or "" for every site
     who: str = ""  # text in the person's name or the vehicle's number
     date_from: str = ""
     date_to: str = ""
@@ -74,15 +74,16 @@ class RowFilter(Filter):
     def is_filtered(self) -> bool:
         return any((self.site, self.who, self.date_from, self.date_to, self.batch))
 
-    def where(self, alias: str, date_column: str, who_column: str) -> tuple[list[str], dict]:
-        """SQL conditions on the table `alias` (a site code is matched in SQL, by code)."""
+    def where(
+        self, db: Database, alias: str, date_column: str, who_column: str
+    ) -> tuple[list[str], dict]:
+        """SQL conditions on the table `alias`."""
         where: list[str] = []
         params: dict = {}
-        if self.site == NO_SITE:
-            where.append(f"{alias}.site_id IS NULL")
-        elif self.site:
-            where.append(f"{alias}.site_id IN (SELECT id FROM sites WHERE code_key = :site_key)")
-            params["site_key"] = code_key(self.site)
+        if self.site:
+            condition, found = site_condition(db, f"{alias}.site_id", self.site)
+            where.append(condition)
+            params |= found
         if self.who:
             where.append(f"{alias}.{who_column} LIKE :who ESCAPE '\\'")
             params["who"] = like(self.who)

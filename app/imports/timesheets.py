@@ -89,8 +89,8 @@ def waiting_rows(db: Database, person_key: str) -> int:
 # --- the list ----------------------------------------------------------------------
 
 
-def _where(flt: lists.RowFilter) -> tuple[list[str], dict]:
-    return flt.where("t", "work_date", "person_name")
+def _where(db: Database, flt: lists.RowFilter) -> tuple[list[str], dict]:
+    return flt.where(db, "t", "work_date", "person_name")
 
 
 def list_rows(
@@ -100,7 +100,7 @@ def list_rows(
     before: str | None = None,
     limit: int = lists.PAGE_SIZE,
 ) -> keyset.Page:
-    where, params = _where(flt)
+    where, params = _where(db, flt)
     window = keyset.window(_ORDER, after, before, limit)
     found = rows(
         db,
@@ -118,7 +118,7 @@ def list_rows(
 
 
 def totals(db: Database, flt: lists.RowFilter) -> lists.Totals:
-    where, params = _where(flt)
+    where, params = _where(db, flt)
     grouped = rows(
         db,
         "SELECT t.site_id, s.code AS site_code, s.name AS site_name,"

@@ -13,14 +13,13 @@ from typing import ClassVar
 
 from sqlite_utils import Database
 
-from app import keyset, sites
+from app import keyset
 from app.db import rows
 from app.delivery_notes.delivery import STATUSES
-from app.filters import Filter, QueryReader, like
+from app.filters import Filter, QueryReader, like, site_condition
 from app.purchase_orders import record, totals
 
 PAGE_SIZE = 50
-NO_SITE = "-"  # ?site=- lists POs matched to no site; no site code can be empty
 # column name -> (SQL sort expression, matching the indexes in migration 003)
 SORTS = {
     "created": "po.created_at",
@@ -46,7 +45,7 @@ class PoFilter(Filter):
     DEFAULTS: ClassVar[dict[str, str]] = {"sort": DEFAULT_SORT}
 
     q: str = ""
-    site: str = ""  # a site code, NO_SITE, or "" for every site
+    site: str = ""  # a site code, filters.NO_SITE, or "" for every site
     verified: str = ""  # "yes", "no" or "" for both
     date_from: str = ""  # YYYY-MM-DD, on the PO's own date
     date_to: str = ""
@@ -62,12 +61,7 @@ class PoFilter(Filter):
             "verified", ("yes", "no"), "“{value}” is not a verified state; showing both.", True
         )
         date_from, date_to = read.date("from"), read.date("to")
-        sort = (params.get("sort") or DEFAULT_SORT).strip()
-        if sort.lstrip("-") not in SORTS:
-            read.problems.append(
-                f"The list cannot be sorted by “{sort[:40]}”; newest first instead."
-            )
-            sort = DEFAULT_SORT
+        sort = read.sort(SORTS, DEFAULT_SORT)
         site = read.raw("site", 64)
         delivery = read.choice(
             "delivery", tuple(STATUSES), "“{value}” is not a delivery status; showing every one."
@@ -96,12 +90,10 @@ def _where(db: Database, flt: PoFilter) -> tuple[list[str], dict]:
             "(po.purchase_order_number LIKE :q ESCAPE '\\' OR po.supplier_name LIKE :q ESCAPE '\\')"
         )
         params["q"] = like(flt.q)
-    if flt.site == NO_SITE:
-        where.append("po.site_id IS NULL")
-    elif flt.site:
-        site = sites.site_by_code(db, flt.site)
-        where.append("po.site_id = :site_id")
-        params["site_id"] = site["id"] if site else ""
+    if flt.site:
+        condition, found = site_condition(db, "po.site_id", flt.site)
+        where.append(condition)
+        params |= found
     if flt.verified:
         where.append("po.is_verified = :verified")
         params["verified"] = 1 if flt.verified == "yes" else 0
