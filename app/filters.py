@@ -105,3 +105,16 @@ def site_condition(db: Database, column: str, code: str) -> tuple[str, dict]:
         return f"{column} IS NULL", {}
     site = sites.site_by_code(db, code)
     return f"{column} = :site_id", {"site_id": site["id"] if site else ""}
+
+
+def date_range(column: str, date_from: str, date_to: str) -> tuple[list[str], dict]:
+    """SQL keeping `column` (a day, YYYY-MM-DD) from `date_from` to `date_to`; "" is open."""
+    where: list[str] = []
+    params: dict = {}
+    if date_from:
+        where.append(f"{column} >= :date_from")
+        params["date_from"] = date_from
+    if date_to:
+        where.append(f"{column} <= :date_to")
+        params["date_to"] = date_to
+    return where, params

@@ -32,6 +32,12 @@ class Order:
     descending: bool
 
 
+def sorted_by(sort: str, columns: dict[str, str], id_column: str) -> Order:
+    """The order a list's `sort` parameter names: a key of `columns` (its SQL expression),
+    `-` before it for descending."""
+    return Order(columns[sort.lstrip("-")], id_column, descending=sort.startswith("-"))
+
+
 @dataclass(frozen=True)
 class Page:
     rows: list[dict]
@@ -95,12 +101,25 @@ class Window:
     `params` holds the cursor's values and `:limit`, one row more than the page.
     """
 
+    order: Order
     where: str
     order_by: str
     params: dict
     limit: int
     cursor: str | None
     backwards: bool
+
+    def chosen(self, table: str, where: list[str]) -> str:
+        """`WITH page AS (…)`: the page's ids and sort keys, chosen on the index alone.
+
+        The query that follows joins `page` on `id` and reads the details of the
+        page's rows only, not of every row the index walks past.
+        """
+        return (
+            f"WITH page AS (SELECT {self.order.id_column}, {self.order.expression} AS sort_key"
+            f" FROM {table} WHERE {' AND '.join([*where, self.where])}"
+            f" ORDER BY {self.order_by} LIMIT :limit)"
+        )
 
     def page(self, found: list[dict], key: str = "sort_key") -> Page:
         """The fetched rows as a page (see `paginate`)."""
@@ -111,7 +130,7 @@ def window(order: Order, after: str | None, before: str | None, limit: int) -> W
     """The page after `after`, or before `before`, or the first page; CursorError if damaged."""
     cursor, backwards = (before, True) if before else (after, False)
     where, order_by, params = clause(order, cursor, backwards)
-    return Window(where, order_by, params | {"limit": limit + 1}, limit, cursor, backwards)
+    return Window(order, where, order_by, params | {"limit": limit + 1}, limit, cursor, backwards)
 
 
 def asked_or_first(

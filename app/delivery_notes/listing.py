@@ -14,7 +14,7 @@ from sqlite_utils import Database
 
 from app import keyset
 from app.db import rows
-from app.filters import Filter, QueryReader, like, site_condition
+from app.filters import Filter, QueryReader, date_range, like, site_condition
 
 PAGE_SIZE = 50
 SORTS = {
@@ -87,17 +87,8 @@ def _where(db: Database, flt: DnFilter) -> tuple[list[str], dict]:
             if flt.matched == "yes"
             else "dn.purchase_order_id IS NULL"
         )
-    if flt.date_from:
-        where.append("dn.dn_date >= :date_from")
-        params["date_from"] = flt.date_from
-    if flt.date_to:
-        where.append("dn.dn_date <= :date_to")
-        params["date_to"] = flt.date_to
-    return where, params
-
-
-def _order(flt: DnFilter) -> keyset.Order:
-    return keyset.Order(SORTS[flt.sort.lstrip("-")], "dn.id", descending=flt.sort.startswith("-"))
+    dates, found = date_range("dn.dn_date", flt.date_from, flt.date_to)
+    return where + dates, params | found
 
 
 def list_dns(
@@ -109,13 +100,11 @@ def list_dns(
 ) -> keyset.Page:
     """One page of DNs for this filter, each with its PO's number, site and line counts."""
     where, params = _where(db, flt)
-    window = keyset.window(_order(flt), after, before, limit)
+    window = keyset.window(keyset.sorted_by(flt.sort, SORTS, "dn.id"), after, before, limit)
     found = rows(
         db,
-        f"WITH page AS (SELECT dn.id, {_order(flt).expression} AS sort_key"
-        f" FROM delivery_notes dn WHERE {' AND '.join([*where, window.where])}"
-        f" ORDER BY {window.order_by} LIMIT :limit)"
-        " SELECT page.sort_key, dn.*, s.code AS site_code, po.purchase_order_number AS po_number,"
+        window.chosen("delivery_notes dn", where)
+        + " SELECT page.sort_key, dn.*, s.code AS site_code, po.purchase_order_number AS po_number,"
         "   (SELECT count(*) FROM delivery_note_items i WHERE i.delivery_note_id = dn.id)"
         "     AS line_count,"
         "   (SELECT count(*) FROM delivery_note_items i WHERE i.delivery_note_id = dn.id"

@@ -17,7 +17,7 @@ from typing import ClassVar
 from sqlite_utils import Database
 
 from app import chart, ids, keyset, numbers
-from app.filters import Filter, QueryReader, like, site_condition
+from app.filters import Filter, QueryReader, date_range, like, site_condition
 from app.imports import checks
 
 PAGE_SIZE = 50
@@ -87,12 +87,9 @@ class RowFilter(Filter):
         if self.who:
             where.append(f"{alias}.{who_column} LIKE :who ESCAPE '\\'")
             params["who"] = like(self.who)
-        if self.date_from:
-            where.append(f"{alias}.{date_column} >= :date_from")
-            params["date_from"] = self.date_from
-        if self.date_to:
-            where.append(f"{alias}.{date_column} <= :date_to")
-            params["date_to"] = self.date_to
+        dates, found = date_range(f"{alias}.{date_column}", self.date_from, self.date_to)
+        where += dates
+        params |= found
         if self.batch:
             where.append(f"{alias}.batch_id = :batch")
             params["batch"] = self.batch

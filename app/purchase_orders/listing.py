@@ -16,7 +16,7 @@ from sqlite_utils import Database
 from app import keyset
 from app.db import rows
 from app.delivery_notes.delivery import STATUSES
-from app.filters import Filter, QueryReader, like, site_condition
+from app.filters import Filter, QueryReader, date_range, like, site_condition
 from app.purchase_orders import record, totals
 
 PAGE_SIZE = 50
@@ -100,18 +100,8 @@ def _where(db: Database, flt: PoFilter) -> tuple[list[str], dict]:
     if flt.delivery:  # a stored column with its own index (migration 007): no subquery
         where.append("po.delivery_status = :delivery")
         params["delivery"] = flt.delivery
-    if flt.date_from:
-        where.append("po.po_date >= :date_from")
-        params["date_from"] = flt.date_from
-    if flt.date_to:
-        where.append("po.po_date <= :date_to")
-        params["date_to"] = flt.date_to
-    return where, params
-
-
-def _order(flt: PoFilter) -> keyset.Order:
-    column = flt.sort.lstrip("-")
-    return keyset.Order(SORTS[column], "po.id", descending=flt.sort.startswith("-"))
+    dates, found = date_range("po.po_date", flt.date_from, flt.date_to)
+    return where + dates, params | found
 
 
 def list_pos(
@@ -123,14 +113,11 @@ def list_pos(
 ) -> keyset.Page:
     """One page of POs for this filter, with what each row shows (site, warnings, totals)."""
     where, params = _where(db, flt)
-    window = keyset.window(_order(flt), after, before, limit)
-    # The page is chosen on the index alone; the details are read for its rows only.
+    window = keyset.window(keyset.sorted_by(flt.sort, SORTS, "po.id"), after, before, limit)
     found = rows(
         db,
-        f"WITH page AS (SELECT po.id, {_order(flt).expression} AS sort_key"
-        f" FROM purchase_orders po WHERE {' AND '.join([*where, window.where])}"
-        f" ORDER BY {window.order_by} LIMIT :limit)"
-        " SELECT page.sort_key, po.*, s.code AS site_code, s.name AS site_name,"
+        window.chosen("purchase_orders po", where)
+        + " SELECT page.sort_key, po.*, s.code AS site_code, s.name AS site_name,"
         "   b.warnings AS batch_warnings,"
         "   (SELECT sum(i.amount_cents) FROM purchase_order_items i"
         "     WHERE i.purchase_order_id = po.id) AS items_total,"
