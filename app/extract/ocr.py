@@ -9,6 +9,7 @@ decompression-bomb guard stays on: an image larger than it allows is refused.
 from __future__ import annotations
 
 import io
+import os
 import shutil
 import subprocess
 import warnings
@@ -174,6 +175,24 @@ def crop_to_paper(image: Image.Image) -> Image.Image:
     return image.crop(box)
 
 
+def run_tesseract(
+    image: Image.Image, arguments: list[str], timeout: float
+) -> subprocess.CompletedProcess:
+    """One tesseract run on the image, on one thread: its OpenMP threads spin waiting on each
+    other when the cores are shared (with the other worker, or a second document), and a page
+    then takes four times the processor time and longer by the clock."""
+    png = io.BytesIO()
+    image.save(png, "PNG", compress_level=1)
+    return subprocess.run(
+        ["tesseract", "stdin", "stdout", *arguments],
+        input=png.getvalue(),
+        capture_output=True,
+        timeout=timeout,
+        check=False,
+        env={**os.environ, "OMP_THREAD_LIMIT": "1"},
+    )
+
+
 def tesseract_boxes(image: Image.Image, timeout: float = 60) -> list[Box]:
     if shutil.which("tesseract") is None:
         raise ExtractionError(
@@ -181,15 +200,7 @@ def tesseract_boxes(image: Image.Image, timeout: float = 60) -> list[Box]:
             "cannot be read. Ask an administrator to run `make run` as root once, then retry.",
             retryable=True,
         )
-    png = io.BytesIO()
-    image.save(png, "PNG", compress_level=1)
-    done = subprocess.run(
-        ["tesseract", "stdin", "stdout", "-l", "eng", "--psm", "11", "tsv"],
-        input=png.getvalue(),
-        capture_output=True,
-        timeout=timeout,
-        check=False,
-    )
+    done = run_tesseract(image, ["-l", "eng", "--psm", "11", "tsv"], timeout)
     if done.returncode != 0:
         raise ExtractionError(
             "The OCR engine could not read this image; upload a clearer photo or a PDF.",
@@ -275,23 +286,8 @@ def read_numbers(
     strip = Image.new("L", (max(c.width for c in crops) + 40, (gap * 2) * len(crops) + gap), 255)
     for n, crop in enumerate(crops):
         strip.paste(crop, (20, gap + n * gap * 2))
-    png = io.BytesIO()
-    strip.save(png, "PNG", compress_level=1)
-    done = subprocess.run(
-        [
-            "tesseract",
-            "stdin",
-            "stdout",
-            "--psm",
-            "6",
-            "-c",
-            "tessedit_char_whitelist=0123456789.,",
-            "tsv",
-        ],
-        input=png.getvalue(),
-        capture_output=True,
-        timeout=timeout,
-        check=False,
+    done = run_tesseract(
+        strip, ["--psm", "6", "-c", "tessedit_char_whitelist=0123456789.,", "tsv"], timeout
     )
     found: list[list[tuple[float, str]]] = [[] for _ in regions]
     for row in done.stdout.decode("utf-8", "replace").splitlines()[1:]:
