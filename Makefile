@@ -49,13 +49,14 @@ browser: $(STAMP)
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	else $(BIN)/python -m playwright install chromium; fi
 
-# Photos and scans are read by Debian's tesseract (installed when we are root).
+# Photos and scans are read by Debian's tesseract (installed when we are root), with its
+# English model and the orientation model that turns a page photographed on its side.
 ocr:
-	@if command -v tesseract >/dev/null 2>&1; then :; \
+	@if command -v tesseract >/dev/null 2>&1 && tesseract --list-langs 2>&1 | grep -qx osd; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-			tesseract-ocr tesseract-ocr-eng >/dev/null; \
-	else echo "Photos and scans need tesseract: apt-get install tesseract-ocr" >&2; fi
+			tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd >/dev/null; \
+	else echo "Photos and scans need tesseract: apt-get install tesseract-ocr tesseract-ocr-osd" >&2; fi
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache test-artifacts
