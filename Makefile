@@ -7,7 +7,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 
-.PHONY: run test lint format browser ocr clean bench-pages soak bench bench-extract
+.PHONY: run test lint format browser ocr clean bench-pages soak bench bench-extract bench-photos
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,10 @@ test: $(STAMP) browser ocr
 # Field accuracy, item F1 and seconds per page on tests/fixtures/documents (tune and held-out).
 bench-extract: $(STAMP) ocr
 	$(BIN)/python -m tests.bench.bench_extract
+
+# The tuning photos read upright, turned 90, 180 and 270 degrees, and shot at an angle.
+bench-photos: $(STAMP) ocr
+	$(BIN)/python -m tests.bench.bench_photos
 
 # The fault tests at length: 200 worker kills, 2,000 racing batches, 5 server restarts.
 soak: $(STAMP)

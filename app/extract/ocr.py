@@ -225,7 +225,7 @@ def read_image(
     boxes = ENGINES[engine](page, timeout)
     if engine != "tesseract" or _confidence(boxes) >= UPRIGHT_CONFIDENCE:
         return page, boxes
-    turn = orientation(page, timeout)
+    turn = orientation(flat, timeout)  # before the tilt: levelling a page on its side skews it
     if not turn:
         return page, boxes
     turned = sheet.straighten(_sized(flat.transpose(TURNS[turn])))
