@@ -12,16 +12,17 @@ from __future__ import annotations
 
 import re
 import subprocess
+from collections.abc import Callable
 
-from app.extract import fields, items, ocr, pdf, tables, totals
-from app.extract.document import Document, ExtractionError
-from app.extract.fields import MISSING, Found
+from app.extract import fields, ocr, pdf, proofs, reading, totals, validate
+from app.extract.document import Document, ExtractionError, ExtractOptions
 from app.extract.layout import Line, box_lines, box_scale, text_lines, typical_step
-from app.extract.second_look import OcrPage, fill_missing_numbers
+from app.extract.model import MISSING, Found, Item, Trail
+from app.extract.second_look import OcrPage
 
-# Below this a field is flagged for a person to check.
-LOW = 0.6
-CHECKED_FIELDS = (
+# Below this an OCR reading is not proven: a person checks it.
+LOW = proofs.LOW
+PO_FIELDS = (
     "po_number",
     "po_date",
     "supplier_name",
@@ -29,6 +30,7 @@ CHECKED_FIELDS = (
     "subtotal",
     "tax",
     "total",
+    "currency",
 )
 DN_FIELDS = ("dn_number", "dn_date", "po_number", "supplier_name", "project_code")
 KINDS = [
@@ -105,94 +107,110 @@ def _decimal_comma(lines: list[Line]) -> bool:
     return commas > points
 
 
-def _report(found: dict[str, Found], payload: dict, names: tuple[str, ...]) -> list[str]:
-    payload["confidence"] = {name: found.get(name, MISSING).confidence for name in found}
-    payload["source"] = {name: found[name].source for name in found if found[name].source}
-    return [f"low_confidence:{name}" for name in names if found.get(name, MISSING).confidence < LOW]
+def _currency(lines: list[Line]) -> tuple[Found, int]:
+    """The currency by its label, else by the symbols or codes beside the amounts, else the
+    office's own; and how many currencies the document names."""
+    found = fields.find(lines, fields.PO_LABELS["currency"], fields.currency, typical_step(lines))
+    text = "\n".join(line.text for line in lines)
+    named = fields.currencies_named(text)
+    if not found.value:
+        symbol = fields.detect_currency(text)
+        source = symbol or "no currency printed: the office's own"
+        found = Found(symbol or "ZAR", 0.8 if symbol else 0.7, source)
+    return found, len(named)
 
 
-def _item_warnings(rows: list[dict]) -> list[str]:
-    if not rows or any(item.get("confidence", 1) < LOW for item in rows):
-        return ["low_confidence:items"]
-    return []
+def _warnings(found: dict[str, Found], proof: proofs.Reading, names, failed) -> list[str]:
+    unproven = proofs.unproven(proof, names)
+    warnings = [f"low_confidence:{name}" for name in unproven]
+    return warnings + (["totals_mismatch"] if failed else [])
 
 
-def read_po(lines: list[Line], day_first: bool = True) -> dict:
+def _payload(kind: str, found: dict[str, Found], names, rows: list[Item], trail: Trail) -> dict:
+    """The fields' values with their confidence and source, the items, and the rules applied."""
+    return {
+        "document_type": kind,
+        **{name: found.get(name, MISSING).value for name in names},
+        "items": [
+            row.dn_payload() if kind == "delivery_note" else row.po_payload() for row in rows
+        ],
+        "confidence": {name: found[name].confidence for name in found},
+        "source": {name: found[name].source for name in found if found[name].source}
+        | _item_sources(trail, rows),
+        "rules_applied": trail.payload(rows),
+    }
+
+
+def _item_sources(trail: Trail, rows: list[Item]) -> dict[str, str]:
+    """Each item value a rule made, with the rule's name and reason, for the payload's source."""
+    return {
+        entry["field"]: f"{entry['rule']}: {entry['reason']}"
+        for entry in trail.payload(rows)
+        if entry["field"].startswith("items[")
+    }
+
+
+def _finders(options: ExtractOptions) -> dict[str, Callable[[str], str | None]]:
+    """What each header field's value must pass before it is taken."""
+    return {
+        "number": fields.reference,
+        "date": fields.date_checker(options.day_first, validate.today_of(options.today)),
+        "supplier": fields.supplier_checker(options.buyer_names),
+        "code": fields.code,
+    }
+
+
+def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
+    options = options or ExtractOptions()
     step = typical_step(lines)
     comma = _decimal_comma(lines)
+    ocr = any(line.ocr for line in lines)
+    trail = Trail()
+    check = _finders(options)
+    labels = fields.PO_LABELS
     found = {
-        key: fields.find(lines, patterns, check, step)
-        for key, patterns, check in [
-            ("po_number", fields.PO_LABELS["po_number"], fields.reference),
-            ("po_date", fields.PO_LABELS["po_date"], fields.date_checker(day_first)),
-            ("supplier_name", fields.PO_LABELS["supplier_name"], fields.name),
-            ("project_code", fields.PO_LABELS["project_code"], fields.code),
-            ("currency", fields.PO_LABELS["currency"], fields.currency),
-        ]
+        "po_number": fields.find(lines, labels["po_number"], check["number"], step),
+        "po_date": fields.find(lines, labels["po_date"], check["date"], step),
+        "supplier_name": fields.find(lines, labels["supplier_name"], check["supplier"], step),
+        "project_code": fields.find(lines, labels["project_code"], check["code"], step),
     }
-    if not found["currency"].value:
-        symbol = fields.detect_currency("\n".join(line.text for line in lines))
-        found["currency"] = Found(symbol or "ZAR", 0.8 if symbol else 0.7, symbol or "")
-    raw = tables.find_table(lines, step, comma) or tables.headerless_rows(lines, step, comma)
-    items.name_columns(raw, comma)  # a misread header word ('aty') named by what is under it
-    fill_missing_numbers(raw, lines, comma)
-    raw = tables.settle_maybe_rows(raw, comma)
-    rows = items.to_items(raw, comma)
-    totals.complete_items(rows)
-    # an item has a quantity and something it is of: a lone number is a speck or a stray mark
-    rows = [
-        row
-        for row in rows
-        if row.get("quantity") and (row["description"] or row.get("amount") or row["item_code"])
-    ]
-    discounts = any(column.key == "discount" for row in raw for column in row.columns)
-    ocr = any(line.ocr_page is not None for line in lines)
-    foot, failed = totals.check(rows, totals.read_foot(lines, comma), discounts, ocr)
-    for row in rows:
-        row.pop("doubtful", None)
+    found["currency"], currencies = _currency(lines)
+    table = reading.read_items(lines, step, comma, trail)
+    foot = totals.read_foot(lines, comma)
+    failed = reading.settle_sums(table.items, foot, table.discounts, ocr, trail)
     found.update(foot)
-    payload = {
-        "document_type": "purchase_order",
-        **{
-            key: found[key].value if key in found else None for key in (*CHECKED_FIELDS, "currency")
-        },
-        "items": rows,
-        "checks_failed": failed,
-    }
-    warnings = _report(found, payload, CHECKED_FIELDS) + _item_warnings(rows)
-    if failed:
-        warnings.append("totals_mismatch")
-    payload["warnings"] = warnings
+    payload = _payload("purchase_order", found, PO_FIELDS, table.items, trail)
+    proof = proofs.Reading(found, table.items, options.site_codes, table.guessed, currencies)
+    proof.naming_ranks = {"po_number": fields.NAMING_RANKS["po_number"]}
+    payload["checks_failed"] = failed
+    payload["warnings"] = _warnings(found, proof, (*PO_FIELDS, "items"), failed)
     return payload
 
 
-def read_dn(lines: list[Line], day_first: bool = True) -> dict:
+def read_dn(lines: list[Line], options: ExtractOptions | None = None) -> dict:
+    options = options or ExtractOptions()
     step = typical_step(lines)
     comma = _decimal_comma(lines)
+    trail = Trail()
+    check = _finders(options)
+    labels = fields.DN_LABELS
     found = {
-        key: fields.find(lines, fields.DN_LABELS[key], check, step)
-        for key, check in [
-            ("dn_number", fields.reference),
-            ("dn_date", fields.date_checker(day_first)),
-            ("po_number", fields.reference),
-            ("supplier_name", fields.name),
-            ("project_code", fields.code),
-        ]
+        "dn_number": fields.find(lines, labels["dn_number"], check["number"], step),
+        "dn_date": fields.find(lines, labels["dn_date"], check["date"], step),
+        "po_number": fields.find(lines, labels["po_number"], check["number"], step),
+        "supplier_name": fields.find(lines, labels["supplier_name"], check["supplier"], step),
+        "project_code": fields.find(lines, labels["project_code"], check["code"], step),
     }
     if not found["supplier_name"].value:
         found["supplier_name"] = fields.letterhead(lines, re.compile(KINDS[0][1], re.IGNORECASE))
-    raw = tables.find_table(lines, step, comma)
-    items.name_columns(raw, comma)
-    fill_missing_numbers(raw, lines, comma)
-    raw = tables.settle_maybe_rows(raw, comma)
-    rows = items.to_items(raw, comma, delivery_note=True)
-    rows = [row for row in rows if row.get("quantity")]
-    payload = {
-        "document_type": "delivery_note",
-        **{key: found[key].value for key in DN_FIELDS},
-        "items": rows,
-    }
-    payload["warnings"] = _report(found, payload, DN_FIELDS) + _item_warnings(rows)
+    table = reading.read_items(lines, step, comma, trail, delivery_note=True)
+    payload = _payload("delivery_note", found, DN_FIELDS, table.items, trail)
+    proof = proofs.Reading(found, table.items, options.site_codes, table.guessed)
+    ranks = fields.NAMING_RANKS
+    proof.naming_ranks = {"dn_number": ranks["dn_number"], "po_number": ranks["dn:po_number"]}
+    payload["warnings"] = _warnings(found, proof, DN_FIELDS, [])
+    if not table.items or any(item.confidence < proofs.LOW for item in table.items):
+        payload["warnings"].append("low_confidence:items")
     return payload
 
 
@@ -218,7 +236,7 @@ def _without_rules(lines: list[Line], payload: dict, document: Document) -> dict
     _remember(again, OcrPage(clean, page.y0, *box_scale(boxes)))
     if not again:
         return payload
-    second = read_po(again, options.day_first)
+    second = read_po(again, options)
 
     def score(reading: dict) -> tuple[bool, bool, int]:
         return (bool(reading["items"]), not reading["checks_failed"], len(reading["items"]))
@@ -236,9 +254,9 @@ def read(document: Document) -> dict:
         )
     kind = document_kind(lines)
     if kind == "delivery_note":
-        payload = read_dn(lines, document.options.day_first)
+        payload = read_dn(lines, document.options)
     elif kind in (None, "purchase_order"):
-        payload = read_po(lines, document.options.day_first)
+        payload = read_po(lines, document.options)
         unsure = not payload["items"] or payload["checks_failed"]
         if unsure and (kind or payload["po_number"]):  # not for a letter: it has no table
             payload = _without_rules(lines, payload, document)
@@ -280,6 +298,6 @@ def extract_delivery_note(document: Document) -> dict:
     return payload
 
 
-def read_text(text: str, day_first: bool = True) -> dict:
+def read_text(text: str, **options) -> dict:
     """For tests: a PO payload from layout text, as pypdf would give for one page."""
-    return read_po(text_lines(text), day_first)
+    return read_po(text_lines(text), ExtractOptions(**options))

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from datetime import date
 
 from app import numbers
+from app.extract import validate
 from app.extract.layout import Cell, Line
+from app.extract.model import MISSING, Found
 from app.extract.tables import column_key
 
 _NO = r"\s*(?:number|no\.?|num\.?|nr\.?|#|ref(?:erence)?\.?)"
@@ -52,11 +54,15 @@ DN_LABELS: dict[str, list[str]] = {
     "po_number": [
         rf"(?:customer|your|client)\s+(?:{_PO}|p\.?o\.?)(?:{_NO})?",
         rf"{_PO}{_NO}",
-        r"purchase\s+order|your\s+ref(?:erence)?|order",
+        r"your\s+ref(?:erence)?",
+        r"purchase\s+order|order",
     ],
     "supplier_name": [r"(?:supplier|vendor)(?:\s+name)?|supplied\s+by|from"],
     "project_code": _PROJECT_LABELS,
 }
+# The wordings (by rank in the lists above) that name the field itself: a value under a
+# bare 'Order' or a title is found but not proven.
+NAMING_RANKS = {"po_number": 1, "dn_number": 0, "dn:po_number": 2}
 # Every label of either kind: a cell that is one of these is never a value.
 _ALL_LABELS = re.compile(
     "|".join(
@@ -75,18 +81,6 @@ _TRAIL = r"\s*[:#.\-]*\s*"
 _CODE = re.compile(r"[A-Za-z0-9][A-Za-z0-9/\-_.]*[A-Za-z0-9]")
 
 
-@dataclass(frozen=True)
-class Found:
-    """A field's value, how sure we are of it (0..1), and the text it came from."""
-
-    value: str | None
-    confidence: float
-    source: str = ""
-
-
-MISSING = Found(None, 0.0, "")
-
-
 def normal(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip().lower()
 
@@ -100,10 +94,12 @@ def is_label(text: str) -> bool:
 
 def reference(text: str) -> str | None:
     """A document number: one token with a digit in it ('PO-2026-0412', 'MC/0815'),
-    or in capitals ('WAITS')."""
+    or in capitals ('WAITS'); never a label word ('STATUS') or a date."""
     for token in text.replace(":", " ").split():
         match = _CODE.fullmatch(token.strip(".,;"))
         if not match or not 2 <= len(token) <= 40 or is_label(token):
+            continue
+        if validate.is_label_words(token) or numbers.DATE_IN_TEXT.fullmatch(match.group()):
             continue
         if re.search(r"\d", token) or re.fullmatch(r"[A-Z][A-Z\-/_.]{2,}", token):
             return match.group()
@@ -114,6 +110,7 @@ def code(text: str) -> str | None:
     """A project or site code: short, at most three parts ('CP09', 'cp 09', 'sea pt')."""
     text = text.strip().strip(".,;:")
     short = len(text) <= 20 and len(text.split()) <= 3 and not is_label(text)
+    short = short and not validate.is_label_words(text)
     if short and re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9 \-/_.]*", text):
         return text
     return None
@@ -128,19 +125,33 @@ def name(text: str) -> str | None:
     return text
 
 
+def supplier_checker(buyer_names: tuple[str, ...]) -> Callable[[str], str | None]:
+    """A supplier's name: a name that is not a label, our own company, an address, a phone
+    or a registration line."""
+
+    def check(text: str) -> str | None:
+        value = name(text)
+        return value if value and validate.not_a_supplier(value, buyer_names) is None else None
+
+    return check
+
+
 def currency(text: str) -> str | None:
     return detect_currency(text)
 
 
-def date_checker(day_first: bool) -> Callable[[str], str | None]:
+def date_checker(day_first: bool, today: date | None = None) -> Callable[[str], str | None]:
+    """A date that parses; with `today`, only one within the plausible window around it."""
+
     def check(text: str) -> str | None:
         match = numbers.DATE_IN_TEXT.search(text)
         if not match:
             return None
         try:
-            return numbers.parse_date(match.group(), day_first)
+            value = numbers.parse_date(match.group(), day_first)
         except ValueError:
             return None
+        return value if today is None or validate.in_window(value, today) else None
 
     return check
 
@@ -151,6 +162,13 @@ _CURRENCIES = [
     ("GBP", r"GBP|£"),
     ("ZAR", r"ZAR|R(?=\s?\d)"),
 ]
+
+
+def currencies_named(text: str) -> set[str]:
+    """Every currency the text names by code or symbol."""
+    return {
+        code for code, pattern in _CURRENCIES if re.search(rf"(?<![A-Za-z])(?:{pattern})", text)
+    }
 
 
 def detect_currency(text: str) -> str | None:
@@ -226,7 +244,8 @@ def find(
                         value = check(value_cell.text)
                         if value:
                             conf = base * nearness * (0.6 + 0.4 * value_cell.conf)
-                            return Found(value, round(conf, 3), f"{cell.text} {value_cell.text}")
+                            source = f"{cell.text} {value_cell.text}"
+                            return Found(value, round(conf, 3), source, rank, value_cell.ocr)
                     continue
                 match = inline.fullmatch(cell.text.strip())
                 if match and not _starts_with_label(match.group("value")):
@@ -235,7 +254,7 @@ def find(
                         value = None  # 'Site stores' is words, not 'Site' and a code
                     if value:
                         conf = base * 0.95 * (0.6 + 0.4 * cell.conf)
-                        return Found(value, round(conf, 3), cell.text)
+                        return Found(value, round(conf, 3), cell.text, rank, cell.ocr)
     return MISSING
 
 
@@ -277,5 +296,6 @@ def letterhead(lines: list[Line], skip: re.Pattern) -> Found:
             continue
         value = name(first.text)
         if value:
-            return Found(value, round(0.7 * (0.6 + 0.4 * first.conf), 3), first.text)
+            conf = round(0.7 * (0.6 + 0.4 * first.conf), 3)
+            return Found(value, conf, first.text, None, first.ocr)
     return MISSING

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from app import numbers
 from app.extract.layout import Cell, Line, Word
+from app.extract.model import Trail
 
 COLUMN_NAMES: list[tuple[str, str]] = [
     ("delivered", r"(?:qty\.?\s+|quantity\s+)?(?:delivered|supplied|shipped|dispatched)"),
@@ -135,7 +136,7 @@ def _score(columns: list[Column]) -> int:
 LOST_POINT = re.compile(r"^(.*\d)[ .,]\s?(\d{2})$")
 
 
-def _is_number(text: str, decimal_comma: bool = False) -> bool:
+def is_number(text: str, decimal_comma: bool = False) -> bool:
     text = text.rstrip("%").strip()
     for candidate in (text, LOST_POINT.sub(r"\1.\2", text)):
         try:
@@ -177,7 +178,7 @@ def _band_cells(band: list[Line]) -> list[Cell]:
             continue
         text = " ".join(c.text for c in cluster)  # top line first: cells came in line order
         x0, x1 = min(c.x0 for c in cluster), max(c.x1 for c in cluster)
-        merged.append(Cell([Word(text, x0, x1)]))
+        merged.append(Cell([Word(text, x0, x1, ocr=any(c.ocr for c in cluster))]))
     return merged
 
 
@@ -192,7 +193,7 @@ def header_at(lines: list[Line], index: int, step: float) -> tuple[list[Column],
     for other in lines[index + 1 : index + 3]:
         if other.page != line.page or other.y - line.y > 1.3 * step:
             break
-        if any(_is_number(c.text) for c in other.cells):
+        if any(is_number(c.text) for c in other.cells):
             break
         band.append(other)
         columns = _columns(_band_cells(band))
@@ -211,14 +212,14 @@ def _fits(key: str | None, text: str, comma: bool) -> bool:
     if key == "line" and text.strip() and all(_SHORT.fullmatch(part) for part in text.split()):
         return True  # a line number, if misread ('rs' for 2, '2 3'): not the description's
     if key in NUMERIC or key == "line":
-        return _is_number(text.rstrip("%"), comma) or text.strip() in ("-", "")
+        return is_number(text.rstrip("%"), comma) or text.strip() in ("-", "")
     if key == "item_code":  # one word, but not two small letters ('sc' is a misread)
         one_word = " " not in text.strip() and not re.fullmatch(r"[a-z]{1,2}", text.strip())
         return one_word or bool(_SPLIT_CODE.fullmatch(text.strip()))
     if key == "unit":
         return len(text) <= 8
     if key == "description":
-        return not _is_number(text, comma)
+        return not is_number(text, comma)
     return True
 
 
@@ -247,9 +248,9 @@ def _join_numbers(words: list[Word]) -> list[Word]:
             )
             symbol = _SYMBOL.fullmatch(last.text) and re.match(r"[\d(]", word.text)
             if grouped or symbol:
-                out[-1] = Word(
-                    f"{last.text} {word.text}", last.x0, word.x1, min(last.conf, word.conf)
-                )
+                text = f"{last.text} {word.text}"
+                conf, ocr = min(last.conf, word.conf), last.ocr or word.ocr
+                out[-1] = Word(text, last.x0, word.x1, conf, ocr=ocr)
                 continue
         out.append(word)
     return out
@@ -366,7 +367,7 @@ def _skip_cost(unit: Cell, comma: bool) -> float:
     """Leaving a value out costs more than placing it badly, unless it is OCR noise:
     a letter or two the OCR itself gave no confidence ('k' where a smudge was), or
     little to a lower-case pair ('sc' where a quantity was smudged)."""
-    short = len(unit.text) <= 2 and not _is_number(unit.text, comma)
+    short = len(unit.text) <= 2 and not is_number(unit.text, comma)
     noise = short and (unit.conf < 0.1 or (unit.conf < 0.4 and unit.text.islower()))
     return 0.5 if noise else _SKIP
 
@@ -384,6 +385,7 @@ class RawRow:
     closed: bool = False  # a gap or stray text came after it: nothing more wraps into it
     y: float = 0.0  # where its first line is, for a second look at a number OCR missed
     page: int = 0
+    ocr: bool = False  # read by OCR: its values may be misread, unlike a text layer's
     # a text line under a short description: an item whose numbers the OCR lost, unless a
     # second look finds none (then it is the item above running on after all)
     maybe: bool = False
@@ -403,7 +405,7 @@ class RawRow:
 def _has_numbers(cells: dict[int, str], columns: list[Column], decimal_comma: bool) -> bool:
     for i, text in cells.items():
         key = columns[i].key
-        if (key in NUMERIC or key is None) and _is_number(text, decimal_comma):
+        if (key in NUMERIC or key is None) and is_number(text, decimal_comma):
             return True
     return False
 
@@ -438,8 +440,14 @@ def _wraps(gap: float, rows: list[RawRow], step: float) -> bool:
     return True
 
 
-def find_table(lines: list[Line], step: float, decimal_comma: bool) -> list[RawRow]:
-    """The rows of the item table, over every page it continues on."""
+def find_table(
+    lines: list[Line], step: float, decimal_comma: bool, widen=(), trail: Trail | None = None
+) -> list[RawRow]:
+    """The rows of the item table, over every page it continues on.
+
+    `widen`: the header rules (rules.py) that add columns a header row does not name;
+    each addition is recorded in `trail`.
+    """
     columns: list[Column] | None = None
     rows: list[RawRow] = []
     index, last_y, page = 0, 0.0, -1
@@ -448,7 +456,7 @@ def find_table(lines: list[Line], step: float, decimal_comma: bool) -> list[RawR
         header = header_at(lines, index, step)
         if header:
             columns, taken = header
-            columns = _unheaded(columns, lines[index + taken :], lines[index].page)
+            columns = _widened(columns, lines[index + taken :], lines[index].page, widen, trail)
             last_y, page = lines[index + taken - 1].y, lines[index].page
             index += taken
             continue
@@ -472,13 +480,25 @@ def find_table(lines: list[Line], step: float, decimal_comma: bool) -> list[RawR
             conf = min(c.conf for c in line.cells)
             doubtful = _doubted(line, columns)
             rows.append(
-                RawRow(columns, cells, conf=conf, y=line.y, page=line.page, doubtful=doubtful)
+                RawRow(
+                    columns,
+                    cells,
+                    conf=conf,
+                    y=line.y,
+                    page=line.page,
+                    ocr=line.ocr,
+                    doubtful=doubtful,
+                )
             )
             last_y, above = line.y, placed
         elif rows and not rows[-1].closed and _wraps(line.y - last_y, rows, step):
             conf = min(c.conf for c in line.cells)
-            if conf < 1.0 and not rows[-1].more and _room_left(above, columns):
-                rows.append(RawRow(columns, cells, conf=conf, y=line.y, page=line.page, maybe=True))
+            if line.ocr and not rows[-1].more and _room_left(above, columns):
+                rows.append(
+                    RawRow(
+                        columns, cells, conf=conf, y=line.y, page=line.page, ocr=True, maybe=True
+                    )
+                )
                 last_y, above = line.y, placed
                 continue
             rows[-1].more.append(_under_values(line.cells, above) or cells)
@@ -488,19 +508,29 @@ def find_table(lines: list[Line], step: float, decimal_comma: bool) -> list[RawR
     return rows
 
 
-def _unheaded(columns: list[Column], below: list[Line], page: int) -> list[Column]:
+def _widened(columns, below: list[Line], page: int, widen, trail: Trail | None) -> list[Column]:
+    for rule in widen:
+        wider = rule.function(columns, below, page)
+        if len(wider) > len(columns) and trail is not None:
+            added = len(wider) - len(columns)
+            trail.note(rule.name, "items", f"{added} column(s) added", rule.purpose)
+        columns = wider
+    return columns
+
+
+def unheaded_columns(columns: list[Column], below: list[Line], page: int) -> list[Column]:
     """Columns whose header word the OCR lost (in a shaded band, or by a rule): in most
     item lines a value of their own sits wholly between two headers (or beyond the
     first or last), each of those with a value under it too: a code or line number at
     the left edge, a number elsewhere, or text when no header says description. Each
-    becomes an unnamed column for name_columns."""
+    becomes an unnamed column for the column rules (columns.py) to name."""
     described = any(column.key == "description" for column in columns)
     found: dict[int, list[Cell]] = {}  # k: the values between columns[k - 1] and columns[k]
     items = 0
     for line in below:
         if line.page != page or FOOT.match(line.cells[0].text) or header_like(line):
             break
-        if len(line.cells) < 2 or not any(_is_number(c.text) for c in line.cells[1:]):
+        if len(line.cells) < 2 or not any(is_number(c.text) for c in line.cells[1:]):
             continue
         items += 1
         taken: set[int] = set()  # one value a line in each gap
@@ -511,7 +541,7 @@ def _unheaded(columns: list[Column], below: list[Line], page: int) -> list[Colum
             if k == 0:
                 fits = n == 0 and (CODE_LIKE.fullmatch(cell.text) or cell.text.isdigit())
             else:  # a number, or the descriptions when no header names them
-                fits = _is_number(cell.text) or (k < len(columns) and not described)
+                fits = is_number(cell.text) or (k < len(columns) and not described)
             beside = [columns[i] for i in (k - 1, k) if 0 <= i < len(columns)]
             if fits and all(any(_apart(c, column) == 0 for c in line.cells) for column in beside):
                 found.setdefault(k, []).append(cell)
@@ -563,7 +593,7 @@ def settle_maybe_rows(rows: list[RawRow], decimal_comma: bool) -> list[RawRow]:
 
 def _numeric_cells(line: Line, comma: bool) -> int:
     cells = _units([Cell(_join_numbers(c.words)) for c in line.cells], [])
-    return sum(1 for c in cells if _is_number(c.text.rstrip("%"), comma))
+    return sum(1 for c in cells if is_number(c.text.rstrip("%"), comma))
 
 
 def headerless_rows(lines: list[Line], step: float, comma: bool) -> list[RawRow]:
@@ -592,7 +622,7 @@ def headerless_rows(lines: list[Line], step: float, comma: bool) -> list[RawRow]
     for line in best:
         units = [Cell(_join_numbers(c.words)) for c in line.cells]
         numbers_right: list[str] = []
-        while units and _is_number(units[-1].text.rstrip("%"), comma):
+        while units and is_number(units[-1].text.rstrip("%"), comma):
             numbers_right.insert(0, units.pop().text)
         texts = [u.text for u in units]
         if not numbers_right:
@@ -611,7 +641,7 @@ def headerless_rows(lines: list[Line], step: float, comma: bool) -> list[RawRow]
         for key, value in zip(keys, reversed(numbers_right), strict=False):
             cells[len(columns)] = value
             columns.append(Column(key, 0, 0))
-        rows.append(RawRow(columns, cells, conf=min(c.conf for c in line.cells)))
+        rows.append(RawRow(columns, cells, conf=min(c.conf for c in line.cells), ocr=line.ocr))
     _strip_line_numbers(rows)
     return rows
 

@@ -23,6 +23,7 @@ from app.extract import engine
 from app.extract.document import Document, ExtractionError, ExtractOptions
 from tests.bench import learned
 from tests.bench.scoring import RuleTally, Tally, score
+from tests.fixtures import document_specs
 from tests.fixtures.families.registry import FAMILIES, Family
 from tests.fixtures.generate_families import OUT
 
@@ -315,5 +316,14 @@ def choose(names: list[str] | None, folds: list[str] | None) -> list[Family]:
     return chosen
 
 
+# What the office knows, as the worker passes it in: our own company (never the supplier),
+# the sites a project code must match, and a fixed today so dates judge the same each run.
+OFFICE = {
+    "buyer_names": (document_specs.BUYER,),
+    "site_codes": tuple(document_specs.PROJECTS),
+    "today": "2026-12-01",
+}
+
+
 def options_for(ocr_engine: str) -> ExtractOptions:
-    return replace(ExtractOptions(), ocr_engine=ocr_engine)
+    return replace(ExtractOptions(), ocr_engine=ocr_engine, **OFFICE)
