@@ -169,7 +169,7 @@ def test_a_text_layer_read_is_proven_whatever_its_confidence_says():
 def test_every_rule_has_a_name_a_purpose_and_a_stage_once():
     names = [rule.name for rule in rules.RULES]
     assert len(names) == len(set(names))
-    stages = ["header", "rows", "column", "second_look", "row", "description", "item"]
+    stages = ["supplier", "header", "rows", "column", "second_look", "row", "description", "item"]
     stages += ["missing", "amounts", "amount", "explain", "foot"]
     assert all(rule.stage in stages and rule.purpose for rule in rules.RULES)
     # in the order the engine applies them

@@ -64,11 +64,17 @@ def sums_agree(items: list[Item], subtotal: int | None) -> bool:
 
 @dataclass(frozen=True)
 class Foot:
-    """The foot's three amounts in cents (None where not known)."""
+    """The foot's three amounts in cents (None where not known), and whether the prices
+    include the tax (then the items add up to the total, not the subtotal)."""
 
     subtotal: int | None
     tax: int | None
     total: int | None
+    inclusive: bool = False
+
+    @property
+    def items_add_up_to(self) -> int | None:
+        return self.total if self.inclusive else self.subtotal
 
 
 def foot_holds(foot: Foot) -> bool:
@@ -82,8 +88,8 @@ def failures(items: list[Item], foot: Foot) -> list[str]:
     failed = []
     if any(line_ok(item) is False for item in items):
         failed.append("line_amounts")
-    total_of_items = items_sum(items)
-    if None not in (total_of_items, foot.subtotal) and total_of_items != foot.subtotal:
+    total_of_items, wanted = items_sum(items), foot.items_add_up_to
+    if None not in (total_of_items, wanted) and total_of_items != wanted:
         failed.append("items_sum")
     if None not in (foot.subtotal, foot.tax, foot.total) and not foot_holds(foot):
         failed.append("foot_sum")

@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 import subprocess
 from collections.abc import Callable
+from dataclasses import replace
 
-from app.extract import fields, ocr, pdf, proofs, reading, totals, validate
+from app.extract import fields, ocr, pdf, proofs, reading, rules, totals, validate
 from app.extract.document import Document, ExtractionError, ExtractOptions
 from app.extract.layout import Line, box_lines, box_scale, text_lines, typical_step
 from app.extract.model import MISSING, Found, Item, Trail
@@ -150,6 +151,20 @@ def _item_sources(trail: Trail, rows: list[Item]) -> dict[str, str]:
     }
 
 
+def _supplier_by_place(
+    found: dict[str, Found], lines: list[Line], options: ExtractOptions, trail: Trail
+) -> None:
+    """No supplier under a label: the first supplier rule that finds one by its place."""
+    for rule in rules.stage("supplier", any(line.ocr for line in lines)):
+        if found["supplier_name"].value:
+            return
+        guess = rule.function(lines, options.buyer_names)
+        if guess.value:
+            source = f"{rule.name}: {rule.purpose} ({guess.source})"
+            found["supplier_name"] = replace(guess, source=source, rule=rule.name)
+            trail.note(rule.name, "supplier_name", guess.value, rule.purpose)
+
+
 def _finders(options: ExtractOptions) -> dict[str, Callable[[str], str | None]]:
     """What each header field's value must pass before it is taken."""
     return {
@@ -175,6 +190,7 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
         "project_code": fields.find(lines, labels["project_code"], check["code"], step),
     }
     found["currency"], currencies = _currency(lines)
+    _supplier_by_place(found, lines, options, trail)
     table = reading.read_items(lines, step, comma, trail)
     foot = totals.read_foot(lines, comma)
     failed = reading.settle_sums(table.items, foot, table.discounts, ocr, trail)
@@ -182,6 +198,7 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     payload = _payload("purchase_order", found, PO_FIELDS, table.items, trail)
     proof = proofs.Reading(found, table.items, options.site_codes, table.guessed, currencies)
     proof.naming_ranks = {"po_number": fields.NAMING_RANKS["po_number"]}
+    proof.inclusive = totals.tax_included(found.get("tax"))
     payload["checks_failed"] = failed
     payload["warnings"] = _warnings(found, proof, (*PO_FIELDS, "items"), failed)
     return payload

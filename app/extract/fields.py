@@ -13,6 +13,7 @@ from datetime import date
 
 from app import numbers
 from app.extract import validate
+from app.extract import vocabulary as words
 from app.extract.layout import Cell, Line
 from app.extract.model import MISSING, Found
 from app.extract.tables import column_key
@@ -20,28 +21,33 @@ from app.extract.tables import column_key
 _NO = r"\s*(?:number|no\.?|num\.?|nr\.?|#|ref(?:erence)?\.?)"
 _PO = r"(?:p\.?\s?o\.?|purchase\s+order|order)"
 _DATE_LABELS = [
-    r"(?:p\.?\s?o\.?|order|issue|document|invoice)\s+date|date\s+(?:issued|of\s+(?:order|issue)|ordered)",
-    r"date",
+    r"(?:p\.?\s?o\.?|order|issue|document|invoice)\s+date|date\s+(?:issued|of\s+(?:order|issue)|ordered)"
+    r"|date\s+of\s+order|issued(?:\s+on)?|" + "|".join(words.ORDER_DATE),
+    r"date|" + "|".join(words.DATE_WORDS),
 ]
 _PROJECT_LABELS = [
-    r"project\s*(?:code|no\.?|number|#|ref\.?)|site\s*(?:code|no\.?|number)|job\s*(?:code|no\.?|number|#)"
-    r"|cost\s+cent(?:re|er)",
-    r"project|site|job|deliver\s+to\s+site|delivery\s+site",
+    r"project\s*(?:code|no\.?|number|#|ref\.?)|site\s*(?:code|no\.?|number|ref(?:erence)?\.?)"
+    r"|job\s*(?:code|no\.?|number|#)|cost\s+cent(?:re|er)|contract\s*(?:no\.?|number|#)|"
+    + "|".join(words.PROJECT_CODE),
+    r"project|site|job|contract|deliver\s+to\s+site|delivery\s+site|"
+    + "|".join(words.PROJECT_WORDS),
 ]
 
 PO_LABELS: dict[str, list[str]] = {
     "po_number": [
-        rf"{_PO}{_NO}",
-        r"our\s+ref(?:erence)?(?:\s+no\.?)?",
-        r"purchase\s+order|order|p\.\s?o\.?",  # 'P.O.' whose '#' the OCR lost
+        rf"{_PO}{_NO}|" + "|".join(words.PO_NUMBER),
+        r"our\s+ref(?:erence)?(?:\s+no\.?)?|" + "|".join(words.OUR_REFERENCE),
+        # 'P.O.' whose '#' the OCR lost
+        r"purchase\s+order|order|p\.\s?o\.?|" + "|".join(words.ORDER_WORDS),
     ],
     "po_date": _DATE_LABELS,
     "supplier_name": [
-        r"(?:supplier|vendor)(?:\s+(?:name|details))?|supplied\s+by",
+        r"(?:supplier|vendor)(?:\s+(?:name|details))?|supplied\s+by|bill(?:ed)?\s+from|seller|"
+        + "|".join(words.SUPPLIER),
         r"to|messrs\.?",
     ],
     "project_code": _PROJECT_LABELS,
-    "currency": [r"currency"],
+    "currency": [r"currency|" + "|".join(words.CURRENCY)],
 }
 DN_LABELS: dict[str, list[str]] = {
     "dn_number": [
@@ -250,8 +256,11 @@ def find(
                 match = inline.fullmatch(cell.text.strip())
                 if match and not _starts_with_label(match.group("value")):
                     value = check(match.group("value"))
-                    if value and not match.group("sep").strip() and not _coded(value):
-                        value = None  # 'Site stores' is words, not 'Site' and a code
+                    bare = value and not match.group("sep").strip()
+                    if bare and (not _coded(value) or len(value.split()) > 1):
+                        # 'Site stores' is words, not 'Site' and a code; 'Site DBN07 stores'
+                        # is a place, not 'Site' and 'DBN07 stores'
+                        value = None
                     if value:
                         conf = base * 0.95 * (0.6 + 0.4 * cell.conf)
                         return Found(value, round(conf, 3), cell.text, rank, cell.ocr)
@@ -286,6 +295,25 @@ def _coded(value: str) -> bool:
 def _starts_with_label(text: str) -> bool:
     words = text.split()
     return any(is_label(" ".join(words[:n])) for n in range(1, min(3, len(words)) + 1))
+
+
+def under_return_address(lines: list[Line], buyer_names: tuple[str, ...]) -> Found:
+    """No supplier label: the addressee in the envelope window, the name printed right under
+    our own one-line return address ('Meridian Construction (Pty) Ltd · PO Box 1180 ·
+    Bellville 7535'). Found by place, not by a label, so never proven."""
+    check = supplier_checker(buyer_names)
+    for index, line in enumerate(lines):
+        for cell in line.cells:
+            sender = validate.is_buyer(cell.text, buyer_names) and validate.is_address(cell.text)
+            if not sender:
+                continue
+            for below in lines[index + 1 : index + 3]:
+                for other in below.cells:
+                    value = check(other.text) if abs(other.x0 - cell.x0) <= 2 else None
+                    if value:
+                        conf = round(0.7 * (0.6 + 0.4 * other.conf), 3)
+                        return Found(value, conf, other.text, None, other.ocr)
+    return MISSING
 
 
 def letterhead(lines: list[Line], skip: re.Pattern) -> Found:

@@ -17,8 +17,10 @@ A field is proven only as follows (the engine's docstring says the same):
   currency; a document naming none is in the office's own (ZAR).
 - subtotal: read, and the items add up to it.
 - tax: read, subtotal + tax = total with both read, and no more than the
-  subtotal (a registration number is not a tax).
-- total: read, and subtotal (or the items' sum) + the tax read = total.
+  subtotal (a registration number is not a tax). Where the prices include
+  the tax ('VAT included'), the items add up to the total that includes it.
+- total: read, and subtotal (or the items' sum) + the tax read = total; with
+  prices that include the tax, the items add up to it.
 - items: some read under a header row, each with a quantity and an amount,
   each line's quantity x price less discount = amount where a price is
   printed, adding up to a subtotal the foot states (or total less tax), and
@@ -51,6 +53,7 @@ class Reading:
     currencies_named: int = 1  # how many currencies the document's amounts name
     # per field, the label wordings (by rank) that name it: beyond them a bare 'Order'
     naming_ranks: dict[str, int] = field(default_factory=dict)
+    inclusive: bool = False  # the prices include the tax: the items add up to the total
 
 
 def _read(found: Found) -> str | None:
@@ -108,6 +111,10 @@ def _subtotal(found: Found, reading: Reading) -> str | None:
 
 def _tax(found: Found, reading: Reading) -> str | None:
     sub, tax, total = (_cents(reading, k) for k in ("subtotal", "tax", "total"))
+    if reading.inclusive:  # the VAT the total includes: the items must add up to that total
+        if total is None or checks.items_sum(reading.items) != total:
+            return "the items do not add up to the total that includes it"
+        return None if 0 <= tax <= total else "more than the total: not a tax"
     if sub is None or total is None:
         return "no subtotal and total read to check it against"
     if not 0 <= tax <= sub:
@@ -117,6 +124,9 @@ def _tax(found: Found, reading: Reading) -> str | None:
 
 def _total(found: Found, reading: Reading) -> str | None:
     sub, tax, total = (_cents(reading, k) for k in ("subtotal", "tax", "total"))
+    if reading.inclusive:
+        ok = checks.items_sum(reading.items) == total
+        return None if ok else "the items, prices with tax, do not add up to it"
     if sub is None:
         sub = checks.items_sum(reading.items)
     if sub is None or tax is None:
@@ -137,7 +147,9 @@ def _items(reading: Reading) -> str | None:
     if any(checks.line_ok(item) is False for item in rows):
         return "a line whose quantity x price is not its amount"
     sub, tax, total = (_cents(reading, k) for k in ("subtotal", "tax", "total"))
-    if sub is None and None not in (tax, total):
+    if reading.inclusive:
+        sub = total
+    elif sub is None and None not in (tax, total):
         sub = total - tax
     if sub is None:
         return "no subtotal to add them up to"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.extract import checks, columns, items, repairs, rules, tables
+from app.extract import checks, columns, items, repairs, rules, tables, totals
 from app.extract.layout import Line
 from app.extract.model import Found, Item, Trail
 from app.extract.tables import RawRow
@@ -72,9 +72,10 @@ def settle_sums(
 ) -> list[str]:
     """The OCR's misread numbers put right where the sums prove it, the foot made whole
     where it can be (`foot` is completed in place); the names of the checks that fail."""
-    stated = foot.get("subtotal")
+    inclusive = totals.tax_included(foot.get("tax"))
+    stated = foot.get("total" if inclusive else "subtotal")  # what the items add up to
     sums = repairs.Sums(rows, checks.cents(stated.value) if stated else None, discounts)
     rules.repair_lines(rows, sums, trail)
     rules.complete_foot(foot, rows, ocr, trail)
     amounts = (checks.cents(foot[k].value) if k in foot else None for k in FOOT)
-    return checks.failures(rows, checks.Foot(*amounts))
+    return checks.failures(rows, checks.Foot(*amounts, inclusive))

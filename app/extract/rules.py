@@ -5,6 +5,7 @@ A rule has a name, a one-line purpose, whether it is for OCR readings only
 document's own), the stage it works in, and its function. `RULES` is in the
 order the engine applies them:
 
+- supplier: a supplier no label names, found by where it is printed;
 - header: columns a header row does not name (tables.py);
 - rows: an item table with no header row at all (tables.py);
 - column: naming a column from what is under it; the first rule that names
@@ -26,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from app.extract import checks, columns, items, repairs, second_look, tables
+from app.extract import checks, columns, fields, items, repairs, second_look, tables
 from app.extract.model import Found, Item, Trail
 from app.extract.repairs import FootSums, Sums
 
@@ -45,6 +46,8 @@ class Rule:
 
 R = Rule
 RULES: tuple[Rule, ...] = (
+    R("supplier_in_address_window", "no supplier label: the name under our own return address",
+      False, "supplier", fields.under_return_address),
     R("column_without_header", "values between two headers in most item lines get a column",
       False, "header", tables.unheaded_columns),
     R("rows_without_header", "no header row: lines ending in two or more numbers are items",

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from app import numbers
+from app.extract import vocabulary as words
 from app.extract.layout import Cell, Line, Word
 from app.extract.model import Trail
 
@@ -25,28 +26,42 @@ COLUMN_NAMES: list[tuple[str, str]] = [
     (
         "unit_price",
         r"unit\s+(?:price|cost|rate)|price(?:\s+each)?|rate|cost|excl\.?\s+price|"
-        r"price\s+excl\.?",
+        r"price\s+excl\.?|price\s*(?:/|per)\s*unit|" + words.COLUMNS["unit_price"],
     ),
-    ("discount", r"disc(?:ount)?\.?\s*%?|%\s*disc\.?|%"),
+    ("discount", r"disc(?:ount)?\.?\s*%?|%\s*disc\.?|%|" + words.COLUMNS["discount"]),
     (
         "amount",
         r"(?:line\s+|nett?\s+|excl\.?\s+|ext(?:ended)?\.?\s+)?(?:amount|total|value)"
-        r"(?:\s+excl\.?(?:\s+vat)?)?|nett?|excl\.?(?:\s+vat)?|ext(?:ended)?\.?",
+        r"(?:\s+excl\.?(?:\s+vat)?)?|nett?|excl\.?(?:\s+vat)?|ext(?:ended)?\.?|"
+        + words.COLUMNS["amount"],
     ),
-    ("quantity", r"qty\.?|quantity|quant\.?|units"),
-    ("unit", r"unit|uom|u/m|unit\s+of\s+measure|measure"),
-    ("line", r"#|no\.?|line|ln|item\s+#|item\s+no\.?"),
+    ("quantity", r"qty\.?|quantity|quant\.?|units|" + words.COLUMNS["quantity"]),
+    ("unit", r"unit|uom|u/m|unit\s+of\s+measure|measure|" + words.COLUMNS["unit"]),
+    ("line", r"#|no\.?|line|ln|item\s+#|item\s+no\.?|" + words.COLUMNS["line"]),
     (
         "item_code",
         r"(?:item\s+|stock\s+|product\s+|part\s+|article\s+)?(?:code|no\.?|number|#)|"
-        r"item|part|sku|stock|article",
+        r"item|part|sku|stock|article|" + words.COLUMNS["item_code"],
     ),
     (
         "description",
         r"(?:item\s+|product\s+|goods\s+)?(?:description|des(?:c|cr|crip)?[:.]?|details|particulars)|"
-        r"product|goods|services?|material",
+        r"product|goods|services?|material|" + words.COLUMNS["description"],
     ),
+    # a date printed on each line (when it is due): a column of its own, not an item's value
+    ("date", r"(?:deliv(?:ery)?\.?\s+|due\s+|req(?:uired)?\.?\s+)date|required\s+by"),
 ]
+# A header word with a second meaning, taken when its first is another column's: 'Item'
+# beside a code column is the line number; 'Material' or 'Product' beside a Description is
+# the code.
+SECOND_MEANING = {
+    "item": "line",
+    "no": "line",
+    "no.": "line",
+    "material": "item_code",
+    "product": "item_code",
+    "article": "item_code",
+}
 _COMPILED = [(key, re.compile(rf"(?:{p})\s*[:.]?", re.IGNORECASE)) for key, p in COLUMN_NAMES]
 NUMERIC = {"quantity", "unit_price", "discount", "amount", "delivered", "ordered", "backorder"}
 FOOT = re.compile(
@@ -88,20 +103,22 @@ class Column:
     key: str | None
     x0: float
     x1: float
+    word: str = ""  # the header's own words, lower-cased
 
 
 def _split_header_cell(cell: Cell) -> list[Column]:
     """A header cell that names several columns ('Price Discount'): the longest runs that read."""
     key = column_key(cell.text)
     if key:
-        return [Column(key, cell.x0, cell.x1)]
+        return [Column(key, cell.x0, cell.x1, cell.text.lower().strip())]
     words, out, start = cell.words, [], 0
     while start < len(words):
         for end in range(min(len(words), start + 3), start, -1):
             run = words[start:end]
-            key = column_key(" ".join(w.text for w in run))
+            text = " ".join(w.text for w in run)
+            key = column_key(text)
             if key or end == start + 1:
-                out.append(Column(key, run[0].x0, run[-1].x1))
+                out.append(Column(key, run[0].x0, run[-1].x1, text.lower()))
                 start = end
                 break
     return out
@@ -109,7 +126,31 @@ def _split_header_cell(cell: Cell) -> list[Column]:
 
 def _columns(cells: list[Cell]) -> list[Column]:
     columns = [column for cell in cells for column in _split_header_cell(cell)]
-    return sorted((_outside(column, columns) for column in columns), key=lambda c: c.x0)
+    columns = sorted((_outside(column, columns) for column in columns), key=lambda c: c.x0)
+    return _second_meanings(columns)
+
+
+def _second_meanings(columns: list[Column]) -> list[Column]:
+    """Two columns of one name: the one whose word has a second meaning takes it, moving the
+    column that holds that name to its own second meaning if it must ('Item' beside
+    'Material' beside 'Description': line number, code, description)."""
+    for _ in columns:
+        keys = [c.key for c in columns]
+        for column in columns:
+            second = SECOND_MEANING.get(column.word)
+            if not (column.key and keys.count(column.key) > 1 and second):
+                continue
+            holder = next((c for c in columns if c.key == second), None)
+            after = SECOND_MEANING.get(holder.word) if holder else None
+            if holder is not None and (not after or after in keys):
+                continue
+            if holder is not None:
+                holder.key = after
+            column.key = second
+            break
+        else:
+            break
+    return columns
 
 
 def _outside(column: Column, columns: list[Column]) -> Column:
@@ -218,6 +259,8 @@ def _fits(key: str | None, text: str, comma: bool) -> bool:
         return one_word or bool(_SPLIT_CODE.fullmatch(text.strip()))
     if key == "unit":
         return len(text) <= 8
+    if key == "date":
+        return bool(numbers.DATE_IN_TEXT.fullmatch(text.strip())) or text.strip() in ("-", "")
     if key == "description":
         return not is_number(text, comma)
     return True
@@ -424,6 +467,41 @@ def _doubted(line: Line, columns: list[Column]) -> set[int]:
     return out
 
 
+# A row that is a note, not an item ('Note: deliver before 10:00'), in the office's languages.
+NOTE = re.compile(
+    r"(?:notes?|nb|n\.b\.|remarks?|comments?|memo|opmerking|nota|bemerkung|hinweis|remarque|"
+    r"observa[çc][ãa]o|observaci[óo]n)\s*[:.\-]",
+    re.IGNORECASE,
+)
+
+
+def _note(line: Line, columns: list[Column], above: dict[int, list[Cell]]) -> bool:
+    """A note printed inside the table: it says so ('Note:'), or, with no number in it, it
+    starts where the item above has its code or line number and runs on under the
+    description (a wrapped description starts under the description)."""
+    if NOTE.match(line.cells[0].text):
+        return True
+    if any(is_number(c.text) for c in line.cells):
+        return False
+    starts = {columns[i].key: min(u.x0 for u in units) for i, units in above.items() if units}
+    first = line.cells[0]
+    described = starts.get("description")
+    coded = [starts[k] for k in ("item_code", "line") if k in starts]
+    return (
+        described is not None
+        and any(abs(first.x0 - x) <= 2 and x < described - 2 for x in coded)
+        and first.x1 > described + 2
+    )
+
+
+def _far_below(gap: float, rows: list[RawRow], step: float) -> bool:
+    """Further under the last item than six lines, and than three of the table's own row
+    gaps: the table has ended (a page's foot line below it is not an item)."""
+    gaps = [b.y - a.y for a, b in zip(rows, rows[1:], strict=False) if b.page == a.page]
+    usual = sorted(gaps)[len(gaps) // 2] if gaps else step
+    return gap > max(6 * step, 3 * usual)
+
+
 def _wraps(gap: float, rows: list[RawRow], step: float) -> bool:
     """Close enough under the item above to be its description running on.
 
@@ -467,6 +545,13 @@ def find_table(
         if FOOT.match(line.cells[0].text) or (rows and FOOT.match(line.cells[-1].text)):
             if rows:
                 columns = None  # the foot ends the table
+            continue
+        if rows and _far_below(line.y - last_y, rows, step):
+            columns = None  # a page's foot line, far under the last item, is not an item
+            continue
+        if rows and _note(line, columns, above):
+            if rows:
+                rows[-1].closed = True  # a note row inside the table: nothing wraps past it
             continue
         placed = _place(line.cells, columns, decimal_comma)
         cells = {i: " ".join(u.text for u in units) for i, units in placed.items()}

@@ -9,17 +9,28 @@ from __future__ import annotations
 
 import re
 
+from app import numbers
+from app.extract import vocabulary as words
 from app.extract.layout import Line
 from app.extract.model import Found
 from app.extract.tables import money_text
 
+_CURRENCY = r"(?:\s*\(?(?:zar|usd|eur|gbp|r|€|\$|£)\)?)?"
+_RATE = r"(?:\s*(?:@|at|à|a)?\s*\(?\d{1,2}(?:[.,]\d+)?\s*%\)?)?"
+_EXCL = r"\(?excl(?:\.|uding|usive)?(?:\s+(?:vat|tax))?\)?"
+_INCL = r"\(?incl(?:\.|uding|usive)?(?:\s+(?:vat|tax))?\)?"
+# A charge between the subtotal and the total: VAT and its kin in any language, a levy, a duty.
+TAX_WORDS = re.compile(rf"\b(?:vat|tax|gst|levy|duty|excise|{words.FOOT['tax']})\b", re.IGNORECASE)
 FOOT_LABELS = {
-    "subtotal": r"sub\s*-?\s*total|total\s+excl\.?(?:\s+(?:vat|tax))?|nett?\s+total|"
-    r"total\s+before\s+(?:vat|tax)|amount\s+excl\.?(?:\s+vat)?|total\s+\(?excl\.?(?:\s+vat)?\)?",
-    "tax": r"(?:vat|tax|gst|sales\s+tax)(?:\s+amount)?"
-    r"(?:\s*(?:@|at)?\s*\(?\d{1,2}(?:[.,]\d+)?\s*%\)?)?",
-    "total": r"(?:grand\s+)?total(?:\s+(?:incl\.?(?:\s+(?:vat|tax))?|due|amount|payable|"
-    r"\(incl\.?(?:\s+vat)?\)|zar|usd|eur))?|amount\s+due|balance\s+due|total\s+payable",
+    "subtotal": rf"(?:sub\s*-?\s*total|nett?\s+total|total\s+net(?:t)?\s+(?:value|amount)|"
+    rf"total\s+before\s+(?:vat|tax)|(?:total|amount|value)\s+{_EXCL}|{words.FOOT['subtotal']})"
+    rf"(?:\s+{_EXCL})?{_CURRENCY}",
+    "tax": rf"(?:vat|tax|gst|sales\s+tax|{words.FOOT['tax']})(?:\s+amount)?{_RATE}",
+    # VAT the total includes: the prices were printed with it
+    "included_tax": rf"(?:vat|tax|{words.FOOT['tax']})\s+incl(?:\.|uded|usive)?{_RATE}|"
+    rf"(?:incl(?:\.|uding|udes)?|of\s+which)\s+(?:vat|tax){_RATE}",
+    "total": rf"(?:(?:grand|order)\s+)?total(?:\s+(?:value|amount|due|payable|order))?"
+    rf"(?:\s+{_INCL})?{_CURRENCY}|amount\s+due|balance\s+due|total\s+payable|{words.FOOT['total']}",
 }
 _AMOUNT = re.compile(
     r"\(?-?(?:[A-Z]{3}\s?|R\s?|\$|€|£)?\d[\d ,.'\u00a0]*\d(?:\s?[A-Z]{3}|\s?€)?\)?"
@@ -36,26 +47,80 @@ def _amount(text: str, decimal_comma: bool) -> str | None:
     return None
 
 
+# What may follow a foot label in its own cell: nothing, or the amount ('Total: R 115.00').
+_THEN_AMOUNT = r"\s*:?\s*(?=$|[\d($€£-]|r\s?\d|[a-z]{3}\s?\d)"
+
+
+def _labelled(line: Line, decimal_comma: bool) -> tuple[str, str, int] | None:
+    """The foot label this line carries and its amount: (key, amount, cell index), or None.
+    A label is the whole of its cell but for an amount: 'Total Excl. VAT' is not 'Total'."""
+    for position, cell in enumerate(line.cells):
+        label = re.sub(r"\s+", " ", cell.text).strip().lower()
+        for key, pattern in FOOT_LABELS.items():
+            match = re.match(rf"(?:{pattern}){_THEN_AMOUNT}", label, re.IGNORECASE)
+            if not match:
+                continue
+            rest = cell.text.strip()[match.end() :].strip()
+            value_text = rest or " ".join(c.text for c in line.cells[position + 1 :])
+            value = _amount(value_text, decimal_comma)
+            if value is not None:
+                return key, value, position
+            break  # a label without its amount: the next cell may be one
+    return None
+
+
+def _found(line: Line, value: str, position: int) -> Found:
+    conf = 0.95 * (0.6 + 0.4 * min(c.conf for c in line.cells[position:]))
+    ocr = any(c.ocr for c in line.cells[position:])
+    return Found(value, round(conf, 3), line.text.strip(), 0, ocr)
+
+
 def read_foot(lines: list[Line], decimal_comma: bool) -> dict[str, Found]:
-    """Each total from the last line that carries its label (the foot is at the end)."""
-    found: dict[str, Found] = {}
-    for line in reversed(lines):
-        for position, cell in enumerate(line.cells):
-            label = re.sub(r"\s+", " ", cell.text).strip().lower()
-            for key, pattern in FOOT_LABELS.items():
-                if key in found:
-                    continue
-                match = re.match(rf"(?:{pattern})\s*[:]?", label, re.IGNORECASE)
-                if not match:
-                    continue
-                rest = cell.text[match.end() :].strip()
-                if rest and not re.match(r"^[\d(R$€£-]|^[A-Z]{3}\s?\d", rest):
-                    continue  # 'Total Excl. VAT' is not 'Total' followed by junk
-                value_text = rest or " ".join(c.text for c in line.cells[position + 1 :])
-                value = _amount(value_text, decimal_comma)
-                if value is not None:
-                    conf = 0.95 * (0.6 + 0.4 * min(c.conf for c in line.cells[position:]))
-                    ocr = any(c.ocr for c in line.cells[position:])
-                    found[key] = Found(value, round(conf, 3), line.text.strip(), 0, ocr)
-                break
-    return found
+    """Each total from the last line that carries its label (the foot is at the end).
+
+    Where several charges stand between the subtotal and the total (VAT and a
+    levy), the tax is their sum. A tax the total says it includes ('VAT
+    included at 15%': the prices were printed with it) is the tax too;
+    `tax_included` tells it apart.
+    """
+    where: dict[str, int] = {}  # each key's line
+    out: dict[str, Found] = {}
+    for index in range(len(lines) - 1, -1, -1):
+        labelled = _labelled(lines[index], decimal_comma)
+        if labelled is None:
+            continue
+        key, value, position = labelled
+        key = "tax" if key == "included_tax" else key
+        if key not in out:
+            out[key], where[key] = _found(lines[index], value, position), index
+    if "subtotal" in where and "total" in where:
+        charges = _charges(lines[where["subtotal"] + 1 : where["total"]], decimal_comma)
+        if len(charges) > 1:
+            cents = sum(numbers.parse_money(value) for _, value in charges)
+            source = " + ".join(line.text.strip() for line, _ in charges)
+            conf = min(_found(line, value, 0).confidence for line, value in charges)
+            ocr = any(line.ocr for line, _ in charges)
+            out["tax"] = Found(numbers.cents_to_text(cents), conf, source, 0, ocr)
+    return out
+
+
+def _charges(between: list[Line], decimal_comma: bool) -> list[tuple[Line, str]]:
+    """The tax lines between the subtotal's line and the total's: each charge with a tax
+    word in its label and an amount at its right."""
+    charges = []
+    for line in between:
+        value = _amount(line.cells[-1].text, decimal_comma) if len(line.cells) > 1 else None
+        if value is not None and TAX_WORDS.search(line.cells[0].text):
+            charges.append((line, value))
+    return charges
+
+
+def tax_included(tax: Found | None) -> bool:
+    """The tax is one the total includes ('VAT included at 15%'): the prices carry it."""
+    if tax is None or tax.rule:
+        return False
+    pattern = FOOT_LABELS["included_tax"]
+    return any(
+        re.match(rf"(?:{pattern})", cell.strip().lower())
+        for cell in re.split(r" {2,}|\+", tax.source)
+    )
