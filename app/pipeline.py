@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
 
-from app import clock, po_edit, purchasing, queue, review, sites, storage
+from app import clock, links, po_edit, purchasing, queue, review, sites, storage
 from app.batches import QueueState, Status
 from app.config import Settings
 from app.db import connect, is_busy, is_disk_full
@@ -98,8 +98,13 @@ def _read(db, settings: Settings, claim: queue.Claim) -> dict:
     path = storage.resolve(settings, claim.file_path)
     if not path.exists():
         raise ExtractionError("The stored file is missing; upload the document again.")
-    # the child process has no database: the sites a project code must match go with it
-    options = replace(ExtractOptions.from_settings(settings), site_codes=sites.known_codes(db))
+    # the child process has no database: the sites and suppliers a reading is checked
+    # against go with it
+    options = replace(
+        ExtractOptions.from_settings(settings),
+        site_codes=sites.known_codes(db),
+        supplier_names=tuple(supplier["name"] for supplier in links.list_suppliers(db)),
+    )
     return extract(Document(path, claim.content_type, claim.original_filename, options))
 
 

@@ -127,6 +127,7 @@ def test_a_registration_number_is_not_the_tax():
     payload = po(text)
     assert "low_confidence:tax" in payload["warnings"]
     assert "totals_mismatch" in payload["warnings"]
+    assert payload["unproven"]["tax"] == "more than the subtotal: not a tax"
 
 
 def test_a_total_worked_out_names_its_rule_in_its_source():
@@ -169,7 +170,19 @@ def test_a_text_layer_read_is_proven_whatever_its_confidence_says():
 def test_every_rule_has_a_name_a_purpose_and_a_stage_once():
     names = [rule.name for rule in rules.RULES]
     assert len(names) == len(set(names))
-    stages = ["supplier", "header", "rows", "column", "second_look", "row", "description", "item"]
+    stages = [
+        "supplier",
+        "name",
+        "code",
+        "header",
+        "page",
+        "rows",
+        "column",
+        "second_look",
+        "row",
+        "description",
+        "item",
+    ]
     stages += ["missing", "amounts", "amount", "explain", "foot"]
     assert all(rule.stage in stages and rule.purpose for rule in rules.RULES)
     # in the order the engine applies them

@@ -95,14 +95,20 @@ def line_numbers(view: ColumnView) -> str | None:
 
 
 def numbers(view: ColumnView) -> str | None:
-    """Numbers: the amount when no number column follows, else a price, else a quantity."""
+    """Numbers: the amount when no number column follows; else a price when every value has
+    cents ('18,39'), a quantity when none does ('15', '12.5'), each if it is still free."""
     if not view.unnamed or not view.numeric:
         return None
     later = [c for c in view.columns[view.index + 1 :] if c.key in NUMERIC or c.key is None]
-    for key in (["amount"] if not later else []) + ["unit_price", "quantity"]:
+    cents = all(_CENTS.search(v.rstrip("%").strip()) for v in view.values)
+    order = ["unit_price", "quantity"] if cents else ["quantity", "unit_price"]
+    for key in (["amount"] if not later else []) + order:
         if key not in view.keys:
             return key
     return None
+
+
+_CENTS = re.compile(r"\d[.,]\d{2}$")
 
 
 def codes(view: ColumnView) -> str | None:

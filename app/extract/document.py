@@ -23,12 +23,14 @@ class ExtractOptions:
     """How to read: which engine, how dates are written, the limits on one document, and
     what the office knows that a document must agree with: its own company's names (never
     the supplier), its sites' codes and aliases (a project code is checked against them),
-    and the day dates are judged from (ISO; empty is the machine's today)."""
+    its suppliers' names (what proves a name the OCR read), and the day dates are judged
+    from (ISO; empty is the machine's today)."""
 
     extractor: str = "builtin"  # builtin | llm
     day_first: bool = True
     buyer_names: tuple[str, ...] = ()
     site_codes: tuple[str, ...] = ()
+    supplier_names: tuple[str, ...] = ()
     today: str = ""
     ocr_engine: str = "tesseract"  # tesseract | rapidocr
     timeout: float = 60.0

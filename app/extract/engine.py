@@ -4,8 +4,38 @@ Text PDFs give lines from pypdf's layout text; photos and pages without a
 text layer go through OCR; from there one set of rules finds the kind of
 document, its header fields, its item table and its foot, and checks the
 sums. Every field comes with a confidence and the text it was read from;
-what falls short becomes a warning (`low_confidence:<field>`,
-`totals_mismatch`) for a person to check.
+every rule that guessed or put right a value is in `rules_applied` and in
+that field's `source` (rules.py lists them).
+
+Never silently wrong: a field is either proven or flagged with
+`low_confidence:<field>` (and a sum that fails adds `totals_mismatch`).
+What proves each field (proofs.py checks it, nothing else does):
+
+- po_number / dn_number: read beside or under a label that names it ('PO
+  Number', 'Order No.', 'Bestelnommer', 'Our Ref'; not a bare 'Order' or a
+  title), with a digit in it, and not a label word or a date.
+- po_date / dn_date: read by a date label, parses, and lies within three
+  years back and one year ahead of the options' today.
+- supplier_name: read by a supplier label, and not a label word, our own
+  company (INTAKE_BUYER_NAMES), an address, a phone or e-mail, or a
+  registration line; read by OCR, it must also be a known supplier's name.
+  One found by its place (under our return address) is never proven.
+- project_code: read by a project label, and a known site's code or alias;
+  from a text layer also one shaped like the known codes (not a letter or a
+  look-alike away from one); with no site known, letters and digits.
+- currency: a Currency label, or the amounts' symbols or codes naming one
+  currency; a document naming none is in the office's own (ZAR).
+- subtotal: read, and the items add up to it.
+- tax: read, subtotal + tax = total (both read), and no more than the
+  subtotal; where the prices include the tax, the items add up to the total.
+- total: read, and subtotal (or the items) + the tax read = total; where the
+  prices include the tax, the items add up to it.
+- items: read under a header row, each with a quantity and an amount, each
+  line's quantity x price less discount = amount, adding up to the stated
+  subtotal (or total less tax), and no number made or put right by a rule.
+
+A value worked out or put right by a rule is never proven, and a value read
+by OCR is proven only when the OCR was sure of it (confidence at least LOW).
 """
 
 from __future__ import annotations
@@ -121,10 +151,13 @@ def _currency(lines: list[Line]) -> tuple[Found, int]:
     return found, len(named)
 
 
-def _warnings(found: dict[str, Found], proof: proofs.Reading, names, failed) -> list[str]:
+def _flag(payload: dict, proof: proofs.Reading, names, failed: list[str]) -> None:
+    """Each field nothing proves becomes low_confidence:<field>, with why in `unproven`;
+    failed sums become totals_mismatch."""
     unproven = proofs.unproven(proof, names)
+    payload["unproven"] = unproven
     warnings = [f"low_confidence:{name}" for name in unproven]
-    return warnings + (["totals_mismatch"] if failed else [])
+    payload["warnings"] = warnings + (["totals_mismatch"] if failed else [])
 
 
 def _payload(kind: str, found: dict[str, Found], names, rows: list[Item], trail: Trail) -> dict:
@@ -165,6 +198,23 @@ def _supplier_by_place(
             trail.note(rule.name, "supplier_name", guess.value, rule.purpose)
 
 
+def _known_values(found: dict[str, Found], options: ExtractOptions, trail: Trail) -> None:
+    """A supplier's name or a project code the OCR misread: the one known supplier or site
+    it stands for, if there is one (the name and code rules)."""
+    for stage, name, known in [
+        ("name", "supplier_name", options.supplier_names),
+        ("code", "project_code", options.site_codes),
+    ]:
+        read = found[name]
+        for rule in rules.stage(stage, read.ocr):
+            alike = rule.function(read.value, known) if read.value else []
+            if len(alike) == 1:
+                source = f"{rule.name}: {rule.purpose} (read {read.value!r})"
+                found[name] = replace(read, value=alike[0], source=source, rule=rule.name)
+                trail.note(rule.name, name, alike[0], f"{rule.purpose}: {read.value!r}")
+                break
+
+
 def _finders(options: ExtractOptions) -> dict[str, Callable[[str], str | None]]:
     """What each header field's value must pass before it is taken."""
     return {
@@ -191,16 +241,24 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     }
     found["currency"], currencies = _currency(lines)
     _supplier_by_place(found, lines, options, trail)
+    _known_values(found, options, trail)
     table = reading.read_items(lines, step, comma, trail)
     foot = totals.read_foot(lines, comma)
     failed = reading.settle_sums(table.items, foot, table.discounts, ocr, trail)
     found.update(foot)
     payload = _payload("purchase_order", found, PO_FIELDS, table.items, trail)
-    proof = proofs.Reading(found, table.items, options.site_codes, table.guessed, currencies)
-    proof.naming_ranks = {"po_number": fields.NAMING_RANKS["po_number"]}
-    proof.inclusive = totals.tax_included(found.get("tax"))
+    proof = proofs.Reading(
+        found,
+        table.items,
+        site_codes=options.site_codes,
+        supplier_names=options.supplier_names,
+        guessed_table=table.guessed,
+        currencies_named=currencies,
+        naming_ranks={"po_number": fields.NAMING_RANKS["po_number"]},
+        inclusive=totals.tax_included(found.get("tax")),
+    )
     payload["checks_failed"] = failed
-    payload["warnings"] = _warnings(found, proof, (*PO_FIELDS, "items"), failed)
+    _flag(payload, proof, (*PO_FIELDS, "items"), failed)
     return payload
 
 
@@ -222,10 +280,16 @@ def read_dn(lines: list[Line], options: ExtractOptions | None = None) -> dict:
         found["supplier_name"] = fields.letterhead(lines, re.compile(KINDS[0][1], re.IGNORECASE))
     table = reading.read_items(lines, step, comma, trail, delivery_note=True)
     payload = _payload("delivery_note", found, DN_FIELDS, table.items, trail)
-    proof = proofs.Reading(found, table.items, options.site_codes, table.guessed)
     ranks = fields.NAMING_RANKS
-    proof.naming_ranks = {"dn_number": ranks["dn_number"], "po_number": ranks["dn:po_number"]}
-    payload["warnings"] = _warnings(found, proof, DN_FIELDS, [])
+    proof = proofs.Reading(
+        found,
+        table.items,
+        site_codes=options.site_codes,
+        supplier_names=options.supplier_names,
+        guessed_table=table.guessed,
+        naming_ranks={"dn_number": ranks["dn_number"], "po_number": ranks["dn:po_number"]},
+    )
+    _flag(payload, proof, DN_FIELDS, [])
     if not table.items or any(item.confidence < proofs.LOW for item in table.items):
         payload["warnings"].append("low_confidence:items")
     return payload

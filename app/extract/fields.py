@@ -303,9 +303,14 @@ def under_return_address(lines: list[Line], buyer_names: tuple[str, ...]) -> Fou
     Bellville 7535'). Found by place, not by a label, so never proven."""
     check = supplier_checker(buyer_names)
     for index, line in enumerate(lines):
-        for cell in line.cells:
-            sender = validate.is_buyer(cell.text, buyer_names) and validate.is_address(cell.text)
-            if not sender:
+        for n, cell in enumerate(line.cells):
+            sender = Cell(list(cell.words))
+            for other in line.cells[n + 1 :]:  # OCR may split the line at a wide gap
+                if other.x0 - sender.x1 > 3:
+                    break
+                sender.words.extend(other.words)
+            text = sender.text
+            if not (validate.is_buyer(text, buyer_names) and validate.is_address(text)):
                 continue
             for below in lines[index + 1 : index + 3]:
                 for other in below.cells:

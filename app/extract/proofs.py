@@ -1,33 +1,8 @@
 """What proves each field of a reading; every field nothing proves is flagged.
 
-A field is proven only as follows (the engine's docstring says the same):
-
-- po_number / dn_number: read beside or under a label that names it ('PO
-  Number', 'Order No.', 'Our Ref'; not a bare 'Order' or a title), with a
-  digit in it, and not a label word or a date.
-- po_date / dn_date: read by a date label, parses, and lies within three
-  years back and one year ahead of the day the options give.
-- supplier_name: read by a supplier label ('Supplier', 'Vendor', 'To'), and
-  not a label word, our own company (INTAKE_BUYER_NAMES), an address, a phone
-  or e-mail, or a registration line. A letterhead guess is never proven.
-- project_code: read by a project label, and a known site's code or alias,
-  or shaped like the known codes (letters and digits in the same runs); with
-  no site known yet, letters and digits together.
-- currency: a Currency label, or the amounts' symbols or codes naming one
-  currency; a document naming none is in the office's own (ZAR).
-- subtotal: read, and the items add up to it.
-- tax: read, subtotal + tax = total with both read, and no more than the
-  subtotal (a registration number is not a tax). Where the prices include
-  the tax ('VAT included'), the items add up to the total that includes it.
-- total: read, and subtotal (or the items' sum) + the tax read = total; with
-  prices that include the tax, the items add up to it.
-- items: some read under a header row, each with a quantity and an amount,
-  each line's quantity x price less discount = amount where a price is
-  printed, adding up to a subtotal the foot states (or total less tax), and
-  no number in them worked out or put right by a rule.
-
-On top of that, a value read by OCR is proven only when the OCR was sure of
-it (confidence at least LOW). Checks only: nothing here changes a value.
+The engine's docstring lists what proves each field; the functions here are
+those proofs, one per field, each saying why a field is not proven. Checks
+only: nothing here changes a value.
 """
 
 from __future__ import annotations
@@ -49,6 +24,7 @@ class Reading:
     found: dict[str, Found]
     items: list[Item]
     site_codes: tuple[str, ...] = ()
+    supplier_names: tuple[str, ...] = ()
     guessed_table: bool = False  # the rows came from a rule, not from under a header row
     currencies_named: int = 1  # how many currencies the document's amounts name
     # per field, the label wordings (by rank) that name it: beyond them a bare 'Order'
@@ -80,13 +56,17 @@ def _date(found: Found, reading: Reading, name: str) -> str | None:
 
 
 def _supplier(found: Found, reading: Reading, name: str) -> str | None:
-    return None if found.rank is not None else "not under a supplier label"
+    if found.rank is None:
+        return "not under a supplier label"
+    if found.ocr and not validate.is_known(found.value, reading.supplier_names):
+        return "read by OCR, and not a known supplier's name: its spelling is unproven"
+    return None
 
 
 def _project(found: Found, reading: Reading) -> str | None:
     if found.rank is None:
         return "not under a project label"
-    if validate.site_code_proof(found.value, reading.site_codes) is None:
+    if validate.site_code_proof(found.value, reading.site_codes, found.ocr) is None:
         return "matches no site's code or alias, nor their pattern"
     return None
 

@@ -35,7 +35,8 @@ def _rows(lines: list[Line], step: float, comma: bool, trail: Trail) -> tuple[li
     """The item table's rows: under its header, else by the first rows rule that finds some
     (then True: guessed)."""
     ocr = any(line.ocr for line in lines)
-    raw = tables.find_table(lines, step, comma, rules.stage("header", ocr), trail)
+    headers, pages = rules.stage("header", ocr), rules.stage("page", ocr)
+    raw = tables.find_table(lines, step, comma, headers, trail, pages)
     guessed = False
     for rule in [] if raw else rules.stage("rows", ocr):
         raw = rule.function(lines, step, comma)

@@ -262,6 +262,44 @@ def subtotal_misread(foot: FootSums) -> Change | None:
     return None
 
 
+def tax_misread(foot: FootSums) -> Change | None:
+    """The items add up to the subtotal, the tax denies the total, and the tax read is total
+    less subtotal with one digit more, less or other ('411 631,75' for 11 631,75)."""
+    sub, tax, total = (foot.cents(k) for k in ("subtotal", "tax", "total"))
+    if None in (sub, tax, total) or sub + tax == total or foot.items_sum != sub:
+        return None
+    value = total - sub
+    if value >= 0 and _one_digit_apart(value, tax):
+        reason = "the items, subtotal and total agree: total less subtotal, one digit apart"
+        return Change("tax", numbers.cents_to_text(value), reason)
+    return None
+
+
+def total_misread(foot: FootSums) -> Change | None:
+    """The items add up to the subtotal, subtotal + tax denies the total, and the total read
+    is subtotal + tax with one digit more, less or other."""
+    sub, tax, total = (foot.cents(k) for k in ("subtotal", "tax", "total"))
+    if None in (sub, tax, total) or sub + tax == total or foot.items_sum != sub:
+        return None
+    if _one_digit_apart(sub + tax, total):
+        reason = "the items, subtotal and tax agree: subtotal plus tax, one digit apart"
+        return Change("total", numbers.cents_to_text(sub + tax), reason)
+    return None
+
+
+def _one_digit_apart(a: int, b: int) -> bool:
+    """The digits of a and b differ by one digit added, dropped or changed."""
+    x, y = str(abs(a)), str(abs(b))
+    if x == y:
+        return False
+    if len(x) == len(y):
+        return sum(p != q for p, q in zip(x, y, strict=True)) == 1
+    longer, shorter = (x, y) if len(x) > len(y) else (y, x)
+    return len(longer) - len(shorter) == 1 and any(
+        longer[:i] + longer[i + 1 :] == shorter for i in range(len(longer))
+    )
+
+
 # --- helpers -----------------------------------------------------------------------------
 
 

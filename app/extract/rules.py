@@ -6,7 +6,10 @@ document's own), the stage it works in, and its function. `RULES` is in the
 order the engine applies them:
 
 - supplier: a supplier no label names, found by where it is printed;
+- name: a supplier's name the OCR misread, put right by the known suppliers;
+- code: a project code the OCR misread, put right by the known sites;
 - header: columns a header row does not name (tables.py);
+- page: a page of the table whose header row the OCR lost (tables.py);
 - rows: an item table with no header row at all (tables.py);
 - column: naming a column from what is under it; the first rule that names
   it wins (columns.py);
@@ -27,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from app.extract import checks, columns, fields, items, repairs, second_look, tables
+from app.extract import checks, columns, fields, items, repairs, second_look, tables, validate
 from app.extract.model import Found, Item, Trail
 from app.extract.repairs import FootSums, Sums
 
@@ -48,8 +51,14 @@ R = Rule
 RULES: tuple[Rule, ...] = (
     R("supplier_in_address_window", "no supplier label: the name under our own return address",
       False, "supplier", fields.under_return_address),
+    R("supplier_misread", "a name read by OCR that is a known supplier's but for a letter or two",
+      True, "name", validate.like_known_name),
+    R("site_code_misread", "a code read by OCR that is a known site's but for a look-alike",
+      True, "code", validate.like_known_code),
     R("column_without_header", "values between two headers in most item lines get a column",
       False, "header", tables.unheaded_columns),
+    R("columns_from_other_page", "a page whose header row was lost: another page's columns",
+      True, "page", tables.rows_under_other_header),
     R("rows_without_header", "no header row: lines ending in two or more numbers are items",
       False, "rows", tables.headerless_rows),
     R("column_of_line_numbers", "1, 2, 3 down a column is the line number",
@@ -120,6 +129,10 @@ RULES: tuple[Rule, ...] = (
       False, "foot", repairs.tax_from_total),
     R("subtotal_misread", "a subtotal that the items and the total both deny",
       True, "foot", repairs.subtotal_misread),
+    R("tax_misread", "a tax one digit from total less subtotal, the rest agreeing",
+      True, "foot", repairs.tax_misread),
+    R("total_misread", "a total one digit from subtotal plus tax, the rest agreeing",
+      True, "foot", repairs.total_misread),
 )  # fmt: skip
 BY_NAME = {rule.name: rule for rule in RULES}
 

@@ -518,42 +518,38 @@ def _wraps(gap: float, rows: list[RawRow], step: float) -> bool:
     return True
 
 
-def find_table(
-    lines: list[Line], step: float, decimal_comma: bool, widen=(), trail: Trail | None = None
-) -> list[RawRow]:
-    """The rows of the item table, over every page it continues on.
+@dataclass
+class _Reading:
+    """The item rows read so far, under the columns of the header above them."""
 
-    `widen`: the header rules (rules.py) that add columns a header row does not name;
-    each addition is recorded in `trail`.
-    """
+    step: float
+    comma: bool
+    rows: list[RawRow] = field(default_factory=list)
     columns: list[Column] | None = None
-    rows: list[RawRow] = []
-    index, last_y, page = 0, 0.0, -1
-    above: dict[int, list[Cell]] = {}
-    while index < len(lines):
-        header = header_at(lines, index, step)
-        if header:
-            columns, taken = header
-            columns = _widened(columns, lines[index + taken :], lines[index].page, widen, trail)
-            last_y, page = lines[index + taken - 1].y, lines[index].page
-            index += taken
-            continue
-        line = lines[index]
-        index += 1
-        if columns is None or line.page != page:
-            continue  # a new page resumes only under its repeated header
+    page: int = -1
+    last_y: float = 0.0
+    above: dict[int, list[Cell]] = field(default_factory=dict)
+
+    def under(self, columns: list[Column], page: int, y: float) -> None:
+        """A header row: the lines below it are read under its columns."""
+        self.columns, self.page, self.last_y = columns, page, y
+
+    def take(self, line: Line) -> None:
+        columns = self.columns
+        if columns is None or line.page != self.page:
+            return  # a new page resumes only under its repeated header
+        rows = self.rows
         if FOOT.match(line.cells[0].text) or (rows and FOOT.match(line.cells[-1].text)):
             if rows:
-                columns = None  # the foot ends the table
-            continue
-        if rows and _far_below(line.y - last_y, rows, step):
-            columns = None  # a page's foot line, far under the last item, is not an item
-            continue
-        if rows and _note(line, columns, above):
-            if rows:
-                rows[-1].closed = True  # a note row inside the table: nothing wraps past it
-            continue
-        placed = _place(line.cells, columns, decimal_comma)
+                self.columns = None  # the foot ends the table
+            return
+        if rows and _far_below(line.y - self.last_y, rows, self.step):
+            self.columns = None  # a page's foot line, far under the last item, is not an item
+            return
+        if rows and _note(line, columns, self.above):
+            rows[-1].closed = True  # a note row inside the table: nothing wraps past it
+            return
+        placed = _place(line.cells, columns, self.comma)
         cells = {i: " ".join(u.text for u in units) for i, units in placed.items()}
         # a new item whose numbers the OCR lost still starts with its code or line number
         coded = any(
@@ -561,36 +557,107 @@ def find_table(
             or (columns[i].key == "line" and text.isdigit())
             for i, text in cells.items()
         )
-        if coded or _has_numbers(cells, columns, decimal_comma):
-            conf = min(c.conf for c in line.cells)
+        conf = min(c.conf for c in line.cells)
+        if coded or _has_numbers(cells, columns, self.comma):
             doubtful = _doubted(line, columns)
             rows.append(
                 RawRow(
-                    columns,
-                    cells,
-                    conf=conf,
-                    y=line.y,
-                    page=line.page,
-                    ocr=line.ocr,
+                    columns, cells, conf=conf, y=line.y, page=line.page, ocr=line.ocr,
                     doubtful=doubtful,
                 )
-            )
-            last_y, above = line.y, placed
-        elif rows and not rows[-1].closed and _wraps(line.y - last_y, rows, step):
-            conf = min(c.conf for c in line.cells)
-            if line.ocr and not rows[-1].more and _room_left(above, columns):
+            )  # fmt: skip
+            self.last_y, self.above = line.y, placed
+        elif rows and not rows[-1].closed and _wraps(line.y - self.last_y, rows, self.step):
+            if line.ocr and not rows[-1].more and _room_left(self.above, columns):
                 rows.append(
                     RawRow(
                         columns, cells, conf=conf, y=line.y, page=line.page, ocr=True, maybe=True
                     )
                 )
-                last_y, above = line.y, placed
-                continue
-            rows[-1].more.append(_under_values(line.cells, above) or cells)
-            last_y = line.y
+                self.last_y, self.above = line.y, placed
+                return
+            rows[-1].more.append(_under_values(line.cells, self.above) or cells)
+            self.last_y = line.y
         elif rows:
             rows[-1].closed = True
-    return rows
+
+
+def find_table(
+    lines: list[Line],
+    step: float,
+    decimal_comma: bool,
+    widen=(),
+    trail: Trail | None = None,
+    pages=(),
+) -> list[RawRow]:
+    """The rows of the item table, over every page it continues on.
+
+    `widen`: the header rules (rules.py) that add columns a header row does not name;
+    `pages`: the rules that read a page whose header row was lost (OCR); each is recorded
+    in `trail`.
+    """
+    reading = _Reading(step, decimal_comma)
+    headed: dict[int, list[Column]] = {}
+    index = 0
+    while index < len(lines):
+        header = header_at(lines, index, step)
+        if header:
+            columns, taken = header
+            page = lines[index].page
+            columns = _widened(columns, lines[index + taken :], page, widen, trail)
+            headed.setdefault(page, columns)
+            reading.under(columns, page, lines[index + taken - 1].y)
+            index += taken
+            continue
+        reading.take(lines[index])
+        index += 1
+    if headed and reading.rows:
+        _headerless_pages(lines, headed, reading, pages, trail)
+    return reading.rows
+
+
+def _headerless_pages(lines, headed, reading: _Reading, pages, trail: Trail | None) -> None:
+    """Pages of a table over several pages that show no header row: the page rules."""
+    template = next(iter(headed.values()))
+    for number in sorted({line.page for line in lines} - set(headed)):
+        page_lines = [line for line in lines if line.page == number]
+        for rule in pages:
+            found = rule.function(page_lines, template, reading.step, reading.comma)
+            if found:
+                reading.rows.extend(found)
+                reading.rows.sort(key=lambda row: (row.page, row.y))
+                if trail is not None:
+                    note = f"page {number + 1}: {len(found)} rows"
+                    trail.note(rule.name, "items", note, rule.purpose)
+                break
+
+
+def rows_under_other_header(
+    page_lines: list[Line], columns: list[Column], step: float, comma: bool
+) -> list[RawRow]:
+    """A page whose header row the OCR lost, read under the columns of the table's header on
+    another page: from its first line that fits them (a code or text, then numbers up to
+    the amount column), when at least two of its lines do."""
+    amount = max((i for i, c in enumerate(columns) if c.key in NUMERIC), default=None)
+    if amount is None:
+        return []
+    fits = [n for n, line in enumerate(page_lines) if _fits_columns(line, columns, amount, comma)]
+    if len(fits) < 2:
+        return []
+    reading = _Reading(step, comma)
+    reading.under(columns, page_lines[0].page, page_lines[fits[0]].y - step)
+    for line in page_lines[fits[0] :]:
+        reading.take(line)
+    return reading.rows
+
+
+def _fits_columns(line: Line, columns: list[Column], amount: int, comma: bool) -> bool:
+    """An item line of this table: a number under its amount column, words before it."""
+    placed = _place(line.cells, columns, comma)
+    texts = {i: " ".join(u.text for u in units) for i, units in placed.items()}
+    return is_number(texts.get(amount, ""), comma) and any(
+        i < amount and not is_number(t, comma) for i, t in texts.items()
+    )
 
 
 def _widened(columns, below: list[Line], page: int, widen, trail: Trail | None) -> list[Column]:

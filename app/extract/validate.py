@@ -9,6 +9,7 @@ a value and again when it decides what is proven. Pure.
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 from datetime import date, timedelta
@@ -133,6 +134,30 @@ def is_buyer(text: str, buyer_names: tuple[str, ...]) -> bool:
     )
 
 
+def is_known(name: str, known_names: tuple[str, ...]) -> bool:
+    """One of the names the office knows (its suppliers), legal forms and case aside."""
+    key = company_key(name)
+    return bool(key) and any(key == company_key(other) for other in known_names)
+
+
+def like_known_name(name: str, known_names: tuple[str, ...], least: float = 0.9) -> list[str]:
+    """The known names this one may be a misreading of: the one most alike, when it is at
+    least `least` alike (legal forms and case aside) and no other is as close."""
+    key = company_key(name)
+    scored = sorted(
+        (
+            (difflib.SequenceMatcher(None, key, company_key(other)).ratio(), other)
+            for other in known_names
+        ),
+        reverse=True,
+    )
+    if not key or not scored or scored[0][0] < least or scored[0][0] == 1.0:
+        return []
+    if len(scored) > 1 and scored[1][0] >= scored[0][0] - 0.02:
+        return []  # two names as close: no telling which
+    return [scored[0][1]]
+
+
 def not_a_supplier(text: str, buyer_names: tuple[str, ...]) -> str | None:
     """Why this text cannot be a supplier's name, or None when it can be."""
     if is_label_words(text):
@@ -188,16 +213,56 @@ def _shapes_alike(a: tuple, b: tuple) -> bool:
     )
 
 
-def site_code_proof(code: str, known: tuple[str, ...]) -> str | None:
+def site_code_proof(code: str, known: tuple[str, ...], ocr: bool = False) -> str | None:
     """How a project code is proven, or None: 'known' (a site's code or alias), 'pattern'
-    (shaped like the known codes), or 'shape' (no site is known yet: letters and digits)."""
+    (shaped like the known codes, and not one misread: a code a letter or a look-alike away
+    from a known one is not proven), or 'shape' (no site is known yet: letters and digits).
+    A code read by OCR is proven only as a known one, or by its shape when none is known."""
     key = code_key(code)
     if not key:
         return None
     if known:
         if key in {code_key(k) for k in known}:
             return "known"
+        if ocr or like_known_code(code, known):
+            return None
         shape = _shape(code)
         return "pattern" if any(_shapes_alike(shape, _shape(k)) for k in known) else None
     has_both = re.search(r"[A-Z]", key) and re.search(r"\d", key)
     return "shape" if has_both and len(key) <= 12 and not is_label_words(code) else None
+
+
+# Letters the OCR reads for digits, and the digits they stand for.
+_LOOK_ALIKES = str.maketrans("OQDSIlLZBG", "0005111286")
+
+
+def _one_letter_apart(a: str, b: str) -> bool:
+    """b is a with one letter more (or a with one letter less): 'CCP09' and 'CP09'."""
+    if abs(len(a) - len(b)) != 1:
+        return False
+    longer, shorter = (a, b) if len(a) > len(b) else (b, a)
+    return any(
+        longer[:i] + longer[i + 1 :] == shorter and longer[i].isalpha() for i in range(len(longer))
+    )
+
+
+def like_known_code(code: str, known: tuple[str, ...]) -> list[str]:
+    """The known codes this one may be a misreading of: the same once letters the OCR reads
+    for digits are taken as those digits ('PTAS', 'DBNO7'), or one letter more or less
+    ('CcP09'). A different digit is a different site, never a misreading."""
+    key = code_key(code)
+    plain = _digits_for_look_alikes(key)
+    out = []
+    for other in known:
+        other_key = code_key(other)
+        if other_key == key:
+            continue
+        if _digits_for_look_alikes(other_key) == plain or _one_letter_apart(key, other_key):
+            out.append(other)
+    return out
+
+
+def _digits_for_look_alikes(key: str) -> str:
+    """Every look-alike letter as its digit ('PTAS' -> 'PTA5'); both codes compared are
+    taken the same way, so 'DBNO7' and 'DBN07' meet."""
+    return key.translate(_LOOK_ALIKES)
