@@ -3,6 +3,7 @@
     make bench-extract                      # or: .venv/bin/python -m tests.bench.bench_extract
     python -m tests.bench.bench_extract --folds dev --details     # a tuning loop
     python -m tests.bench.bench_extract --family levy --details
+    python -m tests.bench.bench_extract --folds dev --text-only       # seconds, no OCR
     python -m tests.bench.bench_extract --corpus old --ocr rapidocr
 
 The headline is the layout-family corpus (bench_families.py): figures on
@@ -96,6 +97,9 @@ def main() -> None:
         choices=["all", "families", "old"],
         help="which corpus (default: all; only the families when --family or --folds is given)",
     )
+    parser.add_argument(
+        "--text-only", action="store_true", help="families: text PDFs only (no OCR, seconds)"
+    )
     parser.add_argument("--only", help="old corpus: a regular expression on document names")
     parser.add_argument(
         "--loose", action="store_true", help="old corpus: ignore description spaces"
@@ -108,7 +112,7 @@ def main() -> None:
     out = []
     if corpus in ("all", "families"):
         families = bench_families.choose(args.family, args.folds)
-        results = bench_families.run(options, families)
+        results = bench_families.run(options, families, photos=not args.text_only)
         out += bench_families.report(results, args.details)
     if corpus in ("all", "old"):
         title = "## The old corpus (tests/fixtures/documents: its tuning split was tuned on)"

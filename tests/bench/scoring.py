@@ -160,8 +160,16 @@ def score(
             remaining.remove(key)
             tally.matched += 1
         else:
-            tally.misses.append(f"{name}: extra item {key}")
-    tally.misses.extend(f"{name}: missed item {key}" for key in remaining)
+            tally.misses.append(f"{name}: extra item {shown(key)}")
+    tally.misses.extend(f"{name}: missed item {shown(key)}" for key in remaining)
+
+
+def shown(key: tuple) -> str:
+    """An item key as a person reads it: 12.5 x 'river sand' = 6000."""
+    quantity, amount, description = key
+    text = f"{quantity:f}" if quantity is not None else "?"
+    text += f" x {description!r}"
+    return text + (f" = {amount:f}" if amount is not None else "")
 
 
 # --- named rules ----------------------------------------------------------------------------
