@@ -164,3 +164,45 @@ Lowveld Pipe & Valve                                                 4500055740
     assert payload["supplier_name"] == "Lowveld Pipe & Valve"
     assert "low_confidence:supplier_name" in payload["warnings"]
     assert payload["source"]["supplier_name"].startswith("supplier_in_address_window:")
+
+
+def test_a_business_systems_print_codes_in_brackets_and_a_supplier_over_its_address():
+    text = """\
+Meridian Construction (Pty) Ltd                                  Meridian House, 41 Voortrekker Road
+                                               Elite Electrical Wholesalers
+                                               56 Main Reef Road
+Purchase Order #P04286
+Order Date
+02/21/2026
+Description                                Qty    Unit Price          Amount
+[DPM-250] Damp proof membrane 250        60.00        408.07       24,484.20
+[SHR-VIS] Shuttering ply 18mm            50.00        614.78       30,739.00
+                                       Untaxed Amount             55,223.20
+                                       VAT 15%                     8,283.48
+                                       Total                      63,506.68
+"""
+    payload = po(text)
+    assert [(i["item_code"], i["description"]) for i in payload["items"]] == [
+        ("DPM-250", "Damp proof membrane 250"),
+        ("SHR-VIS", "Shuttering ply 18mm"),
+    ]
+    assert payload["supplier_name"] == "Elite Electrical Wholesalers"
+    assert "low_confidence:supplier_name" in payload["warnings"]
+    assert (
+        payload["subtotal"] == "55223.20" and "low_confidence:subtotal" not in payload["warnings"]
+    )
+
+
+@pytest.mark.parametrize(
+    ("dates", "order_date"),
+    [
+        # a date that only reads month first says how the document writes them all
+        ("Order Date: 03/11/2026\nDelivery: 03/21/2026", "2026-03-11"),
+        # one that only reads day first: the same date is 3 November
+        ("Order Date: 03/11/2026\nDelivery: 21/11/2026", "2026-11-03"),
+        # nothing says: the office's setting (day first)
+        ("Order Date: 03/11/2026", "2026-11-03"),
+    ],
+)
+def test_a_document_says_how_it_writes_its_dates(dates, order_date):
+    assert po(f"PO Number: PO-1\n{dates}\n")["po_date"] == order_date

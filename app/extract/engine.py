@@ -215,11 +215,28 @@ def _known_values(found: dict[str, Found], options: ExtractOptions, trail: Trail
                 break
 
 
-def _finders(options: ExtractOptions) -> dict[str, Callable[[str], str | None]]:
+_NUMERIC_DATE = re.compile(r"\b(\d{1,2})[/.\-](\d{1,2})[/.\-]\d{2,4}\b")
+
+
+def day_first(lines: list[Line], setting: bool) -> bool:
+    """How this document writes numeric dates: a date that only reads one way ('21/02/2026'
+    is day first, '02/21/2026' month first) says so for every date on it; without one,
+    or with both, the office's setting."""
+    firsts, seconds = set(), set()
+    for line in lines:
+        for match in _NUMERIC_DATE.finditer(line.text):
+            firsts.add(int(match[1]))
+            seconds.add(int(match[2]))
+    day, month = any(n > 12 for n in firsts), any(n > 12 for n in seconds)
+    return setting if day == month else day
+
+
+def _finders(options: ExtractOptions, lines: list[Line]) -> dict[str, Callable[[str], str | None]]:
     """What each header field's value must pass before it is taken."""
+    first = day_first(lines, options.day_first)
     return {
         "number": fields.reference,
-        "date": fields.date_checker(options.day_first, validate.today_of(options.today)),
+        "date": fields.date_checker(first, validate.today_of(options.today)),
         "supplier": fields.supplier_checker(options.buyer_names),
         "code": fields.code,
     }
@@ -231,7 +248,7 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     comma = _decimal_comma(lines)
     ocr = any(line.ocr for line in lines)
     trail = Trail()
-    check = _finders(options)
+    check = _finders(options, lines)
     labels = fields.PO_LABELS
     found = {
         "po_number": fields.find(lines, labels["po_number"], check["number"], step),
@@ -267,7 +284,7 @@ def read_dn(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     step = typical_step(lines)
     comma = _decimal_comma(lines)
     trail = Trail()
-    check = _finders(options)
+    check = _finders(options, lines)
     labels = fields.DN_LABELS
     found = {
         "dn_number": fields.find(lines, labels["dn_number"], check["number"], step),

@@ -321,6 +321,25 @@ def under_return_address(lines: list[Line], buyer_names: tuple[str, ...]) -> Fou
     return MISSING
 
 
+def address_block(lines: list[Line], buyer_names: tuple[str, ...]) -> Found:
+    """No supplier label: the first name in the header printed over its own address (a street
+    or a post box on the line under it, at the same left edge) that is not our own company.
+    Found by place, not by a label, so never proven."""
+    check = supplier_checker(buyer_names)
+    for index, line in enumerate(lines[:40]):
+        for cell in line.cells:
+            value = check(cell.text)
+            if not value:
+                continue
+            for below in lines[index + 1 : index + 2]:
+                if any(
+                    abs(c.x0 - cell.x0) <= 2 and validate.is_address(c.text) for c in below.cells
+                ):
+                    conf = round(0.7 * (0.6 + 0.4 * cell.conf), 3)
+                    return Found(value, conf, cell.text, None, cell.ocr)
+    return MISSING
+
+
 def letterhead(lines: list[Line], skip: re.Pattern) -> Found:
     """The issuer's name printed at the top: the first line that reads as a company name."""
     for line in lines[:6]:

@@ -136,11 +136,21 @@ def _description(row: RawRow, rules: list, trail: Trail) -> str:
     return text
 
 
+_BRACKETED = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9\-/._]{1,19})\]\s+(\S.*)")
+
+
+def code_in_brackets(item: Item) -> tuple[str, str] | None:
+    """A business system's '[HB-M8] Hex bolt M8': the code in brackets and the description."""
+    match = _BRACKETED.fullmatch(item.description)
+    return (match[1], match[2]) if match and not item.item_code else None
+
+
 def code_ran_in(item: Item) -> tuple[str, str] | None:
     """A code run into the description beside it, its own cell left empty: the code and
-    the description without it."""
+    the description without it (only where the table has a code column)."""
     first, _, rest = item.description.partition(" ")
-    if not item.item_code and rest and CODE_LIKE.fullmatch(first):
+    coded = "item_code" in {c.key for c in item.row.columns} if item.row else False
+    if coded and not item.item_code and rest and CODE_LIKE.fullmatch(first):
         return first, rest
     return None
 
@@ -183,12 +193,11 @@ def to_items(
             discount = _discount(row.text("discount"), decimal_comma)
             item.discount = format(discount.normalize(), "f") if discount else None
             item.doubtful = frozenset(row.columns[i].key for i in row.doubtful)
-        if "item_code" in keys:  # a code column to run in from
-            for rule in (r for r in item_rules if r.applies(row.ocr)):
-                split = rule.function(item)
-                if split:
-                    item.item_code, item.description = split
-                    trail.note(rule.name, "item_code", split[0], rule.purpose, row)
-                    break
+        for rule in (r for r in item_rules if r.applies(row.ocr)):
+            split = rule.function(item)
+            if split:
+                item.item_code, item.description = split
+                trail.note(rule.name, "item_code", split[0], rule.purpose, row)
+                break
         items.append(item)
     return items

@@ -51,6 +51,8 @@ R = Rule
 RULES: tuple[Rule, ...] = (
     R("supplier_in_address_window", "no supplier label: the name under our own return address",
       False, "supplier", fields.under_return_address),
+    R("supplier_over_address", "no supplier label: a name printed over its own address",
+      False, "supplier", fields.address_block),
     R("supplier_misread", "a name read by OCR that is a known supplier's but for a letter or two",
       True, "name", validate.like_known_name),
     R("site_code_misread", "a code read by OCR that is a known site's but for a look-alike",
@@ -89,6 +91,8 @@ RULES: tuple[Rule, ...] = (
       True, "description", items.spaced_size),
     R("lone_letter", "a lone small letter at either end of a description is a speck",
       True, "description", items.lone_letter),
+    R("code_in_brackets", "a code in brackets before the description ('[HB-M8] Hex bolt')",
+      False, "item", items.code_in_brackets),
     R("code_ran_into_description", "a code run into the description, its own cell empty",
       True, "item", items.code_ran_in),
     R("amount_from_line", "no amount: quantity x unit price less discount",

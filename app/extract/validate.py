@@ -58,7 +58,8 @@ _STREET = (
     rf"suite|{_BOX}"
 )
 _ADDRESS = re.compile(
-    rf"^\d+[a-z]?\s+\S+.*\b(?:{_STREET})\b|\b(?:{_STREET})\b.*\d|^(?:{_BOX})\b",
+    rf"^\d+[a-z]?\s+\S+.*\b(?:{_STREET})\b|\b(?:{_STREET})\b.*\d|^(?:{_BOX})\b"
+    rf"|^\w+\s+\d+[a-z]?\s+\S+.*\b(?:{_STREET})\b",  # 'Plot 12 Quarry Road'
     re.IGNORECASE,
 )
 _PHONE = re.compile(
