@@ -139,20 +139,23 @@ def _description(row: RawRow, rules: list, trail: Trail) -> str:
 _BRACKETED = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9\-/._]{1,19})\]\s+(\S.*)")
 
 
-def code_in_brackets(item: Item) -> tuple[str, str] | None:
+def code_in_brackets(item: Item, table: list[Item]) -> tuple[str, str] | None:
     """A business system's '[HB-M8] Hex bolt M8': the code in brackets and the description."""
     match = _BRACKETED.fullmatch(item.description)
     return (match[1], match[2]) if match and not item.item_code else None
 
 
-def code_ran_in(item: Item) -> tuple[str, str] | None:
-    """A code run into the description beside it, its own cell left empty: the code and
-    the description without it (only where the table has a code column)."""
+def code_ran_in(item: Item, table: list[Item]) -> tuple[str, str] | None:
+    """A code run into the description beside it: the code and the description without it.
+    Only where the table has a code column (its cell left empty), or where most of its
+    descriptions start with a code (a business system's '[CODE] name' whose brackets the
+    OCR lost)."""
     first, _, rest = item.description.partition(" ")
+    if item.item_code or not rest or not CODE_LIKE.fullmatch(first):
+        return None
     coded = "item_code" in {c.key for c in item.row.columns} if item.row else False
-    if coded and not item.item_code and rest and CODE_LIKE.fullmatch(first):
-        return first, rest
-    return None
+    led = [i for i in table if CODE_LIKE.fullmatch(i.description.partition(" ")[0])]
+    return (first, rest) if coded or (len(led) >= 2 and 2 * len(led) > len(table)) else None
 
 
 def to_items(
@@ -193,11 +196,12 @@ def to_items(
             discount = _discount(row.text("discount"), decimal_comma)
             item.discount = format(discount.normalize(), "f") if discount else None
             item.doubtful = frozenset(row.columns[i].key for i in row.doubtful)
-        for rule in (r for r in item_rules if r.applies(row.ocr)):
-            split = rule.function(item)
+        items.append(item)
+    for item in items:
+        for rule in (r for r in item_rules if r.applies(item.ocr)):
+            split = rule.function(item, items)
             if split:
                 item.item_code, item.description = split
-                trail.note(rule.name, "item_code", split[0], rule.purpose, row)
+                trail.note(rule.name, "item_code", split[0], rule.purpose, item.row)
                 break
-        items.append(item)
     return items

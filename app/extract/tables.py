@@ -476,13 +476,13 @@ NOTE = re.compile(
 
 
 def _note(line: Line, columns: list[Column], above: dict[int, list[Cell]]) -> bool:
-    """A note printed inside the table: it says so ('Note:'), or, with no number in it, it
-    starts where the item above has its code or line number and runs on under the
+    """A note printed inside the table: it says so ('Note:'), or, with no number or code in
+    it, it starts where the item above has its code or line number and runs on under the
     description (a wrapped description starts under the description)."""
     if NOTE.match(line.cells[0].text):
         return True
-    if any(is_number(c.text) for c in line.cells):
-        return False
+    if any(is_number(c.text) for c in line.cells) or CODE_LIKE.fullmatch(line.words[0].text):
+        return False  # numbers, or a code first: an item
     starts = {columns[i].key: min(u.x0 for u in units) for i, units in above.items() if units}
     first = line.cells[0]
     described = starts.get("description")
