@@ -15,8 +15,8 @@ import urllib.error
 import urllib.request
 
 from app.extract import engine, ocr, pdf, reading
-from app.extract.model import Found, Item, Trail
 from app.extract.document import Document, ExtractionError
+from app.extract.model import Found, Item, Trail
 
 _MONEY = {"type": ["string", "null"], "description": "decimal, e.g. 1234.56"}
 SCHEMA = {
