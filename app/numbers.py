@@ -11,8 +11,24 @@ import re
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
-_CURRENCY = re.compile(r"^(ZAR|R|USD|US\$|\$|EUR|€|GBP|£)\s*", re.IGNORECASE)
-_CURRENCY_AFTER = re.compile(r"\s*(ZAR|USD|EUR|€|GBP|£)$", re.IGNORECASE)
+# Currency codes and symbols printed beside amounts: the rand and its neighbours' money, and
+# the currencies suppliers abroad quote in.
+CURRENCY_CODES = ("ZAR", "USD", "EUR", "GBP", "MZN", "BWP", "NAD", "ZMW", "SZL", "LSL") + (
+    "MWK",
+    "AOA",
+    "KES",
+    "CHF",
+    "AUD",
+    "CAD",
+    "CNY",
+    "JPY",
+    "INR",
+    "BRL",
+)
+_CODES = "|".join(CURRENCY_CODES)
+_CURRENCY = re.compile(rf"^({_CODES}|R\$|N\$|US\$|R|\$|€|£)\s*", re.IGNORECASE)
+# after the amount: a code, a symbol, or Mozambique's 'MT' after an amount with cents
+_CURRENCY_AFTER = re.compile(rf"\s*({_CODES}|€|£|(?<=\d[.,]\d\d)\s?MT)$", re.IGNORECASE)
 _GROUPING = re.compile(r"(?<=\d)[ ,'\u00a0\u202f](?=\d{3}(?!\d))")
 # 1 234,56 or 1.234,56: grouped thousands and a decimal comma cannot be read any other way.
 _COMMA_DECIMAL = re.compile(r"\d{1,3}(?:[ .'\u00a0\u202f]\d{3})+,\d{1,2}")

@@ -11,6 +11,8 @@ from __future__ import annotations
 import pytest
 
 from app.extract import engine
+from app.extract.document import ExtractOptions
+from app.extract.layout import text_lines
 
 BUYER = "Meridian Construction (Pty) Ltd"
 
@@ -206,3 +208,32 @@ Description                                Qty    Unit Price          Amount
 )
 def test_a_document_says_how_it_writes_its_dates(dates, order_date):
     assert po(f"PO Number: PO-1\n{dates}\n")["po_date"] == order_date
+
+
+def test_a_running_total_carried_over_a_page_is_not_an_item_and_the_table_runs_on():
+    page_one = ITEMS + "                 Übertrag                        1100.00\n"
+    page_two = """\
+A-3      Hex bolt M12               4       2.50        10.00
+                              Subtotal                    1110.00
+"""
+    lines = text_lines(page_one) + text_lines(page_two, page_no=1, y0=60)
+    office = {"buyer_names": (BUYER,), "today": "2026-12-01"}
+    payload = engine.read_po(lines, ExtractOptions(**office))
+    assert [i["item_code"] for i in payload["items"]] == ["A-1", "A-2", "A-3"]
+    assert payload["subtotal"] == "1110.00" and "totals_mismatch" not in payload["warnings"]
+
+
+def test_an_item_whose_numbers_are_printed_on_the_line_under_it():
+    text = """\
+PO Number: PO-10
+Code     Description              Qty      Price      Amount
+A-1      River sand washed
+                                   10     100.00     1000.00
+A-2      Cement 50kg bag
+                                    2      50.00      100.00
+"""
+    items = po(text)["items"]
+    assert [(i["item_code"], i["quantity"], i["amount"]) for i in items] == [
+        ("A-1", "10", "1000.00"),
+        ("A-2", "2", "100.00"),
+    ]

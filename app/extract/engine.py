@@ -46,6 +46,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from app.extract import fields, ocr, pdf, proofs, reading, rules, totals, validate
+from app.extract import vocabulary as words
 from app.extract.document import Document, ExtractionError, ExtractOptions
 from app.extract.layout import Line, box_lines, box_scale, text_lines, typical_step
 from app.extract.model import MISSING, Found, Item, Trail
@@ -66,7 +67,7 @@ PO_FIELDS = (
 DN_FIELDS = ("dn_number", "dn_date", "po_number", "supplier_name", "project_code")
 KINDS = [
     ("delivery_note", r"delivery\s+note|delivery\s+slip|dispatch\s+note|goods\s+delivery|waybill"),
-    ("purchase_order", r"purchase\s+order|order\s+form|official\s+order"),
+    ("purchase_order", r"purchase\s+order|order\s+form|official\s+order|" + words.ORDER_TITLES),
     ("quotation", r"quotation|\bquote\b|pro\s*-?\s*forma|estimate"),
     ("credit_note", r"credit\s+note"),
     ("invoice", r"(?:tax\s+)?invoice"),

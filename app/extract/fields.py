@@ -35,8 +35,10 @@ _PROJECT_LABELS = [
 
 PO_LABELS: dict[str, list[str]] = {
     "po_number": [
-        rf"{_PO}{_NO}|" + "|".join(words.PO_NUMBER),
-        r"our\s+ref(?:erence)?(?:\s+no\.?)?|" + "|".join(words.OUR_REFERENCE),
+        rf"{_PO}{_NO}|purchasing\s+doc(?:ument)?\.?(?:{_NO})?|order\s+id|"
+        + "|".join(words.PO_NUMBER),
+        r"our\s+(?:order\s+)?ref(?:erence)?(?:\s+no\.?)?|order\s+ref(?:erence)?\.?|"
+        + "|".join(words.OUR_REFERENCE),
         # 'P.O.' whose '#' the OCR lost
         r"purchase\s+order|order|p\.\s?o\.?|" + "|".join(words.ORDER_WORDS),
     ],
@@ -163,10 +165,18 @@ def date_checker(day_first: bool, today: date | None = None) -> Callable[[str], 
 
 
 _CURRENCIES = [
-    ("USD", r"US\$|USD|\$"),
+    ("USD", r"US\$|USD|(?<![RN])\$"),
     ("EUR", r"EUR|€"),
     ("GBP", r"GBP|£"),
     ("ZAR", r"ZAR|R(?=\s?\d)"),
+    ("BRL", r"BRL|R\$"),
+    ("NAD", r"NAD|N\$"),
+    ("MZN", r"MZN|(?<=\d[.,]\d\d)\s?MT\b"),
+    *[
+        (code, rf"{code}(?![A-Za-z])")
+        for code in numbers.CURRENCY_CODES[5:]
+        if code not in ("BRL", "NAD")
+    ],
 ]
 
 

@@ -9,7 +9,8 @@ order the engine applies them:
 - name: a supplier's name the OCR misread, put right by the known suppliers;
 - code: a project code the OCR misread, put right by the known sites;
 - header: columns a header row does not name (tables.py);
-- page: a page of the table whose header row the OCR lost (tables.py);
+- page: a page of the table with no header row: the OCR lost it, or the table
+  runs on from the page before (tables.py);
 - rows: an item table with no header row at all (tables.py);
 - column: naming a column from what is under it; the first rule that names
   it wins (columns.py);
@@ -59,8 +60,8 @@ RULES: tuple[Rule, ...] = (
       True, "code", validate.like_known_code),
     R("column_without_header", "values between two headers in most item lines get a column",
       False, "header", tables.unheaded_columns),
-    R("columns_from_other_page", "a page whose header row was lost: another page's columns",
-      True, "page", tables.rows_under_other_header),
+    R("columns_from_other_page", "a page with no header row: another page's columns",
+      False, "page", tables.rows_under_other_header),
     R("rows_without_header", "no header row: lines ending in two or more numbers are items",
       False, "rows", tables.headerless_rows),
     R("column_of_line_numbers", "1, 2, 3 down a column is the line number",

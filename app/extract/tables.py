@@ -21,22 +21,22 @@ from app.extract.model import Trail
 
 COLUMN_NAMES: list[tuple[str, str]] = [
     ("delivered", r"(?:qty\.?\s+|quantity\s+)?(?:delivered|supplied|shipped|dispatched)"),
-    ("ordered", r"(?:qty\.?\s+|quantity\s+)?ordered|order\s+qty\.?"),
+    ("ordered", r"(?:qty\.?\s+|quantity\s+)?ordered|order(?:ed)?\s+(?:qty\.?|quantity)"),
     ("backorder", r"(?:back\s*-?\s*order(?:ed)?|b/o|outstanding|balance)(?:\s+qty\.?)?"),
     (
         "unit_price",
         r"unit\s+(?:price|cost|rate)|price(?:\s+each)?|rate|cost|excl\.?\s+price|"
-        r"price\s+excl\.?|price\s*(?:/|per)\s*unit|" + words.COLUMNS["unit_price"],
+        r"price\s+excl\.?|price\s*(?:/|per)\s*unit|nett?\s+price|" + words.COLUMNS["unit_price"],
     ),
     ("discount", r"disc(?:ount)?\.?\s*%?|%\s*disc\.?|%|" + words.COLUMNS["discount"]),
     (
         "amount",
         r"(?:line\s+|nett?\s+|excl\.?\s+|ext(?:ended)?\.?\s+)?(?:amount|total|value)"
-        r"(?:\s+excl\.?(?:\s+vat)?)?|nett?|excl\.?(?:\s+vat)?|ext(?:ended)?\.?|"
+        r"(?:\s+excl\.?(?:\s+vat)?)?|nett?|excl\.?(?:\s+vat)?|ext(?:ended)?\.?(?:\s+price)?|"
         + words.COLUMNS["amount"],
     ),
     ("quantity", r"qty\.?|quantity|quant\.?|units|" + words.COLUMNS["quantity"]),
-    ("unit", r"unit|uom|u/m|unit\s+of\s+measure|measure|" + words.COLUMNS["unit"]),
+    ("unit", r"unit|uom|u/m|unit\s+of\s+measure|measure|order\s+unit|" + words.COLUMNS["unit"]),
     ("line", r"#|no\.?|line|ln|item\s+#|item\s+no\.?|" + words.COLUMNS["line"]),
     (
         "item_code",
@@ -46,10 +46,19 @@ COLUMN_NAMES: list[tuple[str, str]] = [
     (
         "description",
         r"(?:item\s+|product\s+|goods\s+)?(?:description|des(?:c|cr|crip)?[:.]?|details|particulars)|"
-        r"product|goods|services?|material|" + words.COLUMNS["description"],
+        r"product|goods|services?|material|short\s+text|" + words.COLUMNS["description"],
+    ),
+    # a line's own tax (its rate or amount): a column of its own, not the line's amount
+    (
+        "line_tax",
+        r"(?:vat|tax|btw|iva|tva|mwst|ust)(?:\s*%|\s+(?:rate|amount))?|taxes|tax\s+code",
     ),
     # a date printed on each line (when it is due): a column of its own, not an item's value
-    ("date", r"(?:deliv(?:ery)?\.?\s+|due\s+|req(?:uired)?\.?\s+)date|required\s+by"),
+    (
+        "date",
+        r"(?:deliv(?:ery)?\.?\s+|due\s+|req(?:uired)?\.?\s+|need-?by\s+|promised\s+)date|"
+        r"required\s+by|date\s+req(?:uired|\.)?",
+    ),
 ]
 # A header word with a second meaning, taken when its first is another column's: 'Item'
 # beside a code column is the line number; 'Material' or 'Product' beside a Description is
@@ -67,7 +76,14 @@ NUMERIC = {"quantity", "unit_price", "discount", "amount", "delivered", "ordered
 FOOT = re.compile(
     r"(?:sub\s*-?\s*total|total|vat|tax|amount\s+due|balance\s+due|nett?\s+total|"
     r"carried\s+forward|c/f|signature|received|goods\s+received|thank\s+you|"
-    r"page\s+\d+|continued)\b",
+    r"page\s+\d+|continued|subtotaal|totaal|btw|zwischensumme|gesamtbetrag|mwst|ust|"
+    r"sous-total|tva|iva|imposto|impuesto|netto(?:betrag|summe)?)\b",
+    re.IGNORECASE,
+)
+# A running total carried to or brought from another page: neither an item nor the foot.
+FORWARD = re.compile(
+    r"(?:carried|brought)\s+(?:forward|fwd)|b/f\b|[üu]bertrag|report\b|[àa]\s+reporter|"
+    r"suma\s+(?:y\s+sigue|anterior)|(?:a\s+)?transportar|transporte\b|oorgedra|oorgebring",
     re.IGNORECASE,
 )
 
@@ -166,7 +182,7 @@ def _score(columns: list[Column]) -> int:
     keys = [c.key for c in columns if c.key]
     if len(set(keys)) < 3 or len(set(keys)) != len(keys):
         return 0
-    if not ({"quantity", "amount", "delivered"} & set(keys)):
+    if not ({"quantity", "amount", "delivered", "ordered"} & set(keys)):
         return 0
     if "description" not in keys and len(keys) < 4:  # OCR may garble one header word
         return 0
@@ -539,6 +555,8 @@ class _Reading:
         if columns is None or line.page != self.page:
             return  # a new page resumes only under its repeated header
         rows = self.rows
+        if any(FORWARD.match(cell.text) for cell in line.cells):
+            return  # 'Carried forward 146 540.78' is the page's running total, not an item
         if FOOT.match(line.cells[0].text) or (rows and FOOT.match(line.cells[-1].text)):
             if rows:
                 self.columns = None  # the foot ends the table
@@ -558,6 +576,14 @@ class _Reading:
             for i, text in cells.items()
         )
         conf = min(c.conf for c in line.cells)
+        # (a text layer's print; an OCR'd line of numbers is likelier an item whose code was lost)
+        if rows and not line.ocr and _numbers_only(cells, columns) and not rows[-1].closed:
+            last = rows[-1]
+            if not _has_numbers(last.cells, columns, self.comma) and not last.more:
+                last.cells = {**last.cells, **cells}  # its numbers on the line under the item
+                last.conf = min(last.conf, conf)
+                self.last_y = line.y
+                return
         if coded or _has_numbers(cells, columns, self.comma):
             doubtful = _doubted(line, columns)
             rows.append(
@@ -582,6 +608,13 @@ class _Reading:
             rows[-1].closed = True
 
 
+def _numbers_only(cells: dict[int, str], columns: list[Column]) -> bool:
+    """A line with numbers and nothing under the code, description or line columns."""
+    words = {"item_code", "description", "line", None}
+    has_numbers = any(columns[i].key in NUMERIC for i in cells)
+    return has_numbers and not any(columns[i].key in words for i in cells)
+
+
 def find_table(
     lines: list[Line],
     step: float,
@@ -598,8 +631,13 @@ def find_table(
     """
     reading = _Reading(step, decimal_comma)
     headed: dict[int, list[Column]] = {}
+    open_at_end: set[int] = set()  # pages at whose end the table had not ended
     index = 0
     while index < len(lines):
+        before = lines[index - 1].page if index else None
+        turned = before is not None and lines[index].page != before
+        if turned and reading.columns is not None and reading.page == before:
+            open_at_end.add(before)
         header = header_at(lines, index, step)
         if header:
             columns, taken = header
@@ -612,15 +650,21 @@ def find_table(
         reading.take(lines[index])
         index += 1
     if headed and reading.rows:
-        _headerless_pages(lines, headed, reading, pages, trail)
+        _headerless_pages(lines, headed, open_at_end, reading, pages, trail)
     return reading.rows
 
 
-def _headerless_pages(lines, headed, reading: _Reading, pages, trail: Trail | None) -> None:
-    """Pages of a table over several pages that show no header row: the page rules."""
+def _headerless_pages(
+    lines, headed, open_at_end: set[int], reading: _Reading, pages, trail: Trail | None
+) -> None:
+    """Pages of a table over several pages that show no header row: the page rules. A text
+    layer's page is read so only when the table ran on past the page before it (no foot
+    ended it there); an OCR'd page may have lost its header to the OCR."""
     template = next(iter(headed.values()))
     for number in sorted({line.page for line in lines} - set(headed)):
         page_lines = [line for line in lines if line.page == number]
+        if not any(line.ocr for line in page_lines) and number - 1 not in open_at_end:
+            continue
         for rule in pages:
             found = rule.function(page_lines, template, reading.step, reading.comma)
             if found:
@@ -635,9 +679,10 @@ def _headerless_pages(lines, headed, reading: _Reading, pages, trail: Trail | No
 def rows_under_other_header(
     page_lines: list[Line], columns: list[Column], step: float, comma: bool
 ) -> list[RawRow]:
-    """A page whose header row the OCR lost, read under the columns of the table's header on
-    another page: from its first line that fits them (a code or text, then numbers up to
-    the amount column), when at least two of its lines do."""
+    """A page with no header row (lost to the OCR, or a table run on from the page before),
+    read under the columns of the table's header on another page: from its first line that
+    fits them (a code or text, then numbers up to the amount column), when at least two of
+    its lines do."""
     amount = max((i for i, c in enumerate(columns) if c.key in NUMERIC), default=None)
     if amount is None:
         return []

@@ -15,12 +15,15 @@ from app.extract.layout import Line
 from app.extract.model import Found
 from app.extract.tables import money_text
 
-_CURRENCY = r"(?:\s*\(?(?:zar|usd|eur|gbp|r|€|\$|£)\)?)?"
+_CODES = "|".join(code.lower() for code in numbers.CURRENCY_CODES)
+_CURRENCY = rf"(?:\s*\(?(?:{_CODES}|r|€|\$|£)\)?)?"
 _RATE = r"(?:\s*(?:@|at|à|a)?\s*\(?\d{1,2}(?:[.,]\d+)?\s*%\)?)?"
 _EXCL = r"\(?excl(?:\.|uding|usive)?(?:\s+(?:vat|tax))?\)?"
 _INCL = r"\(?incl(?:\.|uding|usive)?(?:\s+(?:vat|tax))?\)?"
 # A charge between the subtotal and the total: VAT and its kin in any language, a levy, a duty.
-TAX_WORDS = re.compile(rf"\b(?:vat|tax|gst|levy|duty|excise|{words.FOOT['tax']})\b", re.IGNORECASE)
+TAX_WORDS = re.compile(
+    rf"\b(?:vat|tax|gst|levy|duty|excise|surcharge|{words.FOOT['tax']})\b", re.IGNORECASE
+)
 FOOT_LABELS = {
     "subtotal": rf"(?:sub\s*-?\s*total|nett?\s+total|total\s+net(?:t)?\s+(?:value|amount)|"
     r"untaxed\s+amount|taxable\s+amount|net\s+amount|amount\s+before\s+(?:vat|tax)|"
@@ -34,7 +37,8 @@ FOOT_LABELS = {
     rf"(?:\s+{_INCL})?{_CURRENCY}|amount\s+due|balance\s+due|total\s+payable|{words.FOOT['total']}",
 }
 _AMOUNT = re.compile(
-    r"\(?-?(?:[A-Z]{3}\s?|R\s?|\$|€|£)?\d[\d ,.'\u00a0]*\d(?:\s?[A-Z]{3}|\s?€)?\)?"
+    r"\(?-?(?:[A-Z]{3}\s?|[RN]\$\s?|US\$\s?|R\s?|\$|€|£)?\d[\d ,.'\u00a0]*\d"
+    r"(?:\s?[A-Z]{3}|\s?€|\s?MT)?\)?"
 )
 
 
