@@ -197,11 +197,19 @@ def to_items(
             item.discount = format(discount.normalize(), "f") if discount else None
             item.doubtful = frozenset(row.columns[i].key for i in row.doubtful)
         items.append(item)
-    for item in items:
-        for rule in (r for r in item_rules if r.applies(item.ocr)):
-            split = rule.function(item, items)
-            if split:
-                item.item_code, item.description = split
-                trail.note(rule.name, "item_code", split[0], rule.purpose, item.row)
-                break
+    # every item judged on the table as read, before any is changed
+    splits = [_first_split(item, items, item_rules) for item in items]
+    for item, (rule, split) in zip(items, splits, strict=True):
+        if split:
+            item.item_code, item.description = split
+            trail.note(rule.name, "item_code", split[0], rule.purpose, item.row)
     return items
+
+
+def _first_split(item: Item, items: list[Item], rules: list) -> tuple:
+    """The first item rule that finds a code in the description, and what it finds."""
+    for rule in (r for r in rules if r.applies(item.ocr)):
+        split = rule.function(item, items)
+        if split:
+            return rule, split
+    return None, None
