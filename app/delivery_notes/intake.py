@@ -25,7 +25,6 @@ from app.purchase_orders import store as po_store
 from app.purchase_orders.intake import ClaimLost, InvalidPayload
 from app.queue import Claim
 
-
 SUPPLIER_DOUBT = "low_confidence:supplier_name"
 
 
