@@ -154,19 +154,18 @@ def list_rows(
     before: str | None = None,
     limit: int = lists.PAGE_SIZE,
 ) -> keyset.Page:
-    where, params = _where(db, flt)
-    window = keyset.window(_ORDER, after, before, limit)
-    found = rows(
+    return lists.rows_page(
         db,
         "SELECT f.*, f.fill_date AS sort_key, s.name AS site_name"
-        " FROM fuel_logs f LEFT JOIN sites s ON s.id = f.site_id"
-        f" WHERE {' AND '.join([*where, window.where])} ORDER BY {window.order_by} LIMIT :limit",
-        params | window.params,
+        " FROM fuel_logs f LEFT JOIN sites s ON s.id = f.site_id",
+        _where(db, flt),
+        keyset.window(_ORDER, after, before, limit),
+        _shown,
     )
-    for row in found:
-        row["warnings"] = json.loads(row["warnings"])
-        row["litres"] = checks.litres_text(row["millilitres"])
-    return window.page(found)
+
+
+def _shown(row: dict) -> None:
+    row["litres"] = checks.litres_text(row["millilitres"])
 
 
 def totals(db: Database, flt: lists.RowFilter) -> lists.Totals:

@@ -9,6 +9,8 @@ the three views the page shows: per week, per site, and a chart per site.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import partial
@@ -17,6 +19,7 @@ from typing import ClassVar
 from sqlite_utils import Database
 
 from app import chart, ids, keyset, numbers
+from app.db import rows
 from app.filters import Filter, QueryReader, date_range, like, site_condition
 from app.imports import checks
 
@@ -167,6 +170,32 @@ def shape(grouped: list[dict], measure: str, unit: str, scale: int) -> Totals:
         charts=charts,
         grand=_shown(grand, measure),
     )
+
+
+def rows_page(
+    db: Database,
+    select: str,
+    conditions: tuple[list[str], dict],
+    window: keyset.Window,
+    shown: Callable[[dict], None],
+) -> keyset.Page:
+    """One page of an imported table's rows, each with its warnings read.
+
+    `select` is the owner's `SELECT … FROM …` (its rows' `sort_key` the
+    window's order), `conditions` the filter's SQL, and `shown(row)` adds
+    what people read (hours, litres).
+    """
+    where, params = conditions
+    found = rows(
+        db,
+        f"{select} WHERE {' AND '.join([*where, window.where])}"
+        f" ORDER BY {window.order_by} LIMIT :limit",
+        params | window.params,
+    )
+    for row in found:
+        row["warnings"] = json.loads(row["warnings"])
+        shown(row)
+    return window.page(found)
 
 
 def page_view(db, store, flt: RowFilter, after: str | None, before: str | None) -> dict:

@@ -100,21 +100,20 @@ def list_rows(
     before: str | None = None,
     limit: int = lists.PAGE_SIZE,
 ) -> keyset.Page:
-    where, params = _where(db, flt)
-    window = keyset.window(_ORDER, after, before, limit)
-    found = rows(
+    return lists.rows_page(
         db,
         "SELECT t.*, t.work_date AS sort_key, e.name AS employee_name,"
         " s.code AS site_code_matched, s.name AS site_name"
         " FROM timesheets t LEFT JOIN employees e ON e.id = t.employee_id"
-        " LEFT JOIN sites s ON s.id = t.site_id"
-        f" WHERE {' AND '.join([*where, window.where])} ORDER BY {window.order_by} LIMIT :limit",
-        params | window.params,
+        " LEFT JOIN sites s ON s.id = t.site_id",
+        _where(db, flt),
+        keyset.window(_ORDER, after, before, limit),
+        _shown,
     )
-    for row in found:
-        row["warnings"] = json.loads(row["warnings"])
-        row["hours"] = checks.hours_text(row["seconds"])
-    return window.page(found)
+
+
+def _shown(row: dict) -> None:
+    row["hours"] = checks.hours_text(row["seconds"])
 
 
 def totals(db: Database, flt: lists.RowFilter) -> lists.Totals:
