@@ -42,7 +42,8 @@ def too_large(settings: Settings) -> UploadRejected:
 
 
 class FilePart:
-    """The file being written: its name to show, its partial path, hash and size."""
+    """The file being written: its name to show, hash and size (each kind of upload adds
+    where the file is and `discard()`, which removes it)."""
 
     def __init__(self, filename: str, handle: BinaryIO):
         self.filename = filename
@@ -61,12 +62,16 @@ class FilePart:
         self.handle.write(chunk)
 
 
-def refusal(exc: BaseException) -> UploadRejected | None:
-    """A full disk or a broken body as the refusal a person reads; None for anything else."""
+def give_up(part: FilePart | None, exc: BaseException) -> None:
+    """After a failed upload: its partial file removed (each part says how), and a full disk
+    or a broken body raised as the refusal a person reads; anything else the caller re-raises."""
+    if part:
+        part.discard()
     if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        return UploadRejected(
+        raise UploadRejected(
             507, "The server's disk is full, so the file was not saved. Tell an administrator."
-        )
+        ) from None
     if isinstance(exc, MultipartError):
-        return UploadRejected(400, "The upload was cut off or is not valid multipart data.")
-    return None
+        raise UploadRejected(
+            400, "The upload was cut off or is not valid multipart data."
+        ) from None

@@ -194,11 +194,7 @@ async def receive_file(
         # fsyncs block for milliseconds: off the event loop, so other requests go on
         final = await anyio.to_thread.run_sync(_finalise, part, batch_id, content_type)
     except BaseException as exc:
-        if part:
-            part.discard()
-        refused = upload_body.refusal(exc)
-        if refused:
-            raise refused from None
+        upload_body.give_up(part, exc)
         raise
     return ReceivedFile(
         batch_id=batch_id,

@@ -82,11 +82,7 @@ async def receive_csv(
             raise UploadRejected(400, f"{name}; choose the CSV export to import.")
         await anyio.to_thread.run_sync(part.finish, final)
     except BaseException as exc:
-        if part:
-            part.discard()
-        refused = upload_body.refusal(exc)
-        if refused:
-            raise refused from None
+        upload_body.give_up(part, exc)
         raise
     return Staged(
         batch_id=batch_id,
