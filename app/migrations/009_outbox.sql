@@ -33,8 +33,8 @@ CREATE TABLE outbox (
     CHECK ((state = 'sending') = (lease_until IS NOT NULL)),
     CHECK ((state = 'cancelled') = (cancelled_by IS NOT NULL AND cancelled_at IS NOT NULL))
 );
--- The sender's and the sweep's question: what is due, per system.
-CREATE INDEX outbox_due ON outbox(system, state, next_attempt_at);
+-- The sender's and the sweep's question, what is due per system, and the nav's failed count.
+CREATE INDEX outbox_due ON outbox(state, system, next_attempt_at);
 CREATE INDEX outbox_record ON outbox(entity, record_id);
 CREATE INDEX outbox_list ON outbox(created_at, id);
 
