@@ -112,11 +112,14 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _answer(self, status: int, body: dict | None = None) -> None:
         data = json.dumps(body or {}).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True  # the sender gave up waiting (a hang): as in life
 
     def do_GET(self) -> None:
         receiver = self.receiver

@@ -307,17 +307,14 @@ def open_failed_item(db: Database, write: dict, now: datetime) -> None:
 
 def expire_leases(db: Database, now: datetime) -> list[str]:
     """The sweep: writes `sending` past their lease lost their sender mid-write; ambiguous now."""
+    expired_state = states.lease_expired(WriteState(State.SENDING))  # ambiguous, due at once
     with immediate(db):
         expired = rows(
             db,
-            "UPDATE outbox SET state = :state, lease_until = NULL, next_attempt_at = :now,"
+            "UPDATE outbox SET state = :state, lease_until = NULL, next_attempt_at = NULL,"
             " last_error = :error WHERE state = 'sending' AND lease_until < :now"
             " RETURNING id, attempts",
-            {
-                "state": states.lease_expired(WriteState(State.SENDING)).state,
-                "now": clock.iso(now),
-                "error": LEASE_ERROR,
-            },
+            {"state": expired_state.state, "now": clock.iso(now), "error": LEASE_ERROR},
         )
         for row in expired:
             lease = Attempt("lease", Answer.UNKNOWN, error=LEASE_ERROR)
