@@ -6,11 +6,13 @@ other side answered. The webhook gets `{"text": ...}` per dead batch. Email is
 spaced: at most one per INTAKE_ALERT_DIGEST_SECONDS (15 minutes), and the dead
 batches of the meantime join the next one, a digest. Neither channel can be
 asked whether it already has a message, so a send whose outcome was unknown
-is sent again (an email with its Message-ID: mail programs show it once).
+is sent again (an email of the same alerts with the same Message-ID, which mail
+programs show once).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import smtplib
 import socket
@@ -18,7 +20,6 @@ import ssl
 import time
 from datetime import datetime, timedelta
 from email.message import EmailMessage
-from email.utils import make_msgid
 from urllib.parse import unquote, urlsplit
 
 from sqlite_utils import Database
@@ -120,7 +121,9 @@ class Email:
             message["Subject"] = f"Intake could not import {len(alerts)} documents"
         message["From"] = self.sender
         message["To"] = ", ".join(self.to)
-        message["Message-ID"] = make_msgid(domain="intake")
+        # The same alerts sent again are the same email: mail programs show one.
+        keys = "|".join(sorted(claim.key for claim in claims))
+        message["Message-ID"] = f"<{hashlib.sha256(keys.encode()).hexdigest()[:40]}@intake>"
         lines = ["These documents could not be imported and wait for a person:", ""]
         for alert in alerts:
             lines += [f"- {alert['filename']}", f"  {alert['error']}", f"  {alert['link']}", ""]
