@@ -41,7 +41,8 @@ def send_writes(system: str) -> None:
 
 def send_alerts() -> None:
     for system in systems.ALERTS:
-        send_writes(system)
+        if systems.enabled(system):
+            send_writes(system)
 
 
 # After processing was paused: every waiting batch goes to the workers at once, not

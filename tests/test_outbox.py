@@ -14,11 +14,13 @@ from datetime import timedelta
 import pytest
 
 from app import clock, links, review_items
+from app.db import migrate
 from app.outbox import sender, states, store, systems
 from app.outbox.states import InvalidMove
 from app.purchase_orders import edit
 from tests.fixtures.records import add_po
 from tests.receiver import Receiver
+from tests.test_dn_migration import at_version
 
 SECRET = "shared-secret"
 
@@ -282,3 +284,32 @@ def test_the_sent_check_holds_in_the_schema(db, on, admin):
             "UPDATE outbox SET state = 'sent', sent_at = 'x' WHERE id = ?",
             [the_write(db, po_id)["id"]],
         )
+
+
+def test_migration_9_keeps_every_review_item_and_link(tmp_path):
+    db = at_version(tmp_path / "intake.db", 8)
+    db.conn.execute(
+        "INSERT INTO review_items (id, kind, entity, record_id, evidence, money_at_risk_cents,"
+        " money_currency, state, resolution, resolved_by, resolved_at, created_at, last_seen_at)"
+        " VALUES ('r1', 'fuel.outlier', 'fuel_log', 'f1', '{\"a\": 1}', 700, 'EUR', 'resolved',"
+        " 'confirmed', 'intake', 'then', 'before', 'then')"
+    )
+    db.conn.execute(
+        "INSERT INTO external_links (id, system, external_key, record_type, record_id, how,"
+        " state, created_at) VALUES ('l1', 'supplier_documents', 'acme', 'supplier', 's1',"
+        " 'exact_code', 'active', 'then')"
+    )
+    before = [
+        db.conn.execute(f"SELECT * FROM {table}").fetchall()
+        for table in ("review_items", "external_links")
+    ]
+    assert migrate(db) >= 9
+    after = [
+        db.conn.execute(f"SELECT * FROM {table}").fetchall()
+        for table in ("review_items", "external_links")
+    ]
+    assert after == before
+    indexes = {name for (name,) in db.conn.execute("SELECT name FROM sqlite_master")}
+    assert {"review_items_one_open", "external_links_active_key", "outbox_due"} <= indexes
+    review_items.open_item(db, "write.failed", "outbox", "w1", {}, 100, clock.now(), "ZAR")
+    db.close()

@@ -55,6 +55,11 @@ def receiver():
     found.down()
 
 
+def leave_no_systems(tmp_path) -> None:
+    """Tasks inline again, and no outside system: the tests after these configure none."""
+    huey_app.configure(Settings.from_env(env={}, data_dir=tmp_path / "data"), immediate=True)
+
+
 def states_of(db) -> Counter[str]:
     return Counter(state for (state,) in db.execute("SELECT state FROM outbox"))
 
@@ -100,6 +105,7 @@ def test_a_sender_killed_mid_request_leaves_the_write_sent_once(tmp_path, receiv
         assert links.active_link(db, "accounting", "ACC-1")["record_id"] == po_id
     finally:
         db.close()
+        leave_no_systems(tmp_path)
 
 
 class Flapper(threading.Thread):
@@ -180,7 +186,7 @@ def test_two_hundred_pos_verified_while_the_receiver_flaps_each_arrive_once(tmp_
             stop(worker)
         receiver.down()
         db.close()
-        huey_app.configure(settings, immediate=True)
+        leave_no_systems(tmp_path)
 
 
 def test_dead_batches_reach_the_webhook_within_a_minute_and_email_as_a_digest(tmp_path):
@@ -243,4 +249,4 @@ def test_dead_batches_reach_the_webhook_within_a_minute_and_email_as_a_digest(tm
         webhook.down()
         inbox.stop()
         db.close()
-        huey_app.configure(settings, immediate=True)
+        leave_no_systems(tmp_path)
