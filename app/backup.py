@@ -1,4 +1,4 @@
-"""`intake backup DEST` and `intake restore SRC`: copies of a data dir that are proven to restore.
+"""`intake backup DEST`: copies of a data dir that `intake restore` can prove and restore.
 
 A backup folder holds one snapshot per run and the documents of all of them:
 
@@ -13,12 +13,9 @@ only the day's new documents. A document that moved since that moment (an
 upload imported meanwhile) is found by its content. The manifest lists the
 sha256 and size of every file, the schema version, and counts of records.
 
-A restore reads the manifest first and refuses, in words, a backup whose
-files do not match it, before writing anything; it only fills an empty data
-dir, so it can never overwrite one. The manifest catches damage and changes
-to any file; it is not a signature, so someone who rewrites the manifest to
-match a changed database is not caught. The secret key is left out (a
-restored Intake makes a new one; everyone signs in again).
+The secret key is left out (a restored Intake makes a new one; everyone
+signs in again). Restoring, and checking a snapshot against its manifest,
+is `app/restore.py`; this module owns the backup folder's layout.
 """
 
 from __future__ import annotations
@@ -36,14 +33,13 @@ from sqlite_utils import Database
 
 from app import clock, datacheck, storage
 from app.config import Settings
-from app.db import connect, migrations, open_database, rows
+from app.db import connect, rows
 
 MANIFEST = "manifest.json"
 DOCUMENTS = "documents"
 FORMAT = 1
 DATABASES = ("intake.db", "huey.db")
 STAMP = "%Y%m%dT%H%M%SZ"
-RESTORING = ".restoring"
 
 
 class BackupError(Exception):
@@ -93,7 +89,7 @@ def take_backup(settings: Settings, dest: Path, now: datetime, keep: int | None 
             for name in DATABASES
             if (settings.data_dir / name).exists()  # no huey.db until a worker or the app ran
         }
-        copy = _read_only(partial / "intake.db")
+        copy = read_only(partial / "intake.db")
         try:
             schema_version = copy.conn.execute("PRAGMA user_version").fetchone()[0]
             counts = record_counts(copy)
@@ -157,7 +153,7 @@ def _copy_database(source: Path, target: Path) -> dict:
     return {"sha256": sha256, "size": size}
 
 
-def _read_only(path: Path) -> Database:
+def read_only(path: Path) -> Database:
     """A copy opened without changing a byte of it (connect() would switch it to WAL)."""
     return Database(sqlite3.connect(f"file:{path}?mode=ro", uri=True))
 
@@ -192,8 +188,8 @@ def _copy_documents(settings: Settings, documents, objects: Path, taken: Taken) 
 
 def _store(settings: Settings, live, document, objects: Path, taken: Taken) -> dict | None:
     """The document's content in objects/, copied unless it is there already."""
-    if document.sha256 and _object(objects, document.sha256).exists():
-        size = _object(objects, document.sha256).stat().st_size
+    if document.sha256 and object_path(objects, document.sha256).exists():
+        size = object_path(objects, document.sha256).stat().st_size
         return {"sha256": document.sha256, "size": size}
     for candidate in _places(live, document):
         try:
@@ -225,7 +221,7 @@ def _places(live, document):
             yield row["file_path"]
 
 
-def _object(objects: Path, sha256: str) -> Path:
+def object_path(objects: Path, sha256: str) -> Path:
     return objects / sha256[:2] / sha256
 
 
@@ -242,7 +238,7 @@ def _copy_into(source: Path, objects: Path, expected: str | None) -> dict | None
     if expected is not None and sha256 != expected:
         partial.unlink()
         return None
-    target = _object(objects, sha256)
+    target = object_path(objects, sha256)
     target.parent.mkdir(exist_ok=True)
     storage.fsync_file(partial)
     os.replace(partial, target)
@@ -274,128 +270,3 @@ def _prune(dest: Path, keep: int) -> list[str]:
             if path.name not in named:
                 path.unlink()
     return [snapshot.name for snapshot in old]
-
-
-# --- restoring -------------------------------------------------------------------
-
-
-@dataclass
-class Restored:
-    snapshot: Path
-    manifest: dict
-    check: datacheck.CheckReport
-
-
-def find_snapshot(source: Path) -> Path:
-    """SRC may be one snapshot, or a backup folder (then its newest snapshot)."""
-    if (source / MANIFEST).is_file():
-        return source
-    if source.is_dir():
-        found = snapshots(source)
-        if found:
-            return found[-1]
-    raise BackupError(
-        f"{source} is not an Intake backup: it has no {MANIFEST}, and no snapshot folder has one."
-    )
-
-
-def verify(snapshot: Path) -> dict:
-    """The snapshot's manifest, once every file matches it; BackupError lists what does not."""
-    try:
-        manifest = json.loads((snapshot / MANIFEST).read_text())
-        files, documents = manifest["files"], manifest["documents"]
-        version = int(manifest["schema_version"])
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise BackupError(
-            f"The manifest of {snapshot} cannot be read ({exc}); it is damaged or not Intake's."
-        ) from None
-    if manifest.get("format") != FORMAT:
-        raise BackupError(f"{snapshot} was written in a backup format this Intake does not know.")
-    latest = migrations()[-1][0]
-    if version > latest:
-        raise BackupError(
-            f"{snapshot} was taken by a newer Intake (schema version {version}, this one "
-            f"knows {latest}); restore it with that version."
-        )
-    problems = [_mismatch(snapshot / name, entry, name) for name, entry in files.items()]
-    objects = snapshot.parent / DOCUMENTS
-    for path, entry in documents.items():
-        problems.append(_mismatch(_object(objects, entry["sha256"]), entry, path))
-    problems = [problem for problem in problems if problem]
-    if not problems:
-        problems = _count_problems(snapshot, manifest)
-    if problems:
-        raise BackupError(
-            f"{snapshot} does not match its manifest, so it was changed or damaged after it "
-            "was taken; nothing was restored.\n" + "\n".join(f"  - {p}" for p in problems)
-        )
-    return manifest
-
-
-def _mismatch(path: Path, entry: dict, label: str) -> str | None:
-    try:
-        sha256, size = datacheck.file_sha256(path)
-    except FileNotFoundError:
-        return f"{label} is missing from the backup."
-    if (sha256, size) != (entry.get("sha256"), entry.get("size")):
-        return f"{label} is not the file that was backed up (its sha256 differs)."
-    return None
-
-
-def _count_problems(snapshot: Path, manifest: dict) -> list[str]:
-    copy = _read_only(snapshot / "intake.db")
-    try:
-        found = record_counts(copy)
-    except sqlite3.Error as exc:
-        return [f"intake.db cannot be read: {exc}."]
-    finally:
-        copy.close()
-    return [
-        f"the manifest counts {expected} {name}, the database holds {found.get(name)}."
-        for name, expected in manifest["counts"].items()
-        if found.get(name) != expected
-    ]
-
-
-def restore_backup(source: Path, data_dir: Path) -> Restored:
-    """Fill an empty data dir from a backup, after checking the backup against its manifest."""
-    _refuse_unless_empty(data_dir)
-    snapshot = find_snapshot(source)
-    manifest = verify(snapshot)
-    staging = data_dir / RESTORING
-    shutil.rmtree(staging, ignore_errors=True)
-    staging.mkdir(parents=True)
-    objects = snapshot.parent / DOCUMENTS
-    for name in manifest["files"]:
-        _copy_checked(snapshot / name, staging / name, manifest["files"][name]["sha256"])
-    for path, entry in manifest["documents"].items():
-        target = staging / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        _copy_checked(_object(objects, entry["sha256"]), target, entry["sha256"])
-    # Everything is in place under .restoring; now move it up, one rename per entry.
-    for entry in staging.iterdir():
-        os.rename(entry, data_dir / entry.name)
-    staging.rmdir()
-    open_database(data_dir / "intake.db").close()  # an older backup is brought up to date
-    settings = Settings.from_env(env={}, data_dir=data_dir)
-    return Restored(snapshot, manifest, datacheck.check(settings))
-
-
-def _refuse_unless_empty(data_dir: Path) -> None:
-    if not data_dir.exists():
-        return
-    left = sorted(entry.name for entry in data_dir.iterdir() if entry.name != RESTORING)
-    if left:
-        shown = ", ".join(left[:5]) + (" …" if len(left) > 5 else "")
-        raise BackupError(
-            f"{data_dir} is not empty (it holds {shown}); a restore only fills an empty "
-            "folder, so that nothing there is overwritten. Move it aside or choose another "
-            "INTAKE_DATA_DIR."
-        )
-
-
-def _copy_checked(source: Path, target: Path, sha256: str) -> None:
-    shutil.copyfile(source, target)
-    if datacheck.file_sha256(target)[0] != sha256:
-        raise BackupError(f"{source} changed while it was being restored; run the restore again.")
-    storage.fsync_file(target)

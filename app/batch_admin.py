@@ -142,16 +142,14 @@ def list_batches(
 ) -> keyset.Page:
     """One page of batches, newest upload first."""
     where, params = flt.where()
-    cursor, backwards = (before, True) if before else (after, False)
-    page_where, order_by, cursor_params = keyset.clause(_ORDER, cursor, backwards)
-    where.append(page_where)
+    window = keyset.window(_ORDER, after, before, limit)
     found = rows(
         db,
         f"SELECT {_ROW_COLUMNS} FROM data_import_batches b {_ROW_JOINS}"
-        f" WHERE {' AND '.join(where)} ORDER BY {order_by} LIMIT :limit",
-        {**params, **cursor_params, "limit": limit + 1},
+        f" WHERE {' AND '.join([*where, window.where])} ORDER BY {window.order_by} LIMIT :limit",
+        params | window.params,
     )
-    return keyset.paginate([_decoded(row) for row in found], limit, cursor, backwards)
+    return window.page([_decoded(row) for row in found])
 
 
 def batch_rows(db: Database, batch_ids: list[str]) -> list[dict]:

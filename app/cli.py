@@ -88,11 +88,11 @@ def _backup(settings: Settings, args: argparse.Namespace) -> int:
 
 
 def _restore(settings: None, args: argparse.Namespace) -> int:
-    from app import backup
+    from app import restore
     from app.config import data_dir_from_env
 
     data_dir = data_dir_from_env()
-    restored = backup.restore_backup(Path(args.source).resolve(), data_dir)
+    restored = restore.restore_backup(Path(args.source).resolve(), data_dir)
     counts = restored.manifest["counts"]
     print(
         f"restored {restored.snapshot} (taken {restored.manifest['taken_at']}) into {data_dir}: "

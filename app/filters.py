@@ -3,8 +3,9 @@
 A filter is in the URL so a filtered list can be bookmarked and shared. A
 value that makes no sense is dropped with a sentence saying so (the page
 shows it), never a 500. Each list declares its own filter as a frozen
-dataclass on `Filter` and reads it with a `QueryReader`; both lists (POs,
-batches) build links and LIKE patterns the same way.
+dataclass on `Filter` and reads it with a `QueryReader`; every list (POs,
+delivery notes, batches, timesheets, fuel logs) builds its links, LIKE
+patterns and site condition the same way.
 """
 
 from __future__ import annotations
@@ -14,7 +15,11 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 from urllib.parse import urlencode
 
-from app import numbers
+from sqlite_utils import Database
+
+from app import numbers, sites
+
+NO_SITE = "-"  # ?site=- lists the records matched to no site; no site code can be empty
 
 
 class QueryReader:
@@ -39,6 +44,16 @@ class QueryReader:
             self.problems.append(problem.format(value=value[:40]))
             return ""
         return value
+
+    def sort(self, columns: dict[str, str], default: str) -> str:
+        """A column of `columns`, `-` before it for descending; else `default` (newest first)."""
+        sort = (self.params.get("sort") or default).strip()
+        if sort.lstrip("-") not in columns:
+            self.problems.append(
+                f"The list cannot be sorted by “{sort[:40]}”; newest first instead."
+            )
+            return default
+        return sort
 
     def date(self, name: str) -> str:
         """A day as YYYY-MM-DD, or "" (a date that is not one is ignored, and said)."""
@@ -79,3 +94,27 @@ class Filter:
 def like(text: str) -> str:
     """A LIKE pattern (with ESCAPE '\\') that finds `text` anywhere, % and _ taken literally."""
     return "%" + re.sub(r"([%_\\])", r"\\\1", text) + "%"
+
+
+def site_condition(db: Database, column: str, code: str) -> tuple[str, dict]:
+    """SQL on `column` (a site id) for a site filter: a site's code, or NO_SITE for none.
+
+    A code no site has matches nothing.
+    """
+    if code == NO_SITE:
+        return f"{column} IS NULL", {}
+    site = sites.site_by_code(db, code)
+    return f"{column} = :site_id", {"site_id": site["id"] if site else ""}
+
+
+def date_range(column: str, date_from: str, date_to: str) -> tuple[list[str], dict]:
+    """SQL keeping `column` (a day, YYYY-MM-DD) from `date_from` to `date_to`; "" is open."""
+    where: list[str] = []
+    params: dict = {}
+    if date_from:
+        where.append(f"{column} >= :date_from")
+        params["date_from"] = date_from
+    if date_to:
+        where.append(f"{column} <= :date_to")
+        params["date_to"] = date_to
+    return where, params

@@ -15,6 +15,7 @@ import base64
 import binascii
 import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 
@@ -29,6 +30,12 @@ class Order:
     expression: str
     id_column: str
     descending: bool
+
+
+def sorted_by(sort: str, columns: dict[str, str], id_column: str) -> Order:
+    """The order a list's `sort` parameter names: a key of `columns` (its SQL expression),
+    `-` before it for descending."""
+    return Order(columns[sort.lstrip("-")], id_column, descending=sort.startswith("-"))
 
 
 @dataclass(frozen=True)
@@ -85,6 +92,57 @@ def clause(order: Order, cursor: str | None, backwards: bool) -> tuple[str, str,
         f" AND ({order.expression} {past} :cursor_key OR {order.id_column} {past} :cursor_id)"
     )
     return where, order_by, {"cursor_key": key, "cursor_id": row_id}
+
+
+@dataclass(frozen=True)
+class Window:
+    """The page a link asks for, as SQL: a WHERE fragment, the ORDER BY, and parameters.
+
+    `params` holds the cursor's values and `:limit`, one row more than the page.
+    """
+
+    order: Order
+    where: str
+    order_by: str
+    params: dict
+    limit: int
+    cursor: str | None
+    backwards: bool
+
+    def chosen(self, table: str, where: list[str]) -> str:
+        """`WITH page AS (…)`: the page's ids and sort keys, chosen on the index alone.
+
+        The query that follows joins `page` on `id` and reads the details of the
+        page's rows only, not of every row the index walks past.
+        """
+        return (
+            f"WITH page AS (SELECT {self.order.id_column}, {self.order.expression} AS sort_key"
+            f" FROM {table} WHERE {' AND '.join([*where, self.where])}"
+            f" ORDER BY {self.order_by} LIMIT :limit)"
+        )
+
+    def page(self, found: list[dict], key: str = "sort_key") -> Page:
+        """The fetched rows as a page (see `paginate`)."""
+        return paginate(found, self.limit, self.cursor, self.backwards, key)
+
+
+def window(order: Order, after: str | None, before: str | None, limit: int) -> Window:
+    """The page after `after`, or before `before`, or the first page; CursorError if damaged."""
+    cursor, backwards = (before, True) if before else (after, False)
+    where, order_by, params = clause(order, cursor, backwards)
+    return Window(order, where, order_by, params | {"limit": limit + 1}, limit, cursor, backwards)
+
+
+def asked_or_first(
+    read_page: Callable[..., Page], after: str | None, before: str | None, problems: list[str]
+) -> Page:
+    """The page a link asks for, read by `read_page(after=, before=)`; a damaged link gets
+    the first page instead, and its sentence is added to `problems` for the page to show."""
+    try:
+        return read_page(after=after, before=before)
+    except CursorError as exc:
+        problems.append(str(exc))
+        return read_page()
 
 
 def paginate(

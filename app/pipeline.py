@@ -28,6 +28,7 @@ from app.extract import (
     extract_delivery_note,
     extract_document,
 )
+from app.intake import ClaimLost, InvalidPayload
 from app.outbox import sender as outbox_sender
 from app.outbox import store as outbox_store
 from app.outbox import systems as outbox_systems
@@ -70,12 +71,12 @@ def run_batch(settings: Settings, batch_id: str) -> Attempt:
         try:
             payload = _read(db, settings, claim)
             result = import_payload(db, settings, claim, payload)
-        except intake.ClaimLost:
+        except ClaimLost:
             log.info("[po-process-batch] %s", json.dumps({"batch_id": batch_id, "lost": True}))
             return Attempt(batch_id, "lost")
         except ExtractionError as exc:
             return _failed(db, claim, exc.message, exc.retryable, started)
-        except intake.InvalidPayload as exc:
+        except InvalidPayload as exc:
             return _failed(db, claim, str(exc), False, started, extracted=payload)
         except Exception as exc:  # the machine or a bug, not the document: try again later
             if is_disk_full(exc):

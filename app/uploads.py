@@ -16,9 +16,7 @@ incoming file that no live process holds and no batch points at.
 from __future__ import annotations
 
 import contextlib
-import errno
 import fcntl
-import hashlib
 import json
 import logging
 import os
@@ -30,10 +28,10 @@ from pathlib import Path
 from typing import BinaryIO
 
 import anyio
-from multipart import MultipartError, MultipartSegment, PushMultipartParser
+from multipart import MultipartSegment, PushMultipartParser
 from sqlite_utils import Database
 
-from app import clock, queue, storage
+from app import clock, queue, storage, upload_body
 from app.config import Settings
 from app.enqueue import enqueue
 from app.file_types import UploadRejected, check_image, check_type
@@ -50,8 +48,6 @@ CHOSEN_TYPES = {
     "delivery_note": "delivery_notes",
 }
 FROM_FORM = "from_form"
-# Room for the multipart framing and small fields around the file itself.
-_ENVELOPE = 64 * 1024
 
 
 @dataclass
@@ -95,43 +91,20 @@ def _create_locked(path: Path) -> BinaryIO:
         handle.close()
 
 
-def _boundary(content_type_header: str) -> bytes:
-    kind, _, params = content_type_header.partition(";")
-    if kind.strip().lower() != "multipart/form-data":
-        raise UploadRejected(
-            400, "Send the document as multipart/form-data in a field named 'file'."
-        )
-    for param in params.split(";"):
-        key, _, value = param.strip().partition("=")
-        if key.lower() == "boundary" and value:
-            return value.strip('"').encode("latin-1")
-    raise UploadRejected(400, "The multipart upload has no boundary.")
-
-
-class _FilePart:
-    """The one file being written: its partial path, hash, size and first bytes."""
+class _FilePart(upload_body.FilePart):
+    """The one file being written, with what its type is judged by."""
 
     def __init__(self, settings: Settings, batch_id: str, segment: MultipartSegment):
         self.declared = segment.content_type
         self.chosen = bool(segment.filename)  # browsers send filename="" when none was chosen
-        self.filename = storage.display_filename(segment.filename)
         self.path = storage.folder(settings, storage.INCOMING) / (batch_id + storage.PARTIAL_SUFFIX)
-        self.handle = _create_locked(self.path)
-        self.hash = hashlib.sha256()
-        self.size = 0
+        super().__init__(storage.display_filename(segment.filename), _create_locked(self.path))
         self.head = b""
 
     def write(self, chunk: bytes, limit: int) -> None:
-        self.size += len(chunk)
-        if self.size > limit:
-            raise UploadRejected(
-                413,
-                f"{self.filename} is larger than {limit // (1024 * 1024)} MB, the upload limit.",
-            )
         if len(self.head) < 16:
             self.head += chunk[: 16 - len(self.head)]
-        self.hash.update(chunk)
-        self.handle.write(chunk)
+        super().write(chunk, limit)
 
     def finish(self) -> None:
         """Flush to disk; the handle (and its lock) stays open for register()."""
@@ -158,12 +131,6 @@ def _finalise(part: _FilePart, batch_id: str, content_type: str) -> Path:
     return final
 
 
-def _too_large(settings: Settings) -> UploadRejected:
-    return UploadRejected(
-        413, f"The file is larger than {settings.max_upload_mb} MB, the upload limit."
-    )
-
-
 async def receive_file(
     settings: Settings,
     content_type_header: str,
@@ -177,9 +144,9 @@ async def receive_file(
     the form is read, and refuses the upload by raising.
     """
     limit = settings.max_upload_bytes
-    if content_length is not None and content_length > limit + _ENVELOPE:
-        raise _too_large(settings)
-    boundary = _boundary(content_type_header)
+    if content_length is not None and content_length > limit + upload_body.ENVELOPE:
+        raise upload_body.too_large(settings)
+    boundary = upload_body.boundary(content_type_header, "the document")
     batch_id = new_id()
     part: _FilePart | None = None
     files_seen = 0
@@ -191,8 +158,10 @@ async def receive_file(
         with PushMultipartParser(boundary, max_segment_count=16) as parser:
             async for chunk in body:
                 received += len(chunk)
-                if received > limit + _ENVELOPE:  # however the body is framed, never more
-                    raise _too_large(settings)
+                if (
+                    received > limit + upload_body.ENVELOPE
+                ):  # however the body is framed, never more
+                    raise upload_body.too_large(settings)
                 for event in parser.parse(chunk):
                     if isinstance(event, MultipartSegment):
                         current, text = event, bytearray()
@@ -225,16 +194,7 @@ async def receive_file(
         # fsyncs block for milliseconds: off the event loop, so other requests go on
         final = await anyio.to_thread.run_sync(_finalise, part, batch_id, content_type)
     except BaseException as exc:
-        if part:
-            part.discard()
-        if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
-            raise UploadRejected(
-                507, "The server's disk is full, so the file was not saved. Tell an administrator."
-            ) from None
-        if isinstance(exc, MultipartError):
-            raise UploadRejected(
-                400, "The upload was cut off or is not valid multipart data."
-            ) from None
+        upload_body.give_up(part, exc)
         raise
     return ReceivedFile(
         batch_id=batch_id,

@@ -11,7 +11,7 @@ from datetime import timedelta
 
 import pytest
 
-from app import backup, clock, datacheck, pipeline, queue, storage
+from app import backup, clock, datacheck, pipeline, queue, restore, storage
 from app.db import open_database, rows
 from tasks.huey_app import QueueStorage
 from tests.conftest import store_batch
@@ -45,7 +45,7 @@ def test_a_backup_restores_every_record_and_document(office, db, tmp_path):
     assert datacheck.check(office).clean
     taken = backup.take_backup(office, tmp_path / "backups", clock.now())
     assert (taken.documents, taken.new_documents, taken.missing) == (4, 4, [])
-    restored = backup.restore_backup(tmp_path / "backups", tmp_path / "restored")
+    restored = restore.restore_backup(tmp_path / "backups", tmp_path / "restored")
     assert restored.check.clean, restored.check.summary()
     assert not (tmp_path / "restored" / "files" / "previews").exists()
     again = open_database(tmp_path / "restored" / "intake.db")
@@ -123,14 +123,14 @@ def test_a_damaged_backup_is_refused_and_nothing_is_written(office, tmp_path, da
     backup.take_backup(office, tmp_path / "backups", clock.now())
     damage(tmp_path / "backups")
     with pytest.raises(backup.BackupError, match=says):
-        backup.restore_backup(tmp_path / "backups", tmp_path / "restored")
+        restore.restore_backup(tmp_path / "backups", tmp_path / "restored")
     assert not (tmp_path / "restored").exists()
 
 
 def test_a_restore_refuses_a_data_dir_that_is_not_empty(office, tmp_path):
     backup.take_backup(office, tmp_path / "backups", clock.now())
     with pytest.raises(backup.BackupError, match="is not empty .*intake.db"):
-        backup.restore_backup(tmp_path / "backups", office.data_dir)
+        restore.restore_backup(tmp_path / "backups", office.data_dir)
 
 
 def test_check_names_what_is_wrong(office, db):

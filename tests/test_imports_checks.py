@@ -8,7 +8,7 @@ from datetime import date
 
 import pytest
 
-from app.imports import checks, columns, reading, sniffing
+from app.imports import checks, columns, fuel_rows, reading, sniffing, timesheet_rows
 from app.imports.checks import Reading
 
 TODAY = date(2026, 5, 1)
@@ -311,7 +311,7 @@ def test_registrations_are_compared_without_spaces_or_dashes(number, key):
 
 
 def timesheet(**cells):
-    return checks.timesheet_row(
+    return timesheet_rows.timesheet_row(
         7, {"date": "03/03/2026", "person": "Thabo Nkosi", "hours": "8"} | cells, HOW
     )
 
@@ -374,7 +374,7 @@ def test_hours_from_start_and_end_when_no_hours_column(cells, seconds, start, en
 
 
 def test_first_and_last_names_make_the_person():
-    row = checks.timesheet_row(
+    row = timesheet_rows.timesheet_row(
         2, {"date": "2026-03-03", "first_name": "Zoë", "last_name": "Müller", "hours": "8"}, HOW
     )
     assert (row.person_name, row.person_key) == ("Zoë Müller", "zoe muller")
@@ -383,8 +383,8 @@ def test_first_and_last_names_make_the_person():
 def test_a_day_over_24_hours_across_rows_is_a_problem_on_each_of_them():
     rows = [timesheet(hours="14"), timesheet(hours="9"), timesheet(hours="2", person="Ann")]
     rows[1].line = 9
-    assert checks.over_a_day(rows, {}) == []
-    problems = checks.over_a_day(rows, {("thabo nkosi", "2026-03-03"): 3 * 3600})
+    assert timesheet_rows.over_a_day(rows, {}) == []
+    problems = timesheet_rows.over_a_day(rows, {("thabo nkosi", "2026-03-03"): 3 * 3600})
     assert [(p.line, p.column) for p in problems] == [(7, "hours"), (9, "hours")]
     assert problems[0].message == (
         "Thabo Nkosi has 26 hours on 2026-03-03 (lines 7, 9, with 3 hours imported before):"
@@ -397,7 +397,7 @@ def test_a_day_over_24_hours_across_rows_is_a_problem_on_each_of_them():
 
 def fill(how=HOW, **cells):
     base = {"date": "2026-03-03", "vehicle": "CA 123-456", "litres": "45.20", "price": "21.95"}
-    return checks.fuel_row(4, base | cells, how)
+    return fuel_rows.fuel_row(4, base | cells, how)
 
 
 def test_a_good_fill_is_the_row_as_stored():
@@ -483,14 +483,16 @@ def test_the_time_may_ride_in_the_date_cell():
     ],
 )
 def test_a_fill_larger_than_plausible(millilitres, tank, vehicle, fleet, rule):
-    why = checks.implausible(millilitres, tank, sorted(vehicle), sorted(fleet))
+    why = fuel_rows.implausible(millilitres, tank, sorted(vehicle), sorted(fleet))
     assert (why or {}).get("rule") == rule
 
 
 def test_the_reason_names_the_usual_fill():
-    why = checks.implausible(50_000_000, None, [50_000_000], [40_000, 60_000, 65_000, 50_000_000])
+    why = fuel_rows.implausible(
+        50_000_000, None, [50_000_000], [40_000, 60_000, 65_000, 50_000_000]
+    )
     assert why == {"rule": "median", "scope": "fleet", "median_millilitres": 60_000}
-    assert checks.outlier_text(why, 50_000_000) == (
+    assert fuel_rows.outlier_text(why, 50_000_000) == (
         "50000 l is more than 3 × the fleet's (few fills yet) usual fill of 60 l."
     )
 

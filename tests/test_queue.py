@@ -11,6 +11,7 @@ import pytest
 from app import batches, clock, pipeline, queue, sites, storage
 from app.batches import QueueState, Status
 from app.db import rows
+from app.intake import ClaimLost
 from app.purchase_orders import intake, store
 from tests.conftest import store_batch
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
@@ -81,7 +82,7 @@ def test_watchdog_resets_a_stuck_batch_and_fences_its_worker(settings, db, batch
     second = queue.claim_batch(db, batch_id, later)
     assert second.attempt == 2
     # the first worker wakes up late: nothing it writes lands
-    with pytest.raises(intake.ClaimLost):
+    with pytest.raises(ClaimLost):
         intake.process(db, settings, first, po_fields(), clock.now())
     assert queue.fail_batch(db, first, "late", clock.now()) is None
     assert rows(db, "SELECT count(*) AS n FROM purchase_orders") == [{"n": 0}]
@@ -100,7 +101,7 @@ def test_a_worker_given_up_on_stays_fenced_out_after_a_retry(settings, db, batch
     fresh = queue.claim_batch(db, batch_id, later)
     assert fresh.attempt == stale.attempt == 1
     assert not queue.holds_claim(db, stale) and queue.holds_claim(db, fresh)
-    with pytest.raises(intake.ClaimLost):
+    with pytest.raises(ClaimLost):
         intake.process(db, settings, stale, po_fields(), clock.now())
     assert queue.fail_batch(db, stale, "late", clock.now()) is None
     assert intake.process(db, settings, fresh, po_fields(), clock.now()).created

@@ -20,7 +20,7 @@ from app.db import joined
 from app.delivery_notes import matching, reconcile, reviews, store
 from app.outbox import accounting
 from app.purchase_orders import store as po_store
-from app.purchase_orders.forms import EditError, StaleEdit
+from app.purchase_orders.forms import EditError, StaleEdit, typed_date, typed_text
 
 HEADER_FIELDS = {
     "dn_number": "DN number",
@@ -30,13 +30,6 @@ HEADER_FIELDS = {
     "project_code": "Project code",
 }
 LIMITS = {"dn_number": 64, "supplier_name": 300, "po_reference": 64, "project_code": 64}
-
-
-def _text(raw: str | None, limit: int) -> str:
-    text = " ".join((raw or "").split())
-    if len(text) > limit:
-        raise EditError(f"That is too long: at most {limit} characters.")
-    return text
 
 
 def _dn(db: Database, dn_id: str) -> dict:
@@ -65,14 +58,8 @@ def _change(db: Database, dn_id: str, actor: str, now: datetime, apply: Callable
 
 def parse_header(column: str, raw: str | None) -> str | None:
     if column == "dn_date":
-        raw = (raw or "").strip()
-        if not raw:
-            return None
-        try:
-            return numbers.parse_date(raw)
-        except ValueError:
-            raise EditError(f"“{raw[:40]}” is not a date; write it as 2026-08-19.") from None
-    value = _text(raw, LIMITS[column])
+        return typed_date(raw)
+    value = typed_text(raw, LIMITS[column])
     if column == "dn_number" and not matching.reference_key(value):
         raise EditError("A delivery note needs a number.")
     return value
@@ -178,9 +165,9 @@ def match_item(
 def edit_item(db: Database, dn_id: str, item_id: str, values: dict, actor, now) -> None:
     """Save one delivered line (code, description, quantity, unit)."""
     new = {
-        "item_code": _text(values.get("item_code"), 100),
-        "description": _text(values.get("description"), 2000),
-        "unit": _text(values.get("unit"), 40),
+        "item_code": typed_text(values.get("item_code"), 100),
+        "description": typed_text(values.get("description"), 2000),
+        "unit": typed_text(values.get("unit"), 40),
     }
     raw = (values.get("quantity") or "").strip()
     try:

@@ -16,13 +16,12 @@ from datetime import datetime
 
 from sqlite_utils import Database
 
-from app import links, numbers, queue, review_items, sites, storage
+from app import intake, links, numbers, sites, storage
 from app.config import Settings
-from app.db import immediate
 from app.delivery_notes import matching, reconcile, reviews, revisions, store
 from app.ids import new_id
+from app.intake import InvalidPayload
 from app.purchase_orders import store as po_store
-from app.purchase_orders.intake import ClaimLost, InvalidPayload
 from app.queue import Claim
 
 SUPPLIER_DOUBT = "low_confidence:supplier_name"
@@ -55,11 +54,6 @@ class Outcome:
     warnings: list[str]
 
 
-def _text(payload: dict, key: str, limit: int = 500) -> str:
-    value = payload.get(key)
-    return "" if value is None else str(value).strip()[:limit]
-
-
 def _quantity(raw: dict, key: str, line_no: int, problems: list[str]) -> str | None:
     if raw.get(key) in (None, ""):
         return None
@@ -75,21 +69,12 @@ def validate(payload: object) -> DeliveryNoteData:
     if not isinstance(payload, dict):
         raise InvalidPayload(["The extracted data must be a JSON object."])
     problems: list[str] = []
-    dn_number = _text(payload, "dn_number", 64)
+    dn_number = intake.text(payload, "dn_number", 64)
     if not matching.reference_key(dn_number):
         problems.append("The document has no delivery note number.")
-    dn_date = None
-    if _text(payload, "dn_date"):
-        try:
-            dn_date = numbers.parse_date(_text(payload, "dn_date"))
-        except ValueError:
-            problems.append(f"The delivery date {payload['dn_date']!r} is not a date.")
-    raw_items = payload.get("items") or []
-    if not isinstance(raw_items, list):
-        problems.append("The items must be a list.")
-        raw_items = []
+    dn_date = intake.day(payload, "dn_date", "delivery date", problems)
     items = []
-    for line_no, raw in enumerate(raw_items, start=1):
+    for line_no, raw in enumerate(intake.item_list(payload, problems), start=1):
         if not isinstance(raw, dict):
             problems.append(f"Item {line_no} must be an object.")
             continue
@@ -99,10 +84,10 @@ def validate(payload: object) -> DeliveryNoteData:
         items.append(
             Item(
                 line_no=line_no,
-                item_code=_text(raw, "item_code", 100),
-                description=_text(raw, "description", 2000),
+                item_code=intake.text(raw, "item_code", 100),
+                description=intake.text(raw, "description", 2000),
                 quantity=delivered or "0",
-                unit=_text(raw, "unit", 40),
+                unit=intake.text(raw, "unit", 40),
                 ordered_quantity=_quantity(raw, "ordered_quantity", line_no, problems),
             )
         )
@@ -111,9 +96,9 @@ def validate(payload: object) -> DeliveryNoteData:
     return DeliveryNoteData(
         dn_number=dn_number,
         dn_date=dn_date,
-        supplier_name=_text(payload, "supplier_name", 300),
-        po_reference=_text(payload, "po_number", 64),
-        project_code=_text(payload, "project_code", 64),
+        supplier_name=intake.text(payload, "supplier_name", 300),
+        po_reference=intake.text(payload, "po_number", 64),
+        project_code=intake.text(payload, "project_code", 64),
         items=items,
     )
 
@@ -124,70 +109,42 @@ def process(
     """Import one extracted DN for the batch this claim holds, matched to its PO."""
     data = validate(payload)
     warnings = [str(w) for w in payload.get("warnings") or []]
-    dn_id = new_id()
-    new_path = None
-    try:
-        with immediate(db):
-            if not queue.holds_claim(db, claim):
-                raise ClaimLost(claim.batch_id)
-            supplier_id = reconcile.supplier_of(db, data.supplier_name)
-            existing = store.same_number(
-                db,
-                matching.reference_key(data.dn_number),
-                links.normalise_name(data.supplier_name),
-                supplier_id,
-            )
-            if existing:
-                dn_id, created, file_path = existing["id"], False, claim.file_path
-                warnings.append(revisions.arrived_again(db, existing, data, claim, payload, now))
-            else:
-                new_path = _create(db, settings, dn_id, data, supplier_id, claim, payload, now)
-                warnings += _match(db, dn_id, now)
-                created, file_path = True, new_path
-            warnings = _supplier_proven(db, dn_id, warnings)
-            if not queue.mark_processed(
-                db,
-                claim,
-                record_id=dn_id,
-                warnings=warnings,
-                extracted=payload,
-                file_path=file_path,
-                now=now,
-                batch_type="delivery_notes",
-            ):
-                raise ClaimLost(claim.batch_id)
-            review_items.close_open(
-                db,
-                "batch.dead",
-                "batch",
-                claim.batch_id,
-                resolution="processed",
-                actor=None,
-                now=now,
-            )
-    except BaseException:
-        if new_path:
-            storage.remove(settings, new_path)
-        raise
-    if new_path:
-        storage.remove(settings, claim.file_path)
-    return Outcome(dn_id=dn_id, created=created, warnings=warnings)
+    filing = intake.Filing(settings, claim)
+
+    def write() -> tuple[str, list[str]]:
+        supplier_id = reconcile.supplier_of(db, data.supplier_name)
+        existing = store.same_number(
+            db,
+            matching.reference_key(data.dn_number),
+            links.normalise_name(data.supplier_name),
+            supplier_id,
+        )
+        if existing:
+            dn_id = existing["id"]
+            warnings.append(revisions.arrived_again(db, existing, data, claim, payload, now))
+        else:
+            dn_id = new_id()
+            _create(db, filing, dn_id, data, supplier_id, payload, now)
+            warnings.extend(_match(db, dn_id, now))
+        return dn_id, _supplier_proven(db, dn_id, warnings)
+
+    landed = intake.land(db, filing, write, batch_type="delivery_notes", payload=payload, now=now)
+    return Outcome(dn_id=landed.record_id, created=landed.created, warnings=landed.warnings)
 
 
 def _create(
     db: Database,
-    settings: Settings,
+    filing: intake.Filing,
     dn_id: str,
     data: DeliveryNoteData,
     supplier_id: str | None,
-    claim: Claim,
     payload: dict,
     now: datetime,
-) -> str:
-    """Inside the import: place the document and write the DN and its lines; its new path."""
+) -> None:
+    """Inside the import: place the document and write the DN and its lines."""
+    claim = filing.claim
     site = sites.match_site(db, data.project_code)
-    name = storage.stored_name(dn_id, claim.content_type)
-    new_path = storage.place_copy(settings, claim.file_path, storage.DELIVERY_NOTES, name)
+    new_path = filing.place(storage.DELIVERY_NOTES, dn_id)
     store.insert_dn(
         db,
         {
@@ -217,7 +174,6 @@ def _create(
         actor=claim.uploaded_by,
         note=f"imported from batch {claim.batch_id}",
     )
-    return new_path
 
 
 def _match(db: Database, dn_id: str, now: datetime) -> list[str]:

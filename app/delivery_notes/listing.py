@@ -12,12 +12,11 @@ from typing import ClassVar
 
 from sqlite_utils import Database
 
-from app import keyset, sites
+from app import keyset
 from app.db import rows
-from app.filters import Filter, QueryReader, like
+from app.filters import Filter, QueryReader, date_range, like, site_condition
 
 PAGE_SIZE = 50
-NO_SITE = "-"
 SORTS = {
     "created": "dn.created_at",
     "date": "ifnull(dn.dn_date, '')",
@@ -40,7 +39,7 @@ class DnFilter(Filter):
     DEFAULTS: ClassVar[dict[str, str]] = {"sort": DEFAULT_SORT}
 
     q: str = ""  # DN number, PO reference or supplier name
-    site: str = ""  # a site code, NO_SITE, or "" for every site
+    site: str = ""  # a site code, filters.NO_SITE, or "" for every site
     supplier: str = ""  # part of the supplier's name
     matched: str = ""  # "yes" (to a PO), "no", or "" for both
     date_from: str = ""  # YYYY-MM-DD, on the delivery date
@@ -55,12 +54,7 @@ class DnFilter(Filter):
             "matched", ("yes", "no"), "“{value}” is not yes or no; showing both.", True
         )
         date_from, date_to = read.date("from"), read.date("to")
-        sort = (params.get("sort") or DEFAULT_SORT).strip()
-        if sort.lstrip("-") not in SORTS:
-            read.problems.append(
-                f"The list cannot be sorted by “{sort[:40]}”; newest first instead."
-            )
-            sort = DEFAULT_SORT
+        sort = read.sort(SORTS, DEFAULT_SORT)
         site = read.raw("site", 64)
         return cls(
             q, site, supplier, matched, date_from, date_to, sort, problems=tuple(read.problems)
@@ -83,29 +77,18 @@ def _where(db: Database, flt: DnFilter) -> tuple[list[str], dict]:
     if flt.supplier:
         where.append("dn.supplier_name LIKE :supplier ESCAPE '\\'")
         params["supplier"] = like(flt.supplier)
-    if flt.site == NO_SITE:
-        where.append("dn.site_id IS NULL")
-    elif flt.site:
-        site = sites.site_by_code(db, flt.site)
-        where.append("dn.site_id = :site_id")
-        params["site_id"] = site["id"] if site else ""
+    if flt.site:
+        condition, found = site_condition(db, "dn.site_id", flt.site)
+        where.append(condition)
+        params |= found
     if flt.matched:
         where.append(
             "dn.purchase_order_id IS NOT NULL"
             if flt.matched == "yes"
             else "dn.purchase_order_id IS NULL"
         )
-    if flt.date_from:
-        where.append("dn.dn_date >= :date_from")
-        params["date_from"] = flt.date_from
-    if flt.date_to:
-        where.append("dn.dn_date <= :date_to")
-        params["date_to"] = flt.date_to
-    return where, params
-
-
-def _order(flt: DnFilter) -> keyset.Order:
-    return keyset.Order(SORTS[flt.sort.lstrip("-")], "dn.id", descending=flt.sort.startswith("-"))
+    dates, found = date_range("dn.dn_date", flt.date_from, flt.date_to)
+    return where + dates, params | found
 
 
 def list_dns(
@@ -117,14 +100,11 @@ def list_dns(
 ) -> keyset.Page:
     """One page of DNs for this filter, each with its PO's number, site and line counts."""
     where, params = _where(db, flt)
-    cursor, backwards = (before, True) if before else (after, False)
-    page_where, order_by, cursor_params = keyset.clause(_order(flt), cursor, backwards)
-    where.append(page_where)
+    window = keyset.window(keyset.sorted_by(flt.sort, SORTS, "dn.id"), after, before, limit)
     found = rows(
         db,
-        f"WITH page AS (SELECT dn.id, {_order(flt).expression} AS sort_key"
-        f" FROM delivery_notes dn WHERE {' AND '.join(where)} ORDER BY {order_by} LIMIT :limit)"
-        " SELECT page.sort_key, dn.*, s.code AS site_code, po.purchase_order_number AS po_number,"
+        window.chosen("delivery_notes dn", where)
+        + " SELECT page.sort_key, dn.*, s.code AS site_code, po.purchase_order_number AS po_number,"
         "   (SELECT count(*) FROM delivery_note_items i WHERE i.delivery_note_id = dn.id)"
         "     AS line_count,"
         "   (SELECT count(*) FROM delivery_note_items i WHERE i.delivery_note_id = dn.id"
@@ -133,10 +113,10 @@ def list_dns(
         " FROM page JOIN delivery_notes dn ON dn.id = page.id"
         " LEFT JOIN sites s ON s.id = dn.site_id"
         " LEFT JOIN purchase_orders po ON po.id = dn.purchase_order_id"
-        f" ORDER BY {order_by}",
-        {**params, **cursor_params, "limit": limit + 1},
+        f" ORDER BY {window.order_by}",
+        params | window.params,
     )
-    return keyset.paginate(found, limit, cursor, backwards)
+    return window.page(found)
 
 
 def count_dns(db: Database, flt: DnFilter) -> int:

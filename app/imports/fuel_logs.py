@@ -10,8 +10,6 @@ through `assign_vehicle` and `correct_litres`; nothing else writes here.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Iterator
 from datetime import date, timedelta
@@ -19,10 +17,9 @@ from decimal import Decimal
 
 from sqlite_utils import Database
 
-from app import keyset, numbers
+from app import csv_export, keyset, numbers
 from app.db import one, rows
 from app.imports import checks, lists
-from app.spreadsheet import safe_cell
 
 _ORDER = keyset.Order("f.fill_date", "f.id", descending=True)
 # The fills of a vehicle that say what it usually takes: its latest ones, within a year.
@@ -146,8 +143,8 @@ def correct_litres(db: Database, fill_id: str, millilitres: int) -> dict:
 # --- the list ----------------------------------------------------------------------
 
 
-def _where(flt: lists.RowFilter) -> tuple[list[str], dict]:
-    return flt.where("f", "fill_date", "vehicle_number")
+def _where(db: Database, flt: lists.RowFilter) -> tuple[list[str], dict]:
+    return flt.where(db, "f", "fill_date", "vehicle_number")
 
 
 def list_rows(
@@ -157,25 +154,22 @@ def list_rows(
     before: str | None = None,
     limit: int = lists.PAGE_SIZE,
 ) -> keyset.Page:
-    where, params = _where(flt)
-    cursor, backwards = (before, True) if before else (after, False)
-    page_where, order_by, cursor_params = keyset.clause(_ORDER, cursor, backwards)
-    where.append(page_where)
-    found = rows(
+    return lists.rows_page(
         db,
         "SELECT f.*, f.fill_date AS sort_key, s.name AS site_name"
-        " FROM fuel_logs f LEFT JOIN sites s ON s.id = f.site_id"
-        f" WHERE {' AND '.join(where)} ORDER BY {order_by} LIMIT :limit",
-        {**params, **cursor_params, "limit": limit + 1},
+        " FROM fuel_logs f LEFT JOIN sites s ON s.id = f.site_id",
+        _where(db, flt),
+        keyset.window(_ORDER, after, before, limit),
+        _shown,
     )
-    for row in found:
-        row["warnings"] = json.loads(row["warnings"])
-        row["litres"] = checks.litres_text(row["millilitres"])
-    return keyset.paginate(found, limit, cursor, backwards)
+
+
+def _shown(row: dict) -> None:
+    row["litres"] = checks.litres_text(row["millilitres"])
 
 
 def totals(db: Database, flt: lists.RowFilter) -> lists.Totals:
-    where, params = _where(flt)
+    where, params = _where(db, flt)
     grouped = rows(
         db,
         "SELECT f.site_id, s.code AS site_code, s.name AS site_name,"
@@ -215,37 +209,30 @@ def as_json(row: dict) -> dict:
 
 def export_csv(db: Database, flt: lists.RowFilter, chunk: int = 1000) -> Iterator[str]:
     """Every fill matching the filter, newest first, as CSV text in chunks."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer)
-    writer.writerow(CSV_COLUMNS)
-    after = None
-    while True:
-        page = list_rows(db, flt, after=after, limit=chunk)
-        for row in page.rows:
-            writer.writerow(
-                safe_cell(value)
-                for value in (
-                    row["fill_date"],
-                    row["fill_time"],
-                    row["vehicle_number"],
-                    row["card"],
-                    row["odometer"],
-                    row["site_code"],
-                    row["site_name"],
-                    row["merchant"],
-                    row["product"],
-                    row["litres"],
-                    row["price_per_litre"],
-                    numbers.cents_to_text(row["amount_cents"]),
-                    row["currency"],
-                    lists.warnings_text(row["warnings"]),
-                    row["batch_id"],
-                    row["line_no"],
-                )
-            )
-        yield buffer.getvalue()
-        buffer.seek(0)
-        buffer.truncate()
-        if page.next_cursor is None:
-            return
-        after = page.next_cursor
+    return csv_export.stream(
+        CSV_COLUMNS,
+        lambda after, limit: list_rows(db, flt, after=after, limit=limit),
+        _cells,
+        chunk,
+    )
+
+
+def _cells(row: dict) -> tuple:
+    return (
+        row["fill_date"],
+        row["fill_time"],
+        row["vehicle_number"],
+        row["card"],
+        row["odometer"],
+        row["site_code"],
+        row["site_name"],
+        row["merchant"],
+        row["product"],
+        row["litres"],
+        row["price_per_litre"],
+        numbers.cents_to_text(row["amount_cents"]),
+        row["currency"],
+        lists.warnings_text(row["warnings"]),
+        row["batch_id"],
+        row["line_no"],
+    )

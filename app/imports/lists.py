@@ -9,18 +9,22 @@ the three views the page shows: per week, per site, and a chart per site.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import partial
 from typing import ClassVar
 
+from sqlite_utils import Database
+
 from app import chart, ids, keyset, numbers
-from app.filters import Filter, QueryReader, like
+from app.db import rows
+from app.filters import Filter, QueryReader, date_range, like, site_condition
 from app.imports import checks
-from app.sites import code_key
 
 PAGE_SIZE = 50
 API_PAGE = 500
-NO_SITE = "-"
 PARAMS = ("site", "who", "from", "to", "batch")
 # The chart of a site shows its latest weeks; the table under it has every week.
 CHART_WEEKS = 26
@@ -47,7 +51,7 @@ class RowFilter(Filter):
         "batch": "batch",
     }
 
-    site: str = ""  # a site code, NO_SITE, or "" for every site
+    site: str = ""  # a site code, filters.NO_SITE, or "" for every site
     who: str = ""  # text in the person's name or the vehicle's number
     date_from: str = ""
     date_to: str = ""
@@ -73,24 +77,22 @@ class RowFilter(Filter):
     def is_filtered(self) -> bool:
         return any((self.site, self.who, self.date_from, self.date_to, self.batch))
 
-    def where(self, alias: str, date_column: str, who_column: str) -> tuple[list[str], dict]:
-        """SQL conditions on the table `alias` (a site code is matched in SQL, by code)."""
+    def where(
+        self, db: Database, alias: str, date_column: str, who_column: str
+    ) -> tuple[list[str], dict]:
+        """SQL conditions on the table `alias`."""
         where: list[str] = []
         params: dict = {}
-        if self.site == NO_SITE:
-            where.append(f"{alias}.site_id IS NULL")
-        elif self.site:
-            where.append(f"{alias}.site_id IN (SELECT id FROM sites WHERE code_key = :site_key)")
-            params["site_key"] = code_key(self.site)
+        if self.site:
+            condition, found = site_condition(db, f"{alias}.site_id", self.site)
+            where.append(condition)
+            params |= found
         if self.who:
             where.append(f"{alias}.{who_column} LIKE :who ESCAPE '\\'")
             params["who"] = like(self.who)
-        if self.date_from:
-            where.append(f"{alias}.{date_column} >= :date_from")
-            params["date_from"] = self.date_from
-        if self.date_to:
-            where.append(f"{alias}.{date_column} <= :date_to")
-            params["date_to"] = self.date_to
+        dates, found = date_range(f"{alias}.{date_column}", self.date_from, self.date_to)
+        where += dates
+        params |= found
         if self.batch:
             where.append(f"{alias}.batch_id = :batch")
             params["batch"] = self.batch
@@ -170,17 +172,39 @@ def shape(grouped: list[dict], measure: str, unit: str, scale: int) -> Totals:
     )
 
 
+def rows_page(
+    db: Database,
+    select: str,
+    conditions: tuple[list[str], dict],
+    window: keyset.Window,
+    shown: Callable[[dict], None],
+) -> keyset.Page:
+    """One page of an imported table's rows, each with its warnings read.
+
+    `select` is the owner's `SELECT … FROM …` (its rows' `sort_key` the
+    window's order), `conditions` the filter's SQL, and `shown(row)` adds
+    what people read (hours, litres).
+    """
+    where, params = conditions
+    found = rows(
+        db,
+        f"{select} WHERE {' AND '.join([*where, window.where])}"
+        f" ORDER BY {window.order_by} LIMIT :limit",
+        params | window.params,
+    )
+    for row in found:
+        row["warnings"] = json.loads(row["warnings"])
+        shown(row)
+    return window.page(found)
+
+
 def page_view(db, store, flt: RowFilter, after: str | None, before: str | None) -> dict:
     """What a list page shows for a filter: one page of rows, the totals, and any problems.
 
     `store` is the module that owns the table (`timesheets` or `fuel_logs`).
     """
     problems = list(flt.problems)
-    try:
-        results = store.list_rows(db, flt, after=after, before=before)
-    except keyset.CursorError as exc:
-        problems.append(str(exc))
-        results = store.list_rows(db, flt)
+    results = keyset.asked_or_first(partial(store.list_rows, db, flt), after, before, problems)
     return {
         "flt": flt,
         "results": results,

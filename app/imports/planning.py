@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from sqlite_utils import Database
 
 from app import queue, sites
-from app.imports import checks, fuel_logs, people, timesheets
+from app.imports import fuel_logs, fuel_rows, people, timesheet_rows, timesheets
 from app.imports.checks import Problem
 from app.imports.people import Match
 from app.imports.reading import ParsedFile
@@ -116,7 +116,7 @@ def _plan_timesheets(db: Database, result: Plan) -> None:
             result.duplicates.append({"line": row.line, "batch_id": stored[key]})
         else:
             fresh.append(row)
-    over = checks.over_a_day(fresh, timesheets.day_seconds(db, first, last))
+    over = timesheet_rows.over_a_day(fresh, timesheets.day_seconds(db, first, last))
     result.problems += over
     refused = {problem.line for problem in over}
     for row in fresh:
@@ -173,13 +173,13 @@ def _flag_outliers(db: Database, result: Plan) -> None:
     for fills in by_vehicle.values():
         fills.sort()
     for row in result.rows:
-        why = checks.implausible(
+        why = fuel_rows.implausible(
             row["millilitres"],
             result.tanks.get(row["vehicle_key"]),
             by_vehicle[row["vehicle_key"]],
             fleet,
         )
         if why:
-            why["text"] = checks.outlier_text(why, row["millilitres"])
+            why["text"] = fuel_rows.outlier_text(why, row["millilitres"])
             result.outliers[row["line"]] = why
             row["warnings"].append("fuel_outlier")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from app.imports import checks, columns, sniffing
+from app.imports import checks, columns, fuel_rows, sniffing, timesheet_rows
 from app.imports.checks import Problem, Reading
 
 NUMERIC_FIELDS = {"timesheets": ("hours",), "fuel_logs": ("litres", "price", "amount")}
@@ -145,7 +145,7 @@ def read(
 
 
 def _check_rows(parsed: ParsedFile, data: list, how: Reading) -> None:
-    check = checks.timesheet_row if parsed.kind == "timesheets" else checks.fuel_row
+    check = timesheet_rows.timesheet_row if parsed.kind == "timesheets" else fuel_rows.fuel_row
     fields = [(name, i) for i, name in enumerate(parsed.mapping) if name]
     for line, cells in data:
         width = len(cells)

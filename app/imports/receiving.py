@@ -10,60 +10,29 @@ is removed by the sweep an hour later, like any file no batch points at.
 
 from __future__ import annotations
 
-import errno
 import hashlib
 import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import anyio
-from multipart import MultipartError, MultipartSegment, PushMultipartParser
+from multipart import MultipartSegment, PushMultipartParser
 
-from app import ids, storage
+from app import ids, storage, upload_body
 from app.config import Settings
 from app.file_types import UploadRejected
 from app.imports.importing import Staged
-
-# Room for the multipart framing around the file.
-_ENVELOPE = 64 * 1024
 
 
 def staged_path(settings: Settings, batch_id: str) -> Path:
     return storage.folder(settings, storage.IMPORTS) / f"{batch_id}.csv"
 
 
-def _boundary(header: str) -> bytes:
-    kind, _, params = header.partition(";")
-    if kind.strip().lower() != "multipart/form-data":
-        raise UploadRejected(
-            400, "Send the CSV file as multipart/form-data in a field named 'file'."
-        )
-    for param in params.split(";"):
-        key, _, value = param.strip().partition("=")
-        if key.lower() == "boundary" and value:
-            return value.strip('"').encode("latin-1")
-    raise UploadRejected(400, "The multipart upload has no boundary.")
-
-
-class _Part:
-    """The file being written: its partial path, hash and size."""
-
+class _Part(upload_body.FilePart):
     def __init__(self, path: Path, segment: MultipartSegment):
-        self.filename = storage.display_filename(segment.filename or "export.csv")
         self.path = path.with_name(path.name + storage.PARTIAL_SUFFIX)
-        self.handle = open(self.path, "xb")  # noqa: SIM115 - closed by finish() or discard()
-        self.hash = hashlib.sha256()
-        self.size = 0
-
-    def write(self, chunk: bytes, limit: int) -> None:
-        self.size += len(chunk)
-        if self.size > limit:
-            raise UploadRejected(
-                413,
-                f"{self.filename} is larger than {limit // (1024 * 1024)} MB, the upload limit.",
-            )
-        self.hash.update(chunk)
-        self.handle.write(chunk)
+        handle = open(self.path, "xb")  # noqa: SIM115 - closed by finish() or discard()
+        super().__init__(storage.display_filename(segment.filename or "export.csv"), handle)
 
     def finish(self, final: Path) -> None:
         self.handle.flush()
@@ -85,11 +54,9 @@ async def receive_csv(
 ) -> Staged:
     """Stream one multipart upload's file to disk; UploadRejected says why it was refused."""
     limit = settings.max_upload_bytes
-    if content_length is not None and content_length > limit + _ENVELOPE:
-        raise UploadRejected(
-            413, f"The file is larger than {settings.max_upload_mb} MB, the upload limit."
-        )
-    boundary = _boundary(content_type_header)
+    if content_length is not None and content_length > limit + upload_body.ENVELOPE:
+        raise upload_body.too_large(settings)
+    boundary = upload_body.boundary(content_type_header, "the CSV file")
     batch_id = ids.new_id()
     final = staged_path(settings, batch_id)
     part: _Part | None = None
@@ -115,16 +82,7 @@ async def receive_csv(
             raise UploadRejected(400, f"{name}; choose the CSV export to import.")
         await anyio.to_thread.run_sync(part.finish, final)
     except BaseException as exc:
-        if part:
-            part.discard()
-        if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
-            raise UploadRejected(
-                507, "The server's disk is full, so the file was not saved. Tell an administrator."
-            ) from None
-        if isinstance(exc, MultipartError):
-            raise UploadRejected(
-                400, "The upload was cut off or is not valid multipart data."
-            ) from None
+        upload_body.give_up(part, exc)
         raise
     return Staged(
         batch_id=batch_id,

@@ -9,17 +9,14 @@ the import writes through `insert_rows`, the review queue through
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Iterator
 
 from sqlite_utils import Database
 
-from app import keyset
+from app import csv_export, keyset
 from app.db import rows
 from app.imports import checks, lists
-from app.spreadsheet import safe_cell
 
 _ORDER = keyset.Order("t.work_date", "t.id", descending=True)
 CSV_COLUMNS = [
@@ -92,8 +89,8 @@ def waiting_rows(db: Database, person_key: str) -> int:
 # --- the list ----------------------------------------------------------------------
 
 
-def _where(flt: lists.RowFilter) -> tuple[list[str], dict]:
-    return flt.where("t", "work_date", "person_name")
+def _where(db: Database, flt: lists.RowFilter) -> tuple[list[str], dict]:
+    return flt.where(db, "t", "work_date", "person_name")
 
 
 def list_rows(
@@ -103,27 +100,24 @@ def list_rows(
     before: str | None = None,
     limit: int = lists.PAGE_SIZE,
 ) -> keyset.Page:
-    where, params = _where(flt)
-    cursor, backwards = (before, True) if before else (after, False)
-    page_where, order_by, cursor_params = keyset.clause(_ORDER, cursor, backwards)
-    where.append(page_where)
-    found = rows(
+    return lists.rows_page(
         db,
         "SELECT t.*, t.work_date AS sort_key, e.name AS employee_name,"
         " s.code AS site_code_matched, s.name AS site_name"
         " FROM timesheets t LEFT JOIN employees e ON e.id = t.employee_id"
-        " LEFT JOIN sites s ON s.id = t.site_id"
-        f" WHERE {' AND '.join(where)} ORDER BY {order_by} LIMIT :limit",
-        {**params, **cursor_params, "limit": limit + 1},
+        " LEFT JOIN sites s ON s.id = t.site_id",
+        _where(db, flt),
+        keyset.window(_ORDER, after, before, limit),
+        _shown,
     )
-    for row in found:
-        row["warnings"] = json.loads(row["warnings"])
-        row["hours"] = checks.hours_text(row["seconds"])
-    return keyset.paginate(found, limit, cursor, backwards)
+
+
+def _shown(row: dict) -> None:
+    row["hours"] = checks.hours_text(row["seconds"])
 
 
 def totals(db: Database, flt: lists.RowFilter) -> lists.Totals:
-    where, params = _where(flt)
+    where, params = _where(db, flt)
     grouped = rows(
         db,
         "SELECT t.site_id, s.code AS site_code, s.name AS site_name,"
@@ -157,33 +151,26 @@ def as_json(row: dict) -> dict:
 
 def export_csv(db: Database, flt: lists.RowFilter, chunk: int = 1000) -> Iterator[str]:
     """Every row matching the filter, newest first, as CSV text in chunks."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer)
-    writer.writerow(CSV_COLUMNS)
-    after = None
-    while True:
-        page = list_rows(db, flt, after=after, limit=chunk)
-        for row in page.rows:
-            writer.writerow(
-                safe_cell(value)
-                for value in (
-                    row["work_date"],
-                    row["person_name"],
-                    row["employee_name"],
-                    row["site_code"],
-                    row["site_name"],
-                    row["hours"],
-                    row["start_time"],
-                    row["end_time"],
-                    row["description"],
-                    lists.warnings_text(row["warnings"]),
-                    row["batch_id"],
-                    row["line_no"],
-                )
-            )
-        yield buffer.getvalue()
-        buffer.seek(0)
-        buffer.truncate()
-        if page.next_cursor is None:
-            return
-        after = page.next_cursor
+    return csv_export.stream(
+        CSV_COLUMNS,
+        lambda after, limit: list_rows(db, flt, after=after, limit=limit),
+        _cells,
+        chunk,
+    )
+
+
+def _cells(row: dict) -> tuple:
+    return (
+        row["work_date"],
+        row["person_name"],
+        row["employee_name"],
+        row["site_code"],
+        row["site_name"],
+        row["hours"],
+        row["start_time"],
+        row["end_time"],
+        row["description"],
+        lists.warnings_text(row["warnings"]),
+        row["batch_id"],
+        row["line_no"],
+    )

@@ -53,12 +53,27 @@ class StaleEdit(EditError):
     """Someone else saved this field or item after the form was opened."""
 
 
-def _text(value: str | None, column: str) -> str:
+def typed_text(value: str | None, limit: int) -> str:
+    """Text as a person typed it, its spaces tidied; EditError past `limit` characters."""
     text = " ".join((value or "").split())
-    limit = TEXT_LIMITS[column]
     if len(text) > limit:
         raise EditError(f"That is too long: at most {limit} characters.")
     return text
+
+
+def typed_date(raw: str | None) -> str | None:
+    """A date as a person typed it, as YYYY-MM-DD; None when left empty."""
+    raw = (raw or "").strip()
+    if not raw:
+        return None
+    try:
+        return numbers.parse_date(raw)
+    except ValueError:
+        raise EditError(f"“{raw[:40]}” is not a date; write it as 2026-08-19.") from None
+
+
+def _text(value: str | None, column: str) -> str:
+    return typed_text(value, TEXT_LIMITS[column])
 
 
 def _money(value: str | None, label: str) -> int | None:
@@ -86,13 +101,7 @@ def parse_header(db: Database, column: str, raw: str | None) -> object:
             raise EditError("A purchase order needs a PO number.")
         return value
     if column == "po_date":
-        raw = (raw or "").strip()
-        if not raw:
-            return None
-        try:
-            return numbers.parse_date(raw)
-        except ValueError:
-            raise EditError(f"“{raw[:40]}” is not a date; write it as 2026-08-19.") from None
+        return typed_date(raw)
     if column == "currency":
         value = (raw or "").strip().upper()
         if len(value) != 3 or not value.isalpha():

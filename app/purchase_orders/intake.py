@@ -17,11 +17,11 @@ from datetime import datetime
 
 from sqlite_utils import Database
 
-from app import numbers, queue, review_items, sites, storage, suppliers
+from app import intake, numbers, sites, storage, suppliers
 from app.config import Settings
-from app.db import immediate
 from app.delivery_notes import hooks as delivery_hooks
 from app.ids import new_id
+from app.intake import InvalidPayload
 from app.purchase_orders import reviews, revisions, store, totals
 from app.queue import Claim
 
@@ -45,18 +45,6 @@ def describe_warning(code: str) -> str:
     if kind == "low_confidence" and subject:
         return f"unsure of the {subject.replace('_', ' ')}"
     return WARNING_TEXT.get(code, code.replace("_", " "))
-
-
-class InvalidPayload(ValueError):
-    """The extracted data cannot become a PO; `problems` lists each reason."""
-
-    def __init__(self, problems: list[str]):
-        self.problems = problems
-        super().__init__(" ".join(problems))
-
-
-class ClaimLost(Exception):
-    """The batch was reset and claimed again while this attempt ran: write nothing."""
 
 
 @dataclass
@@ -94,13 +82,6 @@ class Outcome:
     warnings: list[str]
 
 
-def _text(payload: dict, key: str, limit: int = 500) -> str:
-    value = payload.get(key)
-    if value is None:
-        return ""
-    return str(value).strip()[:limit]
-
-
 def _money(payload: dict, key: str, label: str, problems: list[str]) -> int | None:
     try:
         return numbers.money_field(payload.get(key), label)
@@ -114,20 +95,12 @@ def validate(payload: object) -> PurchaseOrderData:
     if not isinstance(payload, dict):
         raise InvalidPayload(["The extracted data must be a JSON object."])
     problems: list[str] = []
-    po_number = _text(payload, "po_number", 64)
+    po_number = intake.text(payload, "po_number", 64)
     if not po_number:
         problems.append("The document has no PO number.")
-    po_date = None
-    if _text(payload, "po_date"):
-        try:
-            po_date = numbers.parse_date(_text(payload, "po_date"))
-        except ValueError:
-            problems.append(f"The PO date {payload['po_date']!r} is not a date.")
+    po_date = intake.day(payload, "po_date", "PO date", problems)
     items = []
-    raw_items = payload.get("items") or []
-    if not isinstance(raw_items, list):
-        problems.append("The items must be a list.")
-        raw_items = []
+    raw_items = intake.item_list(payload, problems)
     if len(raw_items) > MAX_ITEMS:
         raise InvalidPayload([f"{TOO_MANY_ITEMS}; this one has {len(raw_items)}."])
     for line_no, raw in enumerate(raw_items, start=1):
@@ -144,10 +117,10 @@ def validate(payload: object) -> PurchaseOrderData:
         items.append(
             Item(
                 line_no=line_no,
-                item_code=_text(raw, "item_code", 100),
-                description=_text(raw, "description", 2000),
+                item_code=intake.text(raw, "item_code", 100),
+                description=intake.text(raw, "description", 2000),
                 quantity=quantity,
-                unit=_text(raw, "unit", 40),
+                unit=intake.text(raw, "unit", 40),
                 unit_price_cents=_money(raw, "unit_price", f"item {line_no} unit price", problems),
                 amount_cents=_money(raw, "amount", f"item {line_no} amount", problems),
             )
@@ -155,9 +128,9 @@ def validate(payload: object) -> PurchaseOrderData:
     data = PurchaseOrderData(
         po_number=po_number,
         po_date=po_date,
-        supplier_name=_text(payload, "supplier_name", 300),
-        project_code=_text(payload, "project_code", 64),
-        currency=(_text(payload, "currency", 3) or "ZAR").upper(),
+        supplier_name=intake.text(payload, "supplier_name", 300),
+        project_code=intake.text(payload, "project_code", 64),
+        currency=(intake.text(payload, "currency", 3) or "ZAR").upper(),
         subtotal_cents=_money(payload, "subtotal", "subtotal", problems),
         tax_cents=_money(payload, "tax", "tax", problems),
         total_cents=_money(payload, "total", "total", problems),
@@ -181,66 +154,44 @@ def process(
     warnings = [str(w) for w in payload.get("warnings") or []]
     if not data.totals().agree and "totals_mismatch" not in warnings:  # the engine may say so
         warnings.append("totals_mismatch")
-    po_id = new_id()
-    new_path = None
-    try:
-        with immediate(db):
-            if not queue.holds_claim(db, claim):
-                raise ClaimLost(claim.batch_id)
-            existing = store.get_po_by_number(db, data.po_number)
-            if existing:
-                po_id, created, file_path = existing["id"], False, claim.file_path
-                warnings.append(revisions.arrived_again(db, existing, data, claim, payload, now))
-            else:
-                new_path = _create(db, settings, po_id, data, claim, payload, warnings, now)
-                _record_creation(db, po_id, data, claim, now, entered_by)
-                reviews.open_import_reviews(db, po_id, data, warnings, now)
-                # a delivery note may have arrived before its PO
-                delivery_hooks.on_po_imported(db, store.get_po(db, po_id), now)
-                created, file_path = True, new_path
-            if not queue.mark_processed(
-                db,
-                claim,
-                record_id=po_id,
-                warnings=warnings,
-                extracted=payload,
-                file_path=file_path,
-                now=now,
-                batch_type="purchase_orders",
-            ):
-                raise ClaimLost(claim.batch_id)
-            review_items.close_open(
-                db,
-                "batch.dead",
-                "batch",
-                claim.batch_id,
-                resolution="entered_by_hand" if entered_by else "processed",
-                actor=entered_by,
-                now=now,
-            )
-    except BaseException:
-        if new_path:
-            storage.remove(settings, new_path)
-        raise
-    if new_path:
-        storage.remove(settings, claim.file_path)
-    return Outcome(po_id=po_id, created=created, warnings=warnings)
+    filing = intake.Filing(settings, claim)
+
+    def write() -> tuple[str, list[str]]:
+        existing = store.get_po_by_number(db, data.po_number)
+        if existing:
+            warnings.append(revisions.arrived_again(db, existing, data, claim, payload, now))
+            return existing["id"], warnings
+        po_id = new_id()
+        _create(db, filing, po_id, data, payload, warnings, now)
+        _record_creation(db, po_id, data, claim, now, entered_by)
+        reviews.open_import_reviews(db, po_id, data, warnings, now)
+        # a delivery note may have arrived before its PO
+        delivery_hooks.on_po_imported(db, store.get_po(db, po_id), now)
+        return po_id, warnings
+
+    landed = intake.land(
+        db,
+        filing,
+        write,
+        batch_type="purchase_orders",
+        payload=payload,
+        now=now,
+        actor=entered_by,
+    )
+    return Outcome(po_id=landed.record_id, created=landed.created, warnings=landed.warnings)
 
 
 def _create(
     db: Database,
-    settings: Settings,
+    filing: intake.Filing,
     po_id: str,
     data: PurchaseOrderData,
-    claim: Claim,
     payload: dict,
     warnings: list[str],
     now: datetime,
-) -> str:
-    """Inside the import: match site and supplier, place the document, write the PO.
-
-    Returns the document's new path (removed by the caller if the import fails).
-    """
+) -> None:
+    """Inside the import: match site and supplier, place the document, write the PO."""
+    settings, claim = filing.settings, filing.claim
     site = sites.match_site(db, data.project_code)
     if site is None:
         warnings.append("site_unmatched")
@@ -256,8 +207,7 @@ def _create(
             "currency": data.currency,
         },
     )
-    name = storage.stored_name(po_id, claim.content_type)
-    new_path = storage.place_copy(settings, claim.file_path, storage.PURCHASE_ORDERS, name)
+    new_path = filing.place(storage.PURCHASE_ORDERS, po_id)
     store.insert_po(
         db,
         {
@@ -279,7 +229,6 @@ def _create(
         },
         now,
     )
-    return new_path
 
 
 def _record_creation(

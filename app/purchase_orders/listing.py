@@ -13,14 +13,13 @@ from typing import ClassVar
 
 from sqlite_utils import Database
 
-from app import keyset, sites
+from app import keyset
 from app.db import rows
 from app.delivery_notes.delivery import STATUSES
-from app.filters import Filter, QueryReader, like
+from app.filters import Filter, QueryReader, date_range, like, site_condition
 from app.purchase_orders import record, totals
 
 PAGE_SIZE = 50
-NO_SITE = "-"  # ?site=- lists POs matched to no site; no site code can be empty
 # column name -> (SQL sort expression, matching the indexes in migration 003)
 SORTS = {
     "created": "po.created_at",
@@ -46,7 +45,7 @@ class PoFilter(Filter):
     DEFAULTS: ClassVar[dict[str, str]] = {"sort": DEFAULT_SORT}
 
     q: str = ""
-    site: str = ""  # a site code, NO_SITE, or "" for every site
+    site: str = ""  # a site code, filters.NO_SITE, or "" for every site
     verified: str = ""  # "yes", "no" or "" for both
     date_from: str = ""  # YYYY-MM-DD, on the PO's own date
     date_to: str = ""
@@ -62,12 +61,7 @@ class PoFilter(Filter):
             "verified", ("yes", "no"), "“{value}” is not a verified state; showing both.", True
         )
         date_from, date_to = read.date("from"), read.date("to")
-        sort = (params.get("sort") or DEFAULT_SORT).strip()
-        if sort.lstrip("-") not in SORTS:
-            read.problems.append(
-                f"The list cannot be sorted by “{sort[:40]}”; newest first instead."
-            )
-            sort = DEFAULT_SORT
+        sort = read.sort(SORTS, DEFAULT_SORT)
         site = read.raw("site", 64)
         delivery = read.choice(
             "delivery", tuple(STATUSES), "“{value}” is not a delivery status; showing every one."
@@ -96,30 +90,18 @@ def _where(db: Database, flt: PoFilter) -> tuple[list[str], dict]:
             "(po.purchase_order_number LIKE :q ESCAPE '\\' OR po.supplier_name LIKE :q ESCAPE '\\')"
         )
         params["q"] = like(flt.q)
-    if flt.site == NO_SITE:
-        where.append("po.site_id IS NULL")
-    elif flt.site:
-        site = sites.site_by_code(db, flt.site)
-        where.append("po.site_id = :site_id")
-        params["site_id"] = site["id"] if site else ""
+    if flt.site:
+        condition, found = site_condition(db, "po.site_id", flt.site)
+        where.append(condition)
+        params |= found
     if flt.verified:
         where.append("po.is_verified = :verified")
         params["verified"] = 1 if flt.verified == "yes" else 0
     if flt.delivery:  # a stored column with its own index (migration 007): no subquery
         where.append("po.delivery_status = :delivery")
         params["delivery"] = flt.delivery
-    if flt.date_from:
-        where.append("po.po_date >= :date_from")
-        params["date_from"] = flt.date_from
-    if flt.date_to:
-        where.append("po.po_date <= :date_to")
-        params["date_to"] = flt.date_to
-    return where, params
-
-
-def _order(flt: PoFilter) -> keyset.Order:
-    column = flt.sort.lstrip("-")
-    return keyset.Order(SORTS[column], "po.id", descending=flt.sort.startswith("-"))
+    dates, found = date_range("po.po_date", flt.date_from, flt.date_to)
+    return where + dates, params | found
 
 
 def list_pos(
@@ -131,16 +113,11 @@ def list_pos(
 ) -> keyset.Page:
     """One page of POs for this filter, with what each row shows (site, warnings, totals)."""
     where, params = _where(db, flt)
-    cursor, backwards = (before, True) if before else (after, False)
-    page_where, order_by, cursor_params = keyset.clause(_order(flt), cursor, backwards)
-    where.append(page_where)
-    # The page is chosen on the index alone; the details are read for its rows only.
+    window = keyset.window(keyset.sorted_by(flt.sort, SORTS, "po.id"), after, before, limit)
     found = rows(
         db,
-        f"WITH page AS (SELECT po.id, {_order(flt).expression} AS sort_key"
-        f" FROM purchase_orders po WHERE {' AND '.join(where)}"
-        f" ORDER BY {order_by} LIMIT :limit)"
-        " SELECT page.sort_key, po.*, s.code AS site_code, s.name AS site_name,"
+        window.chosen("purchase_orders po", where)
+        + " SELECT page.sort_key, po.*, s.code AS site_code, s.name AS site_name,"
         "   b.warnings AS batch_warnings,"
         "   (SELECT sum(i.amount_cents) FROM purchase_order_items i"
         "     WHERE i.purchase_order_id = po.id) AS items_total,"
@@ -151,12 +128,12 @@ def list_pos(
         " FROM page JOIN purchase_orders po ON po.id = page.id"
         " LEFT JOIN sites s ON s.id = po.site_id"
         " LEFT JOIN data_import_batches b ON b.id = po.batch_id"
-        f" ORDER BY {order_by}",
-        {**params, **cursor_params, "limit": limit + 1},
+        f" ORDER BY {window.order_by}",
+        params | window.params,
     )
     for row in found:
         row["warnings"] = _warnings(row)
-    return keyset.paginate(found, limit, cursor, backwards)
+    return window.page(found)
 
 
 def _warnings(row: dict) -> list[str]:

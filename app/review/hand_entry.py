@@ -16,6 +16,7 @@ from sqlite_utils import Database
 
 from app import batch_actions, clock, numbers, queue, storage
 from app.config import Settings
+from app.intake import ClaimLost
 from app.purchase_orders import intake
 from app.review.decisions import DecisionError, explain_batch_moved, open_item
 
@@ -113,7 +114,7 @@ def enter_by_hand(
         explain_batch_moved(db, item)
     try:
         return intake.process(db, settings, claim, payload, now, entered_by=user["id"])
-    except intake.ClaimLost:
+    except ClaimLost:
         raise DecisionError("Someone else took this batch meanwhile; reload the queue.") from None
     except OSError as exc:
         message = f"Entering the PO by hand failed ({exc.__class__.__name__}); try again."

@@ -24,7 +24,8 @@ from sqlite_utils import Database
 
 from app import batch_actions, clock, pipeline, queue, uploads
 from app.config import Settings
-from app.purchase_orders import intake, record, store
+from app.intake import ClaimLost, InvalidPayload
+from app.purchase_orders import record, store
 from app.web import DB, Config, bodies, csrf, current_user, found, parse_id
 
 log = logging.getLogger("intake")
@@ -137,12 +138,12 @@ def _process_batch(db: Database, settings: Settings, raw: bytes) -> dict:
         raise Conflict("This batch stopped processing just now; fetch its status.")
     try:
         outcome = pipeline.import_payload(db, settings, claim, body.get("extracted"))
-    except intake.InvalidPayload as exc:
+    except InvalidPayload as exc:
         what = "DN" if claim.batch_type == "delivery_notes" else "PO"
         raise ClientException(
             f"The extracted data is not a valid {what}.", extra=exc.problems
         ) from None
-    except intake.ClaimLost:
+    except ClaimLost:
         raise Conflict("This batch stopped processing just now; fetch its status.") from None
     log.info(
         "[po-process-batch] %s",

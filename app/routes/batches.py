@@ -5,6 +5,7 @@ which everyone has, are in `home.py`.)
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Annotated
 
 from litestar import Request, Router, get, post
@@ -48,11 +49,9 @@ def _live_mark(batch: dict) -> str:
 
 def _results(db: Database, flt: batch_admin.BatchFilter, after=None, before=None, **extra) -> dict:
     problems = list(flt.problems)
-    try:
-        results = batch_admin.list_batches(db, flt, after=after, before=before)
-    except keyset.CursorError as exc:
-        problems.append(str(exc))
-        results = batch_admin.list_batches(db, flt)
+    results = keyset.asked_or_first(
+        partial(batch_admin.list_batches, db, flt), after, before, problems
+    )
     return {
         "flt": flt,
         "results": results,

@@ -8,6 +8,7 @@ is never stale.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -24,7 +25,17 @@ from app.delivery_notes import edit, listing, matching, record, store
 from app.enqueue import send_writes
 from app.purchase_orders.forms import EditError, StaleEdit
 from app.routes.api import receive_upload
-from app.web import DB, Config, HtmxPage, current_user, document_file, found, page, parse_id
+from app.web import (
+    DB,
+    Config,
+    HtmxPage,
+    current_user,
+    document_file,
+    found,
+    page,
+    parse_id,
+    preview_file,
+)
 
 Form = Annotated[dict[str, str], Body(media_type=RequestEncodingType.URL_ENCODED)]
 _LIST_PARAMS = ("q", "site", "supplier", "matched", "from", "to", "sort")
@@ -73,11 +84,7 @@ def dn_list_page(request: HTMXRequest, db: DB) -> Template:
     flt = listing.DnFilter.from_query({n: request.query_params.get(n) for n in _LIST_PARAMS})
     problems = list(flt.problems)
     after, before = request.query_params.get("after"), request.query_params.get("before")
-    try:
-        results = listing.list_dns(db, flt, after=after, before=before)
-    except keyset.CursorError as exc:
-        problems.append(str(exc))
-        results = listing.list_dns(db, flt)
+    results = keyset.asked_or_first(partial(listing.list_dns, db, flt), after, before, problems)
     context = {
         "flt": flt,
         "results": results,
@@ -132,18 +139,11 @@ def dn_document(dn_id: FromPath[str], db: DB, settings: Config) -> File:
 def dn_preview(dn_id: FromPath[str], db: DB, settings: Config) -> File:
     """A photographed DN scaled for the page; the original stays a download."""
     dn = _dn(db, dn_id)
-    if not dn["file_path"] or dn["content_type"] not in previews.IMAGE_TYPES:
-        raise NotFoundException("This delivery note has no photo to preview.")
-    try:
-        path = previews.preview(settings, dn["file_path"])
-    except previews.PreviewError as exc:
-        raise NotFoundException(str(exc)) from None
-    return File(
-        path=path,
-        filename=f"DN-{storage.display_filename(dn['dn_number'])}-preview.jpg",
-        media_type="image/jpeg",
-        content_disposition_type="inline",
-        headers={"X-Content-Type-Options": "nosniff", "Cache-Control": "private, max-age=3600"},
+    return preview_file(
+        settings,
+        dn,
+        f"DN-{storage.display_filename(dn['dn_number'])}-preview.jpg",
+        missing="This delivery note has no photo to preview.",
     )
 
 

@@ -13,7 +13,7 @@ from typing import Annotated
 
 from litestar import Request, get, post
 from litestar.enums import RequestEncodingType
-from litestar.exceptions import NotFoundException, ServiceUnavailableException
+from litestar.exceptions import NotFoundException
 from litestar.params import Body, FromPath
 from litestar.plugins.htmx import HTMXRequest
 from litestar.response import File, Stream, Template
@@ -23,7 +23,17 @@ from app import auth, clock, keyset, previews, sites, storage
 from app.delivery_notes.delivery import STATUSES
 from app.enqueue import send_writes
 from app.purchase_orders import edit, export, forms, listing, record, store
-from app.web import DB, Config, HtmxPage, current_user, document_file, found, page, parse_id
+from app.web import (
+    DB,
+    Config,
+    HtmxPage,
+    current_user,
+    document_file,
+    found,
+    page,
+    parse_id,
+    preview_file,
+)
 
 Form = Annotated[dict[str, str], Body(media_type=RequestEncodingType.URL_ENCODED)]
 _LIST_PARAMS = ("q", "site", "verified", "from", "to", "sort", "delivery")
@@ -126,20 +136,11 @@ def po_document(po_id: FromPath[str], db: DB, settings: Config) -> File:
 def po_preview(po_id: FromPath[str], db: DB, settings: Config) -> File:
     """A photographed PO scaled for the page; the original stays a download."""
     po = _po(db, po_id)
-    if not po["file_path"] or po["content_type"] not in previews.IMAGE_TYPES:
-        raise NotFoundException("This purchase order has no photo to preview.")
-    try:
-        path = previews.preview(settings, po["file_path"])
-    except previews.PreviewError as exc:
-        raise NotFoundException(str(exc)) from None
-    except previews.PreviewsBusy as exc:
-        raise ServiceUnavailableException(str(exc), headers={"Retry-After": "5"}) from None
-    return File(
-        path=path,
-        filename=f"PO-{storage.display_filename(po['purchase_order_number'])}-preview.jpg",
-        media_type="image/jpeg",
-        content_disposition_type="inline",
-        headers={"X-Content-Type-Options": "nosniff", "Cache-Control": "private, max-age=3600"},
+    return preview_file(
+        settings,
+        po,
+        f"PO-{storage.display_filename(po['purchase_order_number'])}-preview.jpg",
+        missing="This purchase order has no photo to preview.",
     )
 
 

@@ -15,7 +15,7 @@ from sqlite_utils import Database
 
 from app import batch_actions, clock, review_items
 from app.enqueue import send_writes
-from app.purchase_orders import intake
+from app.intake import InvalidPayload
 from app.review import decisions, hand_entry
 from app.review import page as review_page_data
 from app.web import DB, Config, bodies, current_user, document_file, found, page, parse_id
@@ -162,7 +162,7 @@ def enter_submit(
     item, batch = _dead_batch(db, item_id, user)
     try:
         outcome = hand_entry.enter_by_hand(db, settings, item["id"], data, user, clock.now())
-    except intake.InvalidPayload as exc:
+    except InvalidPayload as exc:
         status_code, problems = 400, exc.problems
     except decisions.DecisionError as exc:
         status_code, problems = 409, [str(exc)]

@@ -22,7 +22,7 @@ from litestar import Request
 from litestar.background_tasks import BackgroundTask, BackgroundTasks
 from litestar.datastructures import Cookie
 from litestar.enums import MediaType
-from litestar.exceptions import NotFoundException
+from litestar.exceptions import NotFoundException, ServiceUnavailableException
 from litestar.plugins.htmx import HTMXTemplate
 from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.response import File, Template
@@ -30,7 +30,7 @@ from litestar.response.base import ASGIResponse
 from litestar.types import Receive, Scope, Send
 from sqlite_utils import Database
 
-from app import batch_admin, clock, health, numbers, pausing, security, storage
+from app import batch_admin, clock, health, numbers, pausing, previews, security, storage
 from app.config import ROOT, Settings
 from app.outbox import store as outbox
 from app.purchase_orders import store
@@ -219,6 +219,28 @@ def document_file(
             "X-Content-Type-Options": "nosniff",
             "Content-Security-Policy": security.DOCUMENT_POLICY,
         },
+    )
+
+
+def preview_file(settings: Settings, record: dict, filename: str, missing: str) -> File:
+    """A photographed document scaled for its page (the original stays a download).
+
+    `record` is the PO or DN whose document it is; `missing` says that it has no photo.
+    """
+    if not record["file_path"] or record["content_type"] not in previews.IMAGE_TYPES:
+        raise NotFoundException(missing)
+    try:
+        path = previews.preview(settings, record["file_path"])
+    except previews.PreviewError as exc:
+        raise NotFoundException(str(exc)) from None
+    except previews.PreviewsBusy as exc:
+        raise ServiceUnavailableException(str(exc), headers={"Retry-After": "5"}) from None
+    return File(
+        path=path,
+        filename=filename,
+        media_type="image/jpeg",
+        content_disposition_type="inline",
+        headers={"X-Content-Type-Options": "nosniff", "Cache-Control": "private, max-age=3600"},
     )
 
 
