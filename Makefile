@@ -21,7 +21,8 @@ run: $(STAMP) ocr
 test: $(STAMP) browser ocr
 	$(BIN)/python -m pytest
 
-# Field accuracy, item F1 and seconds per page on tests/fixtures/documents (tune and held-out).
+# Reading accuracy on layouts never tuned on (tests/fixtures/families: leave-one-family-out,
+# per family, learned layout, named rules), then on tests/fixtures/documents; seconds per page.
 bench-extract: $(STAMP) ocr
 	$(BIN)/python -m tests.bench.bench_extract
 
