@@ -60,6 +60,7 @@ class Item:
     quantity: str
     unit: str
     unit_price_cents: int | None
+    discount_percent: str | None
     amount_cents: int | None
 
 
@@ -102,6 +103,16 @@ def _money(payload: dict, key: str, label: str, problems: list[str]) -> int | No
         return None
 
 
+def _percent(item: dict, line_no: int, problems: list[str]) -> str | None:
+    """An item's discount: `discount_percent`, or `discount` as the built-in engine names it."""
+    raw = item.get("discount_percent", item.get("discount"))
+    try:
+        return numbers.parse_percent(raw)
+    except ValueError:
+        problems.append(f"Item {line_no}: the discount {raw!r} is not a percentage (0 to 99.99).")
+        return None
+
+
 def validate(payload: object) -> PurchaseOrderData:
     """Check an extracted payload and convert it; InvalidPayload lists every problem."""
     if not isinstance(payload, dict):
@@ -140,6 +151,7 @@ def validate(payload: object) -> PurchaseOrderData:
                 quantity=quantity,
                 unit=_text(raw, "unit", 40),
                 unit_price_cents=_money(raw, "unit_price", f"item {line_no} unit price", problems),
+                discount_percent=_percent(raw, line_no, problems),
                 amount_cents=_money(raw, "amount", f"item {line_no} amount", problems),
             )
         )
