@@ -11,10 +11,10 @@ import json
 import logging
 import sqlite3
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 
-from app import clock, pausing, queue, storage
+from app import clock, layouts, pausing, queue, storage
 from app.batches import QueueState, Status
 from app.config import Settings
 from app.db import connect, is_busy, is_disk_full
@@ -56,13 +56,13 @@ def run_batch(settings: Settings, batch_id: str) -> Attempt:
             return Attempt(batch_id, "skipped")
         started = time.monotonic()
         try:
-            payload = _read(settings, claim)
+            payload = _read(db, settings, claim)
             result = intake.process(db, settings, claim, payload, clock.now())
         except intake.ClaimLost:
             log.info("[po-process-batch] %s", json.dumps({"batch_id": batch_id, "lost": True}))
             return Attempt(batch_id, "lost")
         except ExtractionError as exc:
-            return _failed(db, claim, exc.message, exc.retryable, started)
+            return _failed(db, claim, exc.message, exc.retryable, started, extracted=exc.kept)
         except intake.InvalidPayload as exc:
             return _failed(db, claim, str(exc), False, started, extracted=payload)
         except Exception as exc:  # the machine or a bug, not the document: try again later
@@ -93,14 +93,15 @@ def run_batch(settings: Settings, batch_id: str) -> Attempt:
         db.close()
 
 
-def _read(settings: Settings, claim: queue.Claim) -> dict:
+def _read(db, settings: Settings, claim: queue.Claim) -> dict:
     if claim.batch_type != "purchase_orders":
         kind = claim.batch_type.replace("_", " ")
         raise ExtractionError(f"Intake cannot import {kind} yet; only purchase orders.")
     path = storage.resolve(settings, claim.file_path)
     if not path.exists():
         raise ExtractionError("The stored file is missing; upload the document again.")
-    options = ExtractOptions.from_settings(settings)
+    # the child process has no database: the layouts learned so far go with it
+    options = replace(ExtractOptions.from_settings(settings), layouts=layouts.for_reading(db))
     return extract(Document(path, claim.content_type, claim.original_filename, options))
 
 

@@ -27,6 +27,8 @@ OWNERS = {
     "sessions": "app/auth.py",
     "api_tokens": "app/auth.py",
     "sign_in_failures": "app/lockout.py",
+    "layouts": "app/layouts.py",
+    "layout_reads": "app/layouts.py",
 }
 WRITE = re.compile(
     r"\b(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|REPLACE\s+INTO|UPDATE|DELETE\s+FROM)\s+(\w+)",

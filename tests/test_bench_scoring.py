@@ -3,13 +3,16 @@ named rules, per-family aggregation, and which misses it may print."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+from app.extract.document import ExtractOptions
 from tests.bench import bench_families, learned
 from tests.bench.bench_families import FamilyResult
 from tests.bench.scoring import RuleTally, Tally, judge_rule, pair_items, score
 from tests.fixtures.families.registry import Family
 
+FAMILIES = Path(__file__).parent / "fixtures" / "families" / "documents"
 FIELDS = ["po_number", "supplier_name", "subtotal", "tax", "total"]
 TRUTH = {
     "po_number": "PO-1",
@@ -130,8 +133,8 @@ def test_the_rules_table_says_when_no_rules_are_reported():
     ]
 
 
-def test_without_a_layout_memory_the_taught_reader_is_the_cold_one():
-    def read(path: Path) -> dict:
-        return {"path": str(path)}
-
-    assert learned.teach({"po_number": "X"}, TRUTH, read) is read
+def test_the_taught_reader_gets_the_layout_document_1_taught():
+    first = FAMILIES / "french" / "french-1.pdf"
+    truth = json.loads(first.with_suffix(".json").read_text())["expected"]
+    options = learned.teach(first, truth, ExtractOptions(), reader=lambda options: options)
+    assert [layout["learned_from"] for layout in options.layouts] == [truth["po_number"]]

@@ -7,20 +7,24 @@ from pathlib import Path
 
 
 class ExtractionError(Exception):
-    """The document could not be read. `retryable` says whether waiting could help."""
+    """The document could not be read. `retryable` says whether waiting could help; `kept`
+    is what a refusal keeps with the failed batch (the document's words, so that a PO typed
+    by hand beside it teaches its layout)."""
 
-    def __init__(self, message: str, retryable: bool = False):
+    def __init__(self, message: str, retryable: bool = False, kept: dict | None = None):
         super().__init__(message)
         self.message = message
         self.retryable = retryable
+        self.kept = kept
 
     def __reduce__(self):  # crosses from the extraction process to the worker intact
-        return (ExtractionError, (self.message, self.retryable))
+        return (ExtractionError, (self.message, self.retryable, self.kept))
 
 
 @dataclass(frozen=True)
 class ExtractOptions:
-    """How to read: which engine, how dates are written, and the limits on one document."""
+    """How to read: which engine, how dates are written, the limits on one document, and the
+    layouts the office has taught it."""
 
     extractor: str = "builtin"  # builtin | llm
     day_first: bool = True
@@ -30,6 +34,8 @@ class ExtractOptions:
     llm_base_url: str = ""
     llm_model: str = ""
     llm_api_key: str = ""
+    # the layouts learned from verified POs (app/layouts.py): the child has no database
+    layouts: tuple[dict, ...] = ()
 
     @classmethod
     def from_settings(cls, settings) -> ExtractOptions:

@@ -17,6 +17,7 @@ from app.extract import fields, items, ocr, pdf, tables, totals
 from app.extract.document import Document, ExtractionError
 from app.extract.fields import MISSING, Found
 from app.extract.layout import Line, box_lines, box_scale, text_lines, typical_step
+from app.extract.memory import recall
 from app.extract.second_look import OcrPage, fill_missing_numbers
 
 # Below this a field is flagged for a person to check.
@@ -242,6 +243,8 @@ def read(document: Document) -> dict:
         unsure = not payload["items"] or payload["checks_failed"]
         if unsure and (kind or payload["po_number"]):  # not for a letter: it has no table
             payload = _without_rules(lines, payload, document)
+        # a layout learned from a verified PO reads its values at their places
+        payload = recall.read_known(document.options.layouts, lines, payload)
         if kind is None and not (payload["po_number"] and payload["items"]):
             kind = "letter"
     else:
@@ -254,18 +257,21 @@ def read(document: Document) -> dict:
 def extract_po(document: Document) -> dict:
     payload = read(document)
     kind = payload["document_type"]
+    kept = {"layout": payload["layout"]} if "layout" in payload else None  # its words
     if kind in NOT_A_PO:
-        raise ExtractionError(NOT_A_PO[kind])
+        raise ExtractionError(NOT_A_PO[kind], kept=kept)
     if kind == "letter":
         raise ExtractionError(
             "This does not look like a purchase order (no PO number and item table were "
             "found); it may be a letter or another document. Upload the PO itself, or enter "
-            "it by hand."
+            "it by hand.",
+            kept=kept,
         )
     if not payload["po_number"]:
         raise ExtractionError(
             "No PO number was found on this document. Upload a clearer copy, or enter the PO "
-            "by hand."
+            "by hand.",
+            kept=kept,
         )
     return payload
 

@@ -19,7 +19,7 @@ from datetime import datetime
 
 from sqlite_utils import Database
 
-from app import sites
+from app import layouts, sites
 from app.db import joined
 from app.purchase_orders import reviews, store, totals
 from app.purchase_orders.forms import (
@@ -272,6 +272,7 @@ def verify_po(db: Database, po_id: str, actor: str, now: datetime, note: str = "
     def apply(po: dict) -> Changes:
         if store.mark_verified(db, po_id, actor, now):
             store.record_history(db, po_id, "verified", now, actor=actor, note=note)
+            layouts.learn_from_po(db, po_id, actor, now)  # what was verified teaches its layout
         return []
 
     return _change(db, po_id, actor, now, apply, keeps_verification=True)

@@ -17,7 +17,7 @@ from datetime import datetime
 
 from sqlite_utils import Database
 
-from app import numbers, queue, review_items, sites, storage, suppliers
+from app import layouts, numbers, queue, review_items, sites, storage, suppliers
 from app.config import Settings
 from app.db import immediate
 from app.ids import new_id
@@ -197,6 +197,7 @@ def process(
             else:
                 new_path = _create(db, settings, po_id, data, claim, payload, warnings, now)
                 _record_creation(db, po_id, data, claim, now, entered_by)
+                layouts.record_read(db, po_id, payload, now)
                 reviews.open_import_reviews(db, po_id, data, warnings, now)
                 created, file_path = True, new_path
             if not queue.mark_processed(
