@@ -1,6 +1,6 @@
 """HTTP routes, one module per area; each exports `route_handlers`."""
 
-from app.routes import account, api, batches, home, purchasing, review, sites, users
+from app.routes import account, api, batches, home, layouts, purchasing, review, sites, users
 
 route_handlers = [
     *account.route_handlers,
@@ -11,4 +11,5 @@ route_handlers = [
     *sites.route_handlers,
     *users.route_handlers,
     *review.route_handlers,
+    *layouts.route_handlers,
 ]
