@@ -54,15 +54,16 @@ def for_reading(db: Database) -> tuple[dict, ...]:
         "SELECT id, fingerprint, anchors, learned_from_number FROM layouts"
         " WHERE dropped_at IS NULL ORDER BY created_at, id",
     )
-    return tuple(
-        {
-            "id": row["id"],
-            "fingerprint": json.loads(row["fingerprint"]),
-            "anchors": json.loads(row["anchors"]),
-            "learned_from": row["learned_from_number"],
-        }
-        for row in found
-    )
+    return tuple(_as_read(row) for row in found)
+
+
+def _as_read(row: dict) -> dict:
+    return {
+        "id": row["id"],
+        "fingerprint": json.loads(row["fingerprint"]),
+        "anchors": json.loads(row["anchors"]),
+        "learned_from": row["learned_from_number"],
+    }
 
 
 def get_layout(db: Database, layout_id: str) -> dict | None:
@@ -229,10 +230,8 @@ def _layout_of(db: Database, reading: dict | None, lines) -> dict | None:
     if reading and reading["layout_id"]:
         return get_layout(db, reading["layout_id"])
     stored = rows(db, "SELECT * FROM layouts ORDER BY created_at, id")
-    candidates = [
-        {"id": row["id"], "fingerprint": json.loads(row["fingerprint"])} for row in stored
-    ]
-    found = words.best(candidates, lines)
+    candidates = [_as_read(row) for row in stored]
+    found = recall.known(candidates, lines)
     if found is None:
         return None
     return next(row for row in stored if row["id"] == found[0]["id"])
@@ -271,7 +270,7 @@ def _refine(db, layout: dict, learned: dict, lines, confirmed: dict, whole: bool
         got = recall.read(anchors, lines, matched.frame)
         new = learned["anchors"]
         for name in (*HEADER, *MONEY):
-            value = got["fields"].get(name, (None,))[0]
+            value = got["fields"][name].value if name in got["fields"] else None
             if name in new["fields"] and not recall.same(name, value, confirmed.get(name)):
                 anchors["fields"][name] = new["fields"][name]
         if new["table"] and not recall.same_items(got["items"], confirmed["items"], whole):

@@ -244,7 +244,7 @@ def read(document: Document) -> dict:
         if unsure and (kind or payload["po_number"]):  # not for a letter: it has no table
             payload = _without_rules(lines, payload, document)
         # a layout learned from a verified PO reads its values at their places
-        payload = recall.read_known(document.options.layouts, lines, payload)
+        payload = recall.read_known(document.options.layouts, lines, payload, LOW)
         if kind is None and not (payload["po_number"] and payload["items"]):
             kind = "letter"
     else:

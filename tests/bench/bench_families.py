@@ -74,6 +74,7 @@ class FamilyResult:
     first: Tally = field(default_factory=Tally)  # document 1, cold
     later: Tally = field(default_factory=Tally)  # documents 2..n, taught by document 1
     recalled: int = 0  # of documents 2..n, how many were read with a learned layout
+    later_photos: Tally = field(default_factory=Tally)  # their upright photos, taught too
     variants: dict[str, Tally] = field(default_factory=dict)
     rules: RuleTally = field(default_factory=RuleTally)
 
@@ -109,7 +110,7 @@ def run_family(
 ) -> FamilyResult:
     result = FamilyResult(family)
     folder = OUT / family.name
-    texts = []
+    texts, uprights = [], []
     for record in records(family):
         text = timed(read, record, folder / record["pdf"])
         texts.append(text)
@@ -120,15 +121,18 @@ def run_family(
         if upright:
             add(result.kinds["photo"], upright)
             result.rules.add(upright.got, record["expected"])
+            uprights.append(upright)
         if shots and upright:  # turned or angled photos: kept apart, beside the upright one
             add(result.variants.setdefault("upright", Tally()), upright)
         for label, path in shots.items():
             add(result.variants.setdefault(label, Tally()), timed(read, record, path))
-    _learned(result, texts, options or ExtractOptions())
+    _learned(result, texts, uprights, options or ExtractOptions())
     return result
 
 
-def _learned(result: FamilyResult, texts: list[Reading], options: ExtractOptions) -> None:
+def _learned(result: FamilyResult, texts: list[Reading], photos, options) -> None:
+    """Document 1 teaches its layout; documents 2..n (and their upright photos) are read again
+    with it."""
     first, *rest = texts
     add(result.first, first)
     taught = learned.teach(first.path, first.record["expected"], options, cold_reader)
@@ -136,6 +140,9 @@ def _learned(result: FamilyResult, texts: list[Reading], options: ExtractOptions
         again = timed(taught, reading.record, reading.path)
         result.recalled += bool((again.got.get("layout") or {}).get("read_with"))
         add(result.later, again)
+    for reading in photos:
+        if reading.record["document"] > 1:
+            add(result.later_photos, timed(taught, reading.record, reading.path))
 
 
 def run(options: ExtractOptions, families: list[Family], photos: bool = True):
@@ -228,8 +235,9 @@ def learned_table(results: list[FamilyResult]) -> list[str]:
     can be looked at pooled only)."""
     lines = [
         "| family | fold | document 1 cold: fields | documents 2..n: fields | item F1 "
-        "| silent errors | read with a learned layout |",
-        "|---|---|---|---|---|---|---|",
+        "| silent errors | read with a learned layout | their photos: fields | item F1 "
+        "| silent errors |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     ordered = sorted(results, key=lambda r: (ORDER.index(r.family.fold), r.family.name))
     for r in ordered:
@@ -242,14 +250,20 @@ def learned_table(results: list[FamilyResult]) -> list[str]:
 
 
 def _learned_row(name: str, fold: str, results: list[FamilyResult]) -> str:
-    first, later = Tally(), Tally()
+    first, later, photos = Tally(), Tally(), Tally()
     for r in results:
         first += r.first
         later += r.later
+        photos += r.later_photos
     recalled = sum(r.recalled for r in results)
+    shots = (
+        f"{pct(photos.fields)} | {pct(photos.f1)} | {silent(photos)}"
+        if photos.docs
+        else "– | – | –"
+    )
     return (
         f"| {name} | {fold} | {pct(first.fields)} | {pct(later.fields)} | {pct(later.f1)} "
-        f"| {silent(later)} | {recalled} of {later.docs} |"
+        f"| {silent(later)} | {recalled} of {later.docs} | {shots} |"
     )
 
 
@@ -307,7 +321,7 @@ def report(results: list[FamilyResult], details: bool) -> list[str]:
         "",
         *family_table(results),
         "",
-        f"## Learned layout (text PDFs; {learned.NOTE})",
+        f"## Learned layout ({learned.NOTE})",
         "",
         *learned_table(results),
         "",

@@ -152,7 +152,7 @@ def _distance(place: dict, x: float, y: float, frame: Frame, area: Region) -> fl
     return across + (abs(y - area.origin - frame.y(place["y"])) if area.first else 0.0)
 
 
-def _inline(place: dict, area: Region, frame: Frame) -> list[str]:
+def _inline(place: dict, area: Region, frame: Frame) -> list[tuple[str, float]]:
     """What follows the learned words in each cell that starts with them, nearest the
     learned place first ('Purchase Order #P04286' -> 'P04286')."""
     found = []
@@ -162,11 +162,11 @@ def _inline(place: dict, area: Region, frame: Frame) -> list[str]:
             words = cell.text.split()
             if len(words) > taken and norm(" ".join(words[:taken])) == place["before"]:
                 rest = " ".join(words[taken:]).lstrip("#:;.- ")
-                found.append((_distance(place, cell.x0, line.y, frame, area), rest))
-    return [rest for _, rest in sorted(found)]
+                found.append((_distance(place, cell.x0, line.y, frame, area), rest, cell.conf))
+    return [(rest, conf) for _, rest, conf in sorted(found)]
 
 
-def _labelled(place: dict, area: Region, frame: Frame) -> list[str]:
+def _labelled(place: dict, area: Region, frame: Frame) -> list[tuple[str, float]]:
     """The cell at the learned offset from each cell that reads as the label, nearest first."""
     found = []
     for index, line in enumerate(area.lines):
@@ -176,8 +176,8 @@ def _labelled(place: dict, area: Region, frame: Frame) -> list[str]:
             near = _distance(place, cell.x0, line.y, frame, area)
             value = _offset(area.lines, index, cell, place, frame)
             if value is not None:
-                found.append((near, value.text))
-    return [_strip(text, place) for _, text in sorted(found)]
+                found.append((near, value.text, value.conf))
+    return [(_strip(text, place), conf) for _, text, conf in sorted(found)]
 
 
 def _offset(lines: list[Line], index: int, label: Cell, place: dict, frame: Frame) -> Cell | None:
@@ -201,7 +201,7 @@ def _offset(lines: list[Line], index: int, label: Cell, place: dict, frame: Fram
     return best[1] if best else None
 
 
-def _at(place: dict, area: Region, frame: Frame) -> list[str]:
+def _at(place: dict, area: Region, frame: Frame) -> list[tuple[str, float]]:
     """The cell at the learned position on the first page."""
     found = []
     for line in area.lines:
@@ -210,23 +210,33 @@ def _at(place: dict, area: Region, frame: Frame) -> list[str]:
         for cell in line.cells:
             miss = min(abs(cell.x0 - frame.x(place["x"])), abs(cell.x1 - frame.x(place["x1"])))
             if miss <= NEAR * frame.a:
-                found.append((miss, cell.text))
-    return [_strip(text, place) for _, text in sorted(found)]
+                found.append((miss, cell.text, cell.conf))
+    return [(_strip(text, place), conf) for _, text, conf in sorted(found)]
 
 
 READERS = {"inline": _inline, "label": _labelled, "at": _at}
 
 
-def read_place(place: dict, area: Region, frame: Frame, check) -> tuple[str, str] | None:
-    """The first value at this place that passes the check, with the text it came from."""
-    for text in READERS[place["kind"]](place, area, frame):
+@dataclass(frozen=True)
+class Reading:
+    """A value read at its place: the value, the text it came from, and how sure the OCR was
+    of that text (1 for a text layer)."""
+
+    value: str
+    text: str
+    conf: float = 1.0
+
+
+def read_place(place: dict, area: Region, frame: Frame, check) -> Reading | None:
+    """The first value at this place that passes the check."""
+    for text, conf in READERS[place["kind"]](place, area, frame):
         value = check(text)
         if value:
-            return value, text
+            return Reading(value, text, conf)
     return None
 
 
-def read_field(places: list[dict], area: Region, frame: Frame, check) -> tuple[str, str] | None:
+def read_field(places: list[dict], area: Region, frame: Frame, check) -> Reading | None:
     """A field from the first of its places that gives a value passing its check."""
     for place in places:
         found = read_place(place, area, frame, check)

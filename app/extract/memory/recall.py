@@ -28,7 +28,7 @@ from app import numbers
 from app.extract import fields
 from app.extract.layout import Line
 from app.extract.memory import places, table, words
-from app.extract.memory.places import HEADER, MONEY
+from app.extract.memory.places import HEADER, MONEY, Reading
 from app.extract.memory.words import Frame, norm
 
 # The confidence of a value read at its learned place and proven there.
@@ -36,13 +36,13 @@ LEARNED = 0.97
 
 
 def read(anchors: dict, lines: list[Line], frame: Frame) -> dict:
-    """Every value the layout can read on these lines: {"fields": {name: (value, text)},
+    """Every value the layout can read on these lines: {"fields": {name: places.Reading},
     "items": [...]} (items empty when its table was not found)."""
     comma, day_first = anchors["comma"], anchors["day_first"]
     items, end = [], None
     if anchors.get("table"):
         items, end = table.read(anchors["table"], lines, frame, comma)
-    found: dict[str, tuple[str, str]] = {}
+    found: dict[str, Reading] = {}
     for name, learned in anchors["fields"].items():
         check = places.checker(name, day_first, comma)
         area = places.region(lines, end if items else None, foot=name in MONEY)
@@ -53,22 +53,25 @@ def read(anchors: dict, lines: list[Line], frame: Frame) -> dict:
         elif "parts" in learned:
             parts = [places.read_field(part, area, frame, check) for part in learned["parts"]]
             if all(parts):
-                total = sum(numbers.parse_money(value) for value, _ in parts)
-                found[name] = (numbers.cents_to_text(total), " + ".join(t for _, t in parts))
+                total = sum(numbers.parse_money(part.value) for part in parts)
+                text = " + ".join(part.text for part in parts)
+                conf = min(part.conf for part in parts)
+                found[name] = Reading(numbers.cents_to_text(total), text, conf)
     for name, learned in anchors["fields"].items():
         if "derived" in learned and name not in found:
             worked = _derived(learned["derived"], found)
             if worked:
-                found[name] = (worked, f"worked out: {learned['derived']}")
+                found[name] = worked
     return {"fields": found, "items": items}
 
 
-def _derived(formula: str, found: dict) -> str | None:
+def _derived(formula: str, found: dict[str, Reading]) -> Reading | None:
     left, sign, right = formula.split(" ")
     if left not in found or right not in found:
         return None
-    a, b = numbers.parse_money(found[left][0]), numbers.parse_money(found[right][0])
-    return numbers.cents_to_text(a + b if sign == "+" else a - b)
+    a, b = numbers.parse_money(found[left].value), numbers.parse_money(found[right].value)
+    value = numbers.cents_to_text(a + b if sign == "+" else a - b)
+    return Reading(value, f"worked out: {formula}", min(found[left].conf, found[right].conf))
 
 
 def same(name: str, got: str | None, want: str | None) -> bool:
@@ -129,10 +132,13 @@ def _lines_ok(items: list[dict]) -> bool:
 
 def _agree(money: dict[str, str | None], items: list[dict]) -> bool:
     """Subtotal + tax = total, and the items add up to the subtotal (or to the total)."""
-    cents = {k: numbers.parse_money(v) if v is not None else None for k, v in money.items()}
+    try:
+        cents = {k: numbers.parse_money(v) if v is not None else None for k, v in money.items()}
+        summed = sum(numbers.parse_money(item["amount"]) for item in items)
+    except (ValueError, TypeError):
+        return False
     if None in cents.values() or not items:
         return False
-    summed = sum(numbers.parse_money(item["amount"]) for item in items)
     if cents["subtotal"] + cents["tax"] != cents["total"]:
         return False
     return summed in (cents["subtotal"], cents["total"])
@@ -140,75 +146,114 @@ def _agree(money: dict[str, str | None], items: list[dict]) -> bool:
 
 def _choose(payload: dict, got: dict) -> tuple[list[dict], dict[str, str | None], bool]:
     """The items and totals to keep: of the layout's and the generic reader's, the pairing
-    that agrees, with as many of the layout's values as can be; and whether it agrees."""
-    learned_money = {name: got["fields"].get(name, (None,))[0] for name in MONEY}
-    options = []
+    that agrees (items, subtotal, tax and total), with as many of the layout's values as
+    can be; and whether one agrees. When none does, the generic reading stands."""
+    learned_money = {name: got["fields"].get(name) for name in MONEY}
     generic_items = payload.get("items") or []
     item_choices = [(generic_items, False)]
     if got["items"] and (_lines_ok(got["items"]) or not _lines_ok(generic_items)):
         item_choices.insert(0, (got["items"], True))
+    agreeing = []
     for items, learned_items in item_choices:
         for picks in itertools.product((True, False), repeat=len(MONEY)):
             money = {
-                name: learned_money[name] if pick and learned_money[name] else payload.get(name)
+                name: learned_money[name].value
+                if pick and learned_money[name]
+                else payload.get(name)
                 for name, pick in zip(MONEY, picks, strict=True)
             }
-            agree = _agree(money, items) and _lines_ok(items)
-            score = (agree, learned_items, sum(picks))
-            options.append((score, items, money))
-    (agree, _, _), items, money = max(options, key=lambda option: option[0])
-    return items, money, agree
+            if _lines_ok(items) and _agree(money, items):
+                agreeing.append(((learned_items, sum(picks)), items, money))
+    if not agreeing:
+        return generic_items, {name: payload.get(name) for name in MONEY}, False
+    _, items, money = max(agreeing, key=lambda option: option[0])
+    return items, money, True
 
 
-def _take(payload: dict, name: str, value, text: str, origin: str, taken: dict) -> None:
-    payload[name] = value
-    payload.setdefault("confidence", {})[name] = LEARNED
-    payload.setdefault("source", {})[name] = f"{origin}: {text}"
-    taken[name] = value
-    _settle(payload, f"low_confidence:{name}")
+def _take(payload: dict, name: str, reading: Reading, origin: str, taken: dict, settle=True):
+    """Put a value the layout read into the payload; `settle` its doubt when it is proven."""
+    payload[name] = reading.value
+    payload.setdefault("confidence", {})[name] = LEARNED if settle else round(reading.conf, 3)
+    payload.setdefault("source", {})[name] = f"{origin}: {reading.text}"
+    taken[name] = reading.value
+    if settle:
+        _settle(payload, f"low_confidence:{name}")
 
 
 def _settle(payload: dict, warning: str) -> None:
     payload["warnings"] = [w for w in payload.get("warnings") or [] if w != warning]
 
 
-def _merge(payload: dict, got: dict, layout: dict, lines: list[Line]) -> dict:
+def _merge(payload: dict, got: dict, layout: dict, lines: list[Line], sure: float) -> dict:
+    """Take what the layout read and proved into the payload; the values taken, by name.
+
+    Read by OCR, a header value at its learned place is taken, but its place does not prove
+    its letters: a doubt the engine had about the field stays. A value the OCR itself was
+    unsure of is not taken at all."""
     origin = f"layout learned from PO {layout.get('learned_from') or '?'}"
+    ocr = any(line.ocr_page is not None for line in lines)
     taken: dict = {}
+    sure_of = {name: reading for name, reading in got["fields"].items() if reading.conf >= sure}
+    got = {"items": got["items"], "fields": sure_of}
     for name in HEADER:
-        if name in got["fields"]:
-            _take(payload, name, *got["fields"][name], origin, taken)
+        if name in sure_of:
+            _take(payload, name, sure_of[name], origin, taken, settle=not ocr)
     currency = layout["anchors"].get("currency")
     named = fields.detect_currency("\n".join(line.text for line in lines))
     if currency and named in (None, currency):
-        _take(payload, "currency", currency, "the layout's currency", origin, taken)
+        reading = Reading(currency, "the layout's currency")
+        _take(payload, "currency", reading, origin, taken, settle=not ocr)
     items, money, agree = _choose(payload, got)
+    if not agree:
+        return taken
     if items is got["items"]:
         payload["items"] = items
         taken["items"] = len(items)
-        if agree:
-            _settle(payload, "low_confidence:items")
-    for name in MONEY:
-        learned = got["fields"].get(name)
-        if learned and money[name] == learned[0]:
-            _take(payload, name, money[name], learned[1], origin, taken)
-    if agree:
-        for name in (*(f"low_confidence:{m}" for m in MONEY), "totals_mismatch"):
-            _settle(payload, name)
-        payload["checks_failed"] = []
+    for name in MONEY:  # proven by the sums, however they were read
+        learned = sure_of.get(name)
+        if learned and money[name] == learned.value:
+            _take(payload, name, learned, origin, taken)
+    for name in ("low_confidence:items", *(f"low_confidence:{m}" for m in MONEY)):
+        _settle(payload, name)
+    _settle(payload, "totals_mismatch")
+    payload["checks_failed"] = []
     return taken
 
 
-def read_known(layouts: tuple | list, lines: list[Line], payload: dict) -> dict:
+def known(layouts, lines: list[Line]) -> tuple[dict, words.Match] | None:
+    """The layout a page is, if any: of those whose fingerprint it matches (words.MATCH) and
+    whose item table's header it prints, the best match."""
+    found = []
+    for layout in layouts:
+        matched = words.match(layout["fingerprint"], lines)
+        if matched is None or matched.score < words.MATCH:
+            continue
+        learned_table = layout["anchors"].get("table")
+        if learned_table and not table.headers(learned_table, lines, matched.frame):
+            continue
+        found.append((matched.score, layout["id"], layout, matched))
+    if not found:
+        return None
+    _, _, layout, matched = max(found, key=lambda f: (f[0], f[1]))
+    return layout, matched
+
+
+def read_known(layouts: tuple | list, lines: list[Line], payload: dict, sure: float) -> dict:
     """The payload, with the words kept and, when the page is a known layout, the values
-    read at their learned places wherever they are proven."""
+    read at their learned places wherever they are proven. `sure`: the OCR confidence under
+    which a reading proves nothing (the engine's own)."""
     payload["layout"] = words.keep(lines)
-    found = words.best(list(layouts), lines)
+    found = known(layouts, lines)
     if found is None:
         return payload
     layout, matched = found
-    got = read(layout["anchors"], lines, matched.frame)
-    taken = _merge(payload, got, layout, lines)
+    try:
+        got = read(layout["anchors"], lines, matched.frame)
+        taken = _merge(payload, got, layout, lines, sure)
+    except (ValueError, ArithmeticError, LookupError, TypeError) as exc:
+        # a layout that cannot be applied must not cost the document its generic reading
+        payload["layout"]["failed"] = f"layout {layout['id']}: {exc.__class__.__name__}: {exc}"
+        return payload
     payload["layout"]["read_with"] = {
         "id": layout["id"],
         "match": round(matched.score, 2),

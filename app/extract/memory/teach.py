@@ -56,7 +56,8 @@ def learn(lines: list[Line], confirmed: dict, whole: bool = True) -> dict | None
     if not anchors["fields"] and not learned_table:
         return None
     bottom = _table_top(learned_table, lines)
-    print_ = words.fingerprint(lines, _printed_values(lines, spots), bottom)
+    skip = _address(lines, spots["supplier_name"])
+    print_ = words.fingerprint(lines, _printed_values(lines, spots), bottom, skip)
     if len(print_) < words.MIN_WORDS:
         return None
     return {"fingerprint": print_, "anchors": anchors}
@@ -149,7 +150,7 @@ def _checked(lines, name, spots, value_cells, anchors, end, value) -> list[dict]
     for spot in spots:
         for place in places.learn_places(lines, spot, value_cells, foot=name in MONEY):
             got = places.read_place(place, area, Frame(), check)
-            if got and recall.same(name, got[0], value) and place not in kept:
+            if got and recall.same(name, got.value, value) and place not in kept:
                 kept.append(place)
     return kept[:PLACES]
 
@@ -209,6 +210,32 @@ def _printed_values(lines: list[Line], spots: dict[str, list[Spot]]) -> set[str]
         for spot in found
         for word in lines[spot.index].words[spot.i : spot.j + 1]
     }
+
+
+def _address(lines: list[Line], supplier: list[Spot]) -> set[int]:
+    """The words of the supplier's address, under its name and starting where it starts: they
+    change with the supplier, so they are no part of the layout's fingerprint."""
+    if not supplier:
+        return set()
+    spot = supplier[0]
+    name = lines[spot.index]
+    left = name.words[spot.i].x0
+    skip: set[int] = set()
+    last_y = name.y
+    for line in lines[spot.index + 1 : spot.index + 7]:
+        block = [w for w in line.words if w.x0 >= left - 2]
+        if line.page != name.page or line.y - last_y > 1.5 or not block:
+            break
+        if abs(block[0].x0 - left) > 2:
+            break
+        run = [block[0]]
+        for word in block[1:]:  # the address line's words, up to a wide gap (another column)
+            if word.x0 - run[-1].x1 > 3:
+                break
+            run.append(word)
+        skip |= {id(word) for word in run}
+        last_y = line.y
+    return skip
 
 
 def _table_top(learned_table: dict | None, lines: list[Line]) -> float | None:

@@ -15,6 +15,7 @@ from. The scale and shift are fitted on the words both print once. Pure.
 
 from __future__ import annotations
 
+import difflib
 import itertools
 import re
 import statistics
@@ -23,8 +24,9 @@ from dataclasses import dataclass
 
 from app.extract.layout import Line, Word
 
-# A page is a layout when this share of its fingerprint's words stand in place.
-MATCH = 0.6
+# A page may be a layout when this share of its fingerprint's words stand in place (and
+# its item table's header is found: recall.known).
+MATCH = 0.5
 # ... and at least this many of them.
 MIN_WORDS = 4
 # How far a word may stand from its place: character widths across, lines down.
@@ -92,9 +94,13 @@ def _printed(word: str) -> bool:
     return len(word) >= 2 and not re.search(r"\d", word) and bool(re.search(r"[^\W\d_]", word))
 
 
-def fingerprint(lines: list[Line], values: set[str], bottom: float | None) -> list[list]:
+def fingerprint(
+    lines: list[Line], values: set[str], bottom: float | None, skip: set[int] = frozenset()
+) -> list[list]:
     """The first page's printed words above `bottom` (the item table's first row) that are not
-    one of the confirmed values' words: [[word, x, y], ...], y from the page's first line."""
+    one of the confirmed values' words, nor one of `skip` (ids of words that vary from one
+    document to the next, such as the supplier's address): [[word, x, y], ...], y from the
+    page's first line."""
     first = lines[0].page if lines else 0
     origin = top(lines, first)
     out = []
@@ -103,7 +109,7 @@ def fingerprint(lines: list[Line], values: set[str], bottom: float | None) -> li
             break
         for word in line.words:
             text = norm(word.text)
-            if _printed(text) and text not in values:
+            if _printed(text) and text not in values and id(word) not in skip:
                 out.append([text, round(word.x0, 1), round(line.y - origin, 1)])
     return out
 
@@ -124,16 +130,15 @@ class Frame:
         return self.c * y + self.d
 
 
-def _first_page_words(lines: list[Line]) -> dict[str, list[tuple[float, float]]]:
+def _first_page_words(lines: list[Line]) -> list[tuple[str, float, float]]:
+    """Every word of the first page: (folded text, x, y from the page's first line)."""
     first = lines[0].page if lines else 0
     origin = top(lines, first)
-    found: dict[str, list[tuple[float, float]]] = {}
-    for line in page_lines(lines, first):
-        for word in line.words:
-            text = norm(word.text)
-            if _printed(text):
-                found.setdefault(text, []).append((word.x0, line.y - origin))
-    return found
+    return [
+        (norm(word.text), word.x0, line.y - origin)
+        for line in page_lines(lines, first)
+        for word in line.words
+    ]
 
 
 def _fit(pairs: list[tuple[float, float]], spread: float) -> tuple[float, float] | None:
@@ -158,17 +163,25 @@ class Match:
 
 def match(print_: list[list], lines: list[Line]) -> Match | None:
     """How well a page matches a fingerprint, and the frame that maps it; None when it cannot
-    be told (too few words in common)."""
+    be told (too few words in common).
+
+    The frame is fitted on the words both print once; then a fingerprint word counts when
+    the page prints it near its place, or a word the OCR misread from it (three quarters of
+    its letters alike)."""
     if len(print_) < MIN_WORDS:
         return None
     page = _first_page_words(lines)
+    where: dict[str, list[tuple[float, float]]] = {}
+    for text, x, y in page:
+        if _printed(text):
+            where.setdefault(text, []).append((x, y))
     counts: dict[str, int] = {}
     for text, _, _ in print_:
         counts[text] = counts.get(text, 0) + 1
     pairs = [
-        ((x, y), page[text][0])
+        ((x, y), where[text][0])
         for text, x, y in print_
-        if counts[text] == 1 and len(page.get(text, ())) == 1
+        if counts[text] == 1 and len(where.get(text, ())) == 1
     ]
     if len(pairs) < 3:
         return None
@@ -177,25 +190,19 @@ def match(print_: list[list], lines: list[Line]) -> Match | None:
     if across is None or down is None:
         return None
     frame = Frame(across[0], across[1], down[0], down[1])
-    found = sum(
-        1
-        for text, x, y in print_
-        if any(
-            abs(px - frame.x(x)) <= ACROSS * frame.a and abs(py - frame.y(y)) <= DOWN * frame.c
-            for px, py in page.get(text, ())
-        )
-    )
+
+    def near(x: float, y: float, px: float, py: float) -> bool:
+        return abs(px - frame.x(x)) <= ACROSS * frame.a and abs(py - frame.y(y)) <= DOWN * frame.c
+
+    def seen(text: str, x: float, y: float) -> bool:
+        if any(near(x, y, px, py) for px, py in where.get(text, ())):
+            return True
+        return any(near(x, y, px, py) and _misread(text, word) for word, px, py in page)
+
+    found = sum(1 for text, x, y in print_ if seen(text, x, y))
     return Match(found / len(print_), frame)
 
 
-def best(layouts: list[dict], lines: list[Line]) -> tuple[dict, Match] | None:
-    """The layout the page is, if any: the best match at or above MATCH."""
-    found = []
-    for layout in layouts:
-        matched = match(layout["fingerprint"], lines)
-        if matched and matched.score >= MATCH:
-            found.append((matched.score, layout["id"], layout, matched))
-    if not found:
-        return None
-    _, _, layout, matched = max(found, key=lambda f: (f[0], f[1]))
-    return layout, matched
+def _misread(word: str, seen: str) -> bool:
+    """A word the OCR read with a letter or two wrong ('Loweld' for 'Lowveld')."""
+    return len(word) >= 4 and difflib.SequenceMatcher(None, word, seen).ratio() >= 0.75
