@@ -184,6 +184,24 @@ def _settle(payload: dict, warning: str) -> None:
     payload["warnings"] = [w for w in payload.get("warnings") or [] if w != warning]
 
 
+def _fill_in(payload: dict, got: dict, origin: str, taken: dict) -> None:
+    """Nothing adds up: the layout's items and totals go only where the generic reader found
+    none, doubted (a person checks them), and better than nothing."""
+    if got["items"] and not payload.get("items"):
+        payload["items"] = got["items"]
+        taken["items"] = len(got["items"])
+        _doubt(payload, "low_confidence:items")
+    for name in MONEY:
+        if payload.get(name) is None and name in got["fields"]:
+            _take(payload, name, got["fields"][name], origin, taken, settle=False)
+            _doubt(payload, f"low_confidence:{name}")
+
+
+def _doubt(payload: dict, warning: str) -> None:
+    if warning not in (payload.get("warnings") or []):
+        payload["warnings"] = [*(payload.get("warnings") or []), warning]
+
+
 def _merge(payload: dict, got: dict, layout: dict, lines: list[Line], sure: float) -> dict:
     """Take what the layout read and proved into the payload; the values taken, by name.
 
@@ -205,6 +223,7 @@ def _merge(payload: dict, got: dict, layout: dict, lines: list[Line], sure: floa
         _take(payload, "currency", reading, origin, taken, settle=not ocr)
     items, money, agree = _choose(payload, got)
     if not agree:
+        _fill_in(payload, got, origin, taken)
         return taken
     if items is got["items"]:
         payload["items"] = items
