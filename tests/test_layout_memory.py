@@ -7,13 +7,14 @@ from __future__ import annotations
 import functools
 import itertools
 import json
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
 from app.extract import engine
 from app.extract.document import Document
-from app.extract.layout import Line, Word
+from app.extract.layout import Line, Word, text_lines
 from app.extract.memory import recall, teach, words
 from tests.fixtures.families.registry import FAMILIES
 
@@ -78,3 +79,65 @@ def test_the_kept_words_come_back_as_the_same_lines():
     assert kept["pages"] == 2
     assert [line.text for line in again] == [line.text for line in lines("carried-forward", 1)]
     assert [w.x0 for w in again[5].words] == [w.x0 for w in lines("carried-forward", 1)[5].words]
+
+
+# A layout drawn here, as layout text: each item's description printed under its part number.
+HEAD = """\
+Meridian Construction (Pty) Ltd                               PURCHASE ORDER
+1 Main Road, Bellville                            Order No.      {po_number}
+                                                  Order date     {date}
+Supplier                                          Project        {project}
+{supplier}
+
+Part No.                                   Qty        Unit price          Amount
+"""
+FOOT = """\
+
+                                           Subtotal                {subtotal:>12}
+                                           VAT 15%                 {tax:>12}
+                                           Total                   {total:>12}
+Thank you for quoting our order number on every invoice.
+"""
+
+
+def drawn(order: dict) -> list[Line]:
+    rows = "".join(
+        f"{i['item_code']:<40}{i['quantity']:>6}{i['unit_price']:>18}{i['amount']:>16}\n"
+        f"   {i['description']}\n"
+        for i in order["items"]
+    )
+    return text_lines(HEAD.format(**order) + rows + FOOT.format(**order))
+
+
+def order(number: str, supplier: str, items: list[tuple]) -> dict:
+    lines = [
+        {"item_code": code, "description": text, "quantity": q, "unit": "", "unit_price": p,
+         "amount": f"{Decimal(q) * Decimal(p):.2f}"}
+        for code, text, q, p in items
+    ]  # fmt: skip
+    subtotal = sum(Decimal(line["amount"]) for line in lines)
+    tax = (subtotal * Decimal("0.15")).quantize(Decimal("0.01"))
+    return {
+        "po_number": number, "po_date": "2026-08-19", "date": "19/08/2026",
+        "supplier_name": supplier, "supplier": supplier, "project_code": "CP09",
+        "project": "CP09", "currency": "ZAR", "items": lines, "subtotal": f"{subtotal:.2f}",
+        "tax": f"{tax:.2f}", "total": f"{subtotal + tax:.2f}",
+    }  # fmt: skip
+
+
+def test_a_description_printed_under_its_line_is_learned_and_read():
+    first = order("PO-1001", "Boland Building Supplies CC", [
+        ("PN-1001", "Cement 50kg bag", "5", "98.50"),
+        ("PN-2040", "River sand, washed", "2", "410.00"),
+    ])  # fmt: skip
+    second = order("PO-1002", "Highveld Hardware (Pty) Ltd", [
+        ("PN-3310", "Hex bolt M12x60 galvanised", "100", "3.37"),
+        ("PN-1001", "Cement 50kg bag", "30", "101.20"),
+        ("PN-7001", "Shuttering ply 18mm", "12", "612.00"),
+    ])  # fmt: skip
+    layout = teach.learn(drawn(first), first) | {"id": "drawn"}
+    _, matched = recall.known([layout], drawn(second))
+    got = recall.read(layout["anchors"], drawn(second), matched.frame)
+    assert [i["description"] for i in got["items"]] == [i["description"] for i in second["items"]]
+    assert recall.same_items(got["items"], second["items"])
+    assert got["fields"]["supplier_name"].value == "Highveld Hardware (Pty) Ltd"

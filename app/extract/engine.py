@@ -17,7 +17,7 @@ from app.extract import fields, items, ocr, pdf, tables, totals
 from app.extract.document import Document, ExtractionError
 from app.extract.fields import MISSING, Found
 from app.extract.layout import Line, box_lines, box_scale, text_lines, typical_step
-from app.extract.memory import recall
+from app.extract.memory import recall, words
 from app.extract.second_look import OcrPage, fill_missing_numbers
 
 # Below this a field is flagged for a person to check.
@@ -236,6 +236,9 @@ def read(document: Document) -> dict:
             "blurred to read). Upload a clearer copy, or enter the PO by hand."
         )
     kind = document_kind(lines)
+    if kind in NOT_A_PO and kind != "delivery_note":
+        # a page of a layout people verified as a PO's is one, whatever its title says
+        kind = "purchase_order" if recall.known(document.options.layouts, lines) else kind
     if kind == "delivery_note":
         payload = read_dn(lines, document.options.day_first)
     elif kind in (None, "purchase_order"):
@@ -248,7 +251,7 @@ def read(document: Document) -> dict:
         if kind is None and not (payload["po_number"] and payload["items"]):
             kind = "letter"
     else:
-        payload = {"document_type": kind}
+        payload = {"document_type": kind, "layout": words.keep(lines)}
     payload["document_type"] = payload.get("document_type") if kind != "letter" else "letter"
     payload.update(engine=source, pages=pages)
     return payload

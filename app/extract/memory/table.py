@@ -152,10 +152,11 @@ def learn(lines: list[Line], items: list[dict], comma: bool) -> dict | None:
     header = _header(lines, first, columns)
     if header is None or "quantity" not in columns:
         return None
-    learned = {"header": header, "columns": columns, "stop": _stop(lines, last, columns, comma)}
+    learned = {"header": header, "columns": columns}
     wrap = _wraps(lines, rows)
     if wrap:
         learned["wrap"] = wrap
+    learned["stop"] = _stop(lines, last, learned, comma)
     return learned
 
 
@@ -164,10 +165,11 @@ def _wraps(lines: list[Line], rows: list[tuple[int, dict, dict]]) -> list | None
     description column, under a code printed in the same cell): [x0, x1], or None."""
     spans = []
     for index, item, spots in rows:
-        if "description" not in spots:
-            continue
-        x0, x1 = spots["description"][0]
-        shown = norm(" ".join(w.text for w in lines[index].words if x0 <= w.x0 and w.x1 <= x1))
+        shown = ""  # a description may start on its item's line, or only under it
+        if "description" in spots:
+            x0, x1 = spots["description"][0]
+            words = lines[index].words
+            shown = norm(" ".join(w.text for w in words if x0 <= w.x0 and w.x1 <= x1))
         rest = norm(item.get("description") or "")[len(shown) :].strip()
         for line in lines[index + 1 : index + 4]:
             text = norm(line.text)
@@ -192,10 +194,14 @@ def _header(lines: list[Line], first: int, columns: dict) -> list[list] | None:
     return None
 
 
-def _stop(lines: list[Line], last: int, columns: dict, comma: bool) -> str:
+def _stop(lines: list[Line], last: int, table: dict, comma: bool) -> str:
     """The first line after the last item that is not its description running on."""
+    last_y = lines[last].y
     for line in lines[last + 1 :]:
-        if set(_assign(columns, line, Across(), comma)[0]) - {"description"}:
+        if _runs_on(table, line, last_y, Across(), comma):
+            last_y = line.y
+            continue
+        if set(_assign(table["columns"], line, Across(), comma)[0]) - {"description"}:
             return norm(line.cells[0].text)
         if line.y - lines[last].y > 6:
             return ""
@@ -372,6 +378,7 @@ def read(table: dict, lines: list[Line], frame: Frame, comma: bool) -> tuple[lis
             items.append(item)
             last_y, end = line.y, index + 1
         elif items and _runs_on(table, line, last_y, across, comma):
-            items[-1]["description"] += " " + " ".join(w.text for w in line.words)
+            said = f"{items[-1]['description']} {' '.join(w.text for w in line.words)}"
+            items[-1]["description"] = said.strip()
             last_y = line.y
     return items, end if end is not None else len(lines)
