@@ -7,7 +7,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 
-.PHONY: run test lint format browser ocr clean bench-pages soak bench bench-extract
+.PHONY: run test lint format browser ocr clean bench-pages soak bench bench-extract bench-ops
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,9 +22,11 @@ test: $(STAMP) browser ocr
 	$(BIN)/python -m pytest
 
 # Reading accuracy on layouts never tuned on (tests/fixtures/families: leave-one-family-out,
-# per family, learned layout, named rules), then on tests/fixtures/documents; seconds per page.
+# per family, learned layout, named rules), then on tests/fixtures/documents; seconds per page;
+# then routing accuracy (PO or DN, read from the content) and the delivery set's DNs.
 bench-extract: $(STAMP) ocr
 	$(BIN)/python -m tests.bench.bench_extract
+	$(BIN)/python -m tests.bench.bench_routing
 
 # The fault tests at length: 200 worker kills, 2,000 racing batches, 5 server restarts.
 soak: $(STAMP)
@@ -64,3 +66,7 @@ clean:
 # Server time of /purchasing and /batches on 100,000 POs (500,000 items) and 50,000 batches.
 bench-pages: $(STAMP)
 	$(BIN)/python tests/bench/bench_pages.py
+
+# /metrics and /healthz on 100,000 POs and 50,000 batches.
+bench-ops: $(STAMP)
+	$(BIN)/python tests/bench/bench_ops.py

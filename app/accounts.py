@@ -4,6 +4,13 @@ One rule stands over all of it: Intake never ends up without an active
 administrator, so nobody can lock the office out of its own settings. The
 check and the change happen in one IMMEDIATE transaction, so two admins
 demoting each other at the same moment cannot both succeed.
+
+What ends what: disabling an account ends its sessions and revokes its API
+tokens for good (enabling it again lets the person sign in; tokens are made
+anew, so a copy of an old one that went astray meanwhile opens nothing). A
+password reset ends the sessions signed in with the old password and leaves
+API tokens alone: they are not derived from the password, and the
+integrations that use them keep running; the user page lists them to revoke.
 """
 
 from __future__ import annotations
@@ -64,8 +71,9 @@ def set_role(db: Database, user_id: str, role: str, actor_id: str) -> bool:
     return True
 
 
-def set_active(db: Database, user_id: str, active: bool, actor_id: str) -> bool:
-    """Disable (or enable again) an account. A disabled user's sessions end at once."""
+def set_active(db: Database, user_id: str, active: bool, actor_id: str, now: datetime) -> bool:
+    """Disable (or enable again) an account. A disabled user's sessions end at once and
+    their API tokens are revoked, to stay revoked if the account is enabled again."""
     with immediate(db):
         user = _user(db, user_id)
         if bool(user["active"]) == active:
@@ -74,12 +82,13 @@ def set_active(db: Database, user_id: str, active: bool, actor_id: str) -> bool:
             doing = "disable yourself" if user_id == actor_id else "disable them"
             _last_admin_guard(db, user, actor_id, doing)
             auth.end_sessions(db, user_id)
+            auth.revoke_user_tokens(db, user_id, now)
         auth.store_active(db, user_id, active)
     return True
 
 
 def reset_password(db: Database, user_id: str, password: str, keep_cookie: str | None) -> None:
-    """Set a new password; every session of the user ends.
+    """Set a new password; every session of the user ends, their API tokens stay.
 
     `keep_cookie` is the session cookie of an admin resetting their own
     password: that one session stays, so they are not signed out where they are.

@@ -24,6 +24,40 @@ from app.ids import new_id
 
 ROLES = ("admin", "staff")
 MIN_PASSWORD_LENGTH = 10
+# Long enough to be a passphrase; a longer "password" is a paste gone wrong (or a probe).
+MAX_PASSWORD_LENGTH = 200
+# Passwords of ten or more characters high on every list of leaked passwords, compared
+# in lower case: the ones a guesser tries before any other.
+COMMON_PASSWORDS = frozenset(
+    {
+        "0123456789",
+        "0987654321",
+        "1234567890",
+        "12345678910",
+        "123456789a",
+        "1234567890a",
+        "1q2w3e4r5t",
+        "1qaz2wsx3edc",
+        "a123456789",
+        "abcdefghij",
+        "administrator",
+        "iloveyou12",
+        "letmein123",
+        "password01",
+        "password1!",
+        "password12",
+        "password123",
+        "password1234",
+        "qwerty1234",
+        "qwerty12345",
+        "qwerty123456",
+        "qwertyuiop",
+        "qwertyuiop1",
+        "welcome123",
+        "changeme123",
+        "p@ssw0rd123",
+    }
+)
 SESSION_LIFETIME = timedelta(days=14)
 _SCRYPT = {"n": 2**14, "r": 8, "p": 1}
 _EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
@@ -73,8 +107,17 @@ def normalise_email(email: str) -> str:
 
 
 def check_password_rules(password: str) -> None:
-    if len(password or "") < MIN_PASSWORD_LENGTH:
+    """At least 10 characters and at most 200, not one character over and over, and none
+    of the passwords every guesser tries first."""
+    password = password or ""
+    if len(password) < MIN_PASSWORD_LENGTH:
         raise AccountError(f"A password needs at least {MIN_PASSWORD_LENGTH} characters.")
+    if len(password) > MAX_PASSWORD_LENGTH:
+        raise AccountError(f"A password has at most {MAX_PASSWORD_LENGTH} characters.")
+    if len(set(password)) == 1:
+        raise AccountError("A password cannot be one character over and over; choose another.")
+    if " ".join(password.lower().split()) in COMMON_PASSWORDS:
+        raise AccountError("That password is one of the first that anyone guesses; choose another.")
 
 
 def create_user(
@@ -260,6 +303,15 @@ def revoke_api_token(db: Database, token_id: str, now: datetime) -> bool:
         {"id": token_id, "now": clock.iso(now)},
     )
     return cursor.rowcount == 1
+
+
+def revoke_user_tokens(db: Database, user_id: str, now: datetime) -> int:
+    """Revoke every token of a user that is not revoked yet; how many there were."""
+    cursor = db.conn.execute(
+        "UPDATE api_tokens SET revoked_at = :now WHERE user_id = :user AND revoked_at IS NULL",
+        {"user": user_id, "now": clock.iso(now)},
+    )
+    return cursor.rowcount
 
 
 def list_api_tokens(db: Database, user_id: str) -> list[dict]:

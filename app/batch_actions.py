@@ -1,4 +1,9 @@
-"""A person's Retry and Discard on one batch, with the rule on whose batches staff may retry.
+"""A person's Retry and Discard on one batch, with the rule on whose batches staff may act.
+
+Staff act on the batches of their own uploads, administrators on any: a
+dead batch is retried or its PO entered by hand (the review queue's
+`hand_entry`) by the person who uploaded it or by an administrator, never
+by another member of staff. Discarding is an administrator's only.
 
 Shared by the status pill, the admin pages, the review queue and the API.
 The state change is the queue's fenced one; a retried batch is announced to
@@ -20,14 +25,26 @@ class NotYours(PermissionError):
     """Staff act only on their own uploads."""
 
 
+def may_act(user: dict, batch: dict) -> bool:
+    """Whether this person may retry the batch or enter its PO by hand."""
+    return user["role"] == "admin" or batch["uploaded_by"] == user["id"]
+
+
+def check_may_act(user: dict, batch: dict) -> None:
+    if not may_act(user, batch):
+        raise NotYours(
+            "Staff can retry or enter by hand only their own uploads;"
+            " the uploader or an administrator can do it."
+        )
+
+
 class NotNow(ValueError):
     """The batch's state does not allow this now; the message says which state it is in."""
 
 
 def retry(db: Database, user: dict, batch: dict, now: datetime) -> dict:
     """Retry a failed or dead batch with fresh attempts; the batch as it is afterwards."""
-    if user["role"] != "admin" and batch["uploaded_by"] != user["id"]:
-        raise NotYours("Staff can retry only their own uploads.")
+    check_may_act(user, batch)
     if not queue.retry_batch(db, batch["id"], now, user["id"]):
         raise NotNow(
             f"This batch is {batch['status']}; only a failed or dead batch can be retried."

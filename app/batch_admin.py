@@ -24,7 +24,7 @@ from app.filters import Filter, QueryReader, like
 
 PAGE_SIZE = 50
 STATUSES = tuple(status.value for status in Status)
-BATCH_TYPES = ("purchase_orders", "delivery_notes", "timesheets", "fuel_logs")
+BATCH_TYPES = ("purchase_orders", "delivery_notes", "documents", "timesheets", "fuel_logs")
 OUTCOMES = ("processed", "failed", "dead")
 _ORDER = keyset.Order("b.date_uploaded", "b.id", descending=True)
 
@@ -117,11 +117,14 @@ _ROW_COLUMNS = (
     "b.id, b.batch_type, b.original_filename, b.date_uploaded, b.uploaded_by, b.status,"
     " b.attempts, b.last_error, b.next_retry_at, b.processed_record_id, b.warnings,"
     " b.date_uploaded AS sort_key, u.name AS uploader_name, u.email AS uploader_email,"
-    " po.purchase_order_number AS po_number"
+    " po.purchase_order_number AS po_number, dn.dn_number,"
+    " dn_po.purchase_order_number AS dn_po_number"
 )
 _ROW_JOINS = (
     " LEFT JOIN users u ON u.id = b.uploaded_by"
     " LEFT JOIN purchase_orders po ON po.id = b.processed_record_id"
+    " LEFT JOIN delivery_notes dn ON dn.id = b.processed_record_id"
+    " LEFT JOIN purchase_orders dn_po ON dn_po.id = dn.purchase_order_id"
 )
 
 

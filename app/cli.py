@@ -1,4 +1,5 @@
-"""The `intake` command: serve the app, run workers, sweep once, manage accounts and sites."""
+"""The `intake` command: serve the app, run workers, sweep once, manage accounts and sites,
+back up, restore and check a data dir."""
 
 from __future__ import annotations
 
@@ -6,12 +7,11 @@ import argparse
 import getpass
 import logging
 import os
-import signal
-import subprocess
 import sys
 from pathlib import Path
 
 from app import auth, clock, sites
+from app.backup import BackupError
 from app.config import ConfigError, Settings
 from app.db import open_database
 from app.purchase_orders import matching
@@ -23,34 +23,32 @@ LOG_FORMAT = "%(asctime)s %(levelname)s %(message)s"
 def _serve(settings: Settings, args: argparse.Namespace) -> int:
     import uvicorn
 
+    from app import supervisor
     from app.main import create_app
 
     open_database(settings.db_path).close()
-    worker = None
+    children = []  # started in this order, stopped in the reverse: the replica ships last
+    if settings.replica_url:
+        children.append(supervisor.replica(settings))
     if not args.no_worker:
-        env = {**os.environ, "INTAKE_DATA_DIR": str(settings.data_dir)}
-        worker = subprocess.Popen(
-            [sys.executable, "-m", "app.cli", "worker", "--parent-pid", str(os.getpid())],
-            env=env,
-            start_new_session=True,  # Ctrl-C reaches us; we stop the worker once, gracefully
+        children.append(supervisor.worker(settings))
+    for child in children:
+        child.start()
+    try:
+        uvicorn.run(
+            create_app(settings),
+            host=args.host,
+            port=args.port,
+            log_level="info",
+            # X-Forwarded-For and -Proto only from the proxies named: else anyone could
+            # claim any address, and the sign-in lockout would count nothing.
+            proxy_headers=bool(settings.trusted_proxies),
+            forwarded_allow_ips=settings.trusted_proxies or None,
         )
-    try:
-        uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="info")
     finally:
-        if worker is not None:
-            _stop(worker)
+        for child in reversed(children):
+            child.stop()
     return 0
-
-
-def _stop(worker: subprocess.Popen) -> None:
-    if worker.poll() is not None:
-        return
-    worker.send_signal(signal.SIGINT)  # Huey: finish the tasks in hand, then exit
-    try:
-        worker.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        worker.kill()
-        worker.wait()
 
 
 def _worker(settings: Settings, args: argparse.Namespace) -> int:
@@ -72,6 +70,45 @@ def _sweep(settings: Settings, args: argparse.Namespace) -> int:
         for batch_id in batch_ids:
             print(f"  {label}: {batch_id}")
     return 0
+
+
+def _backup(settings: Settings, args: argparse.Namespace) -> int:
+    from app import backup
+
+    taken = backup.take_backup(settings, Path(args.dest).resolve(), clock.now(), keep=args.keep)
+    print(taken.summary())
+    if taken.missing:
+        print(
+            f"{len(taken.missing)} document(s) named by records were not found and are not in "
+            "the backup: " + ", ".join(taken.missing),
+            file=sys.stderr,
+        )
+        return 1
+    return 0
+
+
+def _restore(settings: None, args: argparse.Namespace) -> int:
+    from app import backup
+    from app.config import data_dir_from_env
+
+    data_dir = data_dir_from_env()
+    restored = backup.restore_backup(Path(args.source).resolve(), data_dir)
+    counts = restored.manifest["counts"]
+    print(
+        f"restored {restored.snapshot} (taken {restored.manifest['taken_at']}) into {data_dir}: "
+        f"{counts['purchase_orders']} POs, {len(restored.manifest['documents'])} documents"
+    )
+    print(f"check: {restored.check.summary()}")
+    print("Sessions end with a restore: everyone signs in again.")
+    return 0 if restored.check.clean else 1
+
+
+def _check(settings: Settings, args: argparse.Namespace) -> int:
+    from app import datacheck
+
+    report = datacheck.check(settings)
+    print(f"{settings.data_dir}: {report.summary()}")
+    return 0 if report.clean else 1
 
 
 def _password() -> str:
@@ -165,6 +202,16 @@ def parser() -> argparse.ArgumentParser:
     worker.set_defaults(run=_worker)
 
     commands.add_parser("sweep", help="one sweep tick now").set_defaults(run=_sweep)
+    backup = commands.add_parser("backup", help="copy the data dir into a backup folder")
+    backup.add_argument("dest", help="the backup folder (one snapshot per run inside it)")
+    backup.add_argument("--keep", type=int, help="keep only the newest N snapshots")
+    backup.set_defaults(run=_backup)
+    restore = commands.add_parser("restore", help="fill an empty data dir from a backup")
+    restore.add_argument("source", help="a backup folder (its newest snapshot) or one snapshot")
+    restore.set_defaults(run=_restore, settings=False)  # must not write into the data dir first
+    commands.add_parser("check", help="verify the databases and every document").set_defaults(
+        run=_check
+    )
     commands.add_parser("migrate", help="bring the database schema up to date").set_defaults(
         run=_migrate
     )
@@ -219,9 +266,9 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
     logging.getLogger("huey").setLevel(logging.WARNING)
     try:
-        settings = Settings.from_env()
+        settings = Settings.from_env() if getattr(args, "settings", True) else None
         return args.run(settings, args)
-    except (ConfigError, auth.AccountError, sites.SiteError, OSError) as exc:
+    except (ConfigError, auth.AccountError, sites.SiteError, BackupError, OSError) as exc:
         print(f"intake: {exc}", file=sys.stderr)
         return 2
 

@@ -6,13 +6,19 @@ A bad value stops start-up with a sentence that names the variable.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import secrets
 from dataclasses import dataclass
+from ipaddress import ip_network
 from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+LOOPBACK = ("127.0.0.1/32", "::1/128")
+REPLICA_SCHEMES = ("file://", "s3://")
 
 
 class ConfigError(Exception):
@@ -46,6 +52,15 @@ class Settings:
     supplier_match_threshold: float = 0.85
     # How long a request or a task waits for another writer before giving up.
     busy_timeout_ms: int = 5000
+    # Running it: worker heartbeats, the free disk /healthz asks for, who may read /metrics,
+    # and the Litestream replica `intake serve` keeps (empty: none).
+    heartbeat_seconds: int = 15
+    worker_gone_seconds: int = 120
+    disk_free_min_mb: int = 1024
+    metrics_allow: tuple[str, ...] = LOOPBACK  # networks, checked when read
+    replica_url: str = ""
+    # Reverse proxies whose X-Forwarded-For and -Proto are believed ("" believes nobody).
+    trusted_proxies: str = ""
 
     @property
     def db_path(self) -> Path:
@@ -81,6 +96,8 @@ class Settings:
             **_extraction(env),
             "supplier_match_threshold": _fraction(env, "INTAKE_SUPPLIER_MATCH_THRESHOLD", 0.85),
             "busy_timeout_ms": _positive_int(env, "INTAKE_BUSY_TIMEOUT_MS", 5000),
+            **_operations(env),
+            "trusted_proxies": _addresses(env, "INTAKE_TRUSTED_PROXIES"),
         }
         values.update(overrides)
         if not values["secret_key"]:
@@ -128,6 +145,41 @@ def _extraction(env: dict[str, str]) -> dict:
     return values
 
 
+def _operations(env: dict[str, str]) -> dict:
+    values = {
+        "heartbeat_seconds": _positive_int(env, "INTAKE_HEARTBEAT_SECONDS", 15),
+        "worker_gone_seconds": _positive_int(env, "INTAKE_WORKER_GONE_SECONDS", 120),
+        "disk_free_min_mb": _positive_int(env, "INTAKE_DISK_FREE_MIN_MB", 1024),
+        "metrics_allow": _networks(env, "INTAKE_METRICS_ALLOW", LOOPBACK),
+        "replica_url": env.get("INTAKE_REPLICA_URL", "").strip(),
+    }
+    if values["worker_gone_seconds"] <= values["heartbeat_seconds"]:
+        raise ConfigError(
+            "INTAKE_WORKER_GONE_SECONDS must be longer than INTAKE_HEARTBEAT_SECONDS, "
+            "or every worker would look gone between two heartbeats."
+        )
+    url = values["replica_url"]
+    if url and not (url.startswith(REPLICA_SCHEMES) and len(url) > len("s3://")):
+        raise ConfigError(
+            "INTAKE_REPLICA_URL must be a file:// path (file:///srv/replica/intake) "
+            f"or an S3 URL (s3://bucket/intake) (got {url!r})."
+        )
+    return values
+
+
+def _networks(env: dict[str, str], name: str, default: tuple) -> tuple:
+    raw = env.get(name)
+    if raw is None:
+        return default
+    try:
+        return tuple(str(ip_network(part.strip())) for part in raw.split(",") if part.strip())
+    except ValueError:
+        raise ConfigError(
+            f"{name} must be addresses or networks separated by commas, such as "
+            f"127.0.0.1,10.0.0.0/24 (got {raw!r}); leave it empty to allow no address."
+        ) from None
+
+
 def _fraction(env: dict[str, str], name: str, default: float) -> float:
     raw = env.get(name, "").strip()
     if not raw:
@@ -139,6 +191,20 @@ def _fraction(env: dict[str, str], name: str, default: float) -> float:
     if not 0 < value <= 1:
         raise ConfigError(f"{name} must be more than 0 and at most 1 (got {raw}).")
     return value
+
+
+def _addresses(env: dict[str, str], name: str) -> str:
+    """Comma-separated addresses or networks (10.0.0.5, 10.0.0.0/24, ::1), tidied."""
+    found = [part.strip() for part in env.get(name, "").split(",") if part.strip()]
+    for part in found:
+        try:
+            ipaddress.ip_network(part, strict=False)
+        except ValueError:
+            raise ConfigError(
+                f"{name} must list IP addresses or networks, such as 127.0.0.1,10.0.0.0/24 "
+                f"(got {part!r})."
+            ) from None
+    return ",".join(found)
 
 
 def _timezone(env: dict[str, str]) -> str | None:
@@ -154,6 +220,25 @@ def _timezone(env: dict[str, str]) -> str | None:
     return name
 
 
+def data_dir_from_env(env: dict[str, str] | None = None) -> Path:
+    """The data dir alone, for a command that must not write into it before it starts (restore)."""
+    env = os.environ if env is None else env
+    return Path(env.get("INTAKE_DATA_DIR") or "data").resolve()
+
+
+def private_dir(path: Path) -> Path:
+    """A directory only this user may enter: made so, or made so again if it was not.
+
+    The data dir holds the records, the documents and the secret key; nobody
+    else on the machine has any business in it.
+    """
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    mode = path.stat()
+    if mode.st_mode & 0o077 and mode.st_uid == os.getuid():
+        path.chmod(0o700)
+    return path
+
+
 def load_or_create_secret(data_dir: Path) -> str:
     """The secret key kept in the data dir, made on first use.
 
@@ -161,7 +246,7 @@ def load_or_create_secret(data_dir: Path) -> str:
     and a worker starting together agree on one complete key.
     """
     path = data_dir / "secret_key"
-    data_dir.mkdir(parents=True, exist_ok=True)
+    private_dir(data_dir)
     if not path.exists():
         tmp = data_dir / f".secret_key.{os.getpid()}.{secrets.token_hex(4)}"
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)

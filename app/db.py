@@ -9,7 +9,9 @@ writers never deadlock on a lock upgrade.
 
 from __future__ import annotations
 
+import contextlib
 import errno
+import os
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -17,6 +19,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from sqlite_utils import Database
+
+from app.config import private_dir
 
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
 BUSY_TIMEOUT_MS = 5000
@@ -112,6 +116,12 @@ def _statements(sql: str) -> Iterator[str]:
         raise RuntimeError(f"incomplete SQL statement at the end of a migration: {pending!r}")
 
 
+# A migration starting with this line rebuilds tables (SQLite cannot widen a CHECK in
+# place). It runs with foreign keys off, as SQLite's procedure for it says, so dropping
+# the old table does not cascade to the rows pointing at it; they are checked before commit.
+REBUILDS = "-- rebuilds tables"
+
+
 def migrate(db: Database) -> int:
     """Apply every migration newer than the database; return the version reached.
 
@@ -119,21 +129,38 @@ def migrate(db: Database) -> int:
     starting together apply it once.
     """
     version = 0
-    for number, _name, sql in migrations():
-        with immediate(db):
-            version = db.conn.execute("PRAGMA user_version").fetchone()[0]
-            if number <= version:
-                continue
-            for statement in _statements(sql):
-                db.conn.execute(statement)
-            db.conn.execute(f"PRAGMA user_version={number}")
-            version = number
+    for number, name, sql in migrations():
+        rebuilds = sql.startswith(REBUILDS)
+        if rebuilds:
+            db.conn.execute("PRAGMA foreign_keys=OFF")  # outside the transaction, or a no-op
+        try:
+            with immediate(db):
+                version = db.conn.execute("PRAGMA user_version").fetchone()[0]
+                if number <= version:
+                    continue
+                for statement in _statements(sql):
+                    db.conn.execute(statement)
+                if rebuilds and db.conn.execute("PRAGMA foreign_key_check").fetchone():
+                    raise RuntimeError(f"{name} left rows pointing at rows that do not exist")
+                db.conn.execute(f"PRAGMA user_version={number}")
+                version = number
+        finally:
+            if rebuilds:
+                db.conn.execute("PRAGMA foreign_keys=ON")
     return version
+
+
+def create_private_file(path: Path | str) -> None:
+    """Make a database file readable by this user only, before SQLite makes it readable by
+    all; SQLite gives its -wal and -shm files the same mode."""
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
 
 
 def open_database(path: Path | str) -> Database:
     """Connect and bring the schema up to date: what start-up calls."""
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    private_dir(Path(path).parent)
+    create_private_file(path)
     db = connect(path)
     migrate(db)
     return db

@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import math
 from dataclasses import dataclass
 
 
@@ -48,9 +49,20 @@ def decode(cursor: str) -> tuple[object, str]:
         key, row_id = json.loads(raw)
     except (binascii.Error, ValueError, TypeError):
         raise CursorError("That page link is damaged; showing the first page.") from None
-    if not isinstance(row_id, str) or not isinstance(key, str | int | float | None):
+    if not isinstance(row_id, str) or not _is_key(key):
         raise CursorError("That page link is damaged; showing the first page.")
     return key, row_id
+
+
+def _is_key(key: object) -> bool:
+    """A sort key SQLite can compare: text, null, or a number it can hold."""
+    if isinstance(key, bool):
+        return False
+    if isinstance(key, int):
+        return -(2**63) <= key < 2**63
+    if isinstance(key, float):
+        return math.isfinite(key)
+    return key is None or isinstance(key, str)
 
 
 def clause(order: Order, cursor: str | None, backwards: bool) -> tuple[str, str, dict]:

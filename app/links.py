@@ -327,5 +327,12 @@ def record_name(db: Database, side: dict) -> str:
     if side["record_type"] == SUPPLIER:
         found = one(db, "SELECT name FROM suppliers WHERE id = :id", {"id": side["record_id"]})
         return found["name"] if found else side["record_id"]
+    if side["record_type"] == "purchase_order":
+        found = one(
+            db,
+            "SELECT purchase_order_number AS n FROM purchase_orders WHERE id = :id",
+            {"id": side["record_id"]},
+        )
+        return f"PO {found['n']}" if found else side["record_id"]
     found = one(db, "SELECT code, name FROM sites WHERE id = :id", {"id": side["record_id"]})
     return f"{found['code']} · {found['name']}" if found else side["record_id"]

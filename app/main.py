@@ -8,7 +8,6 @@ import sqlite3
 from litestar import Litestar
 from litestar.di import Provide
 from litestar.exceptions import HTTPException
-from litestar.middleware import DefineMiddleware
 from litestar.plugins.htmx import HTMXPlugin
 from litestar.static_files import create_static_files_router
 from litestar.template.config import TemplateConfig
@@ -19,7 +18,7 @@ from app.db import connect, open_database
 from app.file_types import UploadRejected
 from app.routes import route_handlers
 from app.uploads import remove_abandoned
-from app.web import auth, errors, templating
+from app.web import auth, bodies, csrf, errors, templating
 from tasks import huey_app
 
 log = logging.getLogger("intake")
@@ -41,11 +40,14 @@ def create_app(settings: Settings | None = None, immediate_tasks: bool = False) 
             "db": Provide(auth.provide_db, sync_to_thread=False),
             "settings": Provide(auth.provide_settings, sync_to_thread=False),
         },
-        guards=[auth.signed_in],
+        # Who is asking, then CSRF, on the headers; only then is a form read (in a thread).
         middleware=[
             auth.AuthMiddleware(),
-            DefineMiddleware(auth.CSRF, config=auth.csrf_config(settings)),
+            csrf.CSRFMiddleware(settings.secret_key),
+            bodies.FormReader(),
         ],
+        request_class=bodies.IntakeRequest,
+        request_max_body_size=bodies.FORM,
         plugins=[HTMXPlugin()],
         before_send=[security.add_security_headers],
         on_startup=[remove_abandoned_uploads],

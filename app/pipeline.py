@@ -18,7 +18,16 @@ from app import clock, layouts, pausing, queue, storage
 from app.batches import QueueState, Status
 from app.config import Settings
 from app.db import connect, is_busy, is_disk_full
-from app.extract import Document, ExtractionError, ExtractOptions, extract
+from app.delivery_notes import hooks as delivery_hooks
+from app.delivery_notes import intake as dn_intake
+from app.extract import (
+    Document,
+    ExtractionError,
+    ExtractOptions,
+    extract,
+    extract_delivery_note,
+    extract_document,
+)
 from app.purchase_orders import intake, matching
 from app.review import hooks
 
@@ -57,7 +66,7 @@ def run_batch(settings: Settings, batch_id: str) -> Attempt:
         started = time.monotonic()
         try:
             payload = _read(db, settings, claim)
-            result = intake.process(db, settings, claim, payload, clock.now())
+            result = import_payload(db, settings, claim, payload)
         except intake.ClaimLost:
             log.info("[po-process-batch] %s", json.dumps({"batch_id": batch_id, "lost": True}))
             return Attempt(batch_id, "lost")
@@ -81,7 +90,7 @@ def run_batch(settings: Settings, batch_id: str) -> Attempt:
             json.dumps(
                 {
                     "batch_id": batch_id,
-                    "po_id": result.po_id,
+                    "record_id": getattr(result, "po_id", None) or getattr(result, "dn_id", None),
                     "created": result.created,
                     "warnings": result.warnings,
                     "duration_ms": round((time.monotonic() - started) * 1000),
@@ -94,15 +103,39 @@ def run_batch(settings: Settings, batch_id: str) -> Attempt:
 
 
 def _read(db, settings: Settings, claim: queue.Claim) -> dict:
-    if claim.batch_type != "purchase_orders":
+    # a batch is read as a PO, as a DN, or as whichever the document turns out to be
+    readers = {
+        "purchase_orders": extract,
+        "delivery_notes": extract_delivery_note,
+        "documents": extract_document,
+    }
+    reader = readers.get(claim.batch_type)
+    if reader is None:
         kind = claim.batch_type.replace("_", " ")
-        raise ExtractionError(f"Intake cannot import {kind} yet; only purchase orders.")
+        raise ExtractionError(
+            f"Intake cannot import {kind} yet; only purchase orders and delivery notes."
+        )
     path = storage.resolve(settings, claim.file_path)
     if not path.exists():
         raise ExtractionError("The stored file is missing; upload the document again.")
     # the child process has no database: the layouts learned so far go with it
     options = replace(ExtractOptions.from_settings(settings), layouts=layouts.for_reading(db))
-    return extract(Document(path, claim.content_type, claim.original_filename, options))
+    started = time.monotonic()
+    payload = reader(Document(path, claim.content_type, claim.original_filename, options))
+    # Kept with what the extractor returned, so /metrics can tell each engine's time.
+    payload["extract_seconds"] = round(time.monotonic() - started, 3)
+    return payload
+
+
+def import_payload(db, settings: Settings, claim: queue.Claim, payload: dict):
+    """Import what was read as the batch's type; a `documents` batch as what it turned out to be."""
+    kind = claim.batch_type
+    if kind == "documents":
+        is_dn = isinstance(payload, dict) and payload.get("document_type") == "delivery_note"
+        kind = "delivery_notes" if is_dn else "purchase_orders"
+    if kind == "delivery_notes":
+        return dn_intake.process(db, settings, claim, payload, clock.now())
+    return intake.process(db, settings, claim, payload, clock.now())
 
 
 def _failed(
@@ -180,6 +213,7 @@ def sweep(settings: Settings) -> SweepReport:
         report.settled += hooks.resolve_site_matches(db, now) + hooks.resolve_supplier_matches(
             db, now
         )
+        report.settled += delivery_hooks.resolve_waiting_notes(db, now)
         if report.settled:
             log.info("[review-sweep] %s", json.dumps({"settled": report.settled}))
         if pausing.processing_paused(db):

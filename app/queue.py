@@ -117,26 +117,29 @@ def _decoded(row: dict | None) -> dict | None:
     return row
 
 
+# What the pill shows of a processed batch: the PO it made, or the delivery note it made
+# and the PO that was delivered against.
+_PRODUCED = (
+    "SELECT b.*, po.purchase_order_number AS po_number, dn.dn_number,"
+    " dn.purchase_order_id AS dn_po_id, dn_po.purchase_order_number AS dn_po_number"
+    " FROM data_import_batches b"
+    " LEFT JOIN purchase_orders po"
+    "   ON po.id = b.processed_record_id AND b.batch_type = 'purchase_orders'"
+    " LEFT JOIN delivery_notes dn"
+    "   ON dn.id = b.processed_record_id AND b.batch_type = 'delivery_notes'"
+    " LEFT JOIN purchase_orders dn_po ON dn_po.id = dn.purchase_order_id"
+)
+
+
 def get_batch(db: Database, batch_id: str) -> dict | None:
-    """The batch with what the pill shows: the PO number it produced, if any."""
-    return _decoded(
-        one(
-            db,
-            "SELECT b.*, po.purchase_order_number AS po_number"
-            " FROM data_import_batches b"
-            " LEFT JOIN purchase_orders po ON po.id = b.processed_record_id"
-            " WHERE b.id = :id",
-            {"id": batch_id},
-        )
-    )
+    """The batch with what the pill shows: the PO or delivery note it produced, if any."""
+    return _decoded(one(db, f"{_PRODUCED} WHERE b.id = :id", {"id": batch_id}))
 
 
 def recent_batches(db: Database, uploaded_by: str, limit: int = 10) -> list[dict]:
     found = rows(
         db,
-        "SELECT b.*, po.purchase_order_number AS po_number"
-        " FROM data_import_batches b"
-        " LEFT JOIN purchase_orders po ON po.id = b.processed_record_id"
+        f"{_PRODUCED}"
         " WHERE b.uploaded_by = :user ORDER BY b.date_uploaded DESC, b.id DESC LIMIT :limit",
         {"user": uploaded_by, "limit": limit},
     )
@@ -229,11 +232,17 @@ def mark_processed(
     extracted: dict,
     file_path: str,
     now: datetime,
+    batch_type: str,
 ) -> bool:
-    """Inside the caller's transaction: the attempt succeeded. False when fenced out."""
+    """Inside the caller's transaction: the attempt succeeded. False when fenced out.
+
+    `batch_type` is what the document turned out to be: a batch uploaded for
+    Intake to work out (`documents`) takes the type of the record it produced.
+    """
     cursor = db.conn.execute(
         "UPDATE data_import_batches"
         " SET status = 'processed', processed_at = :now, processed_record_id = :record_id,"
+        "     batch_type = :batch_type,"
         "     warnings = :warnings, extracted = :extracted, file_path = :file_path,"
         "     last_error = NULL, next_retry_at = NULL"
         " WHERE id = :id AND status = 'processing' AND claims = :claim_no",
@@ -245,6 +254,7 @@ def mark_processed(
             "warnings": json.dumps(warnings),
             "extracted": json.dumps(extracted),
             "file_path": file_path,
+            "batch_type": batch_type,
         },
     )
     if cursor.rowcount != 1:

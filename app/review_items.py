@@ -28,6 +28,11 @@ KINDS = {
     "low_confidence": "The reader was unsure of some fields",
     "supplier.proposed": "Supplier to confirm",
     "link.conflict": "Two links claim the same name or record",
+    "dn.po_unknown": "Delivery note matches no PO",
+    "dn.short": "PO delivered short",
+    "dn.over": "PO delivered over",
+    "dn.unmatched_line": "Delivered line on no PO line",
+    "dn.revision": "Delivery note arrived again with different contents",
 }
 STATES = ("open", "resolved", "dismissed")
 # resolved_by for an item that closed by itself because its question was settled elsewhere
@@ -51,19 +56,24 @@ def open_item(
     evidence: dict,
     money_at_risk_cents: int | None,
     now: datetime,
+    currency: str | None = None,
 ) -> dict:
-    """Open an item, or refresh the open one for the same (kind, record): {id, seen_count}."""
+    """Open an item, or refresh the open one for the same (kind, record): {id, seen_count}.
+
+    Money at risk is in one currency, the PO's (`currency`; none when nothing is at risk).
+    """
     if kind not in KINDS:
         raise ValueError(f"unknown review kind {kind!r}")
     with joined(db):
         return one(
             db,
             "INSERT INTO review_items (id, kind, entity, record_id, evidence,"
-            " money_at_risk_cents, created_at, last_seen_at)"
-            " VALUES (:id, :kind, :entity, :record, :evidence, :money, :now, :now)"
+            " money_at_risk_cents, money_currency, created_at, last_seen_at)"
+            " VALUES (:id, :kind, :entity, :record, :evidence, :money, :currency, :now, :now)"
             " ON CONFLICT (kind, entity, record_id) WHERE state = 'open' DO UPDATE SET"
             "  evidence = excluded.evidence,"
             "  money_at_risk_cents = excluded.money_at_risk_cents,"
+            "  money_currency = excluded.money_currency,"
             "  seen_count = review_items.seen_count + 1,"
             "  last_seen_at = excluded.last_seen_at"
             " RETURNING id, seen_count",
@@ -74,6 +84,7 @@ def open_item(
                 "record": record_id,
                 "evidence": json.dumps(evidence, sort_keys=True),
                 "money": abs(money_at_risk_cents or 0),
+                "currency": (currency or "ZAR") if money_at_risk_cents else None,
                 "now": clock.iso(now),
             },
         )
@@ -182,9 +193,15 @@ def open_items(db: Database, kind: str) -> list[dict]:
 def list_items(
     db: Database, state: str = "open", kind: str | None = None, limit: int = 200
 ) -> list[dict]:
-    """The queue: most money at risk first, then the oldest; closed items newest first."""
+    """The queue: most money at risk first, then the oldest; closed items newest first.
+
+    Amounts in different currencies are never compared: open items are ranked
+    within their currency, and the queue takes the largest of every currency
+    first, then the second largest of every currency, and so on (currencies of
+    one rank in alphabetical order); items with nothing at risk follow, oldest first.
+    """
     order = (
-        "r.money_at_risk_cents DESC, r.created_at, r.id"
+        "r.money_at_risk_cents = 0, currency_rank, r.money_currency, r.created_at, r.id"
         if state == "open"
         else "r.resolved_at DESC, r.id"
     )
@@ -192,7 +209,11 @@ def list_items(
         _decoded(item)
         for item in rows(
             db,
-            f"{_SELECT} WHERE r.state = :state AND (:kind IS NULL OR r.kind = :kind)"
+            "SELECT * FROM (SELECT r.*, u.name AS resolved_by_name,"
+            " u.email AS resolved_by_email, row_number() OVER (PARTITION BY r.money_currency"
+            "   ORDER BY r.money_at_risk_cents DESC, r.created_at, r.id) AS currency_rank"
+            " FROM review_items r LEFT JOIN users u ON u.id = r.resolved_by"
+            " WHERE r.state = :state AND (:kind IS NULL OR r.kind = :kind)) AS r"
             f" ORDER BY {order} LIMIT :limit",
             {"state": state, "kind": kind, "limit": limit},
         )
@@ -214,6 +235,7 @@ def as_json(item: dict) -> dict:
         "record": {"entity": item["entity"], "id": item["record_id"]},
         "evidence": item["evidence"],
         "money_at_risk": numbers.cents_to_text(item["money_at_risk_cents"]),
+        "money_currency": item["money_currency"],
         "seen_count": item["seen_count"],
         "state": item["state"],
         "resolution": item["resolution"],

@@ -4,7 +4,8 @@ JSON, documents, static files and errors.
 The Content-Security-Policy allows scripts and styles from this site only, so
 an injected `<script>` or `onclick=` never runs: pages keep their behaviour in
 static/app.js and configure htmx with a meta tag. A response that set its own
-policy (a stored document) keeps it.
+policy (a stored document) keeps it. Over https, responses also carry
+Strict-Transport-Security.
 """
 
 from __future__ import annotations
@@ -35,6 +36,11 @@ HEADERS = {
 }
 
 
+# Sent only over https (directly, or as a trusted proxy says): browsers then refuse plain
+# http to this site for a year.
+HSTS = (b"strict-transport-security", b"max-age=31536000")
+
+
 async def add_security_headers(message: Message, scope: Scope) -> None:
     """Litestar before_send hook: add the headers a response does not already carry."""
     if message["type"] != "http.response.start":
@@ -42,4 +48,6 @@ async def add_security_headers(message: Message, scope: Scope) -> None:
     headers = list(message.get("headers") or [])
     present = {name.lower() for name, _ in headers}
     headers.extend((name, value) for name, value in HEADERS.items() if name not in present)
+    if scope.get("scheme") == "https":
+        headers.append(HSTS)
     message["headers"] = headers  # type: ignore[typeddict-unknown-key]

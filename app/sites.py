@@ -27,6 +27,11 @@ class SiteError(ValueError):
     """A site cannot be saved as given; the message says why."""
 
 
+# A CSV of sites, uploaded or pasted: thousands of sites fit in far less.
+MAX_CSV_BYTES = 2 * 1024 * 1024
+TOO_LARGE = "The CSV is larger than 2 MB; split it up."
+
+
 def code_key(code: str | None) -> str:
     return re.sub(r"[\s\-\u2010-\u2015]+", "", code or "").upper()
 
@@ -230,7 +235,21 @@ class ImportPlan:
 
 
 def _csv_rows(text: str) -> tuple[list[tuple[int, dict]], list[str]]:
+    if len(text.encode("utf-8", "replace")) > MAX_CSV_BYTES:
+        raise SiteError(TOO_LARGE)
     reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    try:
+        return _read_rows(reader)
+    except csv.Error as exc:
+        reason = str(exc)
+        if "field larger than field limit" in reason:
+            reason = "a cell is far longer than any code or name (is a quote left open?)"
+        raise SiteError(
+            f"Line {reader.line_num + 1} of the CSV cannot be read: {reason}."
+        ) from None
+
+
+def _read_rows(reader: csv.DictReader) -> tuple[list[tuple[int, dict]], list[str]]:
     if not reader.fieldnames or {"code", "name"} - {f.strip().lower() for f in reader.fieldnames}:
         raise SiteError("The CSV needs a header row with the columns code and name.")
     parsed, problems = [], []

@@ -17,11 +17,12 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
-from app.config import Settings
+from app.config import Settings, private_dir
 from app.db import one
 
 INCOMING = "incoming"
 PURCHASE_ORDERS = "purchase_orders"
+DELIVERY_NOTES = "delivery_notes"
 EXTENSIONS = {
     "application/pdf": ".pdf",
     "image/jpeg": ".jpg",
@@ -48,9 +49,8 @@ def relative(settings: Settings, path: Path) -> str:
 
 
 def folder(settings: Settings, name: str) -> Path:
-    path = settings.files_dir / name
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    private_dir(settings.files_dir)
+    return private_dir(settings.files_dir / name)
 
 
 def stored_name(record_id: str, content_type: str) -> str:
@@ -101,6 +101,7 @@ def place_copy(settings: Settings, source_relative: str, folder_name: str, name:
     except OSError:
         tmp = target.with_name(target.name + PARTIAL_SUFFIX)
         shutil.copyfile(source, tmp)
+        tmp.chmod(0o600)
         fsync_file(tmp)
         os.replace(tmp, target)
     # A fresh mtime keeps reap_orphans() off the new name until its row commits.
@@ -119,7 +120,8 @@ def is_referenced(db: Database, relative_path: str) -> bool:
             db,
             "SELECT 1 AS ok FROM data_import_batches WHERE file_path = :p"
             " UNION ALL SELECT 1 FROM purchase_orders WHERE file_path = :p"
-            " UNION ALL SELECT 1 FROM purchase_order_versions WHERE file_path = :p LIMIT 1",
+            " UNION ALL SELECT 1 FROM purchase_order_versions WHERE file_path = :p"
+            " UNION ALL SELECT 1 FROM delivery_notes WHERE file_path = :p LIMIT 1",
             {"p": relative_path},
         )
         is not None
@@ -143,7 +145,7 @@ def reap_orphans(
     """
     cutoff = (now - older_than).timestamp()
     removed = []
-    for name in (INCOMING, PURCHASE_ORDERS):
+    for name in (INCOMING, PURCHASE_ORDERS, DELIVERY_NOTES):
         directory = settings.files_dir / name
         if not directory.is_dir():
             continue

@@ -126,7 +126,9 @@ def _propose_supplier(
     pos = [p for p in (earlier["evidence"]["pos"] if earlier else []) if p["id"] != po["id"]]
     pos.append(po)
     evidence = {"name": name, "key": key, "proposal": proposal, "pos": pos}
-    money = sum(p.get("total_cents") or 0 for p in pos)
+    # one currency per item: the first waiting PO's (the card lists every PO with its own)
+    currency = pos[0].get("currency") or "ZAR"
+    money = sum(p.get("total_cents") or 0 for p in pos if (p.get("currency") or "ZAR") == currency)
     return review_items.open_item(
-        db, "supplier.proposed", "supplier_name", key, evidence, money, now
+        db, "supplier.proposed", "supplier_name", key, evidence, money, now, currency
     )

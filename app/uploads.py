@@ -15,6 +15,7 @@ incoming file that no live process holds and no batch points at.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import fcntl
 import hashlib
@@ -22,7 +23,7 @@ import json
 import logging
 import os
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -41,6 +42,14 @@ from app.ids import new_id
 log = logging.getLogger("intake")
 
 _FIELD_LIMIT = 4096
+# The upload dialog's choice of type (its `document_type` field) -> the batch type;
+# "Work it out" leaves the type to be read from the document.
+CHOSEN_TYPES = {
+    "auto": "documents",
+    "purchase_order": "purchase_orders",
+    "delivery_note": "delivery_notes",
+}
+FROM_FORM = "from_form"
 # Room for the multipart framing and small fields around the file itself.
 _ENVELOPE = 64 * 1024
 
@@ -78,7 +87,8 @@ def _create_locked(path: Path) -> BinaryIO:
     before we locked it, its link count is 0: make it again.
     """
     while True:
-        handle = open(path, "xb")  # noqa: SIM115 - closed by discard() or ReceivedFile.settle()
+        # Readable by this user only; closed by discard() or ReceivedFile.settle().
+        handle = os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "wb")
         fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
         if os.fstat(handle.fileno()).st_nlink:
             return handle
@@ -130,7 +140,10 @@ class _FilePart:
 
     def discard(self) -> None:
         self.path.unlink(missing_ok=True)  # while still holding the lock
-        self.handle.close()
+        # Closing flushes what is still buffered: on a full disk that fails again, and
+        # must not hide why the upload was refused. The file is closed either way.
+        with contextlib.suppress(OSError):
+            self.handle.close()
 
 
 def _finalise(part: _FilePart, batch_id: str, content_type: str) -> Path:
@@ -145,18 +158,27 @@ def _finalise(part: _FilePart, batch_id: str, content_type: str) -> Path:
     return final
 
 
+def _too_large(settings: Settings) -> UploadRejected:
+    return UploadRejected(
+        413, f"The file is larger than {settings.max_upload_mb} MB, the upload limit."
+    )
+
+
 async def receive_file(
     settings: Settings,
     content_type_header: str,
     content_length: int | None,
     body: AsyncIterator[bytes],
+    check_fields: Callable[[dict[str, str]], None] | None = None,
 ) -> ReceivedFile:
-    """Stream one multipart upload to disk; UploadRejected says why it was refused."""
+    """Stream one multipart upload to disk; UploadRejected says why it was refused.
+
+    `check_fields`, when given, is called with the form's other fields once
+    the form is read, and refuses the upload by raising.
+    """
     limit = settings.max_upload_bytes
     if content_length is not None and content_length > limit + _ENVELOPE:
-        raise UploadRejected(
-            413, f"The file is larger than {settings.max_upload_mb} MB, the upload limit."
-        )
+        raise _too_large(settings)
     boundary = _boundary(content_type_header)
     batch_id = new_id()
     part: _FilePart | None = None
@@ -164,9 +186,13 @@ async def receive_file(
     fields: dict[str, str] = {}
     current: MultipartSegment | None = None
     text = bytearray()
+    received = 0
     try:
         with PushMultipartParser(boundary, max_segment_count=16) as parser:
             async for chunk in body:
+                received += len(chunk)
+                if received > limit + _ENVELOPE:  # however the body is framed, never more
+                    raise _too_large(settings)
                 for event in parser.parse(chunk):
                     if isinstance(event, MultipartSegment):
                         current, text = event, bytearray()
@@ -187,6 +213,8 @@ async def receive_file(
                             raise UploadRejected(400, "A form field in the upload is too long.")
                 if parser.closed:
                     break
+        if check_fields is not None:
+            check_fields(fields)
         if part is None or (part.size == 0 and not part.chosen):
             raise UploadRejected(400, "No file was sent; choose a document to upload.")
         if part.size == 0:
@@ -256,16 +284,27 @@ async def receive_upload(
     content_length: int | None,
     body: AsyncIterator[bytes],
     uploaded_by: str | None,
+    batch_type: str = "purchase_orders",
+    check_fields: Callable[[dict[str, str]], None] | None = None,
 ) -> str:
     """Stream an upload to disk, write its pending batch, enqueue it: the batch id.
 
     Shared by the API and the upload dialog; raises UploadRejected for a bad file.
+    `batch_type` FROM_FORM takes it from the dialog's `document_type` field.
     """
     started = time.monotonic()
-    received = await receive_file(settings, content_type_header, content_length, body)
+    received = await receive_file(settings, content_type_header, content_length, body, check_fields)
+    if batch_type == FROM_FORM:
+        chosen = (received.fields.get("document_type") or "auto").strip()
+        if chosen not in CHOSEN_TYPES:
+            received.abandon()
+            raise UploadRejected(
+                400, "Choose what the document is: work it out, purchase order or delivery note."
+            )
+        batch_type = CHOSEN_TYPES[chosen]
 
     def register_and_enqueue() -> str:
-        batch_id = register(db, settings, received, uploaded_by, clock.now())
+        batch_id = register(db, settings, received, uploaded_by, clock.now(), batch_type)
         enqueue(batch_id)
         return batch_id
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from huey import SqliteHuey
 from huey.storage import SqliteStorage
 
-from app.config import Settings
+from app.config import Settings, private_dir
+from app.db import create_private_file
 
 
 class QueueStorage(SqliteStorage):
@@ -35,9 +36,12 @@ def configure(settings: Settings, immediate: bool = False) -> None:
     _settings = settings
     huey.storage_kwargs["filename"] = str(settings.huey_path)
     huey.storage_kwargs["timeout"] = settings.busy_timeout_ms / 1000  # as for the records
+    if not immediate:
+        # Before the storage is made (setting `immediate` makes it): the file is ours alone.
+        private_dir(settings.data_dir)
+        create_private_file(settings.huey_path)
     huey.immediate = immediate
     if not immediate:
-        settings.data_dir.mkdir(parents=True, exist_ok=True)
         huey.storage = huey.create_storage()
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from huey.consumer import Consumer, Scheduler
 
+from app import clock, health
 from app.config import Settings
 from app.db import open_database
 from tasks import jobs  # noqa: F401 - registers the tasks with the consumer
@@ -46,11 +47,24 @@ def _stop_when_parent_exits(parent_pid: int) -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
+class BeatingConsumer(Consumer):
+    """Huey's consumer, beating the process's heartbeat each time it has checked its threads
+    (and started again any that died), so a heartbeat means the consumer is working."""
+
+    heartbeat: health.Heartbeat | None = None
+
+    def check_worker_health(self):
+        healthy = super().check_worker_health()
+        if self.heartbeat is not None:
+            self.heartbeat.beat()
+        return healthy
+
+
 def make_consumer(settings: Settings, periodic: bool) -> Consumer:
     scheduler = type(
         "SweepScheduler", (Scheduler,), {"periodic_task_seconds": settings.sweep_seconds}
     )
-    consumer_class = type("IntakeConsumer", (Consumer,), {"scheduler_class": scheduler})
+    consumer_class = type("IntakeConsumer", (BeatingConsumer,), {"scheduler_class": scheduler})
     return consumer_class(
         huey,
         workers=settings.workers,
@@ -60,6 +74,7 @@ def make_consumer(settings: Settings, periodic: bool) -> Consumer:
         backoff=1.15,
         max_delay=settings.worker_max_delay,
         scheduler_interval=1,
+        health_check_interval=settings.heartbeat_seconds,
     )
 
 
@@ -74,4 +89,11 @@ def run_worker(settings: Settings, parent_pid: int | None = None) -> None:
         settings.workers,
         f"every {settings.sweep_seconds}s" if lock else "run by another worker",
     )
-    make_consumer(settings, periodic=lock is not None).run()
+    consumer = make_consumer(settings, periodic=lock is not None)
+    consumer.heartbeat = health.Heartbeat(settings, settings.workers, sweeps=lock is not None)
+    health.remove_gone(settings, clock.now())
+    consumer.heartbeat.beat()
+    try:
+        consumer.run()
+    finally:
+        consumer.heartbeat.stop()

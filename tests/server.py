@@ -9,6 +9,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+from app import clock, health
 from app.config import Settings
 from tests.workers import worker_env
 
@@ -33,6 +34,8 @@ class RunningIntake:
             stderr=subprocess.STDOUT,
         )
         self._wait_until_up()
+        if "--no-worker" not in args:
+            self._wait_for_worker()
 
     def _wait_until_up(self, timeout: float = 30) -> None:
         deadline = time.monotonic() + timeout
@@ -45,6 +48,14 @@ class RunningIntake:
             except OSError:
                 time.sleep(0.1)
         raise RuntimeError(f"intake serve did not answer:\n{self.log.read_text()}")
+
+    def _wait_for_worker(self, timeout: float = 30) -> None:
+        """Its worker's first heartbeat: until then every page says no worker is running."""
+        deadline = time.monotonic() + timeout
+        while not health.worker_alive(self.settings, clock.now()):
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"intake serve's worker did not start:\n{self.log.read_text()}")
+            time.sleep(0.1)
 
     def stop(self) -> str:
         self.process.terminate()  # SIGTERM: uvicorn shuts down, then stops its worker

@@ -65,7 +65,9 @@ def set_up_admin(page, intake) -> None:
     page.get_by_label("Password", exact=False).first.fill("a long enough password")
     page.get_by_label("Password again").fill("a long enough password")
     page.get_by_role("button", name="Create administrator").click()
-    expect(page.get_by_role("heading", name="Documents in, purchase orders out")).to_be_visible()
+    expect(
+        page.get_by_role("heading", name="Documents in, purchase orders and deliveries out")
+    ).to_be_visible()
 
 
 def test_upload_a_po_and_follow_the_pill_to_it(page, intake, tmp_path):
@@ -74,7 +76,7 @@ def test_upload_a_po_and_follow_the_pill_to_it(page, intake, tmp_path):
     document = tmp_path / "po-browser1.pdf"
     document.write_bytes(po_pdf_bytes(po_fields("BROWSER1")))
 
-    page.get_by_role("button", name="Upload purchase order").click()
+    page.get_by_role("button", name="Upload a document").click()
     dialog = page.get_by_role("dialog")
     expect(dialog).to_be_visible()
     dialog.get_by_label("Document").set_input_files(str(document))
@@ -105,7 +107,7 @@ def test_a_refused_file_is_explained_in_the_dialog(page, intake, tmp_path):
     set_up_admin(page, intake)
     notes = tmp_path / "notes.txt"
     notes.write_text("not a purchase order")
-    page.get_by_role("button", name="Upload purchase order").click()
+    page.get_by_role("button", name="Upload a document").click()
     dialog = page.get_by_role("dialog")
     dialog.get_by_label("Document").set_input_files(str(notes))
     dialog.get_by_role("button", name="Upload").click()

@@ -28,7 +28,7 @@ def test_no_page_breaks_its_content_security_policy(page, intake, tmp_path):  # 
     set_up_admin(page, intake)
     document = tmp_path / "po.pdf"
     document.write_bytes(po_pdf_bytes(po_fields("CSP1")))
-    page.get_by_role("button", name="Upload purchase order").click()
+    page.get_by_role("button", name="Upload a document").click()
     dialog = page.get_by_role("dialog")
     dialog.get_by_label("Document").set_input_files(str(document))
     dialog.get_by_role("button", name="Upload").click()

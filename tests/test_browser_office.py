@@ -50,7 +50,9 @@ def signed_in(browser, intake, email="ann@example.com", viewport=None):  # noqa:
     page.get_by_label("Email").fill(email)
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Sign in").click()
-    expect(page.get_by_role("heading", name="Documents in, purchase orders out")).to_be_visible()
+    expect(
+        page.get_by_role("heading", name="Documents in, purchase orders and deliveries out")
+    ).to_be_visible()
     return page
 
 
@@ -266,7 +268,7 @@ def test_pause_and_resume(admin_page, intake, db, tmp_path):
     document = tmp_path / "paused-po.pdf"
     document.write_bytes(po_pdf_bytes(po_fields("PAUSED1")))
     page.goto(intake.url + "/")
-    page.get_by_role("button", name="Upload purchase order").click()
+    page.get_by_role("button", name="Upload a document").click()
     dialog = page.get_by_role("dialog")
     dialog.get_by_label("Document").set_input_files(str(document))
     dialog.get_by_role("button", name="Upload").click()

@@ -230,13 +230,14 @@ def test_po_list_and_detail(admin_client, db, settings, batch_id):
     pipeline.run_batch(settings, batch_id)
     listing = soup(admin_client.get("/purchasing"))
     cells = [td.get_text(" ", strip=True) for td in listing.select("tbody tr")[0].select("td")]
-    assert cells[:7] == [
+    assert cells[:8] == [
         "PILL1",
         "2026-08-19",
         "Acme Steel (Pty) Ltd",
         "CP09 (no site)",
         "ZAR 1\u00a0388.05",
         "No",
+        "Not delivered",
         "⚠ 1 warning: the project code matches no site",
     ]
     po_id = queue.get_batch(db, batch_id)["processed_record_id"]

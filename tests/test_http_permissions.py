@@ -14,6 +14,7 @@ from litestar.routes import HTTPRoute
 from litestar.testing import TestClient
 
 from app import auth, clock, pipeline, queue, review_items, sites
+from app.delivery_notes import intake as dn_intake
 from app.web import CSRF_COOKIE, CSRF_HEADER
 from tests.conftest import sign_in, store_batch
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
@@ -42,6 +43,16 @@ ROUTES = [
     ("POST", "/purchasing/{po}/unverify", EVERYONE, {}),
     ("GET", "/purchasing/{po}/preview", EVERYONE, None),
     ("POST", "/purchasing/{po}/items/{po_item}/delete", EVERYONE, {}),
+    ("GET", "/delivery-notes", EVERYONE, None),
+    ("GET", "/delivery-notes/{dn}", EVERYONE, None),
+    ("GET", "/delivery-notes/{dn}/document", EVERYONE, None),
+    ("GET", "/delivery-notes/{dn}/preview", EVERYONE, None),
+    ("POST", "/delivery-notes/{dn}/fields/dn_date", EVERYONE, {"value": "x", "opened_with": ""}),
+    ("POST", "/delivery-notes/{dn}/po", EVERYONE, {"po_number": "PERM1"}),
+    ("POST", "/delivery-notes/{dn}/items/{dn_item}", EVERYONE, {"quantity": "x"}),
+    ("POST", "/delivery-notes/{dn}/items/{dn_item}/match", EVERYONE, {"po_item_id": "extra"}),
+    ("POST", "/delivery-notes/{dn}/verify", EVERYONE, {}),
+    ("POST", "/delivery-notes/{dn}/unverify", EVERYONE, {}),
     ("GET", "/batches/{mine}/pill", EVERYONE, None),
     ("POST", "/batches/{mine}/retry", EVERYONE, {}),
     ("GET", "/batches", ADMIN, None),
@@ -77,8 +88,8 @@ ROUTES = [
     ("GET", "/review", EVERYONE, None),
     ("GET", "/review?state=resolved&kind=batch.dead", EVERYONE, None),
     ("POST", "/review/{item}/decide/dismiss", EVERYONE, {}),
-    ("GET", "/review/{dead_item}/enter", EVERYONE, None),
-    ("POST", "/review/{dead_item}/enter", EVERYONE, {}),
+    ("GET", "/review/{my_dead_item}/enter", EVERYONE, None),  # one's own upload
+    ("POST", "/review/{my_dead_item}/enter", EVERYONE, {}),
     ("GET", "/review/{dead_item}/document", EVERYONE, None),
     ("POST", "/upload", EVERYONE, {}),  # not multipart: refused in words, after the guard
     ("POST", "/logout", EVERYONE, {}),  # last: it ends the session
@@ -94,14 +105,27 @@ def ids(settings, db, admin, staff):
     dead, dead2 = (
         store_batch(settings, db, b"%PDF-1.4 broken", uploaded_by=admin["id"]) for _ in "12"
     )
-    pipeline.run_batch(settings, dead)
-    pipeline.run_batch(settings, dead2)
+    my_dead = store_batch(settings, db, b"%PDF-1.4 broken too", uploaded_by=staff["id"])
+    for batch_id in (dead, dead2, my_dead):
+        pipeline.run_batch(settings, batch_id)
     site = sites.add_site(db, "CP09", "Cape Point", clock.now())
     alias = sites.add_alias(db, site, "CP-9X", admin["id"], clock.now())
     auth.create_api_token(db, staff["id"], clock.now(), name="t")
     dead_item = review_items.open_item_for(db, "batch.dead", "batch", dead)["id"]
+    dn_batch = store_batch(settings, db, po_pdf_bytes(po_fields("PERM2")), uploaded_by=staff["id"])
+    payload = {
+        "dn_number": "DN-PERM",
+        "po_number": "PERM1",
+        "supplier_name": "Acme Steel",
+        "items": [{"description": "Hex bolt M8x40", "quantity": "1"}],
+    }
+    claim = queue.claim_batch(db, dn_batch, clock.now())
+    dn = dn_intake.process(db, settings, claim, payload, clock.now()).dn_id
     return {
+        "dn": dn,
+        "dn_item": db.execute("SELECT id FROM delivery_note_items LIMIT 1").fetchone()[0],
         "dead_item": dead_item,
+        "my_dead_item": review_items.open_item_for(db, "batch.dead", "batch", my_dead)["id"],
         "item": dead_item,
         "po": po,
         "po_item": db.execute("SELECT id FROM purchase_order_items LIMIT 1").fetchone()[0],

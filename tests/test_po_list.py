@@ -102,6 +102,35 @@ def test_filters_by_site_verified_and_date(db, site_id, admin):
     assert store.unverified_count(db) == 2
 
 
+def test_filters_by_delivery_status_on_its_index(db):
+    for minute, (number, status) in enumerate(
+        [
+            ("NONE", "not_delivered"),
+            ("PART", "part_delivered"),
+            ("ALL", "delivered"),
+            ("PART-2", "part_delivered"),
+        ]
+    ):
+        store.set_delivery_status(db, add_po(db, number, created_minutes=minute), status)
+    part = PoFilter.from_query({"delivery": "part_delivered"})
+    pages, back = walk(db, part, limit=1)
+    assert pages == back == [["PART-2"], ["PART"]]
+    assert listing.count_pos(db, part) == 2
+    assert numbers(listing.list_pos(db, PoFilter(delivery="over_delivered"))) == []
+    plan = " ".join(
+        row[3]
+        for row in db.conn.execute(
+            "EXPLAIN QUERY PLAN SELECT id FROM purchase_orders po"
+            " WHERE po.delivery_status = 'delivered' ORDER BY po.created_at DESC, po.id DESC"
+        )
+    )
+    assert "purchase_orders_delivery_created" in plan and "TEMP B-TREE" not in plan
+    bad = PoFilter.from_query({"delivery": "lost"})
+    assert bad.delivery == "" and bad.problems == (
+        "“lost” is not a delivery status; showing every one.",
+    )
+
+
 def test_a_bad_filter_is_dropped_with_a_sentence(db):
     flt = PoFilter.from_query({"verified": "maybe", "from": "soon", "sort": "colour"})
     assert (flt.verified, flt.date_from, flt.sort) == ("", "", listing.DEFAULT_SORT)

@@ -304,7 +304,7 @@ def test_staff_may_not_discard_but_may_retry_their_own(app, staff, admin, db):
         ]
         refused = decide(client, theirs["id"], "retry")
         assert refused.status_code == 403
-        assert "Staff can retry only their own uploads." in card_text(refused)
+        assert "Staff can retry or enter by hand only their own uploads" in card_text(refused)
 
 
 # --- totals and low confidence ----------------------------------------------------------

@@ -12,10 +12,17 @@ Every extraction runs in a child process with a time and memory limit
 
 from __future__ import annotations
 
-from app.extract import engine, isolate, llm
+from app.extract import engine, isolate, llm, routing
 from app.extract.document import Document, ExtractionError, ExtractOptions
 
-__all__ = ["Document", "ExtractOptions", "ExtractionError", "extract", "extract_delivery_note"]
+__all__ = [
+    "Document",
+    "ExtractOptions",
+    "ExtractionError",
+    "extract",
+    "extract_delivery_note",
+    "extract_document",
+]
 
 
 def extract(document: Document) -> dict:
@@ -27,3 +34,8 @@ def extract(document: Document) -> dict:
 def extract_delivery_note(document: Document) -> dict:
     """The delivery note in this document (DN number, date, PO delivered against, items)."""
     return isolate.run_isolated(engine.extract_delivery_note, document)
+
+
+def extract_document(document: Document) -> dict:
+    """A PO or a DN, whichever this document is (its `document_type` says which)."""
+    return isolate.run_isolated(routing.read_any, document)

@@ -258,7 +258,11 @@ def read(document: Document) -> dict:
 
 
 def extract_po(document: Document) -> dict:
-    payload = read(document)
+    return as_po(read(document))
+
+
+def as_po(payload: dict) -> dict:
+    """A reading that must be a PO: ExtractionError says what else it is."""
     kind = payload["document_type"]
     kept = {"layout": payload["layout"]} if "layout" in payload else None  # its words
     if kind in NOT_A_PO:

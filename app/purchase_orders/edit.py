@@ -21,11 +21,13 @@ from sqlite_utils import Database
 
 from app import layouts, sites
 from app.db import joined
-from app.purchase_orders import reviews, store, totals
+from app.delivery_notes import hooks as delivery_hooks
+from app.purchase_orders import intake, reviews, store, totals
 from app.purchase_orders.forms import (
     HEADER_FIELDS,
     ITEM_FIELDS,
     EditError,
+    InvalidEdit,
     NumberTaken,
     StaleEdit,
     item_summary,
@@ -95,6 +97,8 @@ def _change(
             )
         if changes and not keeps_verification:
             _unverify(db, po_id, actor, now, note="edited after it was verified")
+        if changes:  # quantities and prices are what deliveries are measured against
+            delivery_hooks.on_po_items_changed(db, po_id, now)
         after, totals_after = _state(db, po_id)
         reviews.after_po_change(db, po_id, before, after, totals_before != totals_after, actor, now)
     return PoChange(
@@ -142,6 +146,8 @@ def edit_po(db: Database, po_id: str, body: object, actor: str | None, now: date
     what changed), the rest are added or removed.
     """
     edit = parse_changes(db, body)
+    if edit.items is not None and len(edit.items) > intake.MAX_ITEMS:
+        raise InvalidEdit([f"{intake.TOO_MANY_ITEMS}; this change has {len(edit.items)}."])
 
     def apply(po: dict) -> Changes:
         current = dict(po)
@@ -204,6 +210,8 @@ def _update_item(db: Database, item: dict, new: dict) -> Changes:
 
 
 def _add_item(db: Database, po_id: str, new: dict) -> Changes:
+    if store.item_count(db, po_id) >= intake.MAX_ITEMS:
+        raise EditError(f"{intake.TOO_MANY_ITEMS}; this one has them all already.")
     line_no = store.next_line_no(db, po_id)
     store.insert_items(db, po_id, [new | {"line_no": line_no}])
     return [(f"item {line_no}", None, item_summary(new))]

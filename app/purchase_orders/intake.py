@@ -20,15 +20,22 @@ from sqlite_utils import Database
 from app import layouts, numbers, queue, review_items, sites, storage, suppliers
 from app.config import Settings
 from app.db import immediate
+from app.delivery_notes import hooks as delivery_hooks
 from app.ids import new_id
 from app.purchase_orders import reviews, revisions, store, totals
 from app.queue import Claim
+
+# Far more lines than any real PO has; the page of a PO stays one a person can read.
+MAX_ITEMS = 500
+TOO_MANY_ITEMS = f"A purchase order has at most {MAX_ITEMS} items"
 
 WARNING_TEXT = {
     "already_imported": "this PO number was imported before",
     "revision": "this PO number was imported before with different contents",
     "site_unmatched": "the project code matches no site",
     "totals_mismatch": "the items and totals do not add up",
+    "po_unknown": "no PO matches this delivery note yet",
+    "unmatched_lines": "some delivered lines are on no PO line",
 }
 
 
@@ -132,6 +139,8 @@ def validate(payload: object) -> PurchaseOrderData:
     if not isinstance(raw_items, list):
         problems.append("The items must be a list.")
         raw_items = []
+    if len(raw_items) > MAX_ITEMS:
+        raise InvalidPayload([f"{TOO_MANY_ITEMS}; this one has {len(raw_items)}."])
     for line_no, raw in enumerate(raw_items, start=1):
         if not isinstance(raw, dict):
             problems.append(f"Item {line_no} must be an object.")
@@ -199,6 +208,8 @@ def process(
                 _record_creation(db, po_id, data, claim, now, entered_by)
                 layouts.record_read(db, po_id, payload, now)
                 reviews.open_import_reviews(db, po_id, data, warnings, now)
+                # a delivery note may have arrived before its PO
+                delivery_hooks.on_po_imported(db, store.get_po(db, po_id), now)
                 created, file_path = True, new_path
             if not queue.mark_processed(
                 db,
@@ -208,6 +219,7 @@ def process(
                 extracted=payload,
                 file_path=file_path,
                 now=now,
+                batch_type="purchase_orders",
             ):
                 raise ClaimLost(claim.batch_id)
             review_items.close_open(
@@ -250,7 +262,12 @@ def _create(
         data.supplier_name,
         settings.supplier_match_threshold,
         now,
-        {"id": po_id, "number": data.po_number, "total_cents": data.total_cents},
+        {
+            "id": po_id,
+            "number": data.po_number,
+            "total_cents": data.total_cents,
+            "currency": data.currency,
+        },
     )
     name = storage.stored_name(po_id, claim.content_type)
     new_path = storage.place_copy(settings, claim.file_path, storage.PURCHASE_ORDERS, name)

@@ -15,6 +15,7 @@ from sqlite_utils import Database
 
 from app import keyset, sites
 from app.db import rows
+from app.delivery_notes.delivery import STATUSES
 from app.filters import Filter, QueryReader, like
 from app.purchase_orders import record, totals
 
@@ -40,6 +41,7 @@ class PoFilter(Filter):
         "date_from": "from",
         "date_to": "to",
         "sort": "sort",
+        "delivery": "delivery",
     }
     DEFAULTS: ClassVar[dict[str, str]] = {"sort": DEFAULT_SORT}
 
@@ -49,6 +51,7 @@ class PoFilter(Filter):
     date_from: str = ""  # YYYY-MM-DD, on the PO's own date
     date_to: str = ""
     sort: str = DEFAULT_SORT
+    delivery: str = ""  # a delivery status (delivery.STATUSES), or "" for every one
 
     @classmethod
     def from_query(cls, params: dict[str, str | None]) -> PoFilter:
@@ -66,7 +69,12 @@ class PoFilter(Filter):
             )
             sort = DEFAULT_SORT
         site = read.raw("site", 64)
-        return cls(q, site, verified, date_from, date_to, sort, problems=tuple(read.problems))
+        delivery = read.choice(
+            "delivery", tuple(STATUSES), "“{value}” is not a delivery status; showing every one."
+        )
+        return cls(
+            q, site, verified, date_from, date_to, sort, delivery, problems=tuple(read.problems)
+        )
 
     def sort_link(self, column: str) -> str:
         """Sort by a column; a second click on the sorted column reverses it."""
@@ -77,7 +85,7 @@ class PoFilter(Filter):
 
     @property
     def is_filtered(self) -> bool:
-        return any((self.q, self.site, self.verified, self.date_from, self.date_to))
+        return any((self.q, self.site, self.verified, self.date_from, self.date_to, self.delivery))
 
 
 def _where(db: Database, flt: PoFilter) -> tuple[list[str], dict]:
@@ -97,6 +105,9 @@ def _where(db: Database, flt: PoFilter) -> tuple[list[str], dict]:
     if flt.verified:
         where.append("po.is_verified = :verified")
         params["verified"] = 1 if flt.verified == "yes" else 0
+    if flt.delivery:  # a stored column with its own index (migration 007): no subquery
+        where.append("po.delivery_status = :delivery")
+        params["delivery"] = flt.delivery
     if flt.date_from:
         where.append("po.po_date >= :date_from")
         params["date_from"] = flt.date_from

@@ -11,6 +11,7 @@ from __future__ import annotations
 from sqlite_utils import Database
 
 from app import auth, numbers, queue
+from app.delivery_notes import record as deliveries
 from app.purchase_orders import store, totals
 from app.purchase_orders.totals import TotalsCheck
 
@@ -54,12 +55,14 @@ def po_record(db: Database, po_id: str) -> dict | None:
         "import_warnings": import_warnings,
         "batch": batch,
         "verifier": auth.get_user(db, po["verified_by"]) if po["verified_by"] else None,
+        "deliveries": deliveries.po_deliveries(db, po_id),
     }
 
 
 def as_json(record: dict) -> dict:
     """The API's view of a PO record: money as decimal strings."""
     po, text = record["po"], numbers.cents_to_text
+    delivered = {line["item"]["id"]: line for line in record["deliveries"]["lines"]}
     return {
         "id": po["id"],
         "po_number": po["purchase_order_number"],
@@ -78,8 +81,10 @@ def as_json(record: dict) -> dict:
         "verified_at": po["verified_at"],
         "batch_id": po["batch_id"],
         "created_at": po["created_at"],
+        "delivery_status": record["deliveries"]["status"],
         "items": [
             {
+                "id": item["id"],
                 "line_no": item["line_no"],
                 "item_code": item["item_code"],
                 "description": item["description"],
@@ -88,6 +93,8 @@ def as_json(record: dict) -> dict:
                 "unit_price": text(item["unit_price_cents"]),
                 "discount_percent": item["discount_percent"],
                 "amount": text(item["amount_cents"]),
+                "delivered_quantity": delivered[item["id"]]["delivered"],
+                "outstanding_quantity": delivered[item["id"]]["outstanding"],
             }
             for item in record["items"]
         ],

@@ -32,6 +32,7 @@ def open_import_reviews(db: Database, po_id: str, data, warnings: list[str], now
             about | {"project_code": data.project_code},
             data.total_cents,
             now,
+            data.currency,
         )
     if "totals_mismatch" in warnings:
         check = data.totals()
@@ -43,6 +44,7 @@ def open_import_reviews(db: Database, po_id: str, data, warnings: list[str], now
             about | check.evidence(),
             check.discrepancy(),
             now,
+            data.currency,
         )
     unsure = [w.partition(":")[2] for w in warnings if w.startswith("low_confidence:")]
     if unsure:
@@ -54,6 +56,7 @@ def open_import_reviews(db: Database, po_id: str, data, warnings: list[str], now
             about | {"fields": unsure},
             data.total_cents,
             now,
+            data.currency,
         )
 
 
@@ -158,5 +161,6 @@ def on_po_totals_changed(db: Database, po_id: str, now: datetime, actor: str | N
             {"po_number": po["purchase_order_number"]} | check.evidence(),
             check.discrepancy(),
             now,
+            po["currency"],
         )
         return False

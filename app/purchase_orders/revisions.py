@@ -14,6 +14,7 @@ from datetime import datetime
 from sqlite_utils import Database
 
 from app import queue, review_items
+from app.delivery_notes import hooks as delivery_hooks
 from app.purchase_orders import store, versions
 from app.purchase_orders.forms import show
 from app.queue import Claim
@@ -40,7 +41,7 @@ def arrived_again(
     }
     money = versions.money_at_risk(before, after)
     review_items.open_item(
-        db, "po.revision", "purchase_order", existing["id"], evidence, money, now
+        db, "po.revision", "purchase_order", existing["id"], evidence, money, now, data.currency
     )
     store.record_history(
         db,
@@ -69,6 +70,7 @@ def replace_with_revision(
     store.clear_verified(db, po_id)
     store.delete_items(db, po_id)
     store.insert_items(db, po_id, revision["items"])
+    delivery_hooks.on_po_items_changed(db, po_id, now)
     for name, label in versions.FIELDS:
         if before[name] != revision[name]:
             store.record_history(

@@ -194,6 +194,16 @@ def set_if_empty(db: Database, po_id: str, column: str, record_id: str) -> bool:
     return cursor.rowcount == 1
 
 
+def set_delivery_status(db: Database, po_id: str, status: str) -> bool:
+    """What has arrived against the PO (kept by app/delivery_notes); True when it changed."""
+    cursor = db.conn.execute(
+        "UPDATE purchase_orders SET delivery_status = :status"
+        " WHERE id = :id AND delivery_status != :status",
+        {"id": po_id, "status": status},
+    )
+    return cursor.rowcount == 1
+
+
 def give_site_to_code(db: Database, project_code: str, site_id: str) -> list[str]:
     """Every PO without a site whose project code is this one gets the site: their ids."""
     updated = rows(
@@ -274,6 +284,14 @@ def insert_items(db: Database, po_id: str, items: list[dict]) -> None:
             for line_no, item in enumerate(items, start=1)
         ],
     )
+
+
+def item_count(db: Database, po_id: str) -> int:
+    return one(
+        db,
+        "SELECT count(*) AS n FROM purchase_order_items WHERE purchase_order_id = :po",
+        {"po": po_id},
+    )["n"]
 
 
 def next_line_no(db: Database, po_id: str) -> int:

@@ -6,6 +6,8 @@ the tests compare the same way. A revision is a difference in the items
 (codes, descriptions, quantities, units, prices, discounts, amounts) or the money
 (subtotal, tax, total); a document that differs only in how its header was
 read (the date, the supplier's spelling) is the same PO imported again.
+The side-by-side comparison takes its fields as arguments, so a delivery
+note that arrives again is compared the same way (`app/delivery_notes/revisions.py`).
 """
 
 from __future__ import annotations
@@ -31,20 +33,21 @@ ITEM_FIELDS = [
 ]
 
 
-def _item(item) -> dict:
+def item_values(item, item_fields=ITEM_FIELDS) -> dict:
+    """An item (a row or a validated payload's item) as a version's item."""
     get = item.get if isinstance(item, dict) else lambda name: getattr(item, name)
-    return {name: get(name) for name, _ in ITEM_FIELDS}
+    return {name: get(name) for name, _ in item_fields}
 
 
 def version_of_po(po: dict, items: list[dict]) -> dict:
     """A stored PO and its items as a version."""
-    return {name: po[name] for name, _ in FIELDS} | {"items": [_item(i) for i in items]}
+    return {name: po[name] for name, _ in FIELDS} | {"items": [item_values(i) for i in items]}
 
 
 def version_of_data(data) -> dict:
     """A validated payload (intake.PurchaseOrderData) as a version."""
     return {name: getattr(data, name) for name, _ in FIELDS} | {
-        "items": [_item(i) for i in data.items]
+        "items": [item_values(i) for i in data.items]
     }
 
 
@@ -66,13 +69,13 @@ def money_at_risk(before: dict, after: dict) -> int:
     return abs(items_sum(after) - items_sum(before))
 
 
-def comparison(before: dict, after: dict) -> dict:
+def comparison(before: dict, after: dict, fields=FIELDS, item_fields=ITEM_FIELDS) -> dict:
     """Both versions side by side for the page, each differing value marked.
 
     {"fields": [{label, name, before, after, changed}],
      "items": [{line_no, before: {...} | None, after: {...} | None, changed: {field names}}]}
     """
-    fields = [
+    shown = [
         {
             "name": name,
             "label": label,
@@ -80,7 +83,7 @@ def comparison(before: dict, after: dict) -> dict:
             "after": after.get(name),
             "changed": before.get(name) != after.get(name),
         }
-        for name, label in FIELDS
+        for name, label in fields
     ]
     lines = []
     count = max(len(before["items"]), len(after["items"]))
@@ -88,19 +91,19 @@ def comparison(before: dict, after: dict) -> dict:
         old = before["items"][index] if index < len(before["items"]) else None
         new = after["items"][index] if index < len(after["items"]) else None
         if old is None or new is None:
-            changed = [name for name, _ in ITEM_FIELDS]
+            changed = [name for name, _ in item_fields]
         else:
             # (a version kept before items had discounts has none: .get)
-            changed = [name for name, _ in ITEM_FIELDS if old.get(name) != new.get(name)]
+            changed = [name for name, _ in item_fields if old.get(name) != new.get(name)]
         lines.append({"line_no": index + 1, "before": old, "after": new, "changed": changed})
-    return {"fields": fields, "items": lines}
+    return {"fields": shown, "items": lines}
 
 
-def changed_summary(before: dict, after: dict) -> list[str]:
+def changed_summary(before: dict, after: dict, fields=FIELDS, item_fields=ITEM_FIELDS) -> list[str]:
     """What differs, in words: ['Total', 'item 2 Qty', 'item 3 added']."""
-    view = comparison(before, after)
+    view = comparison(before, after, fields, item_fields)
     said = [field["label"] for field in view["fields"] if field["changed"]]
-    labels = dict(ITEM_FIELDS)
+    labels = dict(item_fields)
     for line in view["items"]:
         if line["before"] is None:
             said.append(f"item {line['line_no']} added")

@@ -19,7 +19,7 @@ from app import batch_actions, ids, links, queue, review_items, sites, suppliers
 from app.config import Settings
 from app.db import immediate
 from app.purchase_orders import edit, matching, reviews, revisions, store
-from app.review import hooks
+from app.review import delivery_decisions, hooks
 from app.review_items import AlreadyClosed
 
 
@@ -40,6 +40,11 @@ ACTIONS = {
     "low_confidence": ("verify", "dismiss"),
     "supplier.proposed": ("confirm", "create", "choose", "dismiss"),
     "link.conflict": ("keep", "replace"),
+    "dn.po_unknown": ("pick_po", "dismiss"),
+    "dn.short": ("close_short", "expect_rest"),
+    "dn.over": ("accept_over", "dismiss"),
+    "dn.unmatched_line": ("pick_line", "mark_extra", "dismiss"),
+    "dn.revision": ("keep", "replace", "dismiss"),
 }
 # Discarding drops a document for good; replacing a link rewrites what a name means
 # for every document after it. Any signed-in person may make every other decision.
@@ -327,4 +332,5 @@ _DECISIONS: dict[tuple[str, str], Callable[[Decision], None]] = {
     ("supplier.proposed", "choose"): _choose_supplier,
     ("link.conflict", "keep"): _keep_link,
     ("link.conflict", "replace"): _replace_link,
+    **delivery_decisions.DECISIONS,
 }

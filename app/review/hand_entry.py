@@ -14,7 +14,7 @@ from datetime import datetime
 
 from sqlite_utils import Database
 
-from app import clock, numbers, queue, storage
+from app import batch_actions, clock, numbers, queue, storage
 from app.config import Settings
 from app.purchase_orders import intake
 from app.review.decisions import DecisionError, explain_batch_moved, open_item
@@ -107,7 +107,9 @@ def enter_by_hand(
     if item["kind"] != "batch.dead":
         raise DecisionError("Only a document that could not be imported is entered by hand.")
     batch = queue.get_batch(db, item["record_id"])
-    if batch["batch_type"] != "purchase_orders":
+    batch_actions.check_may_act(user, batch)
+    # a document Intake was to work out may be a PO the person types (it becomes one)
+    if batch["batch_type"] not in ("purchase_orders", "documents"):
         raise DecisionError("Only purchase orders can be entered by hand for now.")
     payload = payload_from_form(form) | kept_words(batch)
     intake.validate(payload)

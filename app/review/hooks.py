@@ -56,6 +56,7 @@ def check_po_again(
                 about | {"project_code": po["project_code"]},
                 po["total_cents"],
                 now,
+                po["currency"],
             )
     if not po["supplier_id"]:
         waiting = {"id": po_id, "number": po["purchase_order_number"]}
@@ -64,7 +65,7 @@ def check_po_again(
             po["supplier_name"],
             settings.supplier_match_threshold,
             now,
-            waiting | {"total_cents": po["total_cents"]},
+            waiting | {"total_cents": po["total_cents"], "currency": po["currency"]},
         )
         if found.record_id:
             supplier = suppliers.get_supplier(db, found.record_id)

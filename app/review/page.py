@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
-from app import queue, review_items, sites, suppliers
+from app import batch_actions, queue, review_items, sites, suppliers
+from app.delivery_notes import reconcile
+from app.delivery_notes import revisions as dn_revisions
+from app.delivery_notes import store as dn_store
 from app.purchase_orders import store, versions
 from app.review.decisions import ACTIONS, may
 from app.review_items import KINDS
@@ -25,16 +28,37 @@ def item_view(db: Database, item: dict, user: dict) -> dict:
     }
     if item["entity"] == "batch":
         view["batch"] = queue.get_batch(db, item["record_id"])
+        if item["kind"] == "batch.dead" and not batch_actions.may_act(user, view["batch"]):
+            view["not_yours"] = True
+            view["actions"] = [a for a in view["actions"] if a != "retry"]
     elif item["entity"] == "purchase_order":
         view["po"] = store.get_po(db, item["record_id"])
     if item["kind"] == "po.revision" and view.get("po"):
         current = versions.version_of_po(view["po"], store.po_items(db, item["record_id"]))
         view["comparison"] = versions.comparison(current, item["evidence"]["revision"])
         view["versions"] = store.po_versions(db, item["record_id"])
+    if item["kind"].startswith("dn."):
+        view |= _delivery_view(db, item)
     if item["kind"] == "supplier.proposed":
         view["waiting"] = [
             po for po in item["evidence"]["pos"] if store.get_po(db, po["id"]) is not None
         ]
+    return view
+
+
+def _delivery_view(db: Database, item: dict) -> dict:
+    """A delivery item's DN (and, for a line, the PO lines to choose from; for a revision,
+    both versions side by side)."""
+    dn_id = item["evidence"].get("dn_id") or (
+        item["record_id"] if item["entity"] == "delivery_note" else None
+    )
+    dn = dn_store.get_dn(db, dn_id) if dn_id else None
+    view: dict = {"dn": dn}
+    if item["kind"] == "dn.unmatched_line" and dn and dn["purchase_order_id"]:
+        view["po_lines"] = reconcile.po_lines(db, dn["purchase_order_id"])
+    if item["kind"] == "dn.revision" and dn:
+        current = dn_revisions.version_of_dn(dn, dn_store.dn_items(db, dn["id"]))
+        view["dn_comparison"] = dn_revisions.comparison(current, item["evidence"]["revision"])
     return view
 
 
@@ -57,6 +81,9 @@ def item_document(db: Database, item: dict) -> dict | None:
     """The batch whose document an item shows: the dead one, or the revised one."""
     if item["kind"] == "batch.dead":
         return queue.get_batch(db, item["record_id"])
-    if item["kind"] == "po.revision":
+    if item["kind"] in ("po.revision", "dn.revision"):
         return queue.get_batch(db, item["evidence"]["batch_id"])
+    if item["entity"] in ("delivery_note", "delivery_note_item"):
+        dn = dn_store.get_dn(db, item["evidence"].get("dn_id") or item["record_id"])
+        return queue.get_batch(db, dn["batch_id"]) if dn and dn["batch_id"] else None
     return None

@@ -1,15 +1,29 @@
 """HTTP routes, one module per area; each exports `route_handlers`."""
 
-from app.routes import account, api, batches, home, layouts, purchasing, review, sites, users
+from app.routes import (
+    account,
+    api,
+    batches,
+    delivery_notes,
+    home,
+    layouts,
+    ops,
+    purchasing,
+    review,
+    sites,
+    users,
+)
 
 route_handlers = [
     *account.route_handlers,
     *home.route_handlers,
     *batches.route_handlers,
     *purchasing.route_handlers,
+    *delivery_notes.route_handlers,
     *api.route_handlers,
     *sites.route_handlers,
     *users.route_handlers,
     *review.route_handlers,
+    *ops.route_handlers,
     *layouts.route_handlers,
 ]

@@ -14,7 +14,7 @@ from sqlite_utils import Database
 
 from app import auth, clock, lockout
 from app.config import Settings
-from app.web import DB, SESSION_COOKIE, Config, page
+from app.web import DB, SESSION_COOKIE, Config, bodies, page
 
 Form = Annotated[dict[str, str], Body(media_type=RequestEncodingType.URL_ENCODED)]
 PUBLIC = {"public": True}
@@ -40,6 +40,7 @@ def _signed_in(db: Database, settings: Settings, request: Request, user: dict, t
         samesite="lax",
         max_age=int(auth.SESSION_LIFETIME.total_seconds()),
         path="/",
+        secure=request.url.scheme == "https",
     )
     return response
 
@@ -53,7 +54,7 @@ async def login_page(
     return page("login.html", next_path=safe_next(next_path), email="", error=None)
 
 
-@post("/login", opt=PUBLIC, sync_to_thread=True)
+@post("/login", opt=PUBLIC, request_max_body_size=bodies.SIGN_IN, sync_to_thread=True)
 def login(request: Request, db: DB, settings: Config, data: Form) -> Response:
     email, password = data.get("email", ""), data.get("password", "")
     target = safe_next(data.get("next"))
@@ -95,8 +96,8 @@ def _locked_out(target: str, email: str, until: datetime, now: datetime) -> Temp
     )
 
 
-@post("/logout")
-async def logout(request: Request, db: DB) -> Redirect:
+@post("/logout", sync_to_thread=True)
+def logout(request: Request, db: DB) -> Redirect:
     cookie = request.cookies.get(SESSION_COOKIE)
     if cookie:
         auth.end_session(db, cookie)
@@ -112,7 +113,7 @@ async def setup_page(db: DB) -> Template | Redirect:
     return page("setup.html", email="", name="", error=None)
 
 
-@post("/setup", opt=PUBLIC, sync_to_thread=True)
+@post("/setup", opt=PUBLIC, request_max_body_size=bodies.SIGN_IN, sync_to_thread=True)
 def setup(request: Request, db: DB, settings: Config, data: Form) -> Response:
     email, name = data.get("email", ""), data.get("name", "")
     password = data.get("password", "")

@@ -22,10 +22,10 @@ from litestar.exceptions import (
 from litestar.params import FromPath, FromQuery
 from sqlite_utils import Database
 
-from app import batch_actions, clock, queue, uploads
+from app import batch_actions, clock, pipeline, queue, uploads
 from app.config import Settings
 from app.purchase_orders import edit, forms, intake, record, store
-from app.web import DB, Config, current_user, found, parse_id
+from app.web import DB, Config, bodies, csrf, current_user, found, parse_id
 
 log = logging.getLogger("intake")
 
@@ -34,14 +34,26 @@ class Conflict(ClientException):
     status_code = 409
 
 
-@post("/api/purchase-orders/upload", request_max_body_size=None, status_code=202)
+# An extracted PO: a few hundred bytes an item, with room for long descriptions.
+PAYLOAD_LIMIT = 2 * bodies.MB
+
+
+# The upload keeps its own limit as it streams (app.uploads); a form's token is one of its fields.
+@post(
+    "/api/purchase-orders/upload",
+    request_max_body_size=None,
+    opt={"csrf_in_upload": True},
+    status_code=202,
+)
 async def api_upload(request: Request, db: DB, settings: Config) -> dict:
     batch_id = await receive_upload(request, db, settings)
     return {"batch_id": batch_id, "status": "queued"}
 
 
-async def receive_upload(request: Request, db: Database, settings: Settings) -> str:
-    """The upload in this request, streamed to disk as a new batch: its id."""
+async def receive_upload(
+    request: Request, db: Database, settings: Settings, batch_type: str = "purchase_orders"
+) -> str:
+    """The upload in this request, streamed to disk as a new batch of this type: its id."""
     return await uploads.receive_upload(
         db,
         settings,
@@ -49,6 +61,8 @@ async def receive_upload(request: Request, db: Database, settings: Settings) -> 
         request.content_length,
         request.stream(),
         current_user(request)["id"],
+        batch_type,
+        check_fields=csrf.upload_field_check(request),
     )
 
 
@@ -92,6 +106,7 @@ def api_retry(request: Request, batch_id: FromPath[str], db: DB) -> dict:
 @post(
     "/api/purchase-orders/process-batch",
     opt={"public": True, "exclude_from_csrf": True},
+    request_max_body_size=PAYLOAD_LIMIT,
     status_code=200,
 )
 async def api_process_batch(request: Request, db: DB, settings: Config) -> dict:
@@ -101,16 +116,16 @@ async def api_process_batch(request: Request, db: DB, settings: Config) -> dict:
     given = request.headers.get("x-ingest-secret", "")
     if not hmac.compare_digest(given.encode(), settings.ingest_secret.encode()):
         raise NotAuthorizedException("The x-ingest-secret header is missing or wrong.")
+    return await anyio.to_thread.run_sync(_process_batch, db, settings, await request.body())
+
+
+def _process_batch(db: Database, settings: Settings, raw: bytes) -> dict:
     try:
-        body = json.loads(await request.body() or b"null")
-    except ValueError:
+        body = json.loads(raw or b"null")
+    except (ValueError, RecursionError):  # not JSON, or nested deeper than any payload is
         raise ClientException("The body must be JSON: {batch_id, extracted}.") from None
     if not isinstance(body, dict) or not isinstance(body.get("batch_id"), str):
         raise ClientException("The body must be JSON: {batch_id, extracted}.")
-    return await anyio.to_thread.run_sync(_process_batch, db, settings, body)
-
-
-def _process_batch(db: Database, settings: Settings, body: dict) -> dict:
     batch_id = parse_id(body["batch_id"], "batch")
     batch = found(queue.get_batch(db, batch_id), "batch")
     if batch["status"] != "processing":
@@ -121,9 +136,12 @@ def _process_batch(db: Database, settings: Settings, body: dict) -> dict:
     if claim is None:
         raise Conflict("This batch stopped processing just now; fetch its status.")
     try:
-        outcome = intake.process(db, settings, claim, body.get("extracted"), clock.now())
+        outcome = pipeline.import_payload(db, settings, claim, body.get("extracted"))
     except intake.InvalidPayload as exc:
-        raise ClientException("The extracted data is not a valid PO.", extra=exc.problems) from None
+        what = "DN" if claim.batch_type == "delivery_notes" else "PO"
+        raise ClientException(
+            f"The extracted data is not a valid {what}.", extra=exc.problems
+        ) from None
     except intake.ClaimLost:
         raise Conflict("This batch stopped processing just now; fetch its status.") from None
     log.info(
@@ -131,12 +149,14 @@ def _process_batch(db: Database, settings: Settings, body: dict) -> dict:
         json.dumps(
             {
                 "batch_id": batch_id,
-                "po_id": outcome.po_id,
+                "record_id": getattr(outcome, "po_id", None) or getattr(outcome, "dn_id", None),
                 "warnings": outcome.warnings,
                 "via": "api",
             }
         ),
     )
+    if hasattr(outcome, "dn_id"):
+        return {"ok": True, "dn_id": outcome.dn_id, "warnings": outcome.warnings}
     return {"ok": True, "po_id": outcome.po_id, "warnings": outcome.warnings}
 
 
@@ -159,19 +179,19 @@ def _po_json(db: Database, po_id: str) -> dict[str, Any]:
     return record.as_json(found(record.po_record(db, po_id), "purchase order"))
 
 
-@patch("/api/purchase-orders/{po_id:str}", status_code=200)
+@patch("/api/purchase-orders/{po_id:str}", status_code=200, request_max_body_size=PAYLOAD_LIMIT)
 async def api_edit_po(request: Request, po_id: FromPath[str], db: DB) -> dict[str, Any]:
     """Correct a PO's fields and, optionally, its whole item list, as a person does on its page."""
     po_id = parse_id(po_id, "purchase order")
-    try:
-        body = json.loads(await request.body() or b"null")
-    except ValueError:
-        raise ClientException('The body must be JSON: e.g. {"total": "1150.00"}.') from None
     actor = current_user(request)["id"]
-    return await anyio.to_thread.run_sync(_edit_po, db, po_id, body, actor)
+    return await anyio.to_thread.run_sync(_edit_po, db, po_id, await request.body(), actor)
 
 
-def _edit_po(db: Database, po_id: str, body: object, actor: str) -> dict[str, Any]:
+def _edit_po(db: Database, po_id: str, raw: bytes, actor: str) -> dict[str, Any]:
+    try:
+        body = json.loads(raw or b"null")
+    except (ValueError, RecursionError):
+        raise ClientException('The body must be JSON: e.g. {"total": "1150.00"}.') from None
     found(store.get_po(db, po_id), "purchase order")
     try:
         edit.edit_po(db, po_id, body, actor, clock.now())

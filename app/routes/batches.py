@@ -10,7 +10,7 @@ from typing import Annotated
 from litestar import Request, Router, get, post
 from litestar.enums import RequestEncodingType
 from litestar.params import Body, FromPath, FromQuery
-from litestar.plugins.htmx import HTMXRequest, HTMXTemplate
+from litestar.plugins.htmx import HTMXRequest
 from litestar.response import File, Redirect, Template
 from sqlite_utils import Database
 
@@ -19,7 +19,17 @@ from app.batches import TERMINAL_STATUSES
 from app.config import Settings
 from app.enqueue import enqueue_all, release_due
 from app.routes.api import Conflict
-from app.web import DB, Config, admin_only, current_user, document_file, found, page, parse_id
+from app.web import (
+    DB,
+    Config,
+    HtmxPage,
+    admin_only,
+    current_user,
+    document_file,
+    found,
+    page,
+    parse_id,
+)
 
 Form = Annotated[dict[str, str], Body(media_type=RequestEncodingType.URL_ENCODED)]
 _FILTER_PARAMS = ("status", "type", "uploader", "from", "to", "q")
@@ -64,7 +74,7 @@ def batches_page(request: HTMXRequest, db: DB, settings: Config) -> Template:
     context = _results(db, flt, after, before)
     if request.htmx:
         here = flt.link("/batches", after=after or "", before=before or "")
-        return HTMXTemplate(template_name="_batch_results.html", context=context, push_url=here)
+        return HtmxPage(template_name="_batch_results.html", context=context, push_url=here)
     return page("batches.html", **_page_extras(db), **context)
 
 
@@ -146,7 +156,7 @@ def _paused_answer(request: HTMXRequest, db: Database) -> Template | Redirect:
     return page("_pause_banner.html", paused=pausing.processing_paused(db), oob_nav=True)
 
 
-@post("/pause", status_code=200, sync_to_thread=False)
+@post("/pause", status_code=200, sync_to_thread=True)
 def pause(request: HTMXRequest, db: DB) -> Template | Redirect:
     pausing.pause_processing(db, clock.now(), current_user(request)["id"])
     return _paused_answer(request, db)
@@ -175,7 +185,6 @@ def batch_detail(batch_id: FromPath[str], db: DB, settings: Config) -> Template:
     return page(
         "batch_detail.html",
         batch=batch,
-        paused=pausing.processing_paused(db),
         events=events,
         uploader=next(
             (u for u in batch_admin.uploaders(db) if u["id"] == batch["uploaded_by"]), None
@@ -213,11 +222,9 @@ def batch_discard(
         return page("_batch_row.html", batch=row, error=str(exc), status_code=409)
     if view == "page":
         return Redirect(path=f"/batches/{batch['id']}", status_code=303)
-    paused = pausing.processing_paused(db)
     if view == "row":
-        row = batch_admin.batch_rows(db, [batch["id"]])[0]
-        return page("_batch_row.html", batch=row, paused=paused)
-    return page("_batch_pill.html", batch=queue.get_batch(db, batch["id"]), paused=paused)
+        return page("_batch_row.html", batch=batch_admin.batch_rows(db, [batch["id"]])[0])
+    return page("_batch_pill.html", batch=queue.get_batch(db, batch["id"]))
 
 
 # Every page here is an administrator's: the rule is stated once, for the area.

@@ -5,25 +5,18 @@ from __future__ import annotations
 
 from litestar import Request, get, post
 from litestar.params import FromPath, FromQuery
-from litestar.plugins.htmx import HTMXRequest, HTMXTemplate
+from litestar.plugins.htmx import HTMXRequest
 from litestar.response import Redirect, Template
-from sqlite_utils import Database
 
-from app import batch_admin, pausing, queue
+from app import batch_admin, queue, uploads
 from app.routes.api import Conflict, receive_upload, retry
-from app.web import DB, Config, admin_views, current_user, found, page, parse_id
-
-
-def _paused(db: Database) -> bool:
-    return pausing.processing_paused(db) is not None
+from app.web import DB, Config, HtmxPage, admin_views, current_user, found, page, parse_id
 
 
 @get("/", sync_to_thread=False)
 def home(request: Request, db: DB) -> Template:
     user = current_user(request)
-    return page(
-        "home.html", user=user, batches=queue.recent_batches(db, user["id"]), paused=_paused(db)
-    )
+    return page("home.html", user=user, batches=queue.recent_batches(db, user["id"]))
 
 
 @get("/recent", sync_to_thread=False)
@@ -31,19 +24,19 @@ def recent_uploads(request: Request, db: DB) -> Template:
     return page(
         "_recent_uploads.html",
         batches=queue.recent_batches(db, current_user(request)["id"]),
-        paused=_paused(db),
     )
 
 
-@post("/upload", request_max_body_size=None, status_code=200)
+# The upload keeps its own limit as it streams (app.uploads); a form's token is one of its fields.
+@post("/upload", request_max_body_size=None, opt={"csrf_in_upload": True}, status_code=200)
 async def upload(request: HTMXRequest, db: DB, settings: Config) -> Template | Redirect:
     """The dialog's form: answers with the new batch's pill and tells the page to refresh."""
-    batch_id = await receive_upload(request, db, settings)
+    batch_id = await receive_upload(request, db, settings, uploads.FROM_FORM)
     if not request.htmx:
         return Redirect(path="/", status_code=303)
-    return HTMXTemplate(
+    return HtmxPage(
         template_name="_upload_result.html",
-        context={"batch": queue.get_batch(db, batch_id), "paused": _paused(db)},
+        context={"batch": queue.get_batch(db, batch_id)},
         trigger_event="batch-uploaded",
         after="settle",
     )
@@ -58,7 +51,7 @@ def nav_counts() -> Template:
 @get("/batches/{batch_id:str}/pill", sync_to_thread=False)
 def batch_pill(batch_id: FromPath[str], db: DB) -> Template:
     batch = found(queue.get_batch(db, parse_id(batch_id, "batch")), "batch")
-    return page("_batch_pill.html", batch=batch, paused=_paused(db))
+    return page("_batch_pill.html", batch=batch)
 
 
 @post("/batches/{batch_id:str}/retry", guards=[admin_views], status_code=200, sync_to_thread=True)
@@ -80,8 +73,8 @@ def batch_retry(
         return Redirect(path=f"/batches/{batch['id']}", status_code=303)
     if view == "row":
         row = batch_admin.batch_rows(db, [batch["id"]])[0]
-        return page("_batch_row.html", batch=row, paused=_paused(db))
-    return page("_batch_pill.html", batch=batch, paused=_paused(db))
+        return page("_batch_row.html", batch=row)
+    return page("_batch_pill.html", batch=batch)
 
 
 route_handlers = [home, recent_uploads, upload, nav_counts, batch_pill, batch_retry]

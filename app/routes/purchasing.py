@@ -13,18 +13,19 @@ from typing import Annotated
 
 from litestar import Request, get, post
 from litestar.enums import RequestEncodingType
-from litestar.exceptions import NotFoundException
+from litestar.exceptions import NotFoundException, ServiceUnavailableException
 from litestar.params import Body, FromPath
-from litestar.plugins.htmx import HTMXRequest, HTMXTemplate
+from litestar.plugins.htmx import HTMXRequest
 from litestar.response import File, Stream, Template
 from sqlite_utils import Database
 
 from app import auth, clock, keyset, layouts, previews, sites, storage
+from app.delivery_notes.delivery import STATUSES
 from app.purchase_orders import edit, export, forms, listing, record, store
-from app.web import DB, Config, current_user, document_file, found, page, parse_id
+from app.web import DB, Config, HtmxPage, current_user, document_file, found, page, parse_id
 
 Form = Annotated[dict[str, str], Body(media_type=RequestEncodingType.URL_ENCODED)]
-_LIST_PARAMS = ("q", "site", "verified", "from", "to", "sort")
+_LIST_PARAMS = ("q", "site", "verified", "from", "to", "sort", "delivery")
 
 
 def _filter(request: Request) -> listing.PoFilter:
@@ -54,8 +55,8 @@ def po_list_page(request: HTMXRequest, db: DB) -> Template:
     if request.htmx:
         # The address bar gets the tidy form of the filter, not every empty form field.
         here = flt.link("/purchasing", after=after or "", before=before or "")
-        return HTMXTemplate(template_name="_po_results.html", context=context, push_url=here)
-    return page("purchasing_list.html", sites=sites.list_sites(db), **context)
+        return HtmxPage(template_name="_po_results.html", context=context, push_url=here)
+    return page("purchasing_list.html", sites=sites.list_sites(db), deliveries=STATUSES, **context)
 
 
 @get("/purchasing/export.csv", sync_to_thread=False)
@@ -131,6 +132,8 @@ def po_preview(po_id: FromPath[str], db: DB, settings: Config) -> File:
         path = previews.preview(settings, po["file_path"])
     except previews.PreviewError as exc:
         raise NotFoundException(str(exc)) from None
+    except previews.PreviewsBusy as exc:
+        raise ServiceUnavailableException(str(exc), headers={"Retry-After": "5"}) from None
     return File(
         path=path,
         filename=f"PO-{storage.display_filename(po['purchase_order_number'])}-preview.jpg",

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 from litestar import Request, get, post
 from litestar.enums import RequestEncodingType
-from litestar.exceptions import ClientException, NotFoundException
+from litestar.exceptions import ClientException, NotFoundException, PermissionDeniedException
 from litestar.params import Body, FromPath, FromQuery, QueryParameter
 from litestar.plugins.htmx import HTMXRequest
 from litestar.response import File, Redirect, Template
@@ -17,7 +17,7 @@ from app import batch_actions, clock, review_items
 from app.purchase_orders import intake
 from app.review import decisions, hand_entry
 from app.review import page as review_page_data
-from app.web import DB, Config, current_user, document_file, found, page, parse_id
+from app.web import DB, Config, bodies, current_user, document_file, found, page, parse_id
 
 Form = Annotated[dict[str, str], Body(media_type=RequestEncodingType.URL_ENCODED)]
 # ?state=...: `state` is a name Litestar keeps for the app's state, so the parameter is renamed.
@@ -39,6 +39,13 @@ RESOLUTIONS = {
     "supplier_chosen": "Supplier chosen",
     "linked_elsewhere": "Linked elsewhere",
     "dismissed": "Dismissed",
+    "settled": "Settled by itself",
+    "po_picked": "PO chosen",
+    "closed_short": "Closed short",
+    "expecting_rest": "The rest is expected",
+    "accepted": "Accepted",
+    "line_matched": "Matched to a PO line",
+    "marked_extra": "Marked extra",
 }
 
 
@@ -130,7 +137,7 @@ def review_decide(
 
 @get("/review/{item_id:str}/enter", sync_to_thread=False)
 def enter_page(request: Request, item_id: FromPath[str], db: DB) -> Template:
-    item, batch = _dead_batch(db, item_id)
+    item, batch = _dead_batch(db, item_id, current_user(request))
     return page(
         "review_enter.html",
         item=item,
@@ -140,12 +147,12 @@ def enter_page(request: Request, item_id: FromPath[str], db: DB) -> Template:
     )
 
 
-@post("/review/{item_id:str}/enter", sync_to_thread=True)
+@post("/review/{item_id:str}/enter", request_max_body_size=bodies.HAND_ENTRY, sync_to_thread=True)
 def enter_submit(
     request: Request, item_id: FromPath[str], db: DB, settings: Config, data: Form
 ) -> Template | Redirect:
-    item, batch = _dead_batch(db, item_id)
     user = current_user(request)
+    item, batch = _dead_batch(db, item_id, user)
     try:
         outcome = hand_entry.enter_by_hand(db, settings, item["id"], data, user, clock.now())
     except intake.InvalidPayload as exc:
@@ -166,11 +173,16 @@ def enter_submit(
     )
 
 
-def _dead_batch(db: Database, item_id: str) -> tuple[dict, dict]:
+def _dead_batch(db: Database, item_id: str, user: dict) -> tuple[dict, dict]:
     item = found(review_items.get_item(db, parse_id(item_id, "review item")), "review item")
     if item["kind"] != "batch.dead":
         raise NotFoundException("Only a document that could not be imported is entered by hand.")
-    return item, found(review_page_data.item_document(db, item), "batch")
+    batch = found(review_page_data.item_document(db, item), "batch")
+    try:
+        batch_actions.check_may_act(user, batch)
+    except batch_actions.NotYours as exc:
+        raise PermissionDeniedException(str(exc)) from None
+    return item, batch
 
 
 @get("/review/{item_id:str}/document", sync_to_thread=False)

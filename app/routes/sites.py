@@ -18,11 +18,11 @@ from litestar.response import Template
 from sqlite_utils import Database
 
 from app import clock, sites
+from app.delivery_notes import outstanding
 from app.purchase_orders import matching
-from app.web import DB, admin_only, current_user, found, page, parse_id
+from app.web import DB, admin_only, bodies, current_user, found, page, parse_id
 
 Form = Annotated[dict[str, str], Body(media_type=RequestEncodingType.URL_ENCODED)]
-MAX_CSV_BYTES = 2 * 1024 * 1024
 
 
 def _list(db: Database, status_code: int = 200, **extra) -> Template:
@@ -70,6 +70,7 @@ def _detail(db: Database, site: dict, status_code: int = 200, **extra) -> Templa
         status_code=status_code,
         site=site,
         aliases=sites.aliases_of(db, site["id"]),
+        outstanding=outstanding.site_outstanding(db, site["id"]),
         **{"code": site["code"], "name": site["name"], **extra},
     )
 
@@ -91,7 +92,7 @@ def site_edit(request: Request, site_id: FromPath[str], db: DB, data: Form) -> T
     return _detail(db, site, notice="Saved." + _matched_notice(len(matched)))
 
 
-@post("/{site_id:str}/deactivate", status_code=200, sync_to_thread=False)
+@post("/{site_id:str}/deactivate", status_code=200, sync_to_thread=True)
 def site_deactivate(site_id: FromPath[str], db: DB) -> Template:
     site = _site(db, site_id)
     sites.set_site_active(db, site["id"], False)
@@ -131,11 +132,7 @@ def alias_add(request: Request, site_id: FromPath[str], db: DB, data: Form) -> T
     return _detail(db, site, notice=notice)
 
 
-@post(
-    "/{site_id:str}/aliases/{alias_id:str}/delete",
-    status_code=200,
-    sync_to_thread=False,
-)
+@post("/{site_id:str}/aliases/{alias_id:str}/delete", status_code=200, sync_to_thread=True)
 def alias_remove(site_id: FromPath[str], alias_id: FromPath[str], db: DB) -> Template:
     site = _site(db, site_id)
     if sites.remove_alias(db, site["id"], parse_id(alias_id, "alias")):
@@ -154,16 +151,21 @@ class CsvForm:
     file: UploadFile | None = None
 
 
-@post("/import", status_code=200)
-async def import_preview(
+@post(
+    "/import",
+    status_code=200,
+    request_max_body_size=sites.MAX_CSV_BYTES + bodies.FORM,
+    sync_to_thread=True,
+)
+def import_preview(
     db: DB, data: Annotated[CsvForm, Body(media_type=RequestEncodingType.MULTI_PART)]
 ) -> Template:
     """Read the CSV (a file or pasted text) and show what it would change; nothing is saved."""
     text, upload = data.text or "", data.file
     if upload is not None and upload.filename:
-        raw = await upload.read(MAX_CSV_BYTES + 1)
-        if len(raw) > MAX_CSV_BYTES:
-            return _list(db, 400, import_error="The CSV is larger than 2 MB; split it up.")
+        raw = upload.file.read(sites.MAX_CSV_BYTES + 1)
+        if len(raw) > sites.MAX_CSV_BYTES:
+            return _list(db, 400, import_error=sites.TOO_LARGE)
         try:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
@@ -177,7 +179,12 @@ async def import_preview(
     return page("sites_import.html", plan=plan, text=text)
 
 
-@post("/import/apply", status_code=200, sync_to_thread=True)
+@post(
+    "/import/apply",
+    status_code=200,
+    request_max_body_size=bodies.urlencoded(sites.MAX_CSV_BYTES),
+    sync_to_thread=True,
+)
 def import_apply(request: Request, db: DB, data: Form) -> Template:
     text, fingerprint = data.get("text", ""), data.get("fingerprint", "")
     actor = current_user(request)["id"]

@@ -94,20 +94,25 @@ def user_password(request: Request, user_id: FromPath[str], db: DB, data: Form) 
     except auth.AccountError as exc:
         return _detail(db, user, 400, password_error=str(exc))
     return _detail(
-        db, user, notice=f"New password set; {user['email']} was signed out everywhere else."
+        db,
+        user,
+        notice=f"New password set; {user['email']} was signed out everywhere else."
+        " Their API tokens still work: revoke any that may have gone astray.",
     )
 
 
 def _set_active(request: Request, user_id: str, db: Database, active: bool) -> Template | Redirect:
     user, me = _user(db, user_id), current_user(request)
     try:
-        accounts.set_active(db, user["id"], active, me["id"])
+        accounts.set_active(db, user["id"], active, me["id"], clock.now())
     except auth.AccountError as exc:
         return _detail(db, user, 400, error=str(exc))
     if not active and user["id"] == me["id"]:
         return Redirect(path="/login", status_code=303)
     state = (
-        "can sign in again" if active else "is disabled and signed out; their tokens stop working"
+        "can sign in again. Their old API tokens stay revoked; make new ones if they need them"
+        if active
+        else "is disabled and signed out, and their API tokens are revoked for good"
     )
     return _detail(db, user, notice=f"{user['email']} {state}.")
 
@@ -122,7 +127,7 @@ def user_enable(request: Request, user_id: FromPath[str], db: DB) -> Template | 
     return _set_active(request, user_id, db, True)
 
 
-@post("/{user_id:str}/tokens", status_code=200, sync_to_thread=False)
+@post("/{user_id:str}/tokens", status_code=200, sync_to_thread=True)
 def token_create(user_id: FromPath[str], db: DB, data: Form) -> Template:
     user = _user(db, user_id)
     name = " ".join(data.get("name", "").split())[:100]
@@ -130,11 +135,7 @@ def token_create(user_id: FromPath[str], db: DB, data: Form) -> Template:
     return _detail(db, user, new_token=token, new_token_name=name)
 
 
-@post(
-    "/{user_id:str}/tokens/{token_id:str}/revoke",
-    status_code=200,
-    sync_to_thread=False,
-)
+@post("/{user_id:str}/tokens/{token_id:str}/revoke", status_code=200, sync_to_thread=True)
 def token_revoke(user_id: FromPath[str], token_id: FromPath[str], db: DB) -> Template:
     user = _user(db, user_id)
     if accounts.revoke_token(db, user["id"], parse_id(token_id, "token"), clock.now()):

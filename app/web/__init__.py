@@ -1,12 +1,12 @@
 """The Litestar glue every route shares; nothing here knows about purchase orders or batches.
 
-`auth` is who is asking (their connection, user, guards, CSRF); `templating`
-renders pages and fragments; `errors` answers what went wrong in words.
+`auth` is who is asking (their connection, user, guards); `csrf` checks that a
+browser's change came from our own pages; `bodies` bounds and reads request
+bodies; `templating` renders pages and fragments; `errors` answers what went
+wrong in words.
 """
 
 from app.web.auth import (
-    CSRF_COOKIE,
-    CSRF_HEADER,
     DB,
     SESSION_COOKIE,
     Config,
@@ -14,14 +14,16 @@ from app.web.auth import (
     admin_views,
     current_user,
 )
+from app.web.csrf import CSRF_COOKIE, CSRF_HEADER
 from app.web.errors import DISK_FULL, found, parse_id
-from app.web.templating import document_file, page, template_engine
+from app.web.templating import HtmxPage, document_file, page, template_engine
 
 __all__ = [
     "CSRF_COOKIE",
     "CSRF_HEADER",
     "DB",
     "DISK_FULL",
+    "HtmxPage",
     "SESSION_COOKIE",
     "Config",
     "admin_only",

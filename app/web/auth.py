@@ -1,8 +1,10 @@
-"""Who is asking: the request's database connection, its user, the guards, and CSRF.
+"""Who is asking: the request's database connection, its user, the guards.
 
 A request with an Authorization header is judged by its token alone, never
 by a cookie: that is what lets CSRF checks skip bearer requests safely. Every
-route needs a signed-in user unless it is marked public; an admin area states
+route needs a signed-in user unless it is marked public, and that is checked
+on the headers, before anything reads the body: a stranger's upload is
+refused without its bytes ever being taken in. An admin area states
 `admin_only` once, on its Router.
 """
 
@@ -10,8 +12,8 @@ from __future__ import annotations
 
 from http.cookies import SimpleCookie
 
+import anyio
 from litestar import Request
-from litestar.config.csrf import CSRFConfig
 from litestar.connection import ASGIConnection
 from litestar.datastructures import Headers
 from litestar.di import NamedDependency
@@ -19,7 +21,6 @@ from litestar.enums import ScopeType
 from litestar.exceptions import NotAuthorizedException, PermissionDeniedException
 from litestar.handlers import BaseRouteHandler
 from litestar.middleware import ASGIMiddleware
-from litestar.middleware.csrf import CSRFMiddleware
 from litestar.types import ASGIApp, Receive, Scope, Send
 from sqlite_utils import Database
 
@@ -32,26 +33,39 @@ DB = NamedDependency[Database]
 Config = NamedDependency[Settings]
 
 SESSION_COOKIE = "intake_session"
-CSRF_COOKIE = "intake_csrf"
-CSRF_HEADER = "x-csrftoken"
 SCOPE_DB = "intake.db"
 
 
 class AuthMiddleware(ASGIMiddleware):
-    """Opens the request's database connection and finds its user."""
+    """Opens the request's database connection, finds its user, and turns strangers away."""
 
     scopes = (ScopeType.HTTP,)
     exclude_path_pattern = ("^/static/",)
 
     async def handle(self, scope: Scope, receive: Receive, send: Send, next_app: ASGIApp) -> None:
         settings: Settings = scope["litestar_app"].state.settings
-        db = connect(settings.db_path, settings.busy_timeout_ms)
+        headers = Headers.from_scope(scope)
+        # In a thread: a token's use is written down, and a write may wait for the lock.
+        db, (scope["user"], scope["auth"]) = await anyio.to_thread.run_sync(
+            _open_and_identify, settings, headers
+        )
         scope[SCOPE_DB] = db  # type: ignore[typeddict-unknown-key]
         try:
-            scope["user"], scope["auth"] = _identify(db, settings, Headers.from_scope(scope))
+            signed_in(ASGIConnection(scope), scope["route_handler"])
             await next_app(scope, receive, send)
         finally:
             db.close()
+
+
+def _open_and_identify(
+    settings: Settings, headers: Headers
+) -> tuple[Database, tuple[dict | None, str | None]]:
+    db = connect(settings.db_path, settings.busy_timeout_ms)
+    try:
+        return db, _identify(db, settings, headers)
+    except BaseException:
+        db.close()
+        raise
 
 
 def _identify(db: Database, settings: Settings, headers: Headers) -> tuple[dict | None, str | None]:
@@ -86,7 +100,10 @@ def current_user(request: Request) -> dict:
 
 
 def signed_in(connection: ASGIConnection, handler: BaseRouteHandler) -> None:
-    """Every route needs a user, except those marked public (sign-in, set-up, static files)."""
+    """Every route needs a user, except those marked public (sign-in, set-up, static files).
+
+    Checked by `AuthMiddleware` for every request, before the body is read.
+    """
     if handler.opt.get("public"):
         return
     if connection.scope.get("user") is None:
@@ -103,22 +120,3 @@ def admin_views(connection: ASGIConnection, handler: BaseRouteHandler) -> None:
     """A batch action's row and page views are the admin pages'; its pill is everyone's."""
     if connection.query_params.get("view") in ("row", "page"):
         admin_only(connection, handler)
-
-
-class CSRF(CSRFMiddleware):
-    """Litestar's CSRF check, skipped for bearer-token requests (no cookie counts for them)."""
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == ScopeType.HTTP and scope.get("auth") == "token":
-            await self.app(scope, receive, send)
-            return
-        await super().__call__(scope, receive, send)
-
-
-def csrf_config(settings: Settings) -> CSRFConfig:
-    return CSRFConfig(
-        secret=settings.secret_key,
-        cookie_name=CSRF_COOKIE,
-        header_name=CSRF_HEADER,
-        cookie_samesite="lax",
-    )

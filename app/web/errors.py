@@ -12,6 +12,7 @@ from urllib.parse import urlencode, urlsplit
 
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, NotFoundException, ValidationException
+from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 from litestar.plugins.htmx import ClientRedirect
 from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.response import Redirect
@@ -19,6 +20,8 @@ from litestar.response import Redirect
 from app import ids
 from app.db import is_busy, is_disk_full
 from app.file_types import UploadRejected
+from app.web.bodies import too_large
+from app.web.csrf import FAILED
 from app.web.templating import navigation
 
 log = logging.getLogger("intake")
@@ -101,21 +104,36 @@ def _login_url(back_to: str) -> str:
     return "/login?" + urlencode({"next": back_to})
 
 
+def _closing(request: Request, headers: dict[str, str] | None = None) -> dict[str, str]:
+    """An error may come before the body was read (a stranger's upload, a form over its
+    limit): close the connection rather than take in the rest of a body nobody wants."""
+    headers = dict(headers or {})
+    if request.headers.get("content-length", "0") != "0" or "transfer-encoding" in request.headers:
+        headers["Connection"] = "close"
+    return headers
+
+
 def handle_http_error(request: Request, exc: HTTPException) -> Response:
+    headers = _closing(request, exc.headers)
     if exc.status_code == 401 and not is_api(request):
         if request.headers.get("hx-request"):
             # a fragment asked: come back to the page it was on, not to the fragment
             here = urlsplit(request.headers.get("hx-current-url", "")).path
-            return ClientRedirect(redirect_to=_login_url(here))
-        return Redirect(path=_login_url(request.url.path if request.method == "GET" else ""))
+            response = ClientRedirect(redirect_to=_login_url(here))
+            response.headers.update(headers)
+            return response
+        back_to = request.url.path if request.method == "GET" else ""
+        return Redirect(path=_login_url(back_to), headers=headers)
     detail = exc.detail
-    if exc.status_code == 403 and detail == "CSRF token verification failed":
+    if exc.status_code == 403 and detail == FAILED:
         detail = "This form has expired. Reload the page and try again."
-    return error_response(request, exc.status_code, detail, exc.headers, _problems(exc))
+    if isinstance(exc, RequestEntityTooLarge):
+        detail = too_large(request.route_handler.resolve_request_max_body_size())
+    return error_response(request, exc.status_code, detail, headers, _problems(exc))
 
 
 def handle_upload_rejected(request: Request, exc: UploadRejected) -> Response:
-    return error_response(request, exc.status_code, exc.message)
+    return error_response(request, exc.status_code, exc.message, _closing(request))
 
 
 def handle_database_error(request: Request, exc: sqlite3.OperationalError) -> Response:

@@ -8,24 +8,34 @@ templates that show them, never by a template calling into the database.
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import sqlite3
+from collections.abc import Callable, Iterable
 from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+import anyio
 from jinja2 import Environment, FileSystemLoader, meta, select_autoescape
 from litestar import Request
+from litestar.background_tasks import BackgroundTask, BackgroundTasks
+from litestar.datastructures import Cookie
+from litestar.enums import MediaType
 from litestar.exceptions import NotFoundException
+from litestar.plugins.htmx import HTMXTemplate
 from litestar.plugins.jinja import JinjaTemplateEngine
 from litestar.response import File, Template
+from litestar.response.base import ASGIResponse
+from litestar.types import Receive, Scope, Send
 from sqlite_utils import Database
 
-from app import batch_admin, clock, numbers, pausing, security, storage
+from app import batch_admin, clock, health, numbers, pausing, security, storage
 from app.config import ROOT, Settings
 from app.purchase_orders import store
 from app.purchase_orders.intake import describe_warning
 from app.web.auth import SCOPE_DB
+from tasks import huey_app
 
 
 def template_engine(settings: Settings) -> JinjaTemplateEngine:
@@ -69,11 +79,11 @@ def pretty_json(raw: str | None) -> str:
         return raw
 
 
-def nav_counts(db: Database, user: dict | None) -> dict:
+def nav_counts(db: Database, user: dict | None, worker_running: bool = True) -> dict:
     """The numbers the navigation bar shows: what is waiting for this person."""
     if not user:
         return {}
-    counts = {"unverified": store.unverified_count(db)}
+    counts = {"unverified": store.unverified_count(db), "no_worker": not worker_running}
     if user["role"] == "admin":
         stuck = batch_admin.needs_attention(db)
         counts["attention"] = stuck["failed"] + stuck["dead"]
@@ -83,37 +93,102 @@ def nav_counts(db: Database, user: dict | None) -> dict:
 
 
 @functools.cache
-def showing_nav() -> frozenset[str]:
-    """The templates that show the navigation bar: `_nav_counts.html` and every template
-    that extends or includes one of them, however deep."""
+def showing(partial: str) -> frozenset[str]:
+    """The templates that show `partial`: itself, and every template that extends or
+    includes one of them, however deep."""
     env = Environment(loader=FileSystemLoader(ROOT / "templates"), autoescape=True)
     uses = {
         name: set(meta.find_referenced_templates(env.parse(env.loader.get_source(env, name)[0])))
         for name in env.list_templates()
     }
-    showing = {"_nav_counts.html"}
-    while grown := {name for name, used in uses.items() if used & showing} - showing:
-        showing |= grown
-    return frozenset(showing)
+    found = {partial}
+    while grown := {name for name, used in uses.items() if used & found} - found:
+        found |= grown
+    return frozenset(found)
+
+
+def worker_running(request: Request) -> bool:
+    """Whether a worker sent a heartbeat lately (tasks run inside the request in tests)."""
+    if huey_app.huey.immediate:
+        return True
+    return health.worker_alive(request.app.state.settings, clock.now())
 
 
 def navigation(request: Request) -> dict:
     """The navigation bar's numbers for this request's user, from its connection."""
     db = request.scope.get(SCOPE_DB)  # type: ignore[call-overload]
     try:
-        return nav_counts(db, request.scope.get("user")) if db else {}
+        return nav_counts(db, request.scope.get("user"), worker_running(request)) if db else {}
     except sqlite3.Error:  # an error page drawn after the request's connection closed
         return {}
 
 
+def queue_state(request: Request) -> dict:
+    """What a queued pill says beside "Queued": processing paused, or no worker running."""
+    db = request.scope.get(SCOPE_DB)  # type: ignore[call-overload]
+    return {
+        "paused": db is not None and pausing.processing_paused(db) is not None,
+        "worker_running": worker_running(request),
+    }
+
+
 class Page(Template):
-    """A template response that gives the navigation bar its numbers when it shows them."""
+    """A template response that gives the navigation bar and the status pills what they
+    show (once per response, only to the templates that show them), and is rendered in a
+    worker thread as it is sent: a long page (a PO of hundreds of items, every site there
+    is) holds up no other request."""
 
     def create_template_context(self, request: Request) -> dict[str, Any]:
         context = super().create_template_context(request)
-        if "nav" not in context and self.template_name in showing_nav():
+        if "nav" not in context and self.template_name in showing("_nav_counts.html"):
             context["nav"] = navigation(request)
+        if "queue" not in context and self.template_name in showing("_batch_pill.html"):
+            context["queue"] = queue_state(request)
         return context
+
+    def to_asgi_response(
+        self,
+        app: Any,
+        request: Request,
+        *,
+        background: BackgroundTask | BackgroundTasks | None = None,
+        cookies: Iterable[Cookie] | None = None,
+        headers: dict[str, str] | None = None,
+        status_code: int | None = None,
+        **_: Any,
+    ) -> ASGIResponse:
+        template = request.app.template_engine.get_template(self.template_name)
+
+        def render() -> bytes:
+            return template.render(**self.create_template_context(request)).encode(self.encoding)
+
+        return _RenderedInThread(
+            render,
+            background=self.background or background,
+            cookies=itertools.chain(self.cookies, cookies or ()),
+            headers={**(headers or {}), **self.headers},
+            media_type=self.media_type or MediaType.HTML,
+            status_code=self.status_code or status_code,
+            encoding=self.encoding,
+        )
+
+
+class _RenderedInThread(ASGIResponse):
+    """A response whose body is made by `render()` in a worker thread when it is sent."""
+
+    def __init__(self, render: Callable[[], bytes], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.render = render
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        self.body = await anyio.to_thread.run_sync(self.render)
+        self.headers["content-length"] = str(len(self.body))
+        await super().__call__(scope, receive, send)
+
+
+class HtmxPage(Page, HTMXTemplate):
+    """A fragment for htmx with its response headers (push_url, trigger_event, ...),
+    rendered like a Page."""
 
 
 def document_file(

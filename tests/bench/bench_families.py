@@ -36,8 +36,12 @@ FIELDS = [
     "tax",
     "total",
 ]
-TYPES = {".pdf": "application/pdf", ".jpg": "image/jpeg", ".png": "image/png"}
-TYPES[".webp"] = "image/webp"
+TYPES = {
+    ".pdf": "application/pdf",
+    ".jpg": "image/jpeg",
+    ".png": "image/png",
+    ".webp": "image/webp",
+}
 KINDS = ("text PDF", "photo")
 # The targets on layouts the engine was never tuned on: fields, item F1, silent share.
 TARGETS = {"text PDF": (0.97, 0.95, 0.0), "photo": (0.85, 0.80, 0.02)}

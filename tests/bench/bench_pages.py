@@ -191,6 +191,12 @@ def seed(db, pos: int, items_per_po: int, batch_count: int, rng: random.Random) 
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             item_rows,
         )
+        # what has arrived: six in ten POs delivered, two part delivered, two not yet
+        db.conn.execute(
+            "UPDATE purchase_orders SET delivery_status = CASE"
+            " WHEN rowid % 10 < 6 THEN 'delivered'"
+            " WHEN rowid % 10 < 8 THEN 'part_delivered' ELSE 'not_delivered' END"
+        )
     return {"suppliers": suppliers, "sites": sites}
 
 
@@ -282,6 +288,10 @@ def main() -> int:
                     (
                         "/purchasing PO dates in one year",
                         "/purchasing?from=2025-01-01&to=2025-12-31",
+                    ),
+                    (
+                        "/purchasing?delivery=part_delivered, page 20",
+                        page_path(client, "/purchasing?delivery=part_delivered", 20),
                     ),
                     ("/batches (all)", "/batches"),
                 ]

@@ -121,6 +121,27 @@ def test_an_upload_to_a_full_disk_is_507_and_leaves_nothing(small_disk):
     db.close()
 
 
+def test_an_upload_whose_last_bytes_cannot_be_written_at_close_is_507(small_disk):
+    """A small file's bytes wait in a buffer until the file is flushed: on a full disk that
+    flush fails, and so does the close that tries it once more."""
+    settings = small_disk
+    app = create_app(settings, immediate_tasks=True)
+    db = open_database(settings.db_path)
+    user = make_user(db, "clerk@example.com")
+    with TestClient(app) as client:
+        sign_in(client, user["email"])
+        filler = fill(settings)
+        response = client.post(
+            UPLOAD, files={"file": ("po.pdf", b"%PDF-1.7\n" + b"0" * 2000, "application/pdf")}
+        )
+        filler.unlink()
+    assert response.status_code == 507
+    assert response.json()["detail"].startswith("The server's disk is full")
+    assert list((settings.files_dir / storage.INCOMING).iterdir()) == []
+    assert db.execute("SELECT count(*) FROM data_import_batches").fetchone()[0] == 0
+    db.close()
+
+
 def test_an_upload_whose_row_does_not_fit_is_507_and_leaves_nothing(small_disk):
     settings = small_disk
     app = create_app(settings, immediate_tasks=True)
