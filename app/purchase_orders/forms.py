@@ -271,7 +271,7 @@ def _item_list(raw: object) -> tuple[list[dict], list[str]]:
 
 def item_version(item: dict) -> str:
     """A short fingerprint of an item's values, carried by its edit form."""
-    values = [item[column] for column in ITEM_FIELDS]
+    values = [item.get(column) for column in ITEM_FIELDS]
     return hashlib.sha256(json.dumps(values).encode()).hexdigest()[:16]
 
 
