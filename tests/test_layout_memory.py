@@ -100,11 +100,11 @@ Thank you for quoting our order number on every invoice.
 """
 
 
-def drawn(order: dict) -> list[Line]:
+def drawn(order: dict, note_after: int | None = None) -> list[Line]:
     rows = "".join(
         f"{i['item_code']:<40}{i['quantity']:>6}{i['unit_price']:>18}{i['amount']:>16}\n"
-        f"   {i['description']}\n"
-        for i in order["items"]
+        f"   {i['description']}\n" + ("   Note: deliver before 10:00\n" if n == note_after else "")
+        for n, i in enumerate(order["items"])
     )
     return text_lines(HEAD.format(**order) + rows + FOOT.format(**order))
 
@@ -141,3 +141,21 @@ def test_a_description_printed_under_its_line_is_learned_and_read():
     assert [i["description"] for i in got["items"]] == [i["description"] for i in second["items"]]
     assert recall.same_items(got["items"], second["items"])
     assert got["fields"]["supplier_name"].value == "Highveld Hardware (Pty) Ltd"
+
+
+def test_a_note_between_items_is_never_taken_for_a_description():
+    first = order("PO-1001", "Boland Building Supplies CC", [
+        ("PN-1001", "Cement 50kg bag", "5", "98.50"),
+        ("PN-2040", "River sand, washed", "2", "410.00"),
+    ])  # fmt: skip
+    second = order("PO-1002", "Highveld Hardware (Pty) Ltd", [
+        ("PN-3310", "Hex bolt M12x60 galvanised", "100", "3.37"),
+        ("PN-1001", "Cement 50kg bag", "30", "101.20"),
+        ("PN-7001", "Shuttering ply 18mm", "12", "612.00"),
+    ])  # fmt: skip
+    layout = teach.learn(drawn(first, note_after=0), first) | {"id": "drawn"}
+    assert layout["anchors"]["table"]["notes"] == ["note"]
+    page = drawn(second, note_after=1)
+    _, matched = recall.known([layout], page)
+    got = recall.read(layout["anchors"], page, matched.frame)
+    assert [i["description"] for i in got["items"]] == [i["description"] for i in second["items"]]

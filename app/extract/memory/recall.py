@@ -240,15 +240,16 @@ def _merge(payload: dict, got: dict, layout: dict, lines: list[Line], sure: floa
 
 
 def known(layouts, lines: list[Line]) -> tuple[dict, words.Match] | None:
-    """The layout a page is, if any: of those whose fingerprint it matches (words.MATCH) and
-    whose item table's header it prints, the best match."""
+    """The layout a page is, if any: the best of those whose fingerprint it matches well
+    (words.SURE), or matches (words.MATCH) and prints their item table's header."""
     found = []
     for layout in layouts:
         matched = words.match(layout["fingerprint"], lines)
         if matched is None or matched.score < words.MATCH:
             continue
         learned_table = layout["anchors"].get("table")
-        if learned_table and not table.headers(learned_table, lines, matched.frame):
+        headed = not learned_table or table.headers(learned_table, lines, matched.frame)
+        if matched.score < words.SURE and not headed:
             continue
         found.append((matched.score, layout["id"], layout, matched))
     if not found:

@@ -153,17 +153,35 @@ def learn(lines: list[Line], items: list[dict], comma: bool) -> dict | None:
     if header is None or "quantity" not in columns:
         return None
     learned = {"header": header, "columns": columns}
-    wrap = _wraps(lines, rows)
+    wrap, wrapped = _wraps(lines, rows)
     if wrap:
         learned["wrap"] = wrap
+    notes = _notes(lines, rows, wrapped)
+    if notes:
+        learned["notes"] = notes
     learned["stop"] = _stop(lines, last, learned, comma)
     return learned
 
 
-def _wraps(lines: list[Line], rows: list[tuple[int, dict, dict]]) -> list | None:
+def _notes(lines: list[Line], rows: list[tuple[int, dict, dict]], wrapped: set[int]) -> list:
+    """How the notes printed between items begin ('Note:'): lines that are neither an item
+    nor its description running on. Such a line is never taken for a description."""
+    taken = {index for index, _, _ in rows} | wrapped
+    first, last = rows[0][0], rows[-1][0]
+    return sorted(
+        {
+            norm(lines[index].words[0].text)
+            for index in range(first + 1, last)
+            if index not in taken and norm(lines[index].words[0].text)
+        }
+    )
+
+
+def _wraps(lines: list[Line], rows: list[tuple[int, dict, dict]]) -> tuple[list | None, set]:
     """Where a description running on to the next lines stands (it may start left of the
-    description column, under a code printed in the same cell): [x0, x1], or None."""
-    spans = []
+    description column, under a code printed in the same cell): [x0, x1] or None, and the
+    lines it runs on to."""
+    spans, wrapped = [], set()
     for index, item, spots in rows:
         shown = ""  # a description may start on its item's line, or only under it
         if "description" in spots:
@@ -171,15 +189,16 @@ def _wraps(lines: list[Line], rows: list[tuple[int, dict, dict]]) -> list | None
             words = lines[index].words
             shown = norm(" ".join(w.text for w in words if x0 <= w.x0 and w.x1 <= x1))
         rest = norm(item.get("description") or "")[len(shown) :].strip()
-        for line in lines[index + 1 : index + 4]:
+        for below, line in enumerate(lines[index + 1 : index + 4], start=index + 1):
             text = norm(line.text)
             if not rest or not text or not (rest == text or rest.startswith(text + " ")):
                 break
             rest = rest[len(text) :].strip()
             spans.append((line.words[0].x0, line.words[-1].x1))
+            wrapped.add(below)
     if not spans:
-        return None
-    return [min(x0 for x0, _ in spans), max(x1 for _, x1 in spans)]
+        return None, wrapped
+    return [min(x0 for x0, _ in spans), max(x1 for _, x1 in spans)], wrapped
 
 
 def _header(lines: list[Line], first: int, columns: dict) -> list[list] | None:
@@ -335,6 +354,10 @@ def _item(values: dict[str, str], columns: dict, comma: bool) -> dict | None:
     return item
 
 
+def _note(table: dict, line: Line) -> bool:
+    return norm(line.words[0].text) in table.get("notes", ())
+
+
 def _runs_on(table: dict, line: Line, last_y: float, across: Across, comma: bool) -> bool:
     """Words where descriptions run on (under the description column, or where the learned
     document's ran on), right under the item above: its description, continued."""
@@ -377,7 +400,7 @@ def read(table: dict, lines: list[Line], frame: Frame, comma: bool) -> tuple[lis
         if item:
             items.append(item)
             last_y, end = line.y, index + 1
-        elif items and _runs_on(table, line, last_y, across, comma):
+        elif items and not _note(table, line) and _runs_on(table, line, last_y, across, comma):
             said = f"{items[-1]['description']} {' '.join(w.text for w in line.words)}"
             items[-1]["description"] = said.strip()
             last_y = line.y

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from app.extract.layout import Line, Word
 
 # A page may be a layout when this share of its fingerprint's words stand in place (and
-# its item table's header is found: recall.known).
-MATCH = 0.5
+# its item table's header is found: recall.known); it is one when this larger share does.
+MATCH, SURE = 0.5, 0.75
 # ... and at least this many of them.
 MIN_WORDS = 4
 # How far a word may stand from its place: character widths across, lines down.
