@@ -1,6 +1,7 @@
-"""The batches page's chart: attempts per hour by outcome, as SVG geometry.
+"""The pages' charts as SVG geometry: batches per hour by outcome, and a measure per week.
 
-Pure: numbers in, rectangles out; `templates/_batch_chart.html` draws them as
+Pure: numbers in, rectangles out; `templates/_batch_chart.html` (and
+`_week_chart.html` for the weekly bars) draws them as
 an inline SVG (no chart library, no inline styles: colours and hatching are
 classes in app.css, and every bar has a text title, so colour is never the
 only way to read it).
@@ -8,7 +9,9 @@ only way to read it).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from decimal import Decimal
 
 OUTCOMES = ("processed", "failed", "dead")
 WIDTH, HEIGHT = 960, 200
@@ -92,4 +95,71 @@ def hourly_chart(buckets: list[dict], label_every: int = 6) -> Chart:
     totals = {outcome: sum(b[outcome] for b in buckets) for outcome in OUTCOMES}
     return Chart(
         WIDTH, HEIGHT, tuple(bars), gridlines, tuple(labels), totals, baseline, LEFT, WIDTH - RIGHT
+    )
+
+
+# --- a small chart of one measure per week (timesheets and fuel logs, per site) ------
+
+SMALL_WIDTH, SMALL_HEIGHT = 480, 150
+SMALL_LEFT, SMALL_RIGHT, SMALL_TOP, SMALL_BOTTOM = 48, 6, 8, 22
+
+
+@dataclass(frozen=True)
+class Column:
+    label: str  # the Monday of the week, YYYY-MM-DD
+    value: Decimal
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+@dataclass(frozen=True)
+class BarChart:
+    width: int
+    height: int
+    columns: tuple[Column, ...]
+    gridlines: tuple[tuple[int, float], ...]
+    labels: tuple[tuple[str, float], ...]
+    baseline: float
+    left: int
+    right: int
+    unit: str
+
+
+def bar_chart(points: list[tuple[str, Decimal]], unit: str, label_every: int = 4) -> BarChart:
+    """One bar per (label, value), scaled to a round top; every few bars labelled."""
+    plot_width = SMALL_WIDTH - SMALL_LEFT - SMALL_RIGHT
+    plot_height = SMALL_HEIGHT - SMALL_TOP - SMALL_BOTTOM
+    baseline = SMALL_TOP + plot_height
+    top = _scale_top(max(math.ceil(max((v for _, v in points), default=0)), 1))
+    # A few weeks are drawn as bars of a few weeks, not as one bar across the chart.
+    slot = plot_width / max(len(points), 8)
+    columns, labels = [], []
+    for n, (label, value) in enumerate(points):
+        x = SMALL_LEFT + n * slot
+        height = round(plot_height * float(value) / top, 2)
+        columns.append(
+            Column(
+                label,
+                value,
+                round(x + 1, 2),
+                round(baseline - height, 2),
+                round(slot - 2, 2),
+                height,
+            )
+        )
+        if n % label_every == 0:
+            labels.append((label, round(x + slot / 2, 2)))
+    gridlines = tuple((value, round(baseline - plot_height * value / top, 2)) for value in (0, top))
+    return BarChart(
+        SMALL_WIDTH,
+        SMALL_HEIGHT,
+        tuple(columns),
+        gridlines,
+        tuple(labels),
+        baseline,
+        SMALL_LEFT,
+        SMALL_WIDTH - SMALL_RIGHT,
+        unit,
     )

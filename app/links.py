@@ -323,9 +323,16 @@ def _insert(
     return link_id
 
 
+_NAMES = {
+    SUPPLIER: "SELECT name FROM suppliers WHERE id = :id",
+    "employee": "SELECT name FROM employees WHERE id = :id",
+    "vehicle": "SELECT number AS name FROM vehicles WHERE id = :id",
+}
+
+
 def record_name(db: Database, side: dict) -> str:
-    if side["record_type"] == SUPPLIER:
-        found = one(db, "SELECT name FROM suppliers WHERE id = :id", {"id": side["record_id"]})
+    if side["record_type"] in _NAMES:
+        found = one(db, _NAMES[side["record_type"]], {"id": side["record_id"]})
         return found["name"] if found else side["record_id"]
     if side["record_type"] == "purchase_order":
         found = one(

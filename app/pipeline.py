@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
 
-from app import clock, layouts, pausing, queue, storage
+from app import clock, layouts, pausing, queue, sites, storage, suppliers
 from app.batches import QueueState, Status
 from app.config import Settings
 from app.db import connect, is_busy, is_disk_full
@@ -118,8 +118,14 @@ def _read(db, settings: Settings, claim: queue.Claim) -> dict:
     path = storage.resolve(settings, claim.file_path)
     if not path.exists():
         raise ExtractionError("The stored file is missing; upload the document again.")
-    # the child process has no database: the layouts learned so far go with it
-    options = replace(ExtractOptions.from_settings(settings), layouts=layouts.for_reading(db))
+    # the child process has no database: the sites and suppliers a reading is checked
+    # against, and the layouts learned so far, go with it
+    options = replace(
+        ExtractOptions.from_settings(settings),
+        site_codes=sites.known_codes(db),
+        supplier_names=tuple(supplier["name"] for supplier in suppliers.list_suppliers(db)),
+        layouts=layouts.for_reading(db),
+    )
     started = time.monotonic()
     payload = reader(Document(path, claim.content_type, claim.original_filename, options))
     # Kept with what the extractor returned, so /metrics can tell each engine's time.

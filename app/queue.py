@@ -111,6 +111,57 @@ def create_batch(
         record_event(db, batch_id, "uploaded", now, actor=uploaded_by, detail=original_filename)
 
 
+def record_import_batch(
+    db: Database,
+    *,
+    batch_id: str,
+    batch_type: str,
+    original_filename: str,
+    file_path: str,
+    sha256: str,
+    size: int,
+    uploaded_by: str | None,
+    extracted: dict,
+    warnings: list[str],
+    now: datetime,
+) -> None:
+    """Inside the import's transaction: a CSV import (timesheets, fuel logs) is done when it is
+    recorded, so its batch is written processed at once. Its rows point at the batch, so
+    `processed_record_id` stays empty; the counts are in `extracted`."""
+    db.conn.execute(
+        "INSERT INTO data_import_batches (id, batch_type, content_type, original_filename,"
+        " file_path, sha256, size, date_uploaded, uploaded_by, status, processed_at, warnings,"
+        " extracted) VALUES (:id, :batch_type, 'text/csv', :original_filename, :file_path,"
+        " :sha256, :size, :now, :uploaded_by, 'processed', :now, :warnings, :extracted)",
+        {
+            "id": batch_id,
+            "batch_type": batch_type,
+            "original_filename": original_filename,
+            "file_path": file_path,
+            "sha256": sha256,
+            "size": size,
+            "now": clock.iso(now),
+            "uploaded_by": uploaded_by,
+            "warnings": json.dumps(warnings),
+            "extracted": json.dumps(extracted),
+        },
+    )
+    record_event(db, batch_id, "uploaded", now, actor=uploaded_by, detail=original_filename)
+    record_event(db, batch_id, "processed", now, actor=uploaded_by, detail=", ".join(warnings))
+
+
+def imported_file(db: Database, batch_type: str, sha256: str) -> dict | None:
+    """The processed batch that already brought this very file (by its sha256), if any."""
+    return _decoded(
+        one(
+            db,
+            "SELECT * FROM data_import_batches WHERE batch_type = :type AND sha256 = :sha"
+            " AND status = 'processed' ORDER BY date_uploaded, id LIMIT 1",
+            {"type": batch_type, "sha": sha256},
+        )
+    )
+
+
 def _decoded(row: dict | None) -> dict | None:
     if row is not None:
         row["warnings"] = json.loads(row["warnings"] or "[]")

@@ -33,6 +33,9 @@ KINDS = {
     "dn.over": "PO delivered over",
     "dn.unmatched_line": "Delivered line on no PO line",
     "dn.revision": "Delivery note arrived again with different contents",
+    "employee.proposed": "Person to confirm",
+    "vehicle.proposed": "Vehicle to confirm",
+    "fuel.outlier": "Fill larger than the vehicle plausibly takes",
 }
 STATES = ("open", "resolved", "dismissed")
 # resolved_by for an item that closed by itself because its question was settled elsewhere

@@ -23,6 +23,7 @@ from app.db import one
 INCOMING = "incoming"
 PURCHASE_ORDERS = "purchase_orders"
 DELIVERY_NOTES = "delivery_notes"
+IMPORTS = "imports"  # CSV files: waiting for their preview's import, then their batch's
 EXTENSIONS = {
     "application/pdf": ".pdf",
     "image/jpeg": ".jpg",
@@ -145,7 +146,7 @@ def reap_orphans(
     """
     cutoff = (now - older_than).timestamp()
     removed = []
-    for name in (INCOMING, PURCHASE_ORDERS, DELIVERY_NOTES):
+    for name in (INCOMING, PURCHASE_ORDERS, DELIVERY_NOTES, IMPORTS):
         directory = settings.files_dir / name
         if not directory.is_dir():
             continue

@@ -33,6 +33,11 @@ OWNERS = {
     "sign_in_failures": "app/lockout.py",
     "layouts": "app/layouts.py",
     "layout_reads": "app/layouts.py",
+    "timesheets": "app/imports/timesheets.py",
+    "fuel_logs": "app/imports/fuel_logs.py",
+    "employees": "app/imports/people.py",
+    "vehicles": "app/imports/people.py",
+    "import_mappings": "app/imports/mapping.py",
 }
 WRITE = re.compile(
     r"\b(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|REPLACE\s+INTO|UPDATE|DELETE\s+FROM)\s+(\w+)",

@@ -15,6 +15,8 @@ from litestar.testing import TestClient
 
 from app import auth, clock, layouts, pipeline, queue, review_items, sites
 from app.delivery_notes import intake as dn_intake
+from app.ids import new_id
+from app.imports import receiving
 from app.purchase_orders import edit
 from app.web import CSRF_COOKIE, CSRF_HEADER
 from tests.conftest import sign_in, store_batch
@@ -94,6 +96,20 @@ ROUTES = [
     ("GET", "/review/{my_dead_item}/enter", EVERYONE, None),  # one's own upload
     ("POST", "/review/{my_dead_item}/enter", EVERYONE, {}),
     ("GET", "/review/{dead_item}/document", EVERYONE, None),
+    ("GET", "/imports?kind=fuel_logs", EVERYONE, None),
+    ("POST", "/imports/timesheets/preview", EVERYONE, "csv"),
+    ("POST", "/imports/timesheets/{csv}/preview", EVERYONE, {"filename": "t.csv", "columns": "3"}),
+    (
+        "POST",
+        "/imports/timesheets/{csv}",
+        EVERYONE,
+        {"columns": "3", "column_0": "date", "column_1": "person", "column_2": "hours"},
+    ),
+    ("GET", "/imports/timesheets/{csv}/result", EVERYONE, None),
+    ("GET", "/timesheets?site=CP09", EVERYONE, None),
+    ("GET", "/timesheets/export.csv", EVERYONE, None),
+    ("GET", "/fuel-logs", EVERYONE, None),
+    ("GET", "/fuel-logs/export.csv", EVERYONE, None),
     ("POST", "/upload", EVERYONE, {}),  # not multipart: refused in words, after the guard
     ("POST", "/logout", EVERYONE, {}),  # last: it ends the session
 ]
@@ -125,7 +141,10 @@ def ids(settings, db, admin, staff):
     }
     claim = queue.claim_batch(db, dn_batch, clock.now())
     dn = dn_intake.process(db, settings, claim, payload, clock.now()).dn_id
+    csv = new_id()  # a timesheet export waiting for its import
+    receiving.staged_path(settings, csv).write_bytes(b"Date,Employee,Hours\n2026-03-02,Ann,8\n")
     return {
+        "csv": csv,
         "dn": dn,
         "dn_item": db.execute("SELECT id FROM delivery_note_items LIMIT 1").fetchone()[0],
         "dead_item": dead_item,

@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 
 from app.extract import engine
-from app.extract.document import Document
+from app.extract.document import Document, ExtractOptions
 from app.extract.layout import Line, Word, text_lines
 from app.extract.memory import recall, teach, words
+from tests.fixtures import layout_pdf
 from tests.fixtures.families.registry import FAMILIES
 
 DOCUMENTS = Path(__file__).parent / "fixtures" / "families" / "documents"
@@ -159,3 +160,66 @@ def test_a_note_between_items_is_never_taken_for_a_description():
     _, matched = recall.known([layout], page)
     got = recall.read(layout["anchors"], page, matched.frame)
     assert [i["description"] for i in got["items"]] == [i["description"] for i in second["items"]]
+
+
+# --- the engine's proofs judge what a layout reads ------------------------------------------
+
+HEADER = ("po_number", "po_date", "supplier_name", "project_code")
+
+
+def taught(template: str) -> dict:
+    first = layout_pdf.order(0)
+    page = text_lines(layout_pdf.layout_text(template, first))
+    return teach.learn(page, first) | {"id": "drawn", "learned_from": first["po_number"]}
+
+
+def read_with(template: str, values: dict, **options) -> dict:
+    page = text_lines(layout_pdf.layout_text(template, values))
+    layouts = (taught(template),)
+    return engine.read_po(page, ExtractOptions(layouts=layouts, today="2026-09-01", **options))
+
+
+@pytest.mark.parametrize("template", [layout_pdf.UNLABELLED, layout_pdf.ISIZULU])
+def test_what_the_cold_reader_could_not_prove_a_layout_reads_and_the_checks_prove(template):
+    want = layout_pdf.order(1, day=21)
+    page = text_lines(layout_pdf.layout_text(template, want))
+    cold = engine.read_po(page, ExtractOptions(today="2026-09-01"))
+    assert {f"low_confidence:{name}" for name in HEADER} <= set(cold["warnings"])
+    got = read_with(template, want, site_codes=("CP09",))
+    assert {name: got[name] for name in HEADER} == {name: want[name] for name in HEADER}
+    assert recall.same_items(got["items"], want["items"])
+    assert got["warnings"] == [] and got["layout"]["read_with"]["id"] == "drawn"
+    assert (
+        got["source"]["supplier_name"]
+        == f"layout learned from PO 4471-0082: {want['supplier_name']}"
+    )
+
+
+def test_a_project_code_at_its_place_that_is_no_site_stays_flagged():
+    got = read_with(layout_pdf.UNLABELLED, layout_pdf.order(1) | {"project_code": "X1-22-B"},
+                    site_codes=("CP09", "CP11"))  # fmt: skip
+    assert got["project_code"] == "X1-22-B"
+    assert got["warnings"] == ["low_confidence:project_code"]
+    assert "matches no site" in got["unproven"]["project_code"]
+
+
+def test_our_own_company_at_the_suppliers_place_is_never_taken_for_the_supplier():
+    values = layout_pdf.order(1) | {"supplier_name": "Meridian Construction (Pty) Ltd"}
+    got = read_with(layout_pdf.UNLABELLED, values, buyer_names=("Meridian Construction",))
+    assert "supplier_name" not in got["layout"]["read_with"]["values"]
+    assert "low_confidence:supplier_name" in got["warnings"]
+
+
+def test_a_date_at_its_place_outside_the_plausible_window_is_not_taken():
+    got = read_with(layout_pdf.UNLABELLED, layout_pdf.order(1) | {"po_date": "2016-08-19"})
+    assert got["po_date"] is None and "low_confidence:po_date" in got["warnings"]
+
+
+def test_a_total_at_its_place_that_does_not_add_up_is_flagged():
+    values = layout_pdf.order(1)
+    got = read_with(layout_pdf.UNLABELLED, values | {"total": "99999.99"})
+    assert got["total"] == "99999.99"
+    assert {"low_confidence:total", "totals_mismatch"} <= set(got["warnings"])
+    assert (
+        got["subtotal"] == values["subtotal"] and "low_confidence:subtotal" not in got["warnings"]
+    )

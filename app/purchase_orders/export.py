@@ -1,7 +1,7 @@
 """The purchase order list as CSV: every PO matching a filter, in its order.
 
 Cells are written so a spreadsheet shows them as text and never runs one as
-a formula. The rows come page by page from `listing`, so an export of
+a formula (`app/spreadsheet.py`). The rows come page by page from `listing`, so an export of
 100,000 POs streams in flat memory.
 """
 
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 from collections.abc import Iterator
 
 from sqlite_utils import Database
@@ -17,6 +16,7 @@ from sqlite_utils import Database
 from app import numbers
 from app.purchase_orders.intake import describe_warning
 from app.purchase_orders.listing import PoFilter, list_pos
+from app.spreadsheet import safe_cell
 
 CSV_COLUMNS = [
     "PO number",
@@ -35,20 +35,6 @@ CSV_COLUMNS = [
     "Warnings",
     "Imported at",
 ]
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-_PLAIN_NUMBER = re.compile(r"-?\d+(\.\d+)?")
-
-
-def safe_cell(value: object) -> str:
-    """A cell a spreadsheet will show as text, never run as a formula.
-
-    Text starting with = + - @ (or a tab or carriage return) gets a leading
-    apostrophe; a plain number such as -12.50 is left as it is.
-    """
-    text = "" if value is None else str(value)
-    if text.startswith(_FORMULA_START) and not _PLAIN_NUMBER.fullmatch(text):
-        return "'" + text
-    return text
 
 
 def export_csv(db: Database, flt: PoFilter, chunk: int = 1000) -> Iterator[str]:

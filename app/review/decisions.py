@@ -12,12 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 
 from sqlite_utils import Database
 
 from app import batch_actions, ids, links, queue, review_items, sites, suppliers
 from app.config import Settings
 from app.db import immediate
+from app.imports import outliers, people
 from app.purchase_orders import edit, matching, reviews, revisions, store
 from app.review import delivery_decisions, hooks
 from app.review_items import AlreadyClosed
@@ -45,6 +47,9 @@ ACTIONS = {
     "dn.over": ("accept_over", "dismiss"),
     "dn.unmatched_line": ("pick_line", "mark_extra", "dismiss"),
     "dn.revision": ("keep", "replace", "dismiss"),
+    "employee.proposed": ("confirm", "create", "choose", "dismiss"),
+    "vehicle.proposed": ("confirm", "create", "choose", "dismiss"),
+    "fuel.outlier": ("confirm", "correct", "dismiss"),
 }
 # Discarding drops a document for good; replacing a link rewrites what a name means
 # for every document after it. Any signed-in person may make every other decision.
@@ -119,7 +124,7 @@ class Decision:
 
 
 def _dismiss(d: Decision) -> None:
-    if d.item["kind"] == "supplier.proposed" and d.evidence.get("proposal"):
+    if d.item["kind"].endswith(".proposed") and (d.evidence.get("proposal") or {}).get("link_id"):
         links.supersede(d.db, d.evidence["proposal"]["link_id"], d.now)
     d.close("dismissed", "dismissed", state="dismissed")
 
@@ -321,7 +326,28 @@ def _replace_link(d: Decision) -> None:
     d.close("replaced", text)
 
 
+# --- employee.proposed, vehicle.proposed, fuel.outlier: imported timesheets and fuel logs ---
+
+
+def _imported(d: Decision, decide_it: Callable, action: str) -> None:
+    """The imports do the work (`app/imports`); their refusals are the queue's."""
+    try:
+        resolution, text = decide_it(d.db, d.item, action, d.form, d.actor, d.now)
+    except (links.LinkError, outliers.Refused) as exc:
+        raise DecisionError(str(exc)) from None
+    d.close(resolution, text)
+
+
 _DECISIONS: dict[tuple[str, str], Callable[[Decision], None]] = {
+    **{
+        (kind, action): partial(_imported, decide_it=people.decide, action=action)
+        for kind in people.BY_REVIEW_KIND
+        for action in ("confirm", "create", "choose")
+    },
+    **{
+        (outliers.KIND, action): partial(_imported, decide_it=outliers.decide, action=action)
+        for action in ("confirm", "correct")
+    },
     ("po.site_unmatched", "pick_site"): _pick_site,
     ("po.revision", "keep"): _keep_po,
     ("po.revision", "replace"): _replace_po,

@@ -13,6 +13,7 @@ from app import batch_actions, queue, review_items, sites, suppliers
 from app.delivery_notes import reconcile
 from app.delivery_notes import revisions as dn_revisions
 from app.delivery_notes import store as dn_store
+from app.imports import people
 from app.purchase_orders import store, versions
 from app.review.decisions import ACTIONS, may
 from app.review_items import KINDS
@@ -63,10 +64,12 @@ def _delivery_view(db: Database, item: dict) -> dict:
 
 
 def choices(db: Database) -> dict:
-    """What the cards' pickers offer: the active sites and every supplier."""
+    """What the cards' pickers offer: the active sites, every supplier, person and vehicle."""
     return {
         "sites": [site for site in sites.list_sites(db) if site["active"]],
         "suppliers": suppliers.list_suppliers(db),
+        "employees": people.records(db, people.EMPLOYEES),
+        "vehicles": people.records(db, people.VEHICLES),
     }
 
 

@@ -6,12 +6,14 @@ from app.routes import (
     batches,
     delivery_notes,
     home,
+    imports,
     layouts,
     ops,
     purchasing,
     review,
     sites,
     users,
+    work_logs,
 )
 
 route_handlers = [
@@ -26,4 +28,6 @@ route_handlers = [
     *review.route_handlers,
     *ops.route_handlers,
     *layouts.route_handlers,
+    *imports.route_handlers,
+    *work_logs.route_handlers,
 ]

@@ -1,4 +1,4 @@
-"""Run the five measurements in one go, print the table, and write docs/benchmarks.md."""
+"""Run the measurements in one go, print the table, and write docs/benchmarks.md."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from app.config import ROOT
-from tests.bench import measures
+from tests.bench import bench_imports, measures
 
 QUEUE_DOCUMENTS = 500
 DOC = ROOT / "docs" / "benchmarks.md"
@@ -146,7 +146,9 @@ def main() -> int:
             single.stop()
         step("5. memory")
         mem = measures.memory(folder / "memory")
-    lines = table(raw, queue, one, lat, poll, mem)
+    step("6. 50,000-row timesheet and fuel log imports")
+    imports = [f"| 6. {a} | {b} | {c} | {d} |" for a, b, c, d in bench_imports.measure()]
+    lines = table(raw, queue, one, lat, poll, mem) + imports
     header = [
         f"Measured {started_at:%Y-%m-%d %H:%M} UTC at commit {commit()} on {machine()}; "
         f"load average {load_before} before, {load()} after. Command: `make bench`.",

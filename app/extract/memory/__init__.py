@@ -17,12 +17,15 @@ How it fits the engine, and why this way:
   stops; and the fingerprint of the layout (`words.fingerprint`): the first
   page's printed words that are not values, with their positions.
 - Reading runs in the extraction child, which has no database: the worker
-  hands the known layouts in through ExtractOptions. After the generic reader,
+  hands the known layouts in through ExtractOptions. Inside the engine's PO
+  reading, after the generic reader and before its proofs,
   `recall.read_known` matches the page's words against each fingerprint (a
   photo is scaled and shifted onto the layout first); on a match it reads
-  each field from its learned place, keeps it where it passes the field's
-  check (and the sums, for money and items), and leaves the generic reading
-  of any field it could not prove.
+  each field from its learned place, where it passes the engine's own check
+  for that field, and leaves the generic reading of any field it could not
+  read. A value read at its learned place counts as read under its label and
+  nothing more: the engine's proofs (the sums, the known sites and
+  suppliers, the OCR's confidence) prove or flag it like any other.
 
 Pure modules: no database, no files. `app/layouts.py` keeps the layouts.
 """

@@ -11,14 +11,14 @@ A value's place is one of, in the order they are tried:
 Header values are on the first page; foot values (subtotal, tax, total) are
 looked for below the item table, their labels anywhere across, so a longer
 table moves them down without losing them. Each value read must pass its
-field's check before it is used. Pure.
+field's check (the engine's, for a header field) before it is used. Pure.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date
 from decimal import Decimal
 
 from app import numbers
@@ -82,15 +82,30 @@ def runs(line: Line, comma: bool) -> list[Run]:
 # --- what each field's value must pass ----------------------------------------------------
 
 
-def checker(name: str, day_first: bool, comma: bool) -> Callable[[str], str | None]:
-    """The check a field's text must pass, giving the value to store (None: not this field)."""
+@dataclass(frozen=True)
+class Judge:
+    """What the engine's checks judge a header value against: the office's own names (never
+    the supplier) and the day a date's plausible window is measured from (None: no window)."""
+
+    buyer_names: tuple[str, ...] = ()
+    today: date | None = None
+
+
+# Teaching and scoring a layout judge by shape alone: the office's names and today do not
+# change where a value sat.
+SHAPE_ONLY = Judge()
+
+
+def checker(name: str, day_first: bool, comma: bool, judge: Judge = SHAPE_ONLY):
+    """The check a field's text must pass, giving the value to store (None: not this field):
+    the engine's own check for a header field, so a place never lets in what a label would
+    not (a label word, our own company, an address, a date out of its window)."""
     if name in MONEY:
         return lambda text: _money(text, comma)
-    if name == "po_date":
-        return lambda text: _date(text, day_first)
     return {
         "po_number": fields.reference,
-        "supplier_name": fields.name,
+        "po_date": fields.date_checker(day_first, judge.today),
+        "supplier_name": fields.supplier_checker(judge.buyer_names),
         "project_code": fields.code,
     }[name]
 
@@ -100,16 +115,6 @@ def _money(text: str, comma: bool) -> str | None:
     if read is None or read[1]:
         return None
     return numbers.cents_to_text(numbers.parse_money(read[0]))
-
-
-def _date(text: str, day_first: bool) -> str | None:
-    match = numbers.DATE_IN_TEXT.search(text)
-    if not match:
-        return None
-    try:
-        return numbers.parse_date(match.group(), day_first)
-    except ValueError:
-        return None
 
 
 # --- reading a value at its place -----------------------------------------------------------

@@ -1,50 +1,58 @@
-"""Reading a document with the layout it matches, and keeping what that reading proves.
+"""Reading a document with the layout it matches, for the engine's proofs to judge.
 
-`read_known` runs after the generic reader, in the extraction child. It keeps
-the document's words in the payload (for a later verification to learn from),
-finds the layout whose fingerprint the first page matches, and reads each
-value from its learned place:
+`read_known` runs inside the engine's PO reading, after the generic reader
+and before the proofs, in the extraction child. It finds the layout whose
+fingerprint the first page matches and reads each value from its learned
+place:
 
-- a header field replaces the generic reading when it passes the field's check;
+- a header field replaces the generic reading when it passes the engine's own
+  check for that field (not a label word, not our own company or an address,
+  a date in its window);
 - the items replace the generic ones when each line's quantity x price less
-  discount is its amount (to the cent) and they add up with the totals;
+  discount is its amount and they add up with the totals;
 - the subtotal, tax and total are taken where they agree with each other and
   with the items (the items add up to the subtotal, or to the total where the
   prices include the tax); what does not agree stays as the generic reader had it;
 - the currency is the layout's unless the page names another.
 
-Every value the layout gives carries its source ("layout learned from PO …")
-and a high confidence, and its doubt (low_confidence, totals_mismatch) is
-settled only where it is proven. `layout.read_with` in the payload names the
-layout and the values it gave, for the PO page and for counting the values
-people correct later. Pure.
+A value read at its learned place counts as read under its label, and nothing
+else: the engine's proofs then judge it like any other reading (the sums, the
+known sites and suppliers, the OCR's confidence), so a value the layout read is
+proven only where those checks pass, and flagged otherwise. Each value carries
+its source ("layout learned from PO …"); the payload's `layout.read_with`
+names the layout and the values it gave, for the PO page and for counting the
+values people correct later. Pure.
 """
 
 from __future__ import annotations
 
 import itertools
+from dataclasses import dataclass
 
 from app import numbers
-from app.extract import fields
+from app.extract import checks, fields
 from app.extract.layout import Line
 from app.extract.memory import places, table, words
-from app.extract.memory.places import HEADER, MONEY, Reading
+from app.extract.memory.places import HEADER, MONEY, SHAPE_ONLY, Judge, Reading
 from app.extract.memory.words import Frame, norm
+from app.extract.model import MISSING, Found, Item
+from app.extract.proofs import LOW
 
 # The confidence of a value read at its learned place and proven there.
 LEARNED = 0.97
 
 
-def read(anchors: dict, lines: list[Line], frame: Frame) -> dict:
-    """Every value the layout can read on these lines: {"fields": {name: places.Reading},
-    "items": [...]} (items empty when its table was not found)."""
+def read(anchors: dict, lines: list[Line], frame: Frame, judge: Judge = SHAPE_ONLY) -> dict:
+    """Every value the layout can read on these lines that passes its field's check:
+    {"fields": {name: places.Reading}, "items": [...]} (items empty when its table was not
+    found)."""
     comma, day_first = anchors["comma"], anchors["day_first"]
     items, end = [], None
     if anchors.get("table"):
         items, end = table.read(anchors["table"], lines, frame, comma)
     found: dict[str, Reading] = {}
     for name, learned in anchors["fields"].items():
-        check = places.checker(name, day_first, comma)
+        check = places.checker(name, day_first, comma, judge)
         area = places.region(lines, end if items else None, foot=name in MONEY)
         if "places" in learned:
             value = places.read_field(learned["places"], area, frame, check)
@@ -107,136 +115,120 @@ def same_items(read: list[dict], confirmed: list[dict], whole: bool = True) -> b
     return any(got == want[:k] + want[len(want) - (len(got) - k) :] for k in range(len(got) + 1))
 
 
-# --- keeping what the layout proves ------------------------------------------------------
+# --- taking what the layout read ---------------------------------------------------------
 
 
-def _lines_ok(items: list[dict]) -> bool:
+@dataclass
+class Learned:
+    """A reading with a layout's values in it: the fields and items to prove, and the note for
+    the payload's `layout` (which layout read which values, or why it could not)."""
+
+    found: dict[str, Found]
+    items: list[Item]
+    note: dict
+
+
+TEXTS = ("item_code", "description", "unit")
+NUMBERS = ("quantity", "unit_price", "amount", "discount")
+
+
+def _as_item(item: dict, ocr: bool) -> Item:
+    values = {key: item.get(key) or "" for key in TEXTS}
+    values |= {key: item.get(key) for key in NUMBERS}
+    return Item(**values, ocr=ocr)
+
+
+def _lines_ok(rows: list[Item]) -> bool:
     """Every item has an amount, and quantity x price less discount is it where a price is."""
-    for item in items:
-        if item.get("amount") is None:
-            return False
-        if item.get("unit_price") is None:
-            continue
-        try:
-            worked = numbers.line_amount(
-                numbers.parse_decimal(item["quantity"]),
-                numbers.parse_money(item["unit_price"]),
-                item.get("discount"),
-            )
-        except (ValueError, ArithmeticError):
-            return False
-        if abs(worked - numbers.parse_money(item["amount"])) > 1:
-            return False
-    return True
+    return all(
+        row.amount is not None and (row.unit_price is None or checks.line_ok(row)) for row in rows
+    )
 
 
-def _agree(money: dict[str, str | None], items: list[dict]) -> bool:
+def _agree(money: dict[str, str | None], rows: list[Item]) -> bool:
     """Subtotal + tax = total, and the items add up to the subtotal (or to the total)."""
-    try:
-        cents = {k: numbers.parse_money(v) if v is not None else None for k, v in money.items()}
-        summed = sum(numbers.parse_money(item["amount"]) for item in items)
-    except (ValueError, TypeError):
-        return False
-    if None in cents.values() or not items:
+    cents = {name: checks.cents(value) for name, value in money.items()}
+    summed = checks.items_sum(rows)
+    if None in cents.values() or summed is None:
         return False
     if cents["subtotal"] + cents["tax"] != cents["total"]:
         return False
     return summed in (cents["subtotal"], cents["total"])
 
 
-def _choose(payload: dict, got: dict) -> tuple[list[dict], dict[str, str | None], bool]:
-    """The items and totals to keep: of the layout's and the generic reader's, the pairing
-    that agrees (items, subtotal, tax and total), with as many of the layout's values as
-    can be; and whether one agrees. When none does, the generic reading stands."""
-    learned_money = {name: got["fields"].get(name) for name in MONEY}
-    generic_items = payload.get("items") or []
-    item_choices = [(generic_items, False)]
-    if got["items"] and (_lines_ok(got["items"]) or not _lines_ok(generic_items)):
-        item_choices.insert(0, (got["items"], True))
+def _choose(found: dict[str, Found], rows: list[Item], got: dict, ocr: bool):
+    """The items and the foot's values to keep: of the layout's and the generic reader's,
+    the pairing that agrees (items, subtotal, tax and total), with as many of the layout's
+    values as can be; None when none agrees."""
+    learned = {name: got["fields"].get(name) for name in MONEY}
+    choices = [(rows, False)]
+    layout_rows = [_as_item(item, ocr) for item in got["items"]]
+    if layout_rows and (_lines_ok(layout_rows) or not _lines_ok(rows)):
+        choices.insert(0, (layout_rows, True))
     agreeing = []
-    for items, learned_items in item_choices:
+    for items, from_layout in choices:
         for picks in itertools.product((True, False), repeat=len(MONEY)):
-            money = {
-                name: learned_money[name].value
-                if pick and learned_money[name]
-                else payload.get(name)
+            chosen = {
+                name: learned[name] if pick and learned[name] else None
                 for name, pick in zip(MONEY, picks, strict=True)
             }
+            money = {
+                name: chosen[name].value if chosen[name] else found.get(name, MISSING).value
+                for name in MONEY
+            }
             if _lines_ok(items) and _agree(money, items):
-                agreeing.append(((learned_items, sum(picks)), items, money))
+                agreeing.append(((from_layout, sum(picks)), items, from_layout, chosen))
     if not agreeing:
-        return generic_items, {name: payload.get(name) for name in MONEY}, False
-    _, items, money = max(agreeing, key=lambda option: option[0])
-    return items, money, True
+        return None
+    _, items, from_layout, chosen = max(agreeing, key=lambda option: option[0])
+    return items, from_layout, {name: value for name, value in chosen.items() if value}
 
 
-def _take(payload: dict, name: str, reading: Reading, origin: str, taken: dict, settle=True):
-    """Put a value the layout read into the payload; `settle` its doubt when it is proven."""
-    payload[name] = reading.value
-    payload.setdefault("confidence", {})[name] = LEARNED if settle else round(reading.conf, 3)
-    payload.setdefault("source", {})[name] = f"{origin}: {reading.text}"
-    taken[name] = reading.value
-    if settle:
-        _settle(payload, f"low_confidence:{name}")
+def _found(reading: Reading, origin: str, ocr: bool, placed: bool = True) -> Found:
+    """A value the layout read as the engine's proofs see it: read where the learned label or
+    place is (rank 0) when `placed`; as sure as the OCR was of it, else LEARNED."""
+    source = f"{origin}: {reading.text}"
+    confidence = round(reading.conf, 3) if ocr else LEARNED
+    return Found(reading.value, confidence, source, rank=0 if placed else None, ocr=ocr)
 
 
-def _settle(payload: dict, warning: str) -> None:
-    payload["warnings"] = [w for w in payload.get("warnings") or [] if w != warning]
+def _merge(found: dict[str, Found], rows: list[Item], got: dict, layout: dict, lines) -> tuple:
+    """The fields and items with what the layout read put in; and the values taken, by name.
 
-
-def _fill_in(payload: dict, got: dict, origin: str, taken: dict) -> None:
-    """Nothing adds up: the layout's items and totals go only where the generic reader found
-    none, doubted (a person checks them), and better than nothing."""
-    if got["items"] and not payload.get("items"):
-        payload["items"] = got["items"]
-        taken["items"] = len(got["items"])
-        _doubt(payload, "low_confidence:items")
-    for name in MONEY:
-        if payload.get(name) is None and name in got["fields"]:
-            _take(payload, name, got["fields"][name], origin, taken, settle=False)
-            _doubt(payload, f"low_confidence:{name}")
-
-
-def _doubt(payload: dict, warning: str) -> None:
-    if warning not in (payload.get("warnings") or []):
-        payload["warnings"] = [*(payload.get("warnings") or []), warning]
-
-
-def _merge(payload: dict, got: dict, layout: dict, lines: list[Line], sure: float) -> dict:
-    """Take what the layout read and proved into the payload; the values taken, by name.
-
-    Read by OCR, a header value at its learned place is taken, but its place does not prove
-    its letters: a doubt the engine had about the field stays. A value the OCR itself was
-    unsure of is not taken at all."""
+    Nothing here proves a value: the engine's proofs judge these like any other reading. A
+    header value the OCR read at its learned place is not proven by its place (the place
+    says where it is, not its letters) unless the generic reader read the same; one the OCR
+    itself was unsure of is not taken at all. Where nothing adds up, the layout's items and
+    foot go only where the generic reader found none."""
     origin = f"layout learned from PO {layout.get('learned_from') or '?'}"
-    ocr = any(line.ocr_page is not None for line in lines)
-    taken: dict = {}
-    sure_of = {name: reading for name, reading in got["fields"].items() if reading.conf >= sure}
-    got = {"items": got["items"], "fields": sure_of}
+    ocr = any(line.ocr for line in lines)
+    found, taken = dict(found), {}
+    sure = {name: reading for name, reading in got["fields"].items() if reading.conf >= LOW}
     for name in HEADER:
-        if name in sure_of:
-            _take(payload, name, sure_of[name], origin, taken, settle=not ocr)
+        if name in sure:
+            taken[name] = sure[name].value
+            if not (ocr and same(name, found.get(name, MISSING).value, sure[name].value)):
+                found[name] = _found(sure[name], origin, ocr, placed=not ocr)
     currency = layout["anchors"].get("currency")
     named = fields.detect_currency("\n".join(line.text for line in lines))
     if currency and named in (None, currency):
-        reading = Reading(currency, "the layout's currency")
-        _take(payload, "currency", reading, origin, taken, settle=not ocr)
-    items, money, agree = _choose(payload, got)
-    if not agree:
-        _fill_in(payload, got, origin, taken)
-        return taken
-    if items is got["items"]:
-        payload["items"] = items
-        taken["items"] = len(items)
-    for name in MONEY:  # proven by the sums, however they were read
-        learned = sure_of.get(name)
-        if learned and money[name] == learned.value:
-            _take(payload, name, learned, origin, taken)
-    for name in ("low_confidence:items", *(f"low_confidence:{m}" for m in MONEY)):
-        _settle(payload, name)
-    _settle(payload, "totals_mismatch")
-    payload["checks_failed"] = []
-    return taken
+        found["currency"] = _found(Reading(currency, "the layout's currency"), origin, False)
+        taken["currency"] = currency
+    chosen = _choose(found, rows, {"items": got["items"], "fields": sure}, ocr)
+    if chosen is None:
+        layout_rows = [_as_item(item, ocr) for item in got["items"]]
+        if layout_rows and not rows:
+            rows, taken["items"] = layout_rows, len(layout_rows)
+        for name in MONEY:
+            if found.get(name, MISSING).value is None and name in sure:
+                found[name], taken[name] = _found(sure[name], origin, ocr), sure[name].value
+        return found, rows, taken
+    items, from_layout, money = chosen
+    if from_layout:
+        rows, taken["items"] = items, len(items)
+    for name, reading in money.items():
+        found[name], taken[name] = _found(reading, origin, ocr), reading.value
+    return found, rows, taken
 
 
 def known(layouts, lines: list[Line]) -> tuple[dict, words.Match] | None:
@@ -258,25 +250,22 @@ def known(layouts, lines: list[Line]) -> tuple[dict, words.Match] | None:
     return layout, matched
 
 
-def read_known(layouts: tuple | list, lines: list[Line], payload: dict, sure: float) -> dict:
-    """The payload, with the words kept and, when the page is a known layout, the values
-    read at their learned places wherever they are proven. `sure`: the OCR confidence under
-    which a reading proves nothing (the engine's own)."""
-    payload["layout"] = words.keep(lines)
-    found = known(layouts, lines)
-    if found is None:
-        return payload
-    layout, matched = found
+def read_known(
+    layouts, lines: list[Line], found: dict[str, Found], rows: list[Item], judge: Judge
+) -> Learned | None:
+    """When the page is a known layout, the fields and items with the values read at their
+    learned places put in (for the engine's proofs to judge); None when it is none. `judge`:
+    what the engine checks a header value against."""
+    matched = known(layouts, lines)
+    if matched is None:
+        return None
+    layout, match = matched
     try:
-        got = read(layout["anchors"], lines, matched.frame)
-        taken = _merge(payload, got, layout, lines, sure)
+        got = read(layout["anchors"], lines, match.frame, judge)
+        merged, items, taken = _merge(found, rows, got, layout, lines)
     except (ValueError, ArithmeticError, LookupError, TypeError) as exc:
         # a layout that cannot be applied must not cost the document its generic reading
-        payload["layout"]["failed"] = f"layout {layout['id']}: {exc.__class__.__name__}: {exc}"
-        return payload
-    payload["layout"]["read_with"] = {
-        "id": layout["id"],
-        "match": round(matched.score, 2),
-        "values": taken,
-    }
-    return payload
+        failed = f"layout {layout['id']}: {exc.__class__.__name__}: {exc}"
+        return Learned(found, rows, {"failed": failed})
+    note = {"id": layout["id"], "match": round(match.score, 2), "values": taken}
+    return Learned(merged, items, {"read_with": note})
