@@ -54,6 +54,12 @@ def test_totals_mismatch_warns_the_money_fields_only():
     assert any("po_number" in miss and "(silent)" in miss for miss in tally.misses)
 
 
+def test_a_warned_field_is_flagged_right_or_wrong_and_a_refused_document_everywhere():
+    tally = scored(reading(["low_confidence:po_number", "totals_mismatch"], supplier_name="X"))
+    assert (tally.flagged, tally.silent) == (4, 1)
+    assert scored({"refused": "This looks like an invoice."}).flagged_share == 1.0
+
+
 def test_another_fields_warning_does_not_cover_a_wrong_field():
     tally = scored(reading(["low_confidence:po_number"], supplier_name="Name"))
     assert tally.silent == 1

@@ -79,6 +79,7 @@ class FamilyResult:
     kinds: dict[str, Tally] = field(default_factory=lambda: {k: Tally() for k in KINDS})
     first: Tally = field(default_factory=Tally)  # document 1, cold
     later: Tally = field(default_factory=Tally)  # documents 2..n, taught by document 1
+    later_cold: Tally = field(default_factory=Tally)  # documents 2..n, cold
     recalled: int = 0  # of documents 2..n, how many were read with a learned layout
     later_photos: Tally = field(default_factory=Tally)  # their upright photos, taught too
     variants: dict[str, Tally] = field(default_factory=dict)
@@ -143,6 +144,7 @@ def _learned(result: FamilyResult, texts: list[Reading], photos, options) -> Non
     add(result.first, first)
     taught = learned.teach(first.path, first.record["expected"], options, cold_reader)
     for reading in rest:
+        add(result.later_cold, reading)
         again = timed(taught, reading.record, reading.path)
         result.recalled += bool((again.got.get("layout") or {}).get("read_with"))
         add(result.later, again)
@@ -241,9 +243,9 @@ def learned_table(results: list[FamilyResult]) -> list[str]:
     can be looked at pooled only)."""
     lines = [
         "| family | fold | document 1 cold: fields | documents 2..n: fields | item F1 "
-        "| silent errors | read with a learned layout | their photos: fields | item F1 "
-        "| silent errors |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| silent errors | fields flagged: cold, then learned | read with a learned layout "
+        "| their photos: fields | item F1 | silent errors |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     ordered = sorted(results, key=lambda r: (ORDER.index(r.family.fold), r.family.name))
     for r in ordered:
@@ -256,10 +258,11 @@ def learned_table(results: list[FamilyResult]) -> list[str]:
 
 
 def _learned_row(name: str, fold: str, results: list[FamilyResult]) -> str:
-    first, later, photos = Tally(), Tally(), Tally()
+    first, later, cold, photos = Tally(), Tally(), Tally(), Tally()
     for r in results:
         first += r.first
         later += r.later
+        cold += r.later_cold
         photos += r.later_photos
     recalled = sum(r.recalled for r in results)
     shots = (
@@ -269,7 +272,8 @@ def _learned_row(name: str, fold: str, results: list[FamilyResult]) -> str:
     )
     return (
         f"| {name} | {fold} | {pct(first.fields)} | {pct(later.fields)} | {pct(later.f1)} "
-        f"| {silent(later)} | {recalled} of {later.docs} | {shots} |"
+        f"| {silent(later)} | {pct(cold.flagged_share)}, {pct(later.flagged_share)} "
+        f"| {recalled} of {later.docs} | {shots} |"
     )
 
 

@@ -224,12 +224,13 @@ READERS = {"inline": _inline, "label": _labelled, "at": _at}
 
 @dataclass(frozen=True)
 class Reading:
-    """A value read at its place: the value, the text it came from, and how sure the OCR was
-    of that text (1 for a text layer)."""
+    """A value read at its place: the value, the text it came from, how sure the OCR was of
+    that text (1 for a text layer), and whether it was worked out from others, not read."""
 
     value: str
     text: str
     conf: float = 1.0
+    worked_out: bool = False
 
 
 def read_place(place: dict, area: Region, frame: Frame, check) -> Reading | None:

@@ -38,8 +38,10 @@ from app.extract.memory.words import Frame, norm
 from app.extract.model import MISSING, Found, Item
 from app.extract.proofs import LOW
 
-# The confidence of a value read at its learned place and proven there.
+# The confidence of a value read at its learned place from a text layer.
 LEARNED = 0.97
+# What a value worked out by a layout's formula ('total - tax') was made by.
+LEARNED_FORMULA = "learned_formula"
 
 
 def read(anchors: dict, lines: list[Line], frame: Frame, judge: Judge = SHAPE_ONLY) -> dict:
@@ -79,7 +81,8 @@ def _derived(formula: str, found: dict[str, Reading]) -> Reading | None:
         return None
     a, b = numbers.parse_money(found[left].value), numbers.parse_money(found[right].value)
     value = numbers.cents_to_text(a + b if sign == "+" else a - b)
-    return Reading(value, f"worked out: {formula}", min(found[left].conf, found[right].conf))
+    conf = min(found[left].conf, found[right].conf)
+    return Reading(value, f"worked out: {formula}", conf, worked_out=True)
 
 
 def same(name: str, got: str | None, want: str | None) -> bool:
@@ -159,8 +162,13 @@ def _agree(money: dict[str, str | None], rows: list[Item]) -> bool:
 def _choose(found: dict[str, Found], rows: list[Item], got: dict, ocr: bool):
     """The items and the foot's values to keep: of the layout's and the generic reader's,
     the pairing that agrees (items, subtotal, tax and total), with as many of the layout's
-    values as can be; None when none agrees."""
+    values as can be (a value its formula worked out only where the generic reader read
+    none); None when none agrees."""
     learned = {name: got["fields"].get(name) for name in MONEY}
+    for name, reading in learned.items():
+        generic = found.get(name, MISSING)
+        if reading and reading.worked_out and generic.value is not None and not generic.rule:
+            learned[name] = None
     choices = [(rows, False)]
     layout_rows = [_as_item(item, ocr) for item in got["items"]]
     if layout_rows and (_lines_ok(layout_rows) or not _lines_ok(rows)):
@@ -186,10 +194,12 @@ def _choose(found: dict[str, Found], rows: list[Item], got: dict, ocr: bool):
 
 def _found(reading: Reading, origin: str, ocr: bool, placed: bool = True) -> Found:
     """A value the layout read as the engine's proofs see it: read where the learned label or
-    place is (rank 0) when `placed`; as sure as the OCR was of it, else LEARNED."""
+    place is (rank 0) when `placed`; as sure as the OCR was of it, else LEARNED; one worked
+    out from others (the learned formula) is made by a rule, never read."""
     source = f"{origin}: {reading.text}"
     confidence = round(reading.conf, 3) if ocr else LEARNED
-    return Found(reading.value, confidence, source, rank=0 if placed else None, ocr=ocr)
+    rule = LEARNED_FORMULA if reading.worked_out else ""
+    return Found(reading.value, confidence, source, 0 if placed else None, ocr, rule)
 
 
 def _merge(found: dict[str, Found], rows: list[Item], got: dict, layout: dict, lines) -> tuple:
