@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import itertools
 import json
+from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 
@@ -237,3 +238,24 @@ def test_a_value_the_layout_works_out_never_replaces_one_the_reader_read():
     got = engine.read_po(page, ExtractOptions(layouts=(layout,), today="2026-09-01"))
     assert got["total"] == layout_pdf.order(1)["total"]
     assert "worked out" in got["unproven"]["total"]
+
+
+def as_photo(page: list[Line]) -> list[Line]:
+    """The page as the OCR would give it: the same words, read by OCR, fairly sure of each."""
+    return [
+        Line([replace(w, conf=0.9, ocr=True) for w in line.words], line.y, line.page)
+        for line in page
+    ]
+
+
+def test_on_a_photo_a_layout_never_overrules_what_the_reader_proved():
+    first = order("PO-1001", "Boland Building Supplies CC", [("PN-1", "Cement", "5", "98.50")])
+    second = order("PO-1002", "Highveld Hardware (Pty) Ltd", [("PN-2", "Sand", "2", "410.00")])
+    layout = teach.learn(drawn(first), first) | {"id": "drawn", "learned_from": "PO-1001"}
+    # a place learned wrong: the PO number read where the project code stands
+    layout["anchors"]["fields"]["po_number"] = layout["anchors"]["fields"]["project_code"]
+    options = ExtractOptions(layouts=(layout,), today="2026-09-01")
+    assert engine.read_po(drawn(second), options)["po_number"] == "CP09"  # a text layer: its place
+    photo = engine.read_po(as_photo(drawn(second)), options)
+    assert photo["po_number"] == "PO-1002" and "low_confidence:po_number" not in photo["warnings"]
+    assert "po_number" not in photo["layout"]["read_with"]["values"]

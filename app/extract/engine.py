@@ -47,8 +47,9 @@ from __future__ import annotations
 
 import re
 import subprocess
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
+from functools import partial
 
 from app.extract import checks, fields, ocr, pdf, proofs, reading, rules, totals, validate
 from app.extract import vocabulary as words
@@ -206,13 +207,20 @@ def _supplier_by_place(
             trail.note(rule.name, "supplier_name", guess.value, rule.purpose)
 
 
-def _known_values(found: dict[str, Found], options: ExtractOptions, trail: Trail) -> None:
+def _known_values(
+    found: dict[str, Found],
+    options: ExtractOptions,
+    trail: Trail,
+    names: Iterable[str] = ("supplier_name", "project_code"),
+) -> None:
     """A supplier's name or a project code the OCR misread: the one known supplier or site
     it stands for, if there is one (the name and code rules)."""
     for stage, name, known in [
         ("name", "supplier_name", options.supplier_names),
         ("code", "project_code", options.site_codes),
     ]:
+        if name not in names:
+            continue
         read = found[name]
         for rule in rules.stage(stage, read.ocr):
             alike = rule.function(read.value, known) if read.value else []
@@ -272,36 +280,46 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     failed = reading.settle_sums(table.items, foot, table.discounts, ocr, trail)
     found.update(foot)
     inclusive = totals.tax_included(found.get("tax"))
-    rows, learned = table.items, _with_layout(lines, found, table.items, options)
+    prove = partial(_po_proof, options=options, table=table, currencies=currencies)
+    prove = partial(prove, inclusive=inclusive)
+    rows, learned = table.items, _with_layout(lines, found, table.items, options, prove)
     if learned is not None:
+        # a name or code the layout read by OCR is put right as the reader's own would be
+        replaced = [n for n in ("supplier_name", "project_code") if learned.found[n] != found[n]]
         found, rows = learned.found, learned.items
+        _known_values(found, options, trail, replaced)
         amounts = (checks.cents(found.get(name, MISSING).value) for name in reading.FOOT)
         failed = checks.failures(rows, checks.Foot(*amounts, inclusive))
     payload = _payload("purchase_order", found, PO_FIELDS, rows, trail)
-    proof = proofs.Reading(
-        found,
-        rows,
-        site_codes=options.site_codes,
-        supplier_names=options.supplier_names,
-        guessed_table=table.guessed,
-        currencies_named=currencies,
-        naming_ranks={"po_number": fields.NAMING_RANKS["po_number"]},
-        inclusive=inclusive,
-    )
     payload["checks_failed"] = failed
-    _flag(payload, proof, (*PO_FIELDS, "items"), failed)
+    _flag(payload, prove(found, rows), (*PO_FIELDS, "items"), failed)
     if learned is not None:
         payload["layout"] = learned.note
     return payload
 
 
-def _with_layout(lines: list[Line], found: dict[str, Found], rows: list[Item], options):
+def _po_proof(found, rows, *, options, table, currencies, inclusive) -> proofs.Reading:
+    return proofs.Reading(
+        found,
+        rows,
+        site_codes=options.site_codes,
+        supplier_names=options.supplier_names,
+        guessed_table=table.guessed and rows is table.items,  # a layout's rows are under a header
+        currencies_named=currencies,
+        naming_ranks={"po_number": fields.NAMING_RANKS["po_number"]},
+        inclusive=inclusive,
+    )
+
+
+def _with_layout(lines: list[Line], found: dict[str, Found], rows: list[Item], options, prove):
     """The reading with the values a layout learned from a verified PO reads at their places
-    put in, when the page is one (recall.Learned); None when it is no known layout."""
+    put in, when the page is one (recall.Learned); None when it is no known layout. `prove`
+    says what the generic reading proved: on a photo the layout never overrules that."""
     if not options.layouts:
         return None
     judge = places.Judge(options.buyer_names, validate.today_of(options.today))
-    return recall.read_known(options.layouts, lines, found, rows, judge)
+    proven = set(PO_FIELDS) - set(proofs.unproven(prove(found, rows), PO_FIELDS))
+    return recall.read_known(options.layouts, lines, found, rows, judge, proven)
 
 
 def read_dn(lines: list[Line], options: ExtractOptions | None = None) -> dict:

@@ -202,23 +202,25 @@ def _found(reading: Reading, origin: str, ocr: bool, placed: bool = True) -> Fou
     return Found(reading.value, confidence, source, 0 if placed else None, ocr, rule)
 
 
-def _merge(found: dict[str, Found], rows: list[Item], got: dict, layout: dict, lines) -> tuple:
+def _merge(found: dict[str, Found], rows: list[Item], got: dict, layout: dict, lines, proven):
     """The fields and items with what the layout read put in; and the values taken, by name.
 
     Nothing here proves a value: the engine's proofs judge these like any other reading. A
     header value the OCR read at its learned place is not proven by its place (the place
-    says where it is, not its letters) unless the generic reader read the same; one the OCR
-    itself was unsure of is not taken at all. Where nothing adds up, the layout's items and
-    foot go only where the generic reader found none."""
+    says where it is, not its letters), and never overrules one the reader proved (`proven`,
+    the names) or read alike; one the OCR itself was unsure of is not taken at all. Where
+    nothing adds up, the layout's items and foot go only where the generic reader found
+    none."""
     origin = f"layout learned from PO {layout.get('learned_from') or '?'}"
     ocr = any(line.ocr for line in lines)
     found, taken = dict(found), {}
     sure = {name: reading for name, reading in got["fields"].items() if reading.conf >= LOW}
     for name in HEADER:
-        if name in sure:
-            taken[name] = sure[name].value
-            if not (ocr and same(name, found.get(name, MISSING).value, sure[name].value)):
-                found[name] = _found(sure[name], origin, ocr, placed=not ocr)
+        if name not in sure:
+            continue
+        if ocr and (name in proven or same(name, found[name].value, sure[name].value)):
+            continue  # on a photo, what the reader proved (or read alike) stands
+        found[name], taken[name] = _found(sure[name], origin, ocr, placed=not ocr), sure[name].value
     currency = layout["anchors"].get("currency")
     named = fields.detect_currency("\n".join(line.text for line in lines))
     if currency and named in (None, currency):
@@ -261,18 +263,24 @@ def known(layouts, lines: list[Line]) -> tuple[dict, words.Match] | None:
 
 
 def read_known(
-    layouts, lines: list[Line], found: dict[str, Found], rows: list[Item], judge: Judge
+    layouts,
+    lines: list[Line],
+    found: dict[str, Found],
+    rows: list[Item],
+    judge: Judge,
+    proven: frozenset[str] | set[str] = frozenset(),
 ) -> Learned | None:
     """When the page is a known layout, the fields and items with the values read at their
     learned places put in (for the engine's proofs to judge); None when it is none. `judge`:
-    what the engine checks a header value against."""
+    what the engine checks a header value against; `proven`: the fields the generic reading
+    proved."""
     matched = known(layouts, lines)
     if matched is None:
         return None
     layout, match = matched
     try:
         got = read(layout["anchors"], lines, match.frame, judge)
-        merged, items, taken = _merge(found, rows, got, layout, lines)
+        merged, items, taken = _merge(found, rows, got, layout, lines, proven)
     except (ValueError, ArithmeticError, LookupError, TypeError) as exc:
         # a layout that cannot be applied must not cost the document its generic reading
         failed = f"layout {layout['id']}: {exc.__class__.__name__}: {exc}"
