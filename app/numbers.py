@@ -111,9 +111,14 @@ def money_field(value: object, label: str, quote: Callable[[str], str] = repr) -
     raise ValueError(f"The {label} {quote(str(value)[:40])} is {verdict} an amount of money.")
 
 
-def line_amount(quantity: str | Decimal, unit_price_cents: int | Decimal) -> int:
-    """An item's amount when only its quantity and price are written: rounded to the cent."""
+def line_amount(
+    quantity: str | Decimal, unit_price_cents: int | Decimal, discount_percent: str | None = None
+) -> int:
+    """An item's amount when only its quantity, price (and discount) are written: quantity x
+    price less the discount, rounded to the cent."""
     amount = Decimal(quantity) * unit_price_cents
+    if discount_percent:
+        amount = amount * (100 - Decimal(discount_percent)) / 100
     return int(amount.quantize(Decimal(1), rounding=ROUND_HALF_UP))
 
 
@@ -125,6 +130,23 @@ def parse_quantity(text: str | int | float | Decimal | None, decimal_comma: bool
     if normalised == normalised.to_integral_value():
         normalised = normalised.quantize(Decimal(1))
     return format(normalised, "f")
+
+
+def parse_percent(text: str | int | float | Decimal | None) -> str | None:
+    """A discount in percent ('10', '2,5 %', 7.5) as decimal text; blank or 0 is None.
+
+    ValueError unless it is a number from 0 up to (not including) 100.
+    """
+    raw = str(text if text is not None else "").strip().rstrip("%").strip()
+    if not raw:
+        return None
+    try:
+        percent = parse_decimal(raw.replace(",", "."), "percentage")
+    except ValueError:
+        percent = None
+    if percent is None or not 0 <= percent < 100:
+        raise ValueError(f"{raw[:40]!r} is not a percentage from 0 to 99.99")
+    return parse_quantity(percent) if percent else None
 
 
 def cents_to_text(cents: int | None) -> str | None:

@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
 
-from app import clock, pausing, queue, sites, storage, suppliers
+from app import clock, layouts, pausing, queue, sites, storage, suppliers
 from app.batches import QueueState, Status
 from app.config import Settings
 from app.db import connect, is_busy, is_disk_full
@@ -75,7 +75,7 @@ def run_batch(settings: Settings, batch_id: str) -> Attempt:
             log.info("[po-process-batch] %s", json.dumps({"batch_id": batch_id, "lost": True}))
             return Attempt(batch_id, "lost")
         except ExtractionError as exc:
-            return _failed(db, claim, exc.message, exc.retryable, started)
+            return _failed(db, claim, exc.message, exc.retryable, started, extracted=exc.kept)
         except InvalidPayload as exc:
             return _failed(db, claim, str(exc), False, started, extracted=payload)
         except Exception as exc:  # the machine or a bug, not the document: try again later
@@ -123,11 +123,12 @@ def _read(db, settings: Settings, claim: queue.Claim) -> dict:
     if not path.exists():
         raise ExtractionError("The stored file is missing; upload the document again.")
     # the child process has no database: the sites and suppliers a reading is checked
-    # against go with it
+    # against, and the layouts learned so far, go with it
     options = replace(
         ExtractOptions.from_settings(settings),
         site_codes=sites.known_codes(db),
         supplier_names=tuple(supplier["name"] for supplier in suppliers.list_suppliers(db)),
+        layouts=layouts.for_reading(db),
     )
     started = time.monotonic()
     payload = reader(Document(path, claim.content_type, claim.original_filename, options))

@@ -31,6 +31,8 @@ OWNERS = {
     "sessions": "app/auth.py",
     "api_tokens": "app/auth.py",
     "sign_in_failures": "app/lockout.py",
+    "layouts": "app/layouts.py",
+    "layout_reads": "app/layouts.py",
     "timesheets": "app/imports/timesheets.py",
     "fuel_logs": "app/imports/fuel_logs.py",
     "employees": "app/imports/people.py",

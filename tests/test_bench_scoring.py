@@ -3,13 +3,16 @@ named rules, per-family aggregation, and which misses it may print."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+from app.extract.document import ExtractOptions
 from tests.bench import bench_families, learned
 from tests.bench.bench_families import FamilyResult
 from tests.bench.scoring import RuleTally, Tally, judge_rule, pair_items, score
 from tests.fixtures.families.registry import Family
 
+FAMILIES = Path(__file__).parent / "fixtures" / "families" / "documents"
 FIELDS = ["po_number", "supplier_name", "subtotal", "tax", "total"]
 TRUTH = {
     "po_number": "PO-1",
@@ -49,6 +52,12 @@ def test_totals_mismatch_warns_the_money_fields_only():
     tally = scored(reading(["totals_mismatch"], tax="0.00", po_number="Status"))
     assert (tally.fields_right, tally.silent) == (3, 1)
     assert any("po_number" in miss and "(silent)" in miss for miss in tally.misses)
+
+
+def test_a_warned_field_is_flagged_right_or_wrong_and_a_refused_document_everywhere():
+    tally = scored(reading(["low_confidence:po_number", "totals_mismatch"], supplier_name="X"))
+    assert (tally.flagged, tally.silent) == (4, 1)
+    assert scored({"refused": "This looks like an invoice."}).flagged_share == 1.0
 
 
 def test_another_fields_warning_does_not_cover_a_wrong_field():
@@ -130,8 +139,8 @@ def test_the_rules_table_says_when_no_rules_are_reported():
     ]
 
 
-def test_without_a_layout_memory_the_taught_reader_is_the_cold_one():
-    def read(path: Path) -> dict:
-        return {"path": str(path)}
-
-    assert learned.teach({"po_number": "X"}, TRUTH, read) is read
+def test_the_taught_reader_gets_the_layout_document_1_taught():
+    first = FAMILIES / "french" / "french-1.pdf"
+    truth = json.loads(first.with_suffix(".json").read_text())["expected"]
+    options = learned.teach(first, truth, ExtractOptions(), reader=lambda options: options)
+    assert [layout["learned_from"] for layout in options.layouts] == [truth["po_number"]]

@@ -13,12 +13,13 @@ import pytest
 from litestar.routes import HTTPRoute
 from litestar.testing import TestClient
 
-from app import auth, clock, pipeline, queue, review_items, sites
+from app import auth, clock, layouts, pipeline, queue, review_items, sites
 from app.delivery_notes import intake as dn_intake
 from app.ids import new_id
 from app.imports import receiving
 from app.outbox import store as outbox_store
 from app.outbox.systems import ACCOUNTING
+from app.purchase_orders import edit
 from app.web import CSRF_COOKIE, CSRF_HEADER
 from tests.conftest import sign_in, store_batch
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
@@ -89,6 +90,8 @@ ROUTES = [
     ("POST", "/users/{staff}/tokens/{token}/revoke", ADMIN, {}),
     ("POST", "/users/{staff}/disable", ADMIN, {}),
     ("POST", "/users/{staff}/enable", ADMIN, {}),
+    ("GET", "/layouts", ADMIN, None),
+    ("POST", "/layouts/{layout}/forget", ADMIN, {}),
     ("GET", "/review", EVERYONE, None),
     ("GET", "/review?state=resolved&kind=batch.dead", EVERYONE, None),
     ("POST", "/review/{item}/decide/dismiss", EVERYONE, {}),
@@ -130,6 +133,7 @@ def ids(settings, db, admin, staff):
     my_dead = store_batch(settings, db, b"%PDF-1.4 broken too", uploaded_by=staff["id"])
     for batch_id in (dead, dead2, my_dead):
         pipeline.run_batch(settings, batch_id)
+    edit.verify_po(db, po, admin["id"], clock.now())  # which teaches its layout
     site = sites.add_site(db, "CP09", "Cape Point", clock.now())
     alias = sites.add_alias(db, site, "CP-9X", admin["id"], clock.now())
     auth.create_api_token(db, staff["id"], clock.now(), name="t")
@@ -172,6 +176,7 @@ def ids(settings, db, admin, staff):
         "alias": alias,
         "staff": staff["id"],
         "token": auth.list_api_tokens(db, staff["id"])[0]["id"],
+        "layout": layouts.list_layouts(db)[0]["id"],
     }
 
 

@@ -7,15 +7,18 @@ from pathlib import Path
 
 
 class ExtractionError(Exception):
-    """The document could not be read. `retryable` says whether waiting could help."""
+    """The document could not be read. `retryable` says whether waiting could help; `kept`
+    is what a refusal keeps with the failed batch (the document's words, so that a PO typed
+    by hand beside it teaches its layout)."""
 
-    def __init__(self, message: str, retryable: bool = False):
+    def __init__(self, message: str, retryable: bool = False, kept: dict | None = None):
         super().__init__(message)
         self.message = message
         self.retryable = retryable
+        self.kept = kept
 
     def __reduce__(self):  # crosses from the extraction process to the worker intact
-        return (ExtractionError, (self.message, self.retryable))
+        return (ExtractionError, (self.message, self.retryable, self.kept))
 
 
 @dataclass(frozen=True)
@@ -23,8 +26,8 @@ class ExtractOptions:
     """How to read: which engine, how dates are written, the limits on one document, and
     what the office knows that a document must agree with: its own company's names (never
     the supplier), its sites' codes and aliases (a project code is checked against them),
-    its suppliers' names (what proves a name the OCR read), and the day dates are judged
-    from (ISO; empty is the machine's today)."""
+    its suppliers' names (what proves a name the OCR read), the day dates are judged from
+    (ISO; empty is the machine's today), and the layouts learned from verified POs."""
 
     extractor: str = "builtin"  # builtin | llm
     day_first: bool = True
@@ -38,6 +41,8 @@ class ExtractOptions:
     llm_base_url: str = ""
     llm_model: str = ""
     llm_api_key: str = ""
+    # the layouts learned from verified POs (app/layouts.py): the child has no database
+    layouts: tuple[dict, ...] = ()
 
     @classmethod
     def from_settings(cls, settings) -> ExtractOptions:

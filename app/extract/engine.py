@@ -36,19 +36,27 @@ What proves each field (proofs.py checks it, nothing else does):
 
 A value worked out or put right by a rule is never proven, and a value read
 by OCR is proven only when the OCR was sure of it (confidence at least LOW).
+
+A PO whose first page matches a layout learned from a verified PO is read at
+that layout's places too (memory/recall.py), before the proofs: a value found
+at its learned place counts as found under its label, nothing more, and is
+proven or flagged by the same checks as any other.
 """
 
 from __future__ import annotations
 
 import re
 import subprocess
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
+from functools import partial
 
-from app.extract import fields, ocr, pdf, proofs, reading, rules, totals, validate
+from app.extract import checks, fields, ocr, pdf, proofs, reading, rules, totals, validate
 from app.extract import vocabulary as words
 from app.extract.document import Document, ExtractionError, ExtractOptions
 from app.extract.layout import Line, box_lines, box_scale, text_lines, typical_step
+from app.extract.memory import places, recall
+from app.extract.memory.words import keep as keep_words
 from app.extract.model import MISSING, Found, Item, Trail
 from app.extract.second_look import OcrPage
 
@@ -199,13 +207,20 @@ def _supplier_by_place(
             trail.note(rule.name, "supplier_name", guess.value, rule.purpose)
 
 
-def _known_values(found: dict[str, Found], options: ExtractOptions, trail: Trail) -> None:
+def _known_values(
+    found: dict[str, Found],
+    options: ExtractOptions,
+    trail: Trail,
+    names: Iterable[str] = ("supplier_name", "project_code"),
+) -> None:
     """A supplier's name or a project code the OCR misread: the one known supplier or site
     it stands for, if there is one (the name and code rules)."""
     for stage, name, known in [
         ("name", "supplier_name", options.supplier_names),
         ("code", "project_code", options.site_codes),
     ]:
+        if name not in names:
+            continue
         read = found[name]
         for rule in rules.stage(stage, read.ocr):
             alike = rule.function(read.value, known) if read.value else []
@@ -264,20 +279,47 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     foot = totals.read_foot(lines, comma)
     failed = reading.settle_sums(table.items, foot, table.discounts, ocr, trail)
     found.update(foot)
-    payload = _payload("purchase_order", found, PO_FIELDS, table.items, trail)
-    proof = proofs.Reading(
+    inclusive = totals.tax_included(found.get("tax"))
+    prove = partial(_po_proof, options=options, table=table, currencies=currencies)
+    prove = partial(prove, inclusive=inclusive)
+    rows, learned = table.items, _with_layout(lines, found, table.items, options, prove)
+    if learned is not None:
+        # a name or code the layout read by OCR is put right as the reader's own would be
+        replaced = [n for n in ("supplier_name", "project_code") if learned.found[n] != found[n]]
+        found, rows = learned.found, learned.items
+        _known_values(found, options, trail, replaced)
+        amounts = (checks.cents(found.get(name, MISSING).value) for name in reading.FOOT)
+        failed = checks.failures(rows, checks.Foot(*amounts, inclusive))
+    payload = _payload("purchase_order", found, PO_FIELDS, rows, trail)
+    payload["checks_failed"] = failed
+    _flag(payload, prove(found, rows), (*PO_FIELDS, "items"), failed)
+    if learned is not None:
+        payload["layout"] = learned.note
+    return payload
+
+
+def _po_proof(found, rows, *, options, table, currencies, inclusive) -> proofs.Reading:
+    return proofs.Reading(
         found,
-        table.items,
+        rows,
         site_codes=options.site_codes,
         supplier_names=options.supplier_names,
-        guessed_table=table.guessed,
+        guessed_table=table.guessed and rows is table.items,  # a layout's rows are under a header
         currencies_named=currencies,
         naming_ranks={"po_number": fields.NAMING_RANKS["po_number"]},
-        inclusive=totals.tax_included(found.get("tax")),
+        inclusive=inclusive,
     )
-    payload["checks_failed"] = failed
-    _flag(payload, proof, (*PO_FIELDS, "items"), failed)
-    return payload
+
+
+def _with_layout(lines: list[Line], found: dict[str, Found], rows: list[Item], options, prove):
+    """The reading with the values a layout learned from a verified PO reads at their places
+    put in, when the page is one (recall.Learned); None when it is no known layout. `prove`
+    says what the generic reading proved: on a photo the layout never overrules that."""
+    if not options.layouts:
+        return None
+    judge = places.Judge(options.buyer_names, validate.today_of(options.today))
+    proven = set(PO_FIELDS) - set(proofs.unproven(prove(found, rows), PO_FIELDS))
+    return recall.read_known(options.layouts, lines, found, rows, judge, proven)
 
 
 def read_dn(lines: list[Line], options: ExtractOptions | None = None) -> dict:
@@ -352,6 +394,9 @@ def read(document: Document) -> dict:
             "blurred to read). Upload a clearer copy, or enter the PO by hand."
         )
     kind = document_kind(lines)
+    if kind in NOT_A_PO and kind != "delivery_note":
+        # a page of a layout people verified as a PO's is one, whatever its title says
+        kind = "purchase_order" if recall.known(document.options.layouts, lines) else kind
     if kind == "delivery_note":
         payload = read_dn(lines, document.options)
     elif kind in (None, "purchase_order"):
@@ -359,10 +404,12 @@ def read(document: Document) -> dict:
         unsure = not payload["items"] or payload["checks_failed"]
         if unsure and (kind or payload["po_number"]):  # not for a letter: it has no table
             payload = _without_rules(lines, payload, document)
+        # its words, for a verification to learn its layout from
+        payload["layout"] = keep_words(lines) | payload.get("layout", {})
         if kind is None and not (payload["po_number"] and payload["items"]):
             kind = "letter"
     else:
-        payload = {"document_type": kind}
+        payload = {"document_type": kind, "layout": keep_words(lines)}
     payload["document_type"] = payload.get("document_type") if kind != "letter" else "letter"
     payload.update(engine=source, pages=pages)
     return payload
@@ -375,18 +422,21 @@ def extract_po(document: Document) -> dict:
 def as_po(payload: dict) -> dict:
     """A reading that must be a PO: ExtractionError says what else it is."""
     kind = payload["document_type"]
+    kept = {"layout": payload["layout"]} if "layout" in payload else None  # its words
     if kind in NOT_A_PO:
-        raise ExtractionError(NOT_A_PO[kind])
+        raise ExtractionError(NOT_A_PO[kind], kept=kept)
     if kind == "letter":
         raise ExtractionError(
             "This does not look like a purchase order (no PO number and item table were "
             "found); it may be a letter or another document. Upload the PO itself, or enter "
-            "it by hand."
+            "it by hand.",
+            kept=kept,
         )
     if not payload["po_number"]:
         raise ExtractionError(
             "No PO number was found on this document. Upload a clearer copy, or enter the PO "
-            "by hand."
+            "by hand.",
+            kept=kept,
         )
     return payload
 

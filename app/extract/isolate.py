@@ -51,7 +51,7 @@ def _child(function: Callable, document: Document, results, alive, memory_mb: in
     try:
         results.send(("ok", function(document)))
     except ExtractionError as exc:
-        results.send(("error", exc.message, exc.retryable))
+        results.send(("error", exc.message, exc.retryable, exc.kept))
     except MemoryError:
         results.send(
             (
@@ -100,7 +100,7 @@ def run_isolated(function: Callable[[Document], dict], document: Document) -> di
     if outcome[0] == "ok":
         return outcome[1]
     if outcome[0] == "error":
-        raise ExtractionError(outcome[1], retryable=outcome[2])
+        raise ExtractionError(*outcome[1:])
     raise RuntimeError(outcome[1])
 
 

@@ -28,15 +28,18 @@ def read_any(document: Document) -> dict:
     kind = payload["document_type"]
     if kind == "delivery_note":
         return payload
+    kept = {"layout": payload["layout"]} if "layout" in payload else None  # its words
     if kind in OTHER:
         raise ExtractionError(
             f"This looks like {OTHER[kind]}; Intake imports purchase orders and delivery "
-            "notes. Upload the PO or the delivery note itself."
+            "notes. Upload the PO or the delivery note itself.",
+            kept=kept,
         )
     if kind not in KINDS_READ:
         raise ExtractionError(
             "This looks like neither a purchase order nor a delivery note (no title, PO "
-            "number or item table was found). Upload the document itself, or enter it by hand."
+            "number or item table was found). Upload the document itself, or enter it by hand.",
+            kept=kept,
         )
     if document.options.extractor == "llm":
         return llm.extract_po(document)

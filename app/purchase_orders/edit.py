@@ -19,7 +19,7 @@ from datetime import datetime
 
 from sqlite_utils import Database
 
-from app import sites
+from app import layouts, sites
 from app.db import joined
 from app.delivery_notes import hooks as delivery_hooks
 from app.outbox import accounting
@@ -28,9 +28,12 @@ from app.purchase_orders.forms import (
     HEADER_FIELDS,
     ITEM_FIELDS,
     EditError,
+    InvalidEdit,
+    NumberTaken,
     StaleEdit,
     item_summary,
     item_version,
+    parse_changes,
     parse_header,
     parse_item,
     show,
@@ -129,26 +132,57 @@ def edit_header(
                 f"Someone changed the {HEADER_FIELDS[column].lower()} since you opened it;"
                 " it now shows their value. Edit it again if it still needs changing."
             )
-        if po[column] == value:
-            return []
-        if column == "purchase_order_number":
-            taken = store.get_po_id_by_number(db, value)
-            if taken and taken != po_id:
-                raise EditError(f"Another purchase order already has the number {value}.")
-        changes = [(HEADER_FIELDS[column], show(column, po[column]), show(column, value))]
-        updates = {column: value}
-        if column == "project_code":
-            # A new project code is matched to a site the way the importer does it.
-            site = sites.match_site(db, value)
-            if site and site["id"] != po["site_id"]:
-                updates["site_id"] = site["id"]
-                changes.append(("Site", _site_label(db, po["site_id"]), _site_label(db, site)))
-        if column == "site_id":
-            changes = [("Site", _site_label(db, po["site_id"]), _site_label(db, value))]
-        store.update_columns(db, po_id, updates)
+        return _set_header(db, po, column, value)
+
+    return _change(db, po_id, actor, now, apply)
+
+
+def edit_po(db: Database, po_id: str, body: object, actor: str | None, now: datetime) -> PoChange:
+    """A change to any header fields and, optionally, the whole item list (the API's PATCH),
+    in one transaction, each value parsed and recorded as the page's edits are.
+
+    InvalidEdit lists every problem before anything is written; NumberTaken when
+    the PO number is another PO's. The items given become the PO's items, in
+    order: a line that is there already is updated in place (its history says
+    what changed), the rest are added or removed.
+    """
+    edit = parse_changes(db, body)
+    if edit.items is not None and len(edit.items) > intake.MAX_ITEMS:
+        raise InvalidEdit([f"{intake.TOO_MANY_ITEMS}; this change has {len(edit.items)}."])
+
+    def apply(po: dict) -> Changes:
+        current = dict(po)
+        changes: Changes = []
+        for column, value in edit.header.items():
+            changes += _set_header(db, current, column, value)
+            current = store.get_po(db, po_id)
+        if edit.items is not None:
+            changes += _replace_items(db, po_id, edit.items)
         return changes
 
     return _change(db, po_id, actor, now, apply)
+
+
+def _set_header(db: Database, po: dict, column: str, value: object) -> Changes:
+    """Set one parsed header value: the PO number kept unique, a project code matched to a
+    site the way the importer does it. Returns the history lines."""
+    if po[column] == value:
+        return []
+    if column == "purchase_order_number":
+        taken = store.get_po_id_by_number(db, value)
+        if taken and taken != po["id"]:
+            raise NumberTaken(f"Another purchase order already has the number {value}.")
+    changes = [(HEADER_FIELDS[column], show(column, po[column]), show(column, value))]
+    updates = {column: value}
+    if column == "project_code":
+        site = sites.match_site(db, value)
+        if site and site["id"] != po["site_id"]:
+            updates["site_id"] = site["id"]
+            changes.append(("Site", _site_label(db, po["site_id"]), _site_label(db, site)))
+    if column == "site_id":
+        changes = [("Site", _site_label(db, po["site_id"]), _site_label(db, value))]
+    store.update_columns(db, po["id"], updates)
+    return changes
 
 
 def _site_label(db: Database, site: dict | str | None) -> str | None:
@@ -162,6 +196,44 @@ def _item(db: Database, po_id: str, item_id: str) -> dict:
     if item is None:
         raise StaleEdit("That item was removed from this purchase order; reload the page.")
     return item
+
+
+def _update_item(db: Database, item: dict, new: dict) -> Changes:
+    """An item's new values; each changed value is a history line of its own."""
+    changes = [
+        (f"item {item['line_no']} {label}", show(column, item[column]), show(column, new[column]))
+        for column, label in ITEM_FIELDS.items()
+        if item[column] != new[column]
+    ]
+    if changes:
+        store.update_item(db, item["id"], new)
+    return changes
+
+
+def _add_item(db: Database, po_id: str, new: dict) -> Changes:
+    if store.item_count(db, po_id) >= intake.MAX_ITEMS:
+        raise EditError(f"{intake.TOO_MANY_ITEMS}; this one has them all already.")
+    line_no = store.next_line_no(db, po_id)
+    store.insert_items(db, po_id, [new | {"line_no": line_no}])
+    return [(f"item {line_no}", None, item_summary(new))]
+
+
+def _remove_item(db: Database, item: dict) -> Changes:
+    store.delete_item(db, item["id"])
+    return [(f"item {item['line_no']}", item_summary(item), None)]
+
+
+def _replace_items(db: Database, po_id: str, new_items: list[dict]) -> Changes:
+    """The PO's items become `new_items`, matched to the current ones by position."""
+    current = store.po_items(db, po_id)
+    changes: Changes = []
+    for item, new in zip(current, new_items, strict=False):
+        changes += _update_item(db, item, new)
+    for item in current[len(new_items) :]:
+        changes += _remove_item(db, item)
+    for new in new_items[len(current) :]:
+        changes += _add_item(db, po_id, new)
+    return changes
 
 
 def edit_item(
@@ -183,18 +255,7 @@ def edit_item(
                 f"Someone changed item {item['line_no']} since you opened it; it now shows"
                 " their values. Edit it again if it still needs changing."
             )
-        changes = [
-            (
-                f"item {item['line_no']} {label}",
-                show(column, item[column]),
-                show(column, new[column]),
-            )
-            for column, label in ITEM_FIELDS.items()
-            if item[column] != new[column]
-        ]
-        if changes:
-            store.update_item(db, item_id, new)
-        return changes
+        return _update_item(db, item, new)
 
     return _change(db, po_id, actor, now, apply)
 
@@ -204,28 +265,14 @@ def add_item(
 ) -> PoChange:
     """A line the document has and the import missed."""
     new = parse_item(values)
-
-    def apply(po: dict) -> Changes:
-        if store.item_count(db, po_id) >= intake.MAX_ITEMS:
-            raise EditError(f"{intake.TOO_MANY_ITEMS}; this one has them all already.")
-        line_no = store.next_line_no(db, po_id)
-        store.insert_items(db, po_id, [new | {"line_no": line_no}])
-        return [(f"item {line_no}", None, item_summary(new))]
-
-    return _change(db, po_id, actor, now, apply)
+    return _change(db, po_id, actor, now, lambda po: _add_item(db, po_id, new))
 
 
 def delete_item(
     db: Database, po_id: str, item_id: str, actor: str | None, now: datetime
 ) -> PoChange:
     """A line the import read that is not on the document."""
-
-    def apply(po: dict) -> Changes:
-        item = _item(db, po_id, item_id)
-        store.delete_item(db, item_id)
-        return [(f"item {item['line_no']}", item_summary(item), None)]
-
-    return _change(db, po_id, actor, now, apply)
+    return _change(db, po_id, actor, now, lambda po: _remove_item(db, _item(db, po_id, item_id)))
 
 
 def verify_po(db: Database, po_id: str, actor: str, now: datetime, note: str = "") -> PoChange:
@@ -235,6 +282,7 @@ def verify_po(db: Database, po_id: str, actor: str, now: datetime, note: str = "
         if store.mark_verified(db, po_id, actor, now):
             store.record_history(db, po_id, "verified", now, actor=actor, note=note)
             accounting.po_verified(db, po_id, actor, now)  # to the accounting system, once
+            layouts.learn_from_po(db, po_id, actor, now)  # what was verified teaches its layout
         return []
 
     return _change(db, po_id, actor, now, apply, keeps_verification=True)

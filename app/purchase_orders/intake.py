@@ -17,7 +17,7 @@ from datetime import datetime
 
 from sqlite_utils import Database
 
-from app import intake, numbers, sites, storage, suppliers
+from app import intake, layouts, numbers, sites, storage, suppliers
 from app.config import Settings
 from app.delivery_notes import hooks as delivery_hooks
 from app.ids import new_id
@@ -55,6 +55,7 @@ class Item:
     quantity: str
     unit: str
     unit_price_cents: int | None
+    discount_percent: str | None
     amount_cents: int | None
 
 
@@ -90,6 +91,16 @@ def _money(payload: dict, key: str, label: str, problems: list[str]) -> int | No
         return None
 
 
+def _percent(item: dict, line_no: int, problems: list[str]) -> str | None:
+    """An item's discount: `discount_percent`, or `discount` as the built-in engine names it."""
+    raw = item.get("discount_percent", item.get("discount"))
+    try:
+        return numbers.parse_percent(raw)
+    except ValueError:
+        problems.append(f"Item {line_no}: the discount {raw!r} is not a percentage (0 to 99.99).")
+        return None
+
+
 def validate(payload: object) -> PurchaseOrderData:
     """Check an extracted payload and convert it; InvalidPayload lists every problem."""
     if not isinstance(payload, dict):
@@ -122,6 +133,7 @@ def validate(payload: object) -> PurchaseOrderData:
                 quantity=quantity,
                 unit=intake.text(raw, "unit", 40),
                 unit_price_cents=_money(raw, "unit_price", f"item {line_no} unit price", problems),
+                discount_percent=_percent(raw, line_no, problems),
                 amount_cents=_money(raw, "amount", f"item {line_no} amount", problems),
             )
         )
@@ -164,6 +176,7 @@ def process(
         po_id = new_id()
         _create(db, filing, po_id, data, payload, warnings, now)
         _record_creation(db, po_id, data, claim, now, entered_by)
+        layouts.record_read(db, po_id, payload, now)
         reviews.open_import_reviews(db, po_id, data, warnings, now)
         # a delivery note may have arrived before its PO
         delivery_hooks.on_po_imported(db, store.get_po(db, po_id), now)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
-from app import numbers, queue
+from app import auth, numbers, queue
 from app.delivery_notes import record as deliveries
 from app.purchase_orders import store, totals
 from app.purchase_orders.totals import TotalsCheck
@@ -38,7 +38,8 @@ def current_warnings(po: dict, batch_warnings: list[str], check: TotalsCheck) ->
 
 
 def po_record(db: Database, po_id: str) -> dict | None:
-    """The PO, its items, its totals check, its batch and its current warnings; None if gone."""
+    """The PO, its items, its totals check, its batch, its current warnings and who verified
+    it; None if gone."""
     po = store.get_po(db, po_id)
     if po is None:
         return None
@@ -53,6 +54,7 @@ def po_record(db: Database, po_id: str) -> dict | None:
         "warnings": current_warnings(po, import_warnings, check),
         "import_warnings": import_warnings,
         "batch": batch,
+        "verifier": auth.get_user(db, po["verified_by"]) if po["verified_by"] else None,
         "deliveries": deliveries.po_deliveries(db, po_id),
     }
 
@@ -75,6 +77,7 @@ def as_json(record: dict) -> dict:
         "tax": text(po["tax_cents"]),
         "total": text(po["total_cents"]),
         "is_verified": bool(po["is_verified"]),
+        "verified_by": record["verifier"]["email"] if record["verifier"] else None,
         "verified_at": po["verified_at"],
         "batch_id": po["batch_id"],
         "created_at": po["created_at"],
@@ -88,6 +91,7 @@ def as_json(record: dict) -> dict:
                 "quantity": item["quantity"],
                 "unit": item["unit"],
                 "unit_price": text(item["unit_price_cents"]),
+                "discount_percent": item["discount_percent"],
                 "amount": text(item["amount_cents"]),
                 "delivered_quantity": delivered[item["id"]]["delivered"],
                 "outstanding_quantity": delivered[item["id"]]["outstanding"],

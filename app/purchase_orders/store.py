@@ -25,6 +25,7 @@ ITEM_COLUMNS = (
     "quantity",
     "unit",
     "unit_price_cents",
+    "discount_percent",
     "amount_cents",
 )
 # The columns a revision replaces wholesale (the number and the people's marks stay).
@@ -276,9 +277,9 @@ def insert_items(db: Database, po_id: str, items: list[dict]) -> None:
     """Items in order; an item without a `line_no` takes its place in the list."""
     db.conn.executemany(
         "INSERT INTO purchase_order_items (id, purchase_order_id, line_no, item_code,"
-        " description, quantity, unit, unit_price_cents, amount_cents)"
+        " description, quantity, unit, unit_price_cents, discount_percent, amount_cents)"
         " VALUES (:id, :po_id, :line_no, :item_code, :description, :quantity, :unit,"
-        " :unit_price_cents, :amount_cents)",
+        " :unit_price_cents, :discount_percent, :amount_cents)",
         [
             {name: item[name] for name in ITEM_COLUMNS}
             | {"id": new_id(), "po_id": po_id, "line_no": item.get("line_no") or line_no}
@@ -308,8 +309,8 @@ def update_item(db: Database, item_id: str, values: dict) -> None:
     db.conn.execute(
         "UPDATE purchase_order_items SET item_code = :item_code,"
         " description = :description, quantity = :quantity, unit = :unit,"
-        " unit_price_cents = :unit_price_cents, amount_cents = :amount_cents"
-        " WHERE id = :id",
+        " unit_price_cents = :unit_price_cents, discount_percent = :discount_percent,"
+        " amount_cents = :amount_cents WHERE id = :id",
         {name: values[name] for name in ITEM_COLUMNS} | {"id": item_id},
     )
 

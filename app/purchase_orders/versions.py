@@ -3,7 +3,7 @@
 Pure: a version is a plain dict (the PO's fields and its items), made from a
 stored PO or from an extracted payload, so the importer, the review page and
 the tests compare the same way. A revision is a difference in the items
-(codes, descriptions, quantities, units, prices, amounts) or the money
+(codes, descriptions, quantities, units, prices, discounts, amounts) or the money
 (subtotal, tax, total); a document that differs only in how its header was
 read (the date, the supplier's spelling) is the same PO imported again.
 The side-by-side comparison takes its fields as arguments, so a delivery
@@ -28,6 +28,7 @@ ITEM_FIELDS = [
     ("quantity", "Qty"),
     ("unit", "Unit"),
     ("unit_price_cents", "Unit price"),
+    ("discount_percent", "Discount %"),
     ("amount_cents", "Amount"),
 ]
 
@@ -92,7 +93,8 @@ def comparison(before: dict, after: dict, fields=FIELDS, item_fields=ITEM_FIELDS
         if old is None or new is None:
             changed = [name for name, _ in item_fields]
         else:
-            changed = [name for name, _ in item_fields if old[name] != new[name]]
+            # (a version kept before items had discounts has none: .get)
+            changed = [name for name, _ in item_fields if old.get(name) != new.get(name)]
         lines.append({"line_no": index + 1, "before": old, "after": new, "changed": changed})
     return {"fields": shown, "items": lines}
 

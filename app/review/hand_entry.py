@@ -86,6 +86,16 @@ def payload_from_form(form: dict) -> dict:
     return payload | {"items": items, "entered_by_hand": True}
 
 
+def kept_words(batch: dict) -> dict:
+    """The document's words, kept when the reader refused it: the typed PO takes them, so
+    verifying it teaches the document's layout (app/layouts.py)."""
+    extracted = json.loads(batch["extracted"]) if batch.get("extracted") else {}
+    kept = extracted.get("layout") if isinstance(extracted, dict) else None
+    if not isinstance(kept, dict) or not kept.get("lines"):
+        return {}
+    return {"layout": {"lines": kept["lines"], "pages": kept.get("pages", 0)}}
+
+
 def enter_by_hand(
     db: Database, settings: Settings, item_id: str, form: dict, user: dict, now: datetime
 ) -> intake.Outcome:
@@ -102,7 +112,7 @@ def enter_by_hand(
     # a document Intake was to work out may be a PO the person types (it becomes one)
     if batch["batch_type"] not in ("purchase_orders", "documents"):
         raise DecisionError("Only purchase orders can be entered by hand for now.")
-    payload = payload_from_form(form)
+    payload = payload_from_form(form) | kept_words(batch)
     intake.validate(payload)
     if not storage.resolve(settings, batch["file_path"]).is_file():
         raise DecisionError(

@@ -1,5 +1,5 @@
 """The JSON API: upload, batch status and retry, the external extractor's
-process-batch, and reading POs. Errors are {error, detail} with the status
+process-batch, and reading, correcting and verifying POs. Errors are {error, detail} with the status
 codes DESIGN.md lists; bad input is never a 500. Each handler parses, calls
 one domain function and answers.
 """
@@ -12,7 +12,7 @@ import logging
 from typing import Any
 
 import anyio
-from litestar import Request, get, post
+from litestar import Request, get, patch, post
 from litestar.exceptions import (
     ClientException,
     NotAuthorizedException,
@@ -25,7 +25,7 @@ from sqlite_utils import Database
 from app import batch_actions, clock, pipeline, queue, uploads
 from app.config import Settings
 from app.intake import ClaimLost, InvalidPayload
-from app.purchase_orders import record, store
+from app.purchase_orders import edit, forms, record, store
 from app.web import DB, Config, bodies, csrf, current_user, found, parse_id
 
 log = logging.getLogger("intake")
@@ -180,6 +180,43 @@ def _po_json(db: Database, po_id: str) -> dict[str, Any]:
     return record.as_json(found(record.po_record(db, po_id), "purchase order"))
 
 
+@patch("/api/purchase-orders/{po_id:str}", status_code=200, request_max_body_size=PAYLOAD_LIMIT)
+async def api_edit_po(request: Request, po_id: FromPath[str], db: DB) -> dict[str, Any]:
+    """Correct a PO's fields and, optionally, its whole item list, as a person does on its page."""
+    po_id = parse_id(po_id, "purchase order")
+    actor = current_user(request)["id"]
+    return await anyio.to_thread.run_sync(_edit_po, db, po_id, await request.body(), actor)
+
+
+def _edit_po(db: Database, po_id: str, raw: bytes, actor: str) -> dict[str, Any]:
+    try:
+        body = json.loads(raw or b"null")
+    except (ValueError, RecursionError):
+        raise ClientException('The body must be JSON: e.g. {"total": "1150.00"}.') from None
+    found(store.get_po(db, po_id), "purchase order")
+    try:
+        edit.edit_po(db, po_id, body, actor, clock.now())
+    except forms.InvalidEdit as exc:
+        raise ClientException("The change cannot be saved.", extra=exc.problems) from None
+    except forms.NumberTaken as exc:
+        raise Conflict(str(exc)) from None
+    except forms.EditError as exc:  # removed while the change waited
+        raise NotFoundException(str(exc)) from None
+    return _po_json(db, po_id)
+
+
+@post("/api/purchase-orders/{po_id:str}/verify", status_code=200, sync_to_thread=True)
+def api_verify_po(request: Request, po_id: FromPath[str], db: DB) -> dict[str, Any]:
+    """Mark a PO checked against its document; verifying it again changes nothing."""
+    po = found(store.get_po(db, parse_id(po_id, "purchase order")), "purchase order")
+    try:
+        edit.verify_po(db, po["id"], current_user(request)["id"], clock.now())
+    except forms.EditError as exc:
+        raise NotFoundException(str(exc)) from None
+    po = _po_json(db, po["id"])
+    return {key: po[key] for key in ("id", "is_verified", "verified_by", "verified_at")}
+
+
 route_handlers = [
     api_upload,
     api_batch_status,
@@ -187,4 +224,6 @@ route_handlers = [
     api_process_batch,
     api_find_po,
     api_get_po,
+    api_edit_po,
+    api_verify_po,
 ]

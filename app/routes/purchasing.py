@@ -19,7 +19,7 @@ from litestar.plugins.htmx import HTMXRequest
 from litestar.response import File, Stream, Template
 from sqlite_utils import Database
 
-from app import auth, clock, keyset, previews, sites, storage
+from app import auth, clock, keyset, layouts, previews, sites, storage
 from app.delivery_notes.delivery import STATUSES
 from app.enqueue import send_writes
 from app.purchase_orders import edit, export, forms, listing, record, store
@@ -107,6 +107,7 @@ def _state(db: Database, po: dict) -> dict:
             site for site in sites.list_sites(db) if site["active"] or site["id"] == po["site_id"]
         ],
         "is_image": po["content_type"] in previews.IMAGE_TYPES,
+        "layout_read": layouts.read_of_po(db, po["id"]),
     }
 
 

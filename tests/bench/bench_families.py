@@ -79,6 +79,9 @@ class FamilyResult:
     kinds: dict[str, Tally] = field(default_factory=lambda: {k: Tally() for k in KINDS})
     first: Tally = field(default_factory=Tally)  # document 1, cold
     later: Tally = field(default_factory=Tally)  # documents 2..n, taught by document 1
+    later_cold: Tally = field(default_factory=Tally)  # documents 2..n, cold
+    recalled: int = 0  # of documents 2..n, how many were read with a learned layout
+    later_photos: Tally = field(default_factory=Tally)  # their upright photos, taught too
     variants: dict[str, Tally] = field(default_factory=dict)
     rules: RuleTally = field(default_factory=RuleTally)
 
@@ -109,10 +112,12 @@ def records(family: Family) -> list[dict]:
     return sorted(found, key=lambda record: record["document"])
 
 
-def run_family(family: Family, read: Reader, photos: bool = True) -> FamilyResult:
+def run_family(
+    family: Family, read: Reader, photos: bool = True, options: ExtractOptions | None = None
+) -> FamilyResult:
     result = FamilyResult(family)
     folder = OUT / family.name
-    texts = []
+    texts, uprights = [], []
     for record in records(family):
         text = timed(read, record, folder / record["pdf"])
         texts.append(text)
@@ -123,22 +128,29 @@ def run_family(family: Family, read: Reader, photos: bool = True) -> FamilyResul
         if upright:
             add(result.kinds["photo"], upright)
             result.rules.add(upright.got, record["expected"])
+            uprights.append(upright)
         if shots and upright:  # turned or angled photos: kept apart, beside the upright one
             add(result.variants.setdefault("upright", Tally()), upright)
         for label, path in shots.items():
             add(result.variants.setdefault(label, Tally()), timed(read, record, path))
-    _learned(result, texts, read)
+    _learned(result, texts, uprights, options or ExtractOptions())
     return result
 
 
-def _learned(result: FamilyResult, texts: list[Reading], read: Reader) -> None:
+def _learned(result: FamilyResult, texts: list[Reading], photos, options) -> None:
+    """Document 1 teaches its layout; documents 2..n (and their upright photos) are read again
+    with it."""
     first, *rest = texts
     add(result.first, first)
-    taught = learned.teach(first.got, first.record["expected"], read)
+    taught = learned.teach(first.path, first.record["expected"], options, cold_reader)
     for reading in rest:
-        add(
-            result.later, reading if taught is read else timed(taught, reading.record, reading.path)
-        )
+        add(result.later_cold, reading)
+        again = timed(taught, reading.record, reading.path)
+        result.recalled += bool((again.got.get("layout") or {}).get("read_with"))
+        add(result.later, again)
+    for reading in photos:
+        if reading.record["document"] > 1:
+            add(result.later_photos, timed(taught, reading.record, reading.path))
 
 
 def run(options: ExtractOptions, families: list[Family], photos: bool = True):
@@ -146,7 +158,7 @@ def run(options: ExtractOptions, families: list[Family], photos: bool = True):
     results = []
     for family in families:
         started = time.perf_counter()
-        result = run_family(family, read, photos)
+        result = run_family(family, read, photos, options)
         results.append(result)
         text, photo = result.kinds["text PDF"], result.kinds["photo"]
         print(
@@ -227,17 +239,42 @@ def lofo_table(results: list[FamilyResult]) -> list[str]:
 
 
 def learned_table(results: list[FamilyResult]) -> list[str]:
+    """Per family, then pooled per fold (the rows marked 'all': a held-out fold's figures
+    can be looked at pooled only)."""
     lines = [
         "| family | fold | document 1 cold: fields | documents 2..n: fields | item F1 "
-        "| silent errors |",
-        "|---|---|---|---|---|---|",
+        "| silent errors | fields flagged: cold, then learned | read with a learned layout "
+        "| their photos: fields | item F1 | silent errors |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
-    for r in sorted(results, key=lambda r: (ORDER.index(r.family.fold), r.family.name)):
-        lines.append(
-            f"| {r.family.name} | {r.family.fold} | {pct(r.first.fields)} "
-            f"| {pct(r.later.fields)} | {pct(r.later.f1)} | {silent(r.later)} |"
-        )
+    ordered = sorted(results, key=lambda r: (ORDER.index(r.family.fold), r.family.name))
+    for r in ordered:
+        lines.append(_learned_row(r.family.name, r.family.fold, [r]))
+    for fold in ORDER:
+        mine = [r for r in results if r.family.fold == fold]
+        if mine:
+            lines.append(_learned_row(f"**all {len(mine)}**", fold, mine))
     return lines
+
+
+def _learned_row(name: str, fold: str, results: list[FamilyResult]) -> str:
+    first, later, cold, photos = Tally(), Tally(), Tally(), Tally()
+    for r in results:
+        first += r.first
+        later += r.later
+        cold += r.later_cold
+        photos += r.later_photos
+    recalled = sum(r.recalled for r in results)
+    shots = (
+        f"{pct(photos.fields)} | {pct(photos.f1)} | {silent(photos)}"
+        if photos.docs
+        else "– | – | –"
+    )
+    return (
+        f"| {name} | {fold} | {pct(first.fields)} | {pct(later.fields)} | {pct(later.f1)} "
+        f"| {silent(later)} | {pct(cold.flagged_share)}, {pct(later.flagged_share)} "
+        f"| {recalled} of {later.docs} | {shots} |"
+    )
 
 
 def rules_table(results: list[FamilyResult]) -> list[str]:
@@ -294,7 +331,7 @@ def report(results: list[FamilyResult], details: bool) -> list[str]:
         "",
         *family_table(results),
         "",
-        f"## Learned layout (text PDFs; {learned.NOTE})",
+        f"## Learned layout ({learned.NOTE})",
         "",
         *learned_table(results),
         "",

@@ -12,6 +12,8 @@ Pure: a payload and the expected values in, tallies out; the benchmark
   or, for subtotal, tax and total, `totals_mismatch`. A document the engine
   refused with a reason ({"refused": sentence}) is wrong everywhere but
   silent nowhere.
+- A field is flagged when it is warned, right or wrong: a person checks it.
+  Every field of a refused document is flagged (a person types it).
 - A named rule's repair (an entry of the payload's `rules_applied`: rule,
   field, value, reason) is right when its value equals the truth of its field,
   wrong when not, and can't tell when the truth has no such field or an
@@ -74,6 +76,7 @@ class Tally:
     fields_right: int = 0
     fields_total: int = 0
     silent: int = 0
+    flagged: int = 0
     matched: int = 0
     extracted: int = 0
     expected: int = 0
@@ -81,7 +84,8 @@ class Tally:
     misses: list[str] = field(default_factory=list)
 
     def __iadd__(self, other: Tally) -> Tally:
-        for name in ("docs", "pages", "refused", "fields_right", "fields_total", "silent"):
+        counts = ("docs", "pages", "refused", "fields_right", "fields_total", "silent", "flagged")
+        for name in counts:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.matched += other.matched
         self.extracted += other.extracted
@@ -93,6 +97,10 @@ class Tally:
     @property
     def fields(self) -> float:
         return self.fields_right / self.fields_total if self.fields_total else 0.0
+
+    @property
+    def flagged_share(self) -> float:
+        return self.flagged / self.fields_total if self.fields_total else 0.0
 
     @property
     def precision(self) -> float:
@@ -141,6 +149,7 @@ def score(
     warnings = got.get("warnings") or []
     for f in fields:
         tally.fields_total += 1
+        tally.flagged += refused or warned(f, warnings)
         if refused:
             continue  # refused with a reason: every field wrong, none silently
         if same(got.get(f), expected.get(f)):

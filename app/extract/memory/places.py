@@ -1,0 +1,330 @@
+"""Where a header or foot value sits on a layout, learned from one document and read on the next.
+
+A value's place is one of, in the order they are tried:
+
+- `inline`: inside a cell after the words that name it ('Purchase Order #P04286');
+- `label`: in the cell at an offset from a label cell ('Bestelnommer' then the
+  value to its right; 'PO#' with the value under it), the label found by its
+  words wherever the page puts it;
+- `at`: at a fixed position on the first page (an unlabelled vendor address).
+
+Header values are on the first page; foot values (subtotal, tax, total) are
+looked for below the item table, their labels anywhere across, so a longer
+table moves them down without losing them. Each value read must pass its
+field's check (the engine's, for a header field) before it is used. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+
+from app import numbers
+from app.extract import fields
+from app.extract.layout import Cell, Line
+from app.extract.memory.words import Frame, norm, top
+
+HEADER = ("po_number", "po_date", "supplier_name", "project_code")
+MONEY = ("subtotal", "tax", "total")
+# How far (character widths) a cell may stand from its learned place, and a label's
+# value from its label on the same line.
+NEAR = 3.0
+BESIDE = 45.0
+
+# A number as printed: 'R 3 862,43', '7,5', '(12.50)', '2,5%', '6 971,97 EUR', '- 12.00'; a
+# currency by its code or sign only ('Y12' is a code, not 12).
+_NUMBER = re.compile(
+    r"(?P<neg>-\s?)?(?:[A-Z]{3}|US\$|MT|[R$€£])?\s?(?P<num>\(?\d[\d\s.,'\u00a0]*\)?)"
+    r"\s?(?P<pct>%)?\s?(?:[A-Z]{3}|MT|€)?"
+)
+
+
+def number(text: str, comma: bool) -> tuple[Decimal, bool] | None:
+    """The number a text prints and whether it is a percentage; None when it is not one."""
+    match = _NUMBER.fullmatch(text.strip())
+    if not match:
+        return None
+    try:
+        value = numbers.parse_decimal(match.group("num"), decimal_comma=comma)
+    except ValueError:
+        return None
+    return (-value if match.group("neg") else value), bool(match.group("pct"))
+
+
+@dataclass(frozen=True)
+class Run:
+    """A number printed on a line: words i..j."""
+
+    i: int
+    j: int
+    x0: float
+    x1: float
+    value: Decimal
+    percent: bool
+
+
+def runs(line: Line, comma: bool) -> list[Run]:
+    """Every number on a line, from one to four words long ('3 862,43' is three words)."""
+    found = []
+    words = line.words
+    for i in range(len(words)):
+        for j in range(i, min(i + 4, len(words))):
+            if j > i and words[j].x0 - words[j - 1].x1 > 2:
+                break
+            read = number(" ".join(w.text for w in words[i : j + 1]), comma)
+            if read:
+                found.append(Run(i, j, words[i].x0, words[j].x1, *read))
+    return found
+
+
+# --- what each field's value must pass ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Judge:
+    """What the engine's checks judge a header value against: the office's own names (never
+    the supplier) and the day a date's plausible window is measured from (None: no window)."""
+
+    buyer_names: tuple[str, ...] = ()
+    today: date | None = None
+
+
+# Teaching and scoring a layout judge by shape alone: the office's names and today do not
+# change where a value sat.
+SHAPE_ONLY = Judge()
+
+
+def checker(name: str, day_first: bool, comma: bool, judge: Judge = SHAPE_ONLY):
+    """The check a field's text must pass, giving the value to store (None: not this field):
+    the engine's own check for a header field, so a place never lets in what a label would
+    not (a label word, our own company, an address, a date out of its window)."""
+    if name in MONEY:
+        return lambda text: _money(text, comma)
+    return {
+        "po_number": fields.reference,
+        "po_date": fields.date_checker(day_first, judge.today),
+        "supplier_name": fields.supplier_checker(judge.buyer_names),
+        "project_code": fields.code,
+    }[name]
+
+
+def _money(text: str, comma: bool) -> str | None:
+    read = number(text, comma)
+    if read is None or read[1]:
+        return None
+    return numbers.cents_to_text(numbers.parse_money(read[0]))
+
+
+# --- reading a value at its place -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Region:
+    """The lines a field is looked for in, and where their page starts."""
+
+    lines: list[Line]
+    origin: float  # the first line's y on the page the positions are measured on
+    first: bool  # the first page (positions across and down) or the foot (across only)
+
+
+def region(lines: list[Line], start: int | None, foot: bool) -> Region:
+    """The first page for a header field; for a foot field the lines below the table (`start`),
+    or the last page when no table was read."""
+    if not foot:
+        page = lines[0].page
+        return Region([line for line in lines if line.page == page], top(lines, page), True)
+    if start is None:
+        page = lines[-1].page
+        start = next(i for i, line in enumerate(lines) if line.page == page)
+    return Region(lines[start:], 0.0, False)
+
+
+def _strip(text: str, place: dict) -> str:
+    """A cell's text without the words the learned cell had around its value."""
+    words = text.split()
+    before, after = place.get("before", ""), place.get("after", "")
+    if before and norm(" ".join(words[: len(before.split())])) == before:
+        words = words[len(before.split()) :]
+    if after and norm(" ".join(words[-len(after.split()) :])) == after:
+        words = words[: -len(after.split())]
+    return " ".join(words)
+
+
+def _distance(place: dict, x: float, y: float, frame: Frame, area: Region) -> float:
+    across = abs(x - frame.x(place["x"]))
+    return across + (abs(y - area.origin - frame.y(place["y"])) if area.first else 0.0)
+
+
+def _inline(place: dict, area: Region, frame: Frame) -> list[tuple[str, float]]:
+    """What follows the learned words in each cell that starts with them, nearest the
+    learned place first ('Purchase Order #P04286' -> 'P04286')."""
+    found = []
+    taken = len(place["before"].split())
+    for line in area.lines:
+        for cell in line.cells:
+            words = cell.text.split()
+            if len(words) > taken and norm(" ".join(words[:taken])) == place["before"]:
+                rest = " ".join(words[taken:]).lstrip("#:;.- ")
+                found.append((_distance(place, cell.x0, line.y, frame, area), rest, cell.conf))
+    return [(rest, conf) for _, rest, conf in sorted(found)]
+
+
+def _labelled(place: dict, area: Region, frame: Frame) -> list[tuple[str, float]]:
+    """The cell at the learned offset from each cell that reads as the label, nearest first."""
+    found = []
+    for index, line in enumerate(area.lines):
+        for cell in line.cells:
+            if norm(cell.text) != place["label"]:
+                continue
+            near = _distance(place, cell.x0, line.y, frame, area)
+            value = _offset(area.lines, index, cell, place, frame)
+            if value is not None:
+                found.append((near, value.text, value.conf))
+    return [(_strip(text, place), conf) for _, text, conf in sorted(found)]
+
+
+def _offset(lines: list[Line], index: int, label: Cell, place: dict, frame: Frame) -> Cell | None:
+    anchor = lines[index]
+    want_y = anchor.y + place["dy"] * frame.c
+    targets = [
+        line
+        for line in lines[index : index + 8]
+        if line.page == anchor.page and abs(line.y - want_y) <= 0.5 * frame.c
+    ]
+    x0 = label.x0 + place["dx0"] * frame.a
+    x1 = label.x0 + place["dx1"] * frame.a
+    best = None
+    for line in targets:
+        for cell in line.cells:
+            if line is anchor and cell.x0 < label.x1:
+                continue
+            miss = min(abs(cell.x0 - x0), abs(cell.x1 - x1))
+            if miss <= NEAR * frame.a and (best is None or miss < best[0]):
+                best = (miss, cell)
+    return best[1] if best else None
+
+
+def _at(place: dict, area: Region, frame: Frame) -> list[tuple[str, float]]:
+    """The cell at the learned position on the first page."""
+    found = []
+    for line in area.lines:
+        if abs(line.y - area.origin - frame.y(place["y"])) > 0.5 * frame.c:
+            continue
+        for cell in line.cells:
+            miss = min(abs(cell.x0 - frame.x(place["x"])), abs(cell.x1 - frame.x(place["x1"])))
+            if miss <= NEAR * frame.a:
+                found.append((miss, cell.text, cell.conf))
+    return [(_strip(text, place), conf) for _, text, conf in sorted(found)]
+
+
+READERS = {"inline": _inline, "label": _labelled, "at": _at}
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A value read at its place: the value, the text it came from, how sure the OCR was of
+    that text (1 for a text layer), and whether it was worked out from others, not read."""
+
+    value: str
+    text: str
+    conf: float = 1.0
+    worked_out: bool = False
+
+
+def read_place(place: dict, area: Region, frame: Frame, check) -> Reading | None:
+    """The first value at this place that passes the check."""
+    for text, conf in READERS[place["kind"]](place, area, frame):
+        value = check(text)
+        if value:
+            return Reading(value, text, conf)
+    return None
+
+
+def read_field(places: list[dict], area: Region, frame: Frame, check) -> Reading | None:
+    """A field from the first of its places that gives a value passing its check."""
+    for place in places:
+        found = read_place(place, area, frame, check)
+        if found:
+            return found
+    return None
+
+
+# --- learning a value's places -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Spot:
+    """Where a confirmed value was found: words i..j of lines[index]."""
+
+    index: int
+    i: int
+    j: int
+
+
+def cell_of(line: Line, word_index: int) -> Cell:
+    word = line.words[word_index]
+    return next(cell for cell in line.cells if any(w is word for w in cell.words))
+
+
+def learn_places(lines: list[Line], spot: Spot, values: set[int], foot: bool) -> list[dict]:
+    """The places a value can be read from next time, most telling first. `values` holds the
+    ids of the cells that carry a confirmed value (never a label)."""
+    line = lines[spot.index]
+    cell = cell_of(line, spot.i)
+    words = [w.text for w in cell.words]
+    first = next(n for n, w in enumerate(cell.words) if w is line.words[spot.i])
+    last = next(n for n, w in enumerate(cell.words) if w is line.words[spot.j])
+    before, after = norm(" ".join(words[:first])), norm(" ".join(words[last + 1 :]))
+    origin = top(lines, line.page)
+    here = {"x": cell.x0, "x1": cell.x1, "y": round(line.y - origin, 2)}
+    out = []
+    if not foot and re.search(r"[^\W\d_]{2}", before):  # words, not a currency sign
+        out.append({"kind": "inline", "before": before, **here})
+    for label, label_line in _labels(lines, spot.index, cell, values):
+        out.append(
+            {
+                "kind": "label",
+                "label": norm(label.text),
+                "dx0": round(cell.x0 - label.x0, 2),
+                "dx1": round(cell.x1 - label.x0, 2),
+                "dy": round(line.y - label_line.y, 2),
+                "before": before,
+                "after": after,
+                "x": label.x0,
+                "y": round(label_line.y - origin, 2),
+            }
+        )
+    if not foot:
+        out.append({"kind": "at", "before": before, "after": after, **here})
+    return out
+
+
+def _labels(lines: list[Line], index: int, cell: Cell, values: set[int]):
+    """Label cells for a value cell: the nearest to its left on its line, then the nearest
+    above it (up to three lines up, overlapping it across); the ones that read as labels (no
+    digits) before the others."""
+    line = lines[index]
+    left = [
+        c
+        for c in line.cells
+        if c.x1 <= cell.x0 and id(c) not in values and cell.x0 - c.x1 <= BESIDE and _worded(c)
+    ]
+    found = [(left[-1], line)] if left else []
+    for other in reversed(lines[max(0, index - 3) : index]):
+        if other.page != line.page:
+            break
+        above = [
+            c
+            for c in other.cells
+            if c.x0 <= cell.x1 + 2 and c.x1 >= cell.x0 - 2 and id(c) not in values and _worded(c)
+        ]
+        if above:
+            found.append((min(above, key=lambda c: abs(c.x0 - cell.x0)), other))
+            break
+    return sorted(found, key=lambda pair: bool(re.search(r"\d", pair[0].text)))
+
+
+def _worded(cell: Cell) -> bool:
+    return bool(re.search(r"[^\W\d_]{2}", cell.text))

@@ -1,0 +1,289 @@
+"""Reading a document with the layout it matches, for the engine's proofs to judge.
+
+`read_known` runs inside the engine's PO reading, after the generic reader
+and before the proofs, in the extraction child. It finds the layout whose
+fingerprint the first page matches and reads each value from its learned
+place:
+
+- a header field replaces the generic reading when it passes the engine's own
+  check for that field (not a label word, not our own company or an address,
+  a date in its window);
+- the items replace the generic ones when each line's quantity x price less
+  discount is its amount and they add up with the totals;
+- the subtotal, tax and total are taken where they agree with each other and
+  with the items (the items add up to the subtotal, or to the total where the
+  prices include the tax); what does not agree stays as the generic reader had it;
+- the currency is the layout's unless the page names another.
+
+A value read at its learned place counts as read under its label, and nothing
+else: the engine's proofs then judge it like any other reading (the sums, the
+known sites and suppliers, the OCR's confidence), so a value the layout read is
+proven only where those checks pass, and flagged otherwise. Each value carries
+its source ("layout learned from PO …"); the payload's `layout.read_with`
+names the layout and the values it gave, for the PO page and for counting the
+values people correct later. Pure.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+from app import numbers
+from app.extract import checks, fields
+from app.extract.layout import Line
+from app.extract.memory import places, table, words
+from app.extract.memory.places import HEADER, MONEY, SHAPE_ONLY, Judge, Reading
+from app.extract.memory.words import Frame, norm
+from app.extract.model import MISSING, Found, Item
+from app.extract.proofs import LOW
+
+# The confidence of a value read at its learned place from a text layer.
+LEARNED = 0.97
+# What a value worked out by a layout's formula ('total - tax') was made by.
+LEARNED_FORMULA = "learned_formula"
+
+
+def read(anchors: dict, lines: list[Line], frame: Frame, judge: Judge = SHAPE_ONLY) -> dict:
+    """Every value the layout can read on these lines that passes its field's check:
+    {"fields": {name: places.Reading}, "items": [...]} (items empty when its table was not
+    found)."""
+    comma, day_first = anchors["comma"], anchors["day_first"]
+    items, end = [], None
+    if anchors.get("table"):
+        items, end = table.read(anchors["table"], lines, frame, comma)
+    found: dict[str, Reading] = {}
+    for name, learned in anchors["fields"].items():
+        check = places.checker(name, day_first, comma, judge)
+        area = places.region(lines, end if items else None, foot=name in MONEY)
+        if "places" in learned:
+            value = places.read_field(learned["places"], area, frame, check)
+            if value:
+                found[name] = value
+        elif "parts" in learned:
+            parts = [places.read_field(part, area, frame, check) for part in learned["parts"]]
+            if all(parts):
+                total = sum(numbers.parse_money(part.value) for part in parts)
+                text = " + ".join(part.text for part in parts)
+                conf = min(part.conf for part in parts)
+                found[name] = Reading(numbers.cents_to_text(total), text, conf)
+    for name, learned in anchors["fields"].items():
+        if "derived" in learned and name not in found:
+            worked = _derived(learned["derived"], found)
+            if worked:
+                found[name] = worked
+    return {"fields": found, "items": items}
+
+
+def _derived(formula: str, found: dict[str, Reading]) -> Reading | None:
+    left, sign, right = formula.split(" ")
+    if left not in found or right not in found:
+        return None
+    a, b = numbers.parse_money(found[left].value), numbers.parse_money(found[right].value)
+    value = numbers.cents_to_text(a + b if sign == "+" else a - b)
+    conf = min(found[left].conf, found[right].conf)
+    return Reading(value, f"worked out: {formula}", conf, worked_out=True)
+
+
+def same(name: str, got: str | None, want: str | None) -> bool:
+    """Whether a value read is the confirmed one (money to the cent, words as words)."""
+    if got is None or want is None:
+        return got == want
+    if name in MONEY:
+        return numbers.parse_money(got) == numbers.parse_money(want)
+    return norm(got) == norm(want)
+
+
+def _item_key(item: dict) -> tuple:
+    def cents(value) -> int | None:
+        return numbers.parse_money(value) if value not in (None, "") else None
+
+    return (
+        norm(item.get("item_code") or ""),
+        norm(item.get("description") or ""),
+        numbers.parse_decimal(item["quantity"]) if item.get("quantity") else None,
+        norm(item.get("unit") or ""),
+        cents(item.get("unit_price")),
+        cents(item.get("amount")),
+    )
+
+
+def same_items(read: list[dict], confirmed: list[dict], whole: bool = True) -> bool:
+    """Whether the items read are the confirmed ones; when the words read were not the whole
+    document (its first and last page only), the first and last of them."""
+    if not read or len(read) > len(confirmed) or (whole and len(read) != len(confirmed)):
+        return False
+    got = [_item_key(item) for item in read]
+    want = [_item_key(item) for item in confirmed]
+    return any(got == want[:k] + want[len(want) - (len(got) - k) :] for k in range(len(got) + 1))
+
+
+# --- taking what the layout read ---------------------------------------------------------
+
+
+@dataclass
+class Learned:
+    """A reading with a layout's values in it: the fields and items to prove, and the note for
+    the payload's `layout` (which layout read which values, or why it could not)."""
+
+    found: dict[str, Found]
+    items: list[Item]
+    note: dict
+
+
+TEXTS = ("item_code", "description", "unit")
+NUMBERS = ("quantity", "unit_price", "amount", "discount")
+
+
+def _as_item(item: dict, ocr: bool) -> Item:
+    values = {key: item.get(key) or "" for key in TEXTS}
+    values |= {key: item.get(key) for key in NUMBERS}
+    return Item(**values, ocr=ocr)
+
+
+def _lines_ok(rows: list[Item]) -> bool:
+    """Every item has an amount, and quantity x price less discount is it where a price is."""
+    return all(
+        row.amount is not None and (row.unit_price is None or checks.line_ok(row)) for row in rows
+    )
+
+
+def _agree(money: dict[str, str | None], rows: list[Item]) -> bool:
+    """Subtotal + tax = total, and the items add up to the subtotal (or to the total)."""
+    cents = {name: checks.cents(value) for name, value in money.items()}
+    summed = checks.items_sum(rows)
+    if None in cents.values() or summed is None:
+        return False
+    if cents["subtotal"] + cents["tax"] != cents["total"]:
+        return False
+    return summed in (cents["subtotal"], cents["total"])
+
+
+def _choose(found: dict[str, Found], rows: list[Item], got: dict, ocr: bool):
+    """The items and the foot's values to keep: of the layout's and the generic reader's,
+    the pairing that agrees (items, subtotal, tax and total), with as many of the layout's
+    values as can be (a value its formula worked out only where the generic reader read
+    none); None when none agrees."""
+    learned = {name: got["fields"].get(name) for name in MONEY}
+    for name, reading in learned.items():
+        generic = found.get(name, MISSING)
+        if reading and reading.worked_out and generic.value is not None and not generic.rule:
+            learned[name] = None
+    choices = [(rows, False)]
+    layout_rows = [_as_item(item, ocr) for item in got["items"]]
+    if layout_rows and (_lines_ok(layout_rows) or not _lines_ok(rows)):
+        choices.insert(0, (layout_rows, True))
+    agreeing = []
+    for items, from_layout in choices:
+        for picks in itertools.product((True, False), repeat=len(MONEY)):
+            chosen = {
+                name: learned[name] if pick and learned[name] else None
+                for name, pick in zip(MONEY, picks, strict=True)
+            }
+            money = {
+                name: chosen[name].value if chosen[name] else found.get(name, MISSING).value
+                for name in MONEY
+            }
+            if _lines_ok(items) and _agree(money, items):
+                agreeing.append(((from_layout, sum(picks)), items, from_layout, chosen))
+    if not agreeing:
+        return None
+    _, items, from_layout, chosen = max(agreeing, key=lambda option: option[0])
+    return items, from_layout, {name: value for name, value in chosen.items() if value}
+
+
+def _found(reading: Reading, origin: str, ocr: bool, placed: bool = True) -> Found:
+    """A value the layout read as the engine's proofs see it: read where the learned label or
+    place is (rank 0) when `placed`; as sure as the OCR was of it, else LEARNED; one worked
+    out from others (the learned formula) is made by a rule, never read."""
+    source = f"{origin}: {reading.text}"
+    confidence = round(reading.conf, 3) if ocr else LEARNED
+    rule = LEARNED_FORMULA if reading.worked_out else ""
+    return Found(reading.value, confidence, source, 0 if placed else None, ocr, rule)
+
+
+def _merge(found: dict[str, Found], rows: list[Item], got: dict, layout: dict, lines, proven):
+    """The fields and items with what the layout read put in; and the values taken, by name.
+
+    Nothing here proves a value: the engine's proofs judge these like any other reading. A
+    header value the OCR read at its learned place is not proven by its place (the place
+    says where it is, not its letters), and never overrules one the reader proved (`proven`,
+    the names) or read alike; one the OCR itself was unsure of is not taken at all. Where
+    nothing adds up, the layout's items and foot go only where the generic reader found
+    none."""
+    origin = f"layout learned from PO {layout.get('learned_from') or '?'}"
+    ocr = any(line.ocr for line in lines)
+    found, taken = dict(found), {}
+    sure = {name: reading for name, reading in got["fields"].items() if reading.conf >= LOW}
+    for name in HEADER:
+        if name not in sure:
+            continue
+        if ocr and (name in proven or same(name, found[name].value, sure[name].value)):
+            continue  # on a photo, what the reader proved (or read alike) stands
+        found[name], taken[name] = _found(sure[name], origin, ocr, placed=not ocr), sure[name].value
+    currency = layout["anchors"].get("currency")
+    named = fields.detect_currency("\n".join(line.text for line in lines))
+    if currency and named in (None, currency):
+        found["currency"] = _found(Reading(currency, "the layout's currency"), origin, False)
+        taken["currency"] = currency
+    chosen = _choose(found, rows, {"items": got["items"], "fields": sure}, ocr)
+    if chosen is None:
+        layout_rows = [_as_item(item, ocr) for item in got["items"]]
+        if layout_rows and not rows:
+            rows, taken["items"] = layout_rows, len(layout_rows)
+        for name in MONEY:
+            if found.get(name, MISSING).value is None and name in sure:
+                found[name], taken[name] = _found(sure[name], origin, ocr), sure[name].value
+        return found, rows, taken
+    items, from_layout, money = chosen
+    if from_layout:
+        rows, taken["items"] = items, len(items)
+    for name, reading in money.items():
+        found[name], taken[name] = _found(reading, origin, ocr), reading.value
+    return found, rows, taken
+
+
+def known(layouts, lines: list[Line]) -> tuple[dict, words.Match] | None:
+    """The layout a page is, if any: the best of those whose fingerprint it matches well
+    (words.SURE), or matches (words.MATCH) and prints their item table's header."""
+    found = []
+    for layout in layouts:
+        matched = words.match(layout["fingerprint"], lines)
+        if matched is None or matched.score < words.MATCH:
+            continue
+        learned_table = layout["anchors"].get("table")
+        headed = not learned_table or table.headers(learned_table, lines, matched.frame)
+        if matched.score < words.SURE and not headed:
+            continue
+        found.append((matched.score, layout["id"], layout, matched))
+    if not found:
+        return None
+    _, _, layout, matched = max(found, key=lambda f: (f[0], f[1]))
+    return layout, matched
+
+
+def read_known(
+    layouts,
+    lines: list[Line],
+    found: dict[str, Found],
+    rows: list[Item],
+    judge: Judge,
+    proven: frozenset[str] | set[str] = frozenset(),
+) -> Learned | None:
+    """When the page is a known layout, the fields and items with the values read at their
+    learned places put in (for the engine's proofs to judge); None when it is none. `judge`:
+    what the engine checks a header value against; `proven`: the fields the generic reading
+    proved."""
+    matched = known(layouts, lines)
+    if matched is None:
+        return None
+    layout, match = matched
+    try:
+        got = read(layout["anchors"], lines, match.frame, judge)
+        merged, items, taken = _merge(found, rows, got, layout, lines, proven)
+    except (ValueError, ArithmeticError, LookupError, TypeError) as exc:
+        # a layout that cannot be applied must not cost the document its generic reading
+        failed = f"layout {layout['id']}: {exc.__class__.__name__}: {exc}"
+        return Learned(found, rows, {"failed": failed})
+    note = {"id": layout["id"], "match": round(match.score, 2), "values": taken}
+    return Learned(merged, items, {"read_with": note})

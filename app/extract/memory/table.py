@@ -1,0 +1,407 @@
+"""The item table of a learned layout: its header line, where each column's values stand,
+where it stops, and reading its rows.
+
+Learning finds each confirmed item's line (the one printing its amount with its
+quantity or description), then each of its values on that line; a column's
+span is where its values stood, row after row (where a value could be in two
+places, the place most rows agree on). Values may share a cell ('7,5 ton' is a
+quantity and a unit, '[DPM-250] Damp proof membrane' a code and a description):
+each word goes to the column its place is in. The header is the line above
+the first item that has words over two columns or more; the table stops at the
+line that followed the last item ('Subtotaal').
+
+Reading starts under each line that is the header (repeated on later pages),
+gives each word, or each number of several words, to the column it stands in,
+and makes an item of a line with a quantity and an amount or price; a line of
+words under the description only, right under an item, is its description
+running on. A line with an amount and no quantity ('Carried forward') is not
+an item. Pure.
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass
+from decimal import Decimal
+
+from app import numbers
+from app.extract.layout import Line, Word
+from app.extract.memory.places import Run, number, runs
+from app.extract.memory.words import Frame, norm
+
+NUMERIC = ("quantity", "unit_price", "discount", "amount")
+TEXT = ("item_code", "description", "unit")
+# How far (character widths) a value may stand from where its column's values stood.
+SLACK = 6.0
+# Rows agree on a column's place within this many character widths.
+AGREE = 4.0
+
+
+@dataclass(frozen=True)
+class Across:
+    """Where a learned position across stands on a page: the layout's frame, moved as far as
+    the nearest header word moved (columns sized to their contents move apart, one by one)."""
+
+    frame: Frame = Frame()
+    moved: tuple[tuple[float, float], ...] = ()  # (a header word's learned x, how far it moved)
+
+    def x(self, x: float) -> float:
+        if not self.moved:
+            return self.frame.x(x)
+        _, shift = min(self.moved, key=lambda m: abs(m[0] - x))
+        return self.frame.x(x) + shift
+
+
+# --- learning -----------------------------------------------------------------------------
+
+
+def _decimal(value) -> Decimal | None:
+    try:
+        return numbers.parse_decimal(value) if value not in (None, "") else None
+    except ValueError:
+        return None
+
+
+def _wanted(item: dict) -> dict[str, Decimal]:
+    """An item's numbers as confirmed; a discount the amount shows though none was given."""
+    wanted = {key: _decimal(item.get(key)) for key in ("quantity", "unit_price", "amount")}
+    wanted["discount"] = _decimal(item.get("discount_percent"))
+    q, p, a = wanted["quantity"], wanted["unit_price"], wanted["amount"]
+    if wanted["discount"] is None and None not in (q, p, a) and q * p and a != q * p:
+        share = (1 - a / (q * p)) * 100
+        wanted["discount"] = share.quantize(Decimal("0.01"))
+    return {key: value for key, value in wanted.items() if value is not None}
+
+
+def _number_spots(line: Line, value: Decimal, found: list[Run]) -> list[tuple[float, float]]:
+    """Where a number is printed on a line: the shortest runs of words that read as it."""
+    equal = [r for r in found if abs(r.value - value) < Decimal("0.006")]
+    return [
+        (r.x0, r.x1)
+        for r in equal
+        if not any(o is not r and r.i <= o.i and o.j <= r.j for o in equal)
+    ]
+
+
+def _text_spots(line: Line, text: str, prefix: bool) -> list[tuple[float, float]]:
+    """Where a text is printed on a line as whole words (for a description, its first words)."""
+    want = norm(text)
+    if not want:
+        return []
+    spots = []
+    words = line.words
+    for i in range(len(words)):
+        for j in range(len(words) - 1, i - 1, -1):
+            said = norm(" ".join(w.text for w in words[i : j + 1]))
+            if said and (said == want or (prefix and want.startswith(said + " "))):
+                spots.append((words[i].x0, words[j].x1))
+                break
+    return spots
+
+
+def _spots(line: Line, item: dict, comma: bool) -> dict[str, list[tuple[float, float]]]:
+    found = runs(line, comma)
+    spots = {key: _number_spots(line, value, found) for key, value in _wanted(item).items()}
+    for key in ("item_code", "unit"):
+        spots[key] = _text_spots(line, item.get(key) or "", prefix=False)
+    spots["description"] = _text_spots(line, item.get("description") or "", prefix=True)
+    return {key: places for key, places in spots.items() if places}
+
+
+def _item_line(lines: list[Line], start: int, item: dict, comma: bool) -> int | None:
+    """The first line from `start` that prints the item: its amount (or price) with its
+    quantity or the start of its description."""
+    for index in range(start, len(lines)):
+        spots = _spots(lines[index], item, comma)
+        priced = "amount" in spots or ("unit_price" in spots and "amount" not in _wanted(item))
+        if priced and ({"quantity", "description"} & set(spots)):
+            return index
+    return None
+
+
+def _agreed(places: list[list[tuple[float, float]]], key: str) -> list[tuple[float, float]]:
+    """One place a row for a column: the one most rows agree on (numbers by their right edge,
+    words by their left)."""
+    edge = 1 if key in NUMERIC else 0
+
+    def support(x: float) -> int:
+        return sum(any(abs(p[edge] - x) <= AGREE for p in row) for row in places)
+
+    anchor = max((p[edge] for row in places for p in row), key=support)
+    return [min(row, key=lambda p: abs(p[edge] - anchor)) for row in places]
+
+
+def learn(lines: list[Line], items: list[dict], comma: bool) -> dict | None:
+    """The table as the confirmed items show it, or None when their lines are not found."""
+    rows: list[tuple[int, dict, dict]] = []
+    start = 0
+    for item in items:
+        index = _item_line(lines, start, item, comma)
+        if index is not None:
+            rows.append((index, item, _spots(lines[index], item, comma)))
+            start = index + 1
+    if not rows:
+        return None
+    columns = {}
+    for key in (*TEXT, *NUMERIC):
+        places = [spots[key] for _, _, spots in rows if key in spots]
+        if len(places) * 2 >= len(rows) or key == "discount" and places:
+            chosen = _agreed(places, key)
+            columns[key] = [min(p[0] for p in chosen), max(p[1] for p in chosen)]
+    first, last = rows[0][0], rows[-1][0]
+    header = _header(lines, first, columns)
+    if header is None or "quantity" not in columns:
+        return None
+    learned = {"header": header, "columns": columns}
+    wrap, wrapped = _wraps(lines, rows)
+    if wrap:
+        learned["wrap"] = wrap
+    notes = _notes(lines, rows, wrapped)
+    if notes:
+        learned["notes"] = notes
+    learned["stop"] = _stop(lines, last, learned, comma)
+    return learned
+
+
+def _notes(lines: list[Line], rows: list[tuple[int, dict, dict]], wrapped: set[int]) -> list:
+    """How the notes printed between items begin ('Note:'): lines that are neither an item
+    nor its description running on. Such a line is never taken for a description."""
+    taken = {index for index, _, _ in rows} | wrapped
+    first, last = rows[0][0], rows[-1][0]
+    return sorted(
+        {
+            norm(lines[index].words[0].text)
+            for index in range(first + 1, last)
+            if index not in taken and norm(lines[index].words[0].text)
+        }
+    )
+
+
+def _wraps(lines: list[Line], rows: list[tuple[int, dict, dict]]) -> tuple[list | None, set]:
+    """Where a description running on to the next lines stands (it may start left of the
+    description column, under a code printed in the same cell): [x0, x1] or None, and the
+    lines it runs on to."""
+    spans, wrapped = [], set()
+    for index, item, spots in rows:
+        shown = ""  # a description may start on its item's line, or only under it
+        if "description" in spots:
+            x0, x1 = spots["description"][0]
+            words = lines[index].words
+            shown = norm(" ".join(w.text for w in words if x0 <= w.x0 and w.x1 <= x1))
+        rest = norm(item.get("description") or "")[len(shown) :].strip()
+        for below, line in enumerate(lines[index + 1 : index + 4], start=index + 1):
+            text = norm(line.text)
+            if not rest or not text or not (rest == text or rest.startswith(text + " ")):
+                break
+            rest = rest[len(text) :].strip()
+            spans.append((line.words[0].x0, line.words[-1].x1))
+            wrapped.add(below)
+    if not spans:
+        return None, wrapped
+    return [min(x0 for x0, _ in spans), max(x1 for _, x1 in spans)], wrapped
+
+
+def _header(lines: list[Line], first: int, columns: dict) -> list[list] | None:
+    """The line above the first item with words over two columns or more."""
+    for line in reversed(lines[max(0, first - 4) : first]):
+        if line.page != lines[first].page:
+            break
+        over = {key for w in line.words for gap, key in _columns_at(columns, w.x0, w.x1, Across())}
+        worded = [w for w in line.words if any(ch.isalpha() for ch in w.text)]
+        if len(over) >= 2 and len(worded) >= 2:
+            return [[norm(w.text), w.x0, w.x1] for w in line.words if norm(w.text)]
+    return None
+
+
+def _stop(lines: list[Line], last: int, table: dict, comma: bool) -> str:
+    """The first line after the last item that is not its description running on."""
+    last_y = lines[last].y
+    for line in lines[last + 1 :]:
+        if _runs_on(table, line, last_y, Across(), comma):
+            last_y = line.y
+            continue
+        if set(_assign(table["columns"], line, Across(), comma)[0]) - {"description"}:
+            return norm(line.cells[0].text)
+        if line.y - lines[last].y > 6:
+            return ""
+    return ""
+
+
+# --- reading ------------------------------------------------------------------------------
+
+
+def _columns_at(columns: dict, x0: float, x1: float, across: Across) -> list[tuple[float, str]]:
+    """The columns a span stands in or near (within SLACK), best first, with how far off."""
+    scored = []
+    for key, (c0, c1) in columns.items():
+        left, right = across.x(c0), across.x(c1)
+        overlap = min(x1, right) - max(x0, left)
+        gap = max(left - x1, x0 - right, 0.0)
+        scored.append((gap, -overlap, key))
+    scored.sort()
+    return [(gap, key) for gap, _, key in scored if gap <= SLACK * across.frame.a]
+
+
+def _column_for(
+    columns: dict, words: list[Word], run, across: Across, filled: set[str]
+) -> str | None:
+    """The column a word (or a number) belongs to: the one it stands most inside; but a
+    number goes to a column of numbers, and a word to a column of words, where their places
+    overlap or touch (as in '60.00 roll', right-aligned under Qty and Unit), and a column of
+    numbers takes one number a line. Off every column, the nearest of its kind within SLACK."""
+    near = _columns_at(columns, words[0].x0, words[-1].x1, across)
+    kind = NUMERIC if run is not None else TEXT
+    if run is not None and run.percent:
+        return next((key for _, key in near if key == "discount"), None)
+    open_ = [(gap, key) for gap, key in near if key not in filled]
+    inside = [key for gap, key in open_ if gap == 0]
+    if inside and inside[0] in kind:
+        return inside[0]
+    touching = [key for gap, key in open_ if key in kind and gap <= 2 * across.frame.a]
+    if inside:
+        return touching[0] if touching else inside[0]
+    return next((key for _, key in open_ if key in kind), None)
+
+
+def _tokens(line: Line, comma: bool) -> list[tuple[list[Word], Run | None]]:
+    """A line's words, a number of several words ('3 862,43') kept together."""
+    longest: dict[int, Run] = {}
+    for run in runs(line, comma):
+        if run.i not in longest or run.j > longest[run.i].j:
+            longest[run.i] = run
+    out, i = [], 0
+    while i < len(line.words):
+        run = longest.get(i)
+        j = run.j if run else i
+        out.append((line.words[i : j + 1], run))
+        i = j + 1
+    return out
+
+
+def _assign(columns: dict, line: Line, across: Across, comma: bool) -> tuple[dict[str, str], int]:
+    """Each word (or number) of a line to its column: the texts, and how many fit none."""
+    texts: dict[str, list[str]] = {}
+    strays = 0
+    before, end = None, None
+    filled: set[str] = set()
+    for words, run in _tokens(line, comma):
+        key = _column_for(columns, words, run, across, filled)
+        if key in NUMERIC:
+            filled.add(key)
+        if key is None and before in TEXT and words[0].x0 - end <= 2:
+            key = before  # a description longer than any learned runs on in its cell
+        before, end = key, words[-1].x1
+        keys = [key] if key else []
+        if not keys:
+            strays += 1
+            continue
+        texts.setdefault(keys[0], []).append(" ".join(w.text for w in words))
+    return {key: " ".join(parts) for key, parts in texts.items()}, strays
+
+
+def _header_at(header: list[list], line: Line, frame: Frame) -> Across | None:
+    """How this line stands against the learned header, if it is the header: each of its
+    words found near its learned place, and how far it moved."""
+    here: dict[str, list[float]] = {}
+    for word in line.words:
+        here.setdefault(norm(word.text), []).append(word.x0)
+    shifts = [x - frame.x(hx) for text, hx, _ in header for x in here.get(text, ())]
+    if not shifts:
+        return None
+    middle = statistics.median(shifts)
+    moved = []
+    for text, hx, _ in header:
+        near = [x - frame.x(hx) for x in here.get(text, ()) if abs(x - frame.x(hx) - middle) <= 3]
+        if near:
+            moved.append((hx, min(near, key=lambda shift: abs(shift - middle))))
+    if len(moved) < max(2, 0.6 * len(header)):
+        return None
+    return Across(frame, tuple(moved))
+
+
+def headers(table: dict, lines: list[Line], frame: Frame) -> dict[int, Across]:
+    """The lines that are the table's header (one a page), each with how its columns stand."""
+    heads = {}
+    for index, line in enumerate(lines):
+        across = _header_at(table["header"], line, frame)
+        if across is not None:
+            heads[index] = across
+    return heads
+
+
+def _item(values: dict[str, str], columns: dict, comma: bool) -> dict | None:
+    """An item from a line's values; None unless it has a quantity and an amount or price."""
+    read = {key: number(values[key], comma) if key in values else None for key in NUMERIC}
+    if read["quantity"] is None or read["quantity"][1]:
+        return None
+    priced = [key for key in ("amount", "unit_price") if key in columns]
+    if priced and all(read[key] is None for key in priced):
+        return None
+
+    def money(key: str) -> str | None:
+        return numbers.cents_to_text(numbers.parse_money(read[key][0])) if read[key] else None
+
+    item = {
+        "item_code": values.get("item_code", "").strip(":;,.#*()[]{}|"),
+        "description": values.get("description", ""),
+        "quantity": numbers.parse_quantity(read["quantity"][0]),
+        "unit": values.get("unit", ""),
+        "unit_price": money("unit_price"),
+        "amount": money("amount"),
+    }
+    if read["discount"] and read["discount"][0]:
+        item["discount"] = numbers.parse_quantity(read["discount"][0])
+    return item
+
+
+def _note(table: dict, line: Line) -> bool:
+    return norm(line.words[0].text) in table.get("notes", ())
+
+
+def _runs_on(table: dict, line: Line, last_y: float, across: Across, comma: bool) -> bool:
+    """Words where descriptions run on (under the description column, or where the learned
+    document's ran on), right under the item above: its description, continued."""
+    if line.y - last_y > 2.5 * across.frame.c:
+        return False
+    if "wrap" in table:
+        left, right = table["wrap"]
+        beyond = [c0 for c0, _ in table["columns"].values() if c0 >= right - 1]
+        room = min(beyond, default=float("inf"))
+        inside = across.x(left) - 1 <= line.words[0].x0
+        return inside and line.words[-1].x1 <= across.x(max(right, room))
+    values, strays = _assign(table["columns"], line, across, comma)
+    return set(values) == {"description"} and not strays
+
+
+def read(table: dict, lines: list[Line], frame: Frame, comma: bool) -> tuple[list[dict], int]:
+    """The items under each of the table's headers, and the index of the line the table
+    ended at (where the foot begins)."""
+    heads = headers(table, lines, frame)
+    items: list[dict] = []
+    if not heads:
+        return items, len(lines)
+    head_pages = {lines[index].page for index in heads}
+    reading, across, page, last_y, end = False, Across(frame), None, None, None
+    for index, line in enumerate(lines):
+        if index in heads:
+            reading, across, page = True, heads[index], line.page
+            continue
+        if not reading:
+            continue
+        if line.page != page:
+            page, reading = line.page, line.page not in head_pages
+            if not reading:
+                continue
+        if table["stop"] and norm(line.cells[0].text) == table["stop"]:
+            end = index
+            break
+        values, _ = _assign(table["columns"], line, across, comma)
+        item = _item(values, table["columns"], comma)
+        if item:
+            items.append(item)
+            last_y, end = line.y, index + 1
+        elif items and not _note(table, line) and _runs_on(table, line, last_y, across, comma):
+            said = f"{items[-1]['description']} {' '.join(w.text for w in line.words)}"
+            items[-1]["description"] = said.strip()
+            last_y = line.y
+    return items, end if end is not None else len(lines)

@@ -1,0 +1,246 @@
+"""Learning a layout from one verified purchase order: where each confirmed value sat.
+
+Each confirmed value is looked for on the document's kept words: the PO
+number, date, supplier and project code on the first page, the subtotal, tax
+and total below the item table (a tax printed as several lines, VAT and a
+levy, is their sum; a total not printed is worked out from the others), and
+the items (table.py). Every place a value can be read from next time is kept
+only if it reads this very document back to the confirmed value: what the
+layout cannot read right here it does not claim to know. The fingerprint
+(words.fingerprint) is taken from the first page above the item table. Pure.
+"""
+
+from __future__ import annotations
+
+import itertools
+from decimal import Decimal
+
+from app import numbers
+from app.extract.layout import Line
+from app.extract.memory import places, recall, table, words
+from app.extract.memory.places import HEADER, MONEY, Spot
+from app.extract.memory.words import Frame, norm
+
+# At most this many places a field: the first that reads a passing value wins.
+PLACES = 4
+
+
+def learn(lines: list[Line], confirmed: dict, whole: bool = True) -> dict | None:
+    """The layout these lines show, read with the confirmed values: its fingerprint and what
+    it knows (`anchors`); None when too little of it can be told. `whole`: the lines are the
+    whole document, not its first and last page only."""
+    if not lines:
+        return None
+    comma = _decimal_comma(lines, confirmed)
+    items = confirmed.get("items") or []
+    learned_table = table.learn(lines, items, comma)
+    end = None
+    if learned_table:
+        read, end = table.read(learned_table, lines, Frame(), comma)
+        if not recall.same_items(read, items, whole):
+            learned_table, end = None, None
+    day_first = _day_first(lines, confirmed.get("po_date"))
+    anchors = {"comma": comma, "day_first": day_first, "currency": confirmed.get("currency")}
+    spots = {name: _spots(lines, name, confirmed, comma, end) for name in (*HEADER, *MONEY)}
+    value_cells = {
+        id(places.cell_of(lines[spot.index], spot.i)) for found in spots.values() for spot in found
+    }
+    learned = {}
+    for name in HEADER:
+        found = _checked(lines, name, spots[name], value_cells, anchors, end, confirmed.get(name))
+        learned[name] = {"places": found} if found else None
+    for name in MONEY:
+        learned[name] = _money(lines, name, spots, value_cells, anchors, end, confirmed)
+    anchors["fields"] = {name: found for name, found in learned.items() if found}
+    anchors["table"] = learned_table
+    if not anchors["fields"] and not learned_table:
+        return None
+    bottom = _table_top(learned_table, lines)
+    skip = _address(lines, spots["supplier_name"])
+    print_ = words.fingerprint(lines, _printed_values(lines, spots), bottom, skip)
+    if len(print_) < words.MIN_WORDS:
+        return None
+    return {"fingerprint": print_, "anchors": anchors}
+
+
+def _decimal_comma(lines: list[Line], confirmed: dict) -> bool:
+    """Whether the document writes 1 234,56: its amounts are found only when read that way."""
+    printed = [confirmed.get(key) for key in MONEY] + [
+        item.get(key)
+        for item in confirmed.get("items") or []
+        for key in ("quantity", "unit_price", "amount")
+    ]
+    wanted = {numbers.parse_decimal(value) for value in printed if value}
+
+    def found(comma: bool) -> int:
+        seen = {run.value for line in lines for run in places.runs(line, comma)}
+        return len(wanted & seen)
+
+    return found(True) > found(False)
+
+
+def _day_first(lines: list[Line], po_date: str | None) -> bool:
+    """Whether the document's date is written day first (19/08) or month first (08/19)."""
+    if po_date:
+        for line in lines:
+            text = line.text
+            for match in numbers.DATE_IN_TEXT.finditer(text):
+                try:
+                    if numbers.parse_date(match.group(), True) == po_date:
+                        return True
+                    if numbers.parse_date(match.group(), False) == po_date:
+                        return False
+                except ValueError:
+                    continue
+    return True
+
+
+def _spots(lines: list[Line], name: str, confirmed: dict, comma: bool, end) -> list[Spot]:
+    """Where a confirmed value is printed: whole cells first, then in reading order."""
+    value = confirmed.get(name)
+    if not value:
+        return []
+    found = []
+    for index, line in enumerate(lines):
+        if name in MONEY:
+            if end is not None and index < end:
+                continue
+            want = numbers.parse_decimal(value)
+            found += [Spot(index, r.i, r.j) for r in places.runs(line, comma) if r.value == want]
+            continue
+        for i in range(len(line.words)):
+            for j in range(i, min(i + 8, len(line.words))):
+                said = " ".join(w.text for w in line.words[i : j + 1])
+                if _is(name, said, value):
+                    found.append(Spot(index, i, j))
+    if name in MONEY:
+        return list(reversed(found))  # the foot is at the end
+    return sorted(found, key=lambda spot: not _whole(lines, spot))
+
+
+def _is(name: str, said: str, value: str) -> bool:
+    if name == "po_date":
+        if not numbers.DATE_IN_TEXT.fullmatch(said.strip(" ,.:")):
+            return False
+        for day_first in (True, False):
+            try:
+                if numbers.parse_date(said.strip(" ,.:"), day_first) == value:
+                    return True
+            except ValueError:
+                continue
+        return False
+    return norm(said) == norm(value)
+
+
+def _whole(lines: list[Line], spot: Spot) -> bool:
+    cell = places.cell_of(lines[spot.index], spot.i)
+    line = lines[spot.index]
+    return cell.words[0] is line.words[spot.i] and cell.words[-1] is line.words[spot.j]
+
+
+def _region(lines: list[Line], name: str, end) -> places.Region:
+    return places.region(lines, end, foot=name in MONEY)
+
+
+def _checked(lines, name, spots, value_cells, anchors, end, value) -> list[dict]:
+    """The places of a field that read this document back to its confirmed value."""
+    check = places.checker(name, anchors["day_first"], anchors["comma"])
+    area = _region(lines, name, end)
+    kept = []
+    for spot in spots:
+        for place in places.learn_places(lines, spot, value_cells, foot=name in MONEY):
+            got = places.read_place(place, area, Frame(), check)
+            if got and recall.same(name, got.value, value) and place not in kept:
+                kept.append(place)
+    return kept[:PLACES]
+
+
+def _money(lines, name, spots, value_cells, anchors, end, confirmed) -> dict | None:
+    """A total's places; else the printed parts it is the sum of (VAT and a levy); else how it
+    is worked out from the other two."""
+    value = confirmed.get(name)
+    if not value:
+        return None
+    cents = numbers.cents_to_text(numbers.parse_money(value))
+    found = _checked(lines, name, spots[name], value_cells, anchors, end, cents)
+    if found:
+        return {"places": found}
+    if name == "tax":
+        parts = _parts(lines, Decimal(cents), confirmed, value_cells, anchors, end)
+        if parts:
+            return {"parts": parts}
+    others = {"subtotal": "total - tax", "tax": "total - subtotal", "total": "subtotal + tax"}
+    return {"derived": others[name]}
+
+
+def _parts(lines, tax: Decimal, confirmed, value_cells, anchors, end) -> list[list[dict]]:
+    """Two or three amounts printed at the foot that add up to the tax, each with its places."""
+    start = end if end is not None else 0
+    others = {
+        numbers.parse_decimal(confirmed[key]) for key in ("subtotal", "total") if confirmed.get(key)
+    }
+    found = [
+        (index, run)
+        for index in range(start, len(lines))
+        for run in places.runs(lines[index], anchors["comma"])
+        if not run.percent and run.value not in others and 0 < run.value < tax
+    ]
+    for size in (2, 3):
+        for group in itertools.combinations(found, size):
+            if sum(run.value for _, run in group) != tax:
+                continue
+            learned = [
+                _checked(lines, "tax", [Spot(i, r.i, r.j)], value_cells, anchors, end, _cents(r))
+                for i, r in group
+            ]
+            if all(learned):
+                return learned
+    return []
+
+
+def _cents(run) -> str:
+    return numbers.cents_to_text(numbers.parse_money(run.value))
+
+
+def _printed_values(lines: list[Line], spots: dict[str, list[Spot]]) -> set[str]:
+    """The words of every confirmed value as printed: never part of the fingerprint."""
+    return {
+        norm(word.text)
+        for found in spots.values()
+        for spot in found
+        for word in lines[spot.index].words[spot.i : spot.j + 1]
+    }
+
+
+def _address(lines: list[Line], supplier: list[Spot]) -> set[int]:
+    """The words of the supplier's address, under its name and starting where it starts: they
+    change with the supplier, so they are no part of the layout's fingerprint."""
+    if not supplier:
+        return set()
+    spot = supplier[0]
+    name = lines[spot.index]
+    left = name.words[spot.i].x0
+    skip: set[int] = set()
+    last_y = name.y
+    for line in lines[spot.index + 1 : spot.index + 7]:
+        block = [w for w in line.words if w.x0 >= left - 2]
+        if line.page != name.page or line.y - last_y > 1.5 or not block:
+            break
+        if abs(block[0].x0 - left) > 2:
+            break
+        run = [block[0]]
+        for word in block[1:]:  # the address line's words, up to a wide gap (another column)
+            if word.x0 - run[-1].x1 > 3:
+                break
+            run.append(word)
+        skip |= {id(word) for word in run}
+        last_y = line.y
+    return skip
+
+
+def _table_top(learned_table: dict | None, lines: list[Line]) -> float | None:
+    """Just under the table's header line: the fingerprint stops there."""
+    if not learned_table:
+        return None
+    heads = table.headers(learned_table, lines, Frame())
+    return lines[min(heads)].y + 0.5 if heads else None

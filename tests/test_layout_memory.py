@@ -1,0 +1,261 @@
+"""The layout memory on its own (pure): learned from document 1 of a layout family, it reads
+documents 2 to 6 as their truth says; it does not take another family's documents for its
+own; and it finds its layout on a page scaled and shifted as a photo's would be."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import json
+from dataclasses import replace
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from app.extract import engine
+from app.extract.document import Document, ExtractOptions
+from app.extract.layout import Line, Word, text_lines
+from app.extract.memory import recall, teach, words
+from tests.fixtures import layout_pdf
+from tests.fixtures.families.registry import FAMILIES
+
+DOCUMENTS = Path(__file__).parent / "fixtures" / "families" / "documents"
+DEV = [family.name for family in FAMILIES if family.fold == "dev"]
+
+
+@functools.cache
+def lines(family: str, n: int) -> list[Line]:
+    path = DOCUMENTS / family / f"{family}-{n}.pdf"
+    return engine.document_lines(Document(path, "application/pdf", path.name))[0]
+
+
+def truth(family: str, n: int) -> dict:
+    path = DOCUMENTS / family / f"{family}-{n}.json"
+    return json.loads(path.read_text())["expected"]
+
+
+@functools.cache
+def learned(family: str) -> dict:
+    return teach.learn(lines(family, 1), truth(family, 1)) | {"id": family}
+
+
+@pytest.mark.parametrize("family", DEV)
+def test_learned_from_one_document_it_reads_the_others_as_printed(family):
+    layout = learned(family)
+    for n in range(2, 7):
+        _, matched = recall.known([layout], lines(family, n))
+        got = recall.read(layout["anchors"], lines(family, n), matched.frame)
+        want = truth(family, n)
+        wrong = {
+            name: reading.value
+            for name, reading in got["fields"].items()
+            if not recall.same(name, reading.value, want[name])
+        }
+        assert wrong == {}, f"{family}-{n}"
+        assert {"po_number", "supplier_name", "subtotal", "tax", "total"} <= set(got["fields"])
+        assert recall.same_items(got["items"], want["items"]), f"{family}-{n}"
+
+
+@pytest.mark.parametrize(("mine", "other"), list(itertools.permutations(DEV, 2)))
+def test_another_familys_document_is_not_taken_for_the_layout(mine, other):
+    assert recall.known([learned(mine)], lines(other, 2)) is None
+
+
+def test_a_page_scaled_and_shifted_like_a_photo_still_matches():
+    layout = learned("levy")
+
+    def photo(line: Line) -> Line:
+        moved = [Word(w.text, 1.3 * w.x0 + 5, 1.3 * w.x1 + 5) for w in line.words]
+        return Line(moved, 1.2 * line.y + 2, line.page)
+
+    matched = words.match(layout["fingerprint"], [photo(line) for line in lines("levy", 3)])
+    assert matched.score >= words.MATCH
+    assert matched.frame.a == pytest.approx(1.3, abs=0.02)
+    assert matched.frame.c == pytest.approx(1.2, abs=0.02)
+
+
+def test_the_kept_words_come_back_as_the_same_lines():
+    kept = words.keep(lines("carried-forward", 1))
+    again = words.decode(kept["lines"])
+    assert kept["pages"] == 2
+    assert [line.text for line in again] == [line.text for line in lines("carried-forward", 1)]
+    assert [w.x0 for w in again[5].words] == [w.x0 for w in lines("carried-forward", 1)[5].words]
+
+
+# A layout drawn here, as layout text: each item's description printed under its part number.
+HEAD = """\
+Meridian Construction (Pty) Ltd                               PURCHASE ORDER
+1 Main Road, Bellville                            Order No.      {po_number}
+                                                  Order date     {date}
+Supplier                                          Project        {project}
+{supplier}
+
+Part No.                                   Qty        Unit price          Amount
+"""
+FOOT = """\
+
+                                           Subtotal                {subtotal:>12}
+                                           VAT 15%                 {tax:>12}
+                                           Total                   {total:>12}
+Thank you for quoting our order number on every invoice.
+"""
+
+
+def drawn(order: dict, note_after: int | None = None) -> list[Line]:
+    rows = "".join(
+        f"{i['item_code']:<40}{i['quantity']:>6}{i['unit_price']:>18}{i['amount']:>16}\n"
+        f"   {i['description']}\n" + ("   Note: deliver before 10:00\n" if n == note_after else "")
+        for n, i in enumerate(order["items"])
+    )
+    return text_lines(HEAD.format(**order) + rows + FOOT.format(**order))
+
+
+def order(number: str, supplier: str, items: list[tuple]) -> dict:
+    lines = [
+        {"item_code": code, "description": text, "quantity": q, "unit": "", "unit_price": p,
+         "amount": f"{Decimal(q) * Decimal(p):.2f}"}
+        for code, text, q, p in items
+    ]  # fmt: skip
+    subtotal = sum(Decimal(line["amount"]) for line in lines)
+    tax = (subtotal * Decimal("0.15")).quantize(Decimal("0.01"))
+    return {
+        "po_number": number, "po_date": "2026-08-19", "date": "19/08/2026",
+        "supplier_name": supplier, "supplier": supplier, "project_code": "CP09",
+        "project": "CP09", "currency": "ZAR", "items": lines, "subtotal": f"{subtotal:.2f}",
+        "tax": f"{tax:.2f}", "total": f"{subtotal + tax:.2f}",
+    }  # fmt: skip
+
+
+def test_a_description_printed_under_its_line_is_learned_and_read():
+    first = order("PO-1001", "Boland Building Supplies CC", [
+        ("PN-1001", "Cement 50kg bag", "5", "98.50"),
+        ("PN-2040", "River sand, washed", "2", "410.00"),
+    ])  # fmt: skip
+    second = order("PO-1002", "Highveld Hardware (Pty) Ltd", [
+        ("PN-3310", "Hex bolt M12x60 galvanised", "100", "3.37"),
+        ("PN-1001", "Cement 50kg bag", "30", "101.20"),
+        ("PN-7001", "Shuttering ply 18mm", "12", "612.00"),
+    ])  # fmt: skip
+    layout = teach.learn(drawn(first), first) | {"id": "drawn"}
+    _, matched = recall.known([layout], drawn(second))
+    got = recall.read(layout["anchors"], drawn(second), matched.frame)
+    assert [i["description"] for i in got["items"]] == [i["description"] for i in second["items"]]
+    assert recall.same_items(got["items"], second["items"])
+    assert got["fields"]["supplier_name"].value == "Highveld Hardware (Pty) Ltd"
+
+
+def test_a_note_between_items_is_never_taken_for_a_description():
+    first = order("PO-1001", "Boland Building Supplies CC", [
+        ("PN-1001", "Cement 50kg bag", "5", "98.50"),
+        ("PN-2040", "River sand, washed", "2", "410.00"),
+    ])  # fmt: skip
+    second = order("PO-1002", "Highveld Hardware (Pty) Ltd", [
+        ("PN-3310", "Hex bolt M12x60 galvanised", "100", "3.37"),
+        ("PN-1001", "Cement 50kg bag", "30", "101.20"),
+        ("PN-7001", "Shuttering ply 18mm", "12", "612.00"),
+    ])  # fmt: skip
+    layout = teach.learn(drawn(first, note_after=0), first) | {"id": "drawn"}
+    assert layout["anchors"]["table"]["notes"] == ["note"]
+    page = drawn(second, note_after=1)
+    _, matched = recall.known([layout], page)
+    got = recall.read(layout["anchors"], page, matched.frame)
+    assert [i["description"] for i in got["items"]] == [i["description"] for i in second["items"]]
+
+
+# --- the engine's proofs judge what a layout reads ------------------------------------------
+
+HEADER = ("po_number", "po_date", "supplier_name", "project_code")
+
+
+def taught(template: str) -> dict:
+    first = layout_pdf.order(0)
+    page = text_lines(layout_pdf.layout_text(template, first))
+    return teach.learn(page, first) | {"id": "drawn", "learned_from": first["po_number"]}
+
+
+def read_with(template: str, values: dict, **options) -> dict:
+    page = text_lines(layout_pdf.layout_text(template, values))
+    layouts = (taught(template),)
+    return engine.read_po(page, ExtractOptions(layouts=layouts, today="2026-09-01", **options))
+
+
+@pytest.mark.parametrize("template", [layout_pdf.UNLABELLED, layout_pdf.ISIZULU])
+def test_what_the_cold_reader_could_not_prove_a_layout_reads_and_the_checks_prove(template):
+    want = layout_pdf.order(1, day=21)
+    page = text_lines(layout_pdf.layout_text(template, want))
+    cold = engine.read_po(page, ExtractOptions(today="2026-09-01"))
+    assert {f"low_confidence:{name}" for name in HEADER} <= set(cold["warnings"])
+    got = read_with(template, want, site_codes=("CP09",))
+    assert {name: got[name] for name in HEADER} == {name: want[name] for name in HEADER}
+    assert recall.same_items(got["items"], want["items"])
+    assert got["warnings"] == [] and got["layout"]["read_with"]["id"] == "drawn"
+    assert (
+        got["source"]["supplier_name"]
+        == f"layout learned from PO 4471-0082: {want['supplier_name']}"
+    )
+
+
+def test_a_project_code_at_its_place_that_is_no_site_stays_flagged():
+    got = read_with(layout_pdf.UNLABELLED, layout_pdf.order(1) | {"project_code": "X1-22-B"},
+                    site_codes=("CP09", "CP11"))  # fmt: skip
+    assert got["project_code"] == "X1-22-B"
+    assert got["warnings"] == ["low_confidence:project_code"]
+    assert "matches no site" in got["unproven"]["project_code"]
+
+
+def test_our_own_company_at_the_suppliers_place_is_never_taken_for_the_supplier():
+    values = layout_pdf.order(1) | {"supplier_name": "Meridian Construction (Pty) Ltd"}
+    got = read_with(layout_pdf.UNLABELLED, values, buyer_names=("Meridian Construction",))
+    assert "supplier_name" not in got["layout"]["read_with"]["values"]
+    assert "low_confidence:supplier_name" in got["warnings"]
+
+
+def test_a_date_at_its_place_outside_the_plausible_window_is_not_taken():
+    got = read_with(layout_pdf.UNLABELLED, layout_pdf.order(1) | {"po_date": "2016-08-19"})
+    assert got["po_date"] is None and "low_confidence:po_date" in got["warnings"]
+
+
+def test_a_total_at_its_place_that_does_not_add_up_is_flagged():
+    values = layout_pdf.order(1)
+    got = read_with(layout_pdf.UNLABELLED, values | {"total": "99999.99"})
+    assert got["total"] == "99999.99"
+    assert {"low_confidence:total", "totals_mismatch"} <= set(got["warnings"])
+    assert (
+        got["subtotal"] == values["subtotal"] and "low_confidence:subtotal" not in got["warnings"]
+    )
+
+
+def test_a_value_the_layout_works_out_never_replaces_one_the_reader_read():
+    layout = taught(layout_pdf.UNLABELLED)
+    layout["anchors"]["fields"]["tax"] = {"derived": "total - subtotal"}
+    page = text_lines(layout_pdf.layout_text(layout_pdf.UNLABELLED, layout_pdf.order(1)))
+    got = engine.read_po(page, ExtractOptions(layouts=(layout,), today="2026-09-01"))
+    assert got["source"]["tax"].startswith("VAT 15%") and got["warnings"] == []
+    layout["anchors"]["fields"]["total"] = {"derived": "subtotal + tax"}
+    del layout["anchors"]["fields"]["tax"]
+    page = [line for line in page if not line.text.startswith("Total")]  # none printed
+    got = engine.read_po(page, ExtractOptions(layouts=(layout,), today="2026-09-01"))
+    assert got["total"] == layout_pdf.order(1)["total"]
+    assert "worked out" in got["unproven"]["total"]
+
+
+def as_photo(page: list[Line]) -> list[Line]:
+    """The page as the OCR would give it: the same words, read by OCR, fairly sure of each."""
+    return [
+        Line([replace(w, conf=0.9, ocr=True) for w in line.words], line.y, line.page)
+        for line in page
+    ]
+
+
+def test_on_a_photo_a_layout_never_overrules_what_the_reader_proved():
+    first = order("PO-1001", "Boland Building Supplies CC", [("PN-1", "Cement", "5", "98.50")])
+    second = order("PO-1002", "Highveld Hardware (Pty) Ltd", [("PN-2", "Sand", "2", "410.00")])
+    layout = teach.learn(drawn(first), first) | {"id": "drawn", "learned_from": "PO-1001"}
+    # a place learned wrong: the PO number read where the project code stands
+    layout["anchors"]["fields"]["po_number"] = layout["anchors"]["fields"]["project_code"]
+    options = ExtractOptions(layouts=(layout,), today="2026-09-01")
+    assert engine.read_po(drawn(second), options)["po_number"] == "CP09"  # a text layer: its place
+    photo = engine.read_po(as_photo(drawn(second)), options)
+    assert photo["po_number"] == "PO-1002" and "low_confidence:po_number" not in photo["warnings"]
+    assert "po_number" not in photo["layout"]["read_with"]["values"]
