@@ -57,7 +57,8 @@ document.addEventListener("htmx:sendError", (event) => {
 
 // A confirmation dialog filled by htmx (e.g. "Retry 37 dead batches?") opens once its content arrives.
 document.addEventListener("htmx:afterSwap", (event) => {
-  const dialog = event.detail.target.closest("dialog");
+  const target = event.detail.target;
+  const dialog = target && target.closest ? target.closest("dialog") : null;
   if (dialog && !dialog.open) {
     dialog.showModal();
     const first = dialog.querySelector("[autofocus]");

@@ -268,9 +268,9 @@ def test_pause_and_resume(admin_page, intake, db, tmp_path):
     document = tmp_path / "paused-po.pdf"
     document.write_bytes(po_pdf_bytes(po_fields("PAUSED1")))
     page.goto(intake.url + "/")
-    page.get_by_role("button", name="Upload a document").click()
+    page.get_by_role("button", name="Upload documents").click()
     dialog = page.get_by_role("dialog")
-    dialog.get_by_label("Document").set_input_files(str(document))
+    dialog.get_by_label("Documents").set_input_files(str(document))
     dialog.get_by_role("button", name="Upload").click()
     pill = dialog.locator(".pill")
     expect(pill).to_have_text("Queued — processing is paused for now")

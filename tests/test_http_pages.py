@@ -162,9 +162,12 @@ def batch_id(settings, db, admin):
 def test_pill_pending_and_processing_poll(admin_client, db, batch_id):
     queued = pill(admin_client, batch_id)
     assert queued.get_text(strip=True) == "Queued"
-    assert queued["hx-trigger"] == "every 2s" and queued["hx-get"] == f"/batches/{batch_id}/pill"
-    set_row(db, batch_id, status="processing", attempts=1)
-    assert pill(admin_client, batch_id).get_text(strip=True) == "Processing…"
+    # just uploaded: it asks often, so a document read in a moment shows at once
+    assert queued["hx-trigger"] == "every 500ms" and queued["hx-get"] == f"/batches/{batch_id}/pill"
+    set_row(db, batch_id, status="processing", attempts=1, date_uploaded="2026-08-19T10:00:00.000Z")
+    processing = pill(admin_client, batch_id)
+    assert processing.get_text(strip=True) == "Processing…"
+    assert processing["hx-trigger"] == "every 2s"
 
 
 def test_pill_failed_says_when_it_retries(admin_client, db, batch_id):
@@ -185,12 +188,26 @@ def test_pill_failed_says_when_it_retries(admin_client, db, batch_id):
 def test_pill_dead_offers_retry_and_stops_polling(admin_client, db, batch_id):
     set_row(db, batch_id, status="dead", attempts=3, last_error="This PDF is password-protected.")
     dead = pill(admin_client, batch_id)
-    assert "Needs attention: This PDF is password-protected." in dead.get_text()
+    text = " ".join(dead.get_text().split())
+    assert "Needs attention after 3 attempts: This PDF is password-protected." in text
+    assert "tried again" not in text
     assert not dead.has_attr("hx-trigger")
     button = dead.select_one("button")
     assert button.get_text() == "Retry" and button["hx-post"] == f"/batches/{batch_id}/retry"
     retried = soup(admin_client.post(f"/batches/{batch_id}/retry")).select_one(".pill")
     assert "Imported as PO #PILL1" in retried.get_text()  # immediate mode: it ran again at once
+
+
+def test_a_pill_of_a_document_no_attempt_can_read_offers_what_can_be_done(
+    admin_client, db, batch_id
+):
+    # dead on its first attempt: the error was one waiting cannot fix
+    set_row(db, batch_id, status="dead", attempts=1, last_error="This file is damaged.")
+    dead = pill(admin_client, batch_id)
+    text = " ".join(dead.get_text().split())
+    assert "Reading it again would fail the same way." in text
+    assert [b.get_text() for b in dead.select("button")] == ["Discard"]
+    assert dead.select_one("a")["href"] == f"/batches/{batch_id}/enter"
 
 
 def test_retrying_a_batch_that_is_not_stuck_is_refused_in_words(admin_client, db, batch_id):

@@ -4,11 +4,12 @@ live status pill with its Retry button (which the admin pages share)."""
 from __future__ import annotations
 
 from litestar import Request, get, post
+from litestar.exceptions import NotFoundException
 from litestar.params import FromPath, FromQuery
 from litestar.plugins.htmx import HTMXRequest
 from litestar.response import Redirect, Template
 
-from app import batch_admin, queue, uploads
+from app import batch_admin, queue, review_items, uploads
 from app.routes.api import Conflict, receive_upload, retry
 from app.web import DB, Config, HtmxPage, admin_views, current_user, found, page, parse_id
 
@@ -49,9 +50,20 @@ def nav_counts() -> Template:
 
 
 @get("/batches/{batch_id:str}/pill", sync_to_thread=False)
-def batch_pill(batch_id: FromPath[str], db: DB) -> Template:
+def batch_pill(batch_id: FromPath[str], db: DB, compact: FromQuery[bool] = False) -> Template:
+    """The pill again; `compact` (a batch's own page) without the error and the buttons."""
     batch = found(queue.get_batch(db, parse_id(batch_id, "batch")), "batch")
-    return page("_batch_pill.html", batch=batch)
+    return page("_batch_pill.html", batch=batch, compact=compact)
+
+
+@get("/batches/{batch_id:str}/enter", sync_to_thread=False)
+def batch_enter(batch_id: FromPath[str], db: DB) -> Redirect:
+    """Enter by hand, from the pill or a batch's row: the review queue's form for it."""
+    batch = found(queue.get_batch(db, parse_id(batch_id, "batch")), "batch")
+    item = review_items.open_item_for(db, "batch.dead", "batch", batch["id"])
+    if item is None:
+        raise NotFoundException("This document is not waiting to be entered by hand.")
+    return Redirect(path=f"/review/{item['id']}/enter", status_code=303)
 
 
 @post("/batches/{batch_id:str}/retry", guards=[admin_views], status_code=200, sync_to_thread=True)
@@ -77,4 +89,19 @@ def batch_retry(
     return page("_batch_pill.html", batch=batch)
 
 
-route_handlers = [home, recent_uploads, upload, nav_counts, batch_pill, batch_retry]
+@get("/favicon.ico", opt={"public": True}, sync_to_thread=False, include_in_schema=False)
+def favicon() -> Redirect:
+    """Browsers and tools that ask for the icon at its old address get the page's icon."""
+    return Redirect(path="/static/favicon.svg", status_code=301)
+
+
+route_handlers = [
+    favicon,
+    home,
+    recent_uploads,
+    upload,
+    nav_counts,
+    batch_pill,
+    batch_enter,
+    batch_retry,
+]

@@ -30,7 +30,7 @@ from litestar.response.base import ASGIResponse
 from litestar.types import Receive, Scope, Send
 from sqlite_utils import Database
 
-from app import batch_admin, clock, health, numbers, pausing, security, storage
+from app import batch_admin, batches, clock, health, numbers, pausing, security, storage
 from app.config import ROOT, Settings
 from app.purchase_orders import store
 from app.purchase_orders.intake import describe_warning
@@ -59,6 +59,8 @@ def template_engine(settings: Settings) -> JinjaTemplateEngine:
     env.filters["warning_text"] = describe_warning
     env.filters["first_line"] = first_line
     env.filters["pretty_json"] = pretty_json
+    env.filters["poll_every"] = poll_every
+    env.tests["never_succeeding"] = never_succeeding
     env.globals["max_upload_mb"] = settings.max_upload_mb
     env.globals["max_upload_bytes"] = settings.max_upload_bytes
     return JinjaTemplateEngine.from_environment(env)
@@ -67,6 +69,17 @@ def template_engine(settings: Settings) -> JinjaTemplateEngine:
 def first_line(text: str | None, limit: int = 160) -> str:
     line = (text or "").strip().splitlines()[0] if (text or "").strip() else ""
     return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def poll_every(uploaded_at: str) -> str:
+    """How often a live pill asks again, by its document's age (`batches.poll_every`)."""
+    return batches.poll_every(clock.parse(uploaded_at), clock.now())
+
+
+def never_succeeding(batch: dict) -> bool:
+    """`{% if batch is never_succeeding %}`: another attempt would fail the same way."""
+    state = batches.QueueState(batches.Status(batch["status"]), batch["attempts"])
+    return batches.never_succeeds(state)
 
 
 def pretty_json(raw: str | None) -> str:
