@@ -16,7 +16,7 @@ from tests.test_browser import browser, intake, page, set_up_admin, shot  # noqa
 pytestmark = pytest.mark.browser
 
 
-def drop_files(page, target: str, files: dict[str, bytes]) -> None:
+def drop_files(page, target: str, files: dict[str, bytes]) -> None:  # noqa: F811
     """Drop files on an element, as a person dragging them from their desktop does."""
     encoded = {name: base64.b64encode(data).decode() for name, data in files.items()}
     transfer = page.evaluate_handle(
@@ -34,7 +34,7 @@ def drop_files(page, target: str, files: dict[str, bytes]) -> None:
     page.locator(target).dispatch_event("drop", {"dataTransfer": transfer})
 
 
-def in_flight_counter(page) -> dict:
+def in_flight_counter(page) -> dict:  # noqa: F811
     """The most uploads the page had under way at one time."""
     seen = {"now": 0, "most": 0}
 
