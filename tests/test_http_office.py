@@ -227,7 +227,10 @@ def test_the_batches_page_has_tabs_with_counts(admin_client, dead):
     ]
     assert text(rows[0].select_one(".last-error")) == "Not a purchase order."
     poller = page.select_one("#batches-live")
-    assert poller["hx-trigger"] == "every 5s"
+    assert poller["hx-trigger"] == "every 5s, batch-changed from:body"  # nothing can change
+    assert [mark["value"] for mark in page.select("#batch-results .live-mark")] == [
+        f"{batch_id}.dead.{1 if n < 3 else 0}" for n, batch_id in reversed(list(enumerate(dead)))
+    ]
 
 
 def test_retry_all_asks_with_the_count_then_retries_every_match(admin_client, db, dead):
@@ -259,16 +262,35 @@ def test_retry_all_says_when_the_list_changed_since_asking(admin_client, db, dea
 
 def test_the_live_poll_sends_only_rows_that_changed(admin_client, db, dead):
     pending = add_batch(db, status="pending", filename="waiting.pdf", minutes=9)
-    marks = f"{pending}.pending.0,{dead[0]}.dead.1"
-    quiet = soup(admin_client.get(f"/batches/live?live={marks}", headers=HTMX))
+    marks = f"shown={pending}.pending.0&shown={dead[0]}.dead.1"
+    quiet = soup(admin_client.get(f"/batches/live?{marks}", headers=HTMX))
     assert oob_all(quiet, "tr") == []
     db.conn.execute(
         "UPDATE data_import_batches SET status = 'processing', attempts = 1 WHERE id = ?", [pending]
     )
-    moved = soup(admin_client.get(f"/batches/live?live={marks}", headers=HTMX))
+    moved = soup(admin_client.get(f"/batches/live?{marks}", headers=HTMX))
     assert [tr["id"] for tr in oob_all(moved, "tr")] == [f"batch-{pending}"]
-    assert f"live={pending}.processing.1" in moved.select_one("#batches-live")["hx-get"]
+    assert moved.select_one("#batches-live")["hx-trigger"].startswith("every 2s")
     assert oob(moved, "#batch-tabs")["hx-swap-oob"] == "true"
+
+
+def test_the_first_page_is_sent_again_when_a_batch_newly_matches(admin_client, db, dead):
+    marks = "&".join(f"shown={batch_id}.dead.1" for batch_id in dead)
+    same = soup(admin_client.get(f"/batches/live?status=dead&first=1&{marks}", headers=HTMX))
+    assert oob_all(same, "#batch-results") == []
+    # a batch retried a moment ago died again: the Dead tab shows it without a reload
+    again = add_batch(db, status="dead", error="Still damaged.", filename="again.pdf", minutes=30)
+    grown = soup(admin_client.get(f"/batches/live?status=dead&first=1&{marks}", headers=HTMX))
+    results = oob(grown, "#batch-results")
+    assert text(results.select_one("tbody tr td")) == "again.pdf"
+    assert text(results.select_one("#batch-tabs a[aria-current=page]")) == "Dead 5"
+    assert f"batch-{again}" in [tr["id"] for tr in results.select("tbody tr")]
+
+
+def test_a_retried_row_tells_the_live_poll_to_ask_at_once(admin_client, db, dead):
+    answer = admin_client.post(f"/batches/{dead[3]}/retry?view=row", headers=HTMX)
+    assert "batch-changed" in answer.headers["hx-trigger-after-settle"]
+    assert soup(answer).select_one("tr .live-mark")["value"].startswith(f"{dead[3]}.")
 
 
 def test_discard_a_dead_batch_from_its_row(admin_client, db, dead):

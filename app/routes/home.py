@@ -84,9 +84,19 @@ def batch_retry(
     if view == "page":
         return Redirect(path=f"/batches/{batch['id']}", status_code=303)
     if view == "row":
-        row = batch_admin.batch_rows(db, [batch["id"]])[0]
-        return page("_batch_row.html", batch=row)
+        return changed_row(db, batch["id"])
     return page("_batch_pill.html", batch=batch)
+
+
+def changed_row(db, batch_id: str) -> Template:
+    """An admin table's row after an action, which also tells the table's live poll to ask
+    at once: the counts follow, and the row keeps changing as the worker takes it."""
+    return HtmxPage(
+        template_name="_batch_row.html",
+        context={"batch": batch_admin.batch_rows(db, [batch_id])[0]},
+        trigger_event="batch-changed",
+        after="settle",
+    )
 
 
 @get("/favicon.ico", opt={"public": True}, sync_to_thread=False, include_in_schema=False)
