@@ -11,6 +11,7 @@ from app import clock, links, queue, review_items, sites, storage, suppliers
 from app.purchase_orders import store
 from tests.conftest import sign_in
 from tests.fixtures.po_pdf import REVISED_ITEMS, po_fields, po_pdf_bytes
+from tests.fixtures.records import add_po
 
 HTMX = {"hx-request": "true"}
 
@@ -337,6 +338,27 @@ def test_an_unknown_supplier_is_created_once_a_person_confirms(admin_client, db)
     second = upload(admin_client, po_fields("SUP2", supplier_name="ACME STEEL PTY LTD"))
     assert store.get_po(db, second["processed_record_id"])["supplier_id"] == acme["id"]
     assert open_items(admin_client, "supplier.proposed") == []
+
+
+def test_a_supplier_names_pos_in_several_currencies_are_never_added(admin_client, db):
+    for number, cents, currency in [
+        ("FX1", 150_000_00, "USD"),
+        ("FX2", 20_00, "EUR"),
+        ("FX3", 1_867_692_90, "ZAR"),
+        ("FX4", 50_000_00, "USD"),
+    ]:
+        po = {"id": add_po(db, number, total=cents), "number": number}
+        db.conn.execute(
+            "UPDATE purchase_orders SET currency = ? WHERE id = ?", [currency, po["id"]]
+        )
+        po |= {"total_cents": cents, "currency": currency}
+        suppliers.match_supplier(db, "Lowveld Pipe & Valve", 0.85, clock.now(), po)
+    [item] = open_items(admin_client, "supplier.proposed")
+    assert (item["money_at_risk"], item["money_currency"]) == ("200000.00", "USD")
+    card = soup(admin_client.get("/review")).select_one(f"#item-{item['id']}")
+    assert " ".join(card.select_one(".at-risk").get_text().split()) == (
+        "USD 200 000.00 · EUR 20.00 · ZAR 1 867 692.90 at risk"
+    )
 
 
 def test_a_close_supplier_name_is_proposed_and_confirmed(admin_client, db):

@@ -44,6 +44,7 @@ def item_view(db: Database, item: dict, user: dict) -> dict:
         view["waiting"] = [
             po for po in item["evidence"]["pos"] if store.get_po(db, po["id"]) is not None
         ]
+        view["at_risk"] = suppliers.money_waiting(view["waiting"])
     return view
 
 
