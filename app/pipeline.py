@@ -11,10 +11,10 @@ import json
 import logging
 import sqlite3
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 
-from app import clock, pausing, queue, storage
+from app import clock, pausing, queue, sites, storage, suppliers
 from app.batches import QueueState, Status
 from app.config import Settings
 from app.db import connect, is_busy, is_disk_full
@@ -65,7 +65,7 @@ def run_batch(settings: Settings, batch_id: str) -> Attempt:
             return Attempt(batch_id, "skipped")
         started = time.monotonic()
         try:
-            payload = _read(settings, claim)
+            payload = _read(db, settings, claim)
             result = import_payload(db, settings, claim, payload)
         except intake.ClaimLost:
             log.info("[po-process-batch] %s", json.dumps({"batch_id": batch_id, "lost": True}))
@@ -102,7 +102,7 @@ def run_batch(settings: Settings, batch_id: str) -> Attempt:
         db.close()
 
 
-def _read(settings: Settings, claim: queue.Claim) -> dict:
+def _read(db, settings: Settings, claim: queue.Claim) -> dict:
     # a batch is read as a PO, as a DN, or as whichever the document turns out to be
     readers = {
         "purchase_orders": extract,
@@ -118,7 +118,13 @@ def _read(settings: Settings, claim: queue.Claim) -> dict:
     path = storage.resolve(settings, claim.file_path)
     if not path.exists():
         raise ExtractionError("The stored file is missing; upload the document again.")
-    options = ExtractOptions.from_settings(settings)
+    # the child process has no database: the sites and suppliers a reading is checked
+    # against go with it
+    options = replace(
+        ExtractOptions.from_settings(settings),
+        site_codes=sites.known_codes(db),
+        supplier_names=tuple(supplier["name"] for supplier in suppliers.list_suppliers(db)),
+    )
     started = time.monotonic()
     payload = reader(Document(path, claim.content_type, claim.original_filename, options))
     # Kept with what the extractor returned, so /metrics can tell each engine's time.
