@@ -87,3 +87,25 @@ def test_sort_by_works_every_time_and_after_a_header_click(browser, intake, db, 
     sorted_by(page, "Total, largest first", "-total", f"{tag}-2")
     shot(page, f"purchasing-sorted-{'phone' if viewport else 'desk'}")
     page.context.close()
+
+
+def test_a_reload_after_a_form_shows_the_page_and_sends_nothing_again(admin_page, intake, db):  # noqa: F811
+    page = admin_page
+    page.goto(intake.url + "/users")
+    page.get_by_role("link", name="Sam Staff").click()
+    person = page.url
+    page.get_by_label("Name of a new token").fill("reload test")
+    page.get_by_role("button", name="Make a token").click()
+    expect(page.get_by_label("Token", exact=True)).to_have_value(re.compile(r"^itk_"))
+    expect(page).to_have_url(person)
+    page.reload()  # a GET of the person's page: not a 405, and no second token
+    expect(page.get_by_role("heading", name="Sam Staff")).to_be_visible()
+    tokens = page.get_by_role("region", name="API tokens").locator("tbody tr")
+    expect(tokens.filter(has_text="reload test")).to_have_count(1)
+    page.goto(intake.url + "/sites")
+    page.get_by_label("Or paste the CSV").fill("code,name\nRLD1,Reloaded Site\n")
+    page.get_by_role("button", name="Preview the import").click()
+    expect(page.get_by_role("heading", name="Import sites: what will change")).to_be_visible()
+    expect(page).to_have_url(intake.url + "/sites")
+    page.reload()
+    expect(page.get_by_role("heading", name="Sites", exact=True)).to_be_visible()

@@ -288,3 +288,22 @@ def test_times_show_in_the_configured_zone(tmp_path, db):
     )
     localtime = engine.engine.filters["localtime"]
     assert localtime(clock.iso(clock.parse("2026-08-19T08:42:00.000Z")), "%H:%M") == "10:42"
+
+
+@pytest.mark.parametrize(
+    ("current", "address"),
+    [
+        ("http://testserver/users/abc", "/users/abc"),
+        ("http://testserver/purchasing?q=CP09&sort=-total", "/purchasing?q=CP09&sort=-total"),
+        ("https://elsewhere.example/users", "/users"),  # only a path is ever taken
+        ("http://testserver//elsewhere.example/users", None),
+        ("not a url", None),
+    ],
+)
+def test_a_boosted_form_answer_keeps_the_address_of_its_page(admin_client, staff, current, address):
+    boosted = {"HX-Request": "true", "HX-Boosted": "true", "HX-Current-URL": current}
+    answer = admin_client.post(f"/users/{staff['id']}/tokens", data={"name": "t"}, headers=boosted)
+    assert answer.status_code == 200
+    assert answer.headers.get("hx-replace-url") == address
+    plain = admin_client.post(f"/users/{staff['id']}/tokens", data={"name": "t"})
+    assert "hx-replace-url" not in plain.headers
