@@ -6,10 +6,11 @@ import pytest
 from bs4 import BeautifulSoup
 from litestar.testing import TestClient
 
-from app import clock, queue
+from app import auth, clock, queue
 from app.web import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE
 from tests.conftest import PASSWORD, sign_in, store_batch
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
+from tests.fixtures.records import add_batch
 
 
 def soup(response) -> BeautifulSoup:
@@ -210,6 +211,15 @@ def test_a_pill_of_a_document_no_attempt_can_read_offers_what_can_be_done(
     assert dead.select_one("a")["href"] == f"/batches/{batch_id}/enter"
 
 
+def test_staff_are_offered_no_retry_on_another_persons_batch(staff_client, db, batch_id):
+    set_row(db, batch_id, status="dead", attempts=3, last_error="Timed out.")
+    dead = pill(staff_client, batch_id)
+    assert dead.select("button") == []
+    assert "they or an administrator can retry it" in dead.get_text()
+    set_row(db, batch_id, attempts=1)  # one no attempt can read: not theirs to enter either
+    assert [a["href"] for a in pill(staff_client, batch_id).select("a")] == []
+
+
 def test_retrying_a_batch_that_is_not_stuck_is_refused_in_words(admin_client, db, batch_id):
     response = admin_client.post(f"/batches/{batch_id}/retry")
     assert response.status_code == 409
@@ -236,6 +246,24 @@ def test_home_lists_only_my_uploads(app, admin_client, db, settings, staff, batc
     with TestClient(app) as client:
         sign_in(client, staff["email"])
         assert len(soup(client.get("/recent")).select("tbody tr")) == 1
+
+
+def test_older_uploads_are_shown_on_asking(staff_client, db, staff):
+    for n in range(23):
+        add_batch(
+            db, status="processed", filename=f"old-{n:02}.pdf", uploaded_by=staff["id"], minutes=n
+        )
+    first = soup(staff_client.get("/"))
+    assert len(first.select("#recent-uploads tbody tr")) == 10
+    more = first.select_one("#recent-uploads .more a")
+    assert (more.get_text(), more["hx-get"]) == ("Show 10 older uploads", "/recent?recent=20")
+    second = soup(staff_client.get(more["hx-get"]))
+    assert (
+        second.select_one("#recent-uploads")["hx-get"] == "/recent?recent=20"
+    )  # kept after an upload
+    third = soup(staff_client.get(second.select_one(".more a")["hx-get"]))
+    names = [td.get_text() for td in third.select("tbody .filename")]
+    assert (len(names), names[-1], third.select(".more")) == (23, "old-00.pdf", [])
 
 
 # --- purchasing --------------------------------------------------------------------
@@ -307,3 +335,23 @@ def test_a_boosted_form_answer_keeps_the_address_of_its_page(admin_client, staff
     assert answer.headers.get("hx-replace-url") == address
     plain = admin_client.post(f"/users/{staff['id']}/tokens", data={"name": "t"})
     assert "hx-replace-url" not in plain.headers
+
+
+def test_staff_change_their_own_password(staff_client, db, staff):
+    wrong = staff_client.post(
+        "/account/password",
+        data={"current": "not it at all", "password": NEW, "password_again": NEW},
+    )
+    assert wrong.status_code == 400
+    assert soup(wrong).select_one("p.error").get_text() == "That is not your present password."
+    done = staff_client.post(
+        "/account/password",
+        data={"current": PASSWORD, "password": NEW, "password_again": NEW},
+        follow_redirects=False,
+    )
+    assert (done.status_code, done.headers["location"]) == (303, "/account/password?changed=1")
+    assert "Your password is changed." in staff_client.get(done.headers["location"]).text
+    assert auth.authenticate(db, staff["email"], NEW) is not None
+
+
+NEW = "a brand new password"

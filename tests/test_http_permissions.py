@@ -55,6 +55,8 @@ ROUTES = [
     ("POST", "/delivery-notes/{dn}/items/{dn_item}/match", EVERYONE, {"po_item_id": "extra"}),
     ("POST", "/delivery-notes/{dn}/verify", EVERYONE, {}),
     ("POST", "/delivery-notes/{dn}/unverify", EVERYONE, {}),
+    ("GET", "/account/password", EVERYONE, None),
+    ("POST", "/account/password", EVERYONE, {"current": "not it"}),
     ("GET", "/batches/{mine}/pill", EVERYONE, None),
     ("POST", "/batches/{mine}/retry", EVERYONE, {}),
     ("GET", "/batches/{my_dead}/enter", EVERYONE, None),  # one's own upload

@@ -8,6 +8,7 @@ from app.routes import (
     home,
     imports,
     ops,
+    password,
     purchasing,
     review,
     sites,
@@ -17,6 +18,7 @@ from app.routes import (
 
 route_handlers = [
     *account.route_handlers,
+    *password.route_handlers,
     *home.route_handlers,
     *batches.route_handlers,
     *purchasing.route_handlers,

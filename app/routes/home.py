@@ -13,19 +13,28 @@ from app import batch_admin, queue, review_items, uploads
 from app.routes.api import Conflict, receive_upload, retry
 from app.web import DB, Config, HtmxPage, admin_views, current_user, found, page, parse_id
 
+# "My recent uploads" shows this many, and as many more each time a person asks for more.
+RECENT_STEP, RECENT_MOST = 10, 1000
+
+
+def _recent(db, user: dict, shown: int) -> dict:
+    """A person's latest `shown` uploads, and whether older ones are left to show."""
+    shown = min(max(shown, RECENT_STEP), RECENT_MOST)
+    batches = queue.recent_batches(db, user["id"], limit=shown + 1)
+    return {"batches": batches[:shown], "shown": shown, "more": len(batches) > shown}
+
 
 @get("/", sync_to_thread=False)
-def home(request: Request, db: DB) -> Template:
+def home(request: Request, db: DB, recent: FromQuery[int] = RECENT_STEP) -> Template:
     user = current_user(request)
-    return page("home.html", user=user, batches=queue.recent_batches(db, user["id"]))
+    return page("home.html", user=user, **_recent(db, user, recent), step=RECENT_STEP)
 
 
 @get("/recent", sync_to_thread=False)
-def recent_uploads(request: Request, db: DB) -> Template:
-    return page(
-        "_recent_uploads.html",
-        batches=queue.recent_batches(db, current_user(request)["id"]),
-    )
+def recent_uploads(request: Request, db: DB, recent: FromQuery[int] = RECENT_STEP) -> Template:
+    """The list again (after an upload, or with older uploads: `recent` is how many)."""
+    extra = _recent(db, current_user(request), recent)
+    return page("_recent_uploads.html", **extra, step=RECENT_STEP)
 
 
 # The upload keeps its own limit as it streams (app.uploads); a form's token is one of its fields.

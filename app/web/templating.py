@@ -30,7 +30,17 @@ from litestar.response.base import ASGIResponse
 from litestar.types import Receive, Scope, Send
 from sqlite_utils import Database
 
-from app import batch_admin, batches, clock, health, numbers, pausing, security, storage
+from app import (
+    batch_actions,
+    batch_admin,
+    batches,
+    clock,
+    health,
+    numbers,
+    pausing,
+    security,
+    storage,
+)
 from app.config import ROOT, Settings
 from app.purchase_orders import store
 from app.purchase_orders.intake import describe_warning
@@ -61,6 +71,7 @@ def template_engine(settings: Settings) -> JinjaTemplateEngine:
     env.filters["pretty_json"] = pretty_json
     env.filters["poll_every"] = poll_every
     env.tests["never_succeeding"] = never_succeeding
+    env.globals["may_act"] = may_act
     env.globals["max_upload_mb"] = settings.max_upload_mb
     env.globals["max_upload_bytes"] = settings.max_upload_bytes
     return JinjaTemplateEngine.from_environment(env)
@@ -80,6 +91,11 @@ def never_succeeding(batch: dict) -> bool:
     """`{% if batch is never_succeeding %}`: another attempt would fail the same way."""
     state = batches.QueueState(batches.Status(batch["status"]), batch["attempts"])
     return batches.never_succeeds(state)
+
+
+def may_act(user: dict | None, batch: dict) -> bool:
+    """`{% if may_act(me, batch) %}`: this person may retry the batch or enter it by hand."""
+    return bool(user) and batch_actions.may_act(user, batch)
 
 
 def pretty_json(raw: str | None) -> str:
