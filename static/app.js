@@ -78,7 +78,8 @@ document.addEventListener("htmx:afterRequest", (event) => {
 // Plain forms that need a second thought before they change anything.
 document.addEventListener("submit", (event) => {
   const form = event.target.closest("form[data-confirm]");
-  if (form && !window.confirm(form.dataset.confirm)) {
+  const asks = !(event.submitter && event.submitter.hasAttribute("data-no-confirm"));
+  if (form && asks && !window.confirm(form.dataset.confirm)) {
     event.preventDefault();
     event.stopImmediatePropagation();
   }

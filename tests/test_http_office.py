@@ -10,7 +10,7 @@ import pytest
 from bs4 import BeautifulSoup
 from PIL import Image
 
-from app import auth, clock, ids, pipeline, queue, sites, storage
+from app import auth, clock, ids, pipeline, queue, review_items, sites, storage
 from app.purchase_orders import store
 from tests.conftest import store_batch
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
@@ -417,3 +417,33 @@ def test_a_malformed_or_unknown_id_is_a_readable_error(admin_client):
     assert admin_client.get(f"/sites/{ids.new_id()}").status_code == 404
     response = admin_client.get("/purchasing/zzzzzzzzzzzzzzz/fields/nope")
     assert response.status_code == 404
+
+
+def test_a_csv_with_problems_comes_back_to_correct_not_lost(admin_client):
+    pasted = "code,name\nKL01,\nKL02,Kloof Two\n"
+    preview = soup(admin_client.post("/sites/import", files={"text": (None, pasted)}))
+    assert preview.select(".card-warning li")
+    form = preview.select_one("form[action='/sites/import']")
+    assert form.select_one("textarea[name=text]").get_text() == pasted
+
+
+@pytest.mark.parametrize(
+    ("number", "title"),
+    [("PO-2026-5283", "PO-2026-5283 · Intake"), ("5283", "PO 5283 · Intake"),
+     ("POLE7", "PO POLE7 · Intake"), ("po 77", "po 77 · Intake")],
+)  # fmt: skip
+def test_a_po_page_title_names_the_po_once(admin_client, db, number, title):
+    po_id = add_po(db, number)
+    assert text(soup(admin_client.get(f"/purchasing/{po_id}")).select_one("title")) == title
+
+
+def test_a_po_without_a_project_code_asks_for_its_site_in_words(staff_client, db):
+    po_id = add_po(db, "NOCODE1", project_code="")
+    review_items.open_item(
+        db, "po.site_unmatched", "purchase_order", po_id, {"project_code": ""}, 0, clock.now()
+    )
+    card = soup(staff_client.get("/review")).select_one(".review-item")
+    said = text(card)
+    assert "The document gives no project code" in said and "(none)" not in said
+    assert "intake sites add" not in said
+    assert "An administrator adds them on the Sites page" in said

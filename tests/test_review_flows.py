@@ -256,6 +256,21 @@ def test_a_dead_batch_entered_by_hand_becomes_a_po(admin_client, admin, db):
     assert again.status_code == 409
 
 
+def test_a_po_with_many_items_is_entered_by_hand_with_more_rows(admin_client, db):
+    upload(admin_client, data=b"%PDF-1.4 a long order", name="long.pdf")
+    [item] = open_items(admin_client, "batch.dead")
+    rows = {f"description_{n}": f"Item {n}" for n in range(1, 9)}
+    grown = admin_client.post(
+        f"/review/{item['id']}/enter", data=entry() | rows | {"more_rows": "1"}
+    )
+    assert grown.status_code == 200
+    form = soup(grown)
+    assert len(form.select(".entry-items tbody tr")) == 8 + 2 + 5  # filled, spare, more
+    assert form.select_one("input[name=description_8]")["value"] == "Item 8"
+    assert form.select_one("input[name=po_number]")["value"] == "HAND1"
+    assert review_items.get_item(db, item["id"])["state"] == "open"  # nothing imported yet
+
+
 def test_entering_by_hand_a_batch_whose_file_is_gone_is_refused_in_words(
     admin_client, db, settings
 ):

@@ -70,6 +70,7 @@ def template_engine(settings: Settings) -> JinjaTemplateEngine:
     env.filters["first_line"] = first_line
     env.filters["pretty_json"] = pretty_json
     env.filters["poll_every"] = poll_every
+    env.filters["named"] = named
     env.tests["never_succeeding"] = never_succeeding
     env.globals["may_act"] = may_act
     env.globals["max_upload_mb"] = settings.max_upload_mb
@@ -80,6 +81,13 @@ def template_engine(settings: Settings) -> JinjaTemplateEngine:
 def first_line(text: str | None, limit: int = 160) -> str:
     line = (text or "").strip().splitlines()[0] if (text or "").strip() else ""
     return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def named(number: str, kind: str) -> str:
+    """A document's number as a title: 'PO 5283', but 'PO-2026-5283' as it is, not 'PO PO-…'."""
+    prefix, rest = number[: len(kind)], number[len(kind) :]
+    printed = prefix.upper() == kind and not rest[:1].isalpha()
+    return number if printed else f"{kind} {number}"
 
 
 def poll_every(uploaded_at: str) -> str:
