@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 
 import pytest
 from bs4 import BeautifulSoup
@@ -447,3 +448,27 @@ def test_a_po_without_a_project_code_asks_for_its_site_in_words(staff_client, db
     assert "The document gives no project code" in said and "(none)" not in said
     assert "intake sites add" not in said
     assert "An administrator adds them on the Sites page" in said
+
+
+def test_the_po_page_shows_a_lines_discount_and_a_line_that_does_not_hold(admin_client, db):
+    po_id = add_po(db, "DISCPAGE1", items=[4750, 9999], subtotal=14749, tax=0, total=14749)
+    db.conn.execute(
+        "UPDATE purchase_order_items SET quantity = '50', unit_price_cents = 100"
+        " WHERE purchase_order_id = ? AND line_no = 1",
+        [po_id],
+    )
+    db.conn.execute(  # as if a person set line 2's quantity and left its amount
+        "UPDATE purchase_order_items SET quantity = '2'"
+        " WHERE purchase_order_id = ? AND line_no = 2",
+        [po_id],
+    )
+    read = {"items": [{"discount": "5"}, {}]}
+    db.conn.execute(
+        "UPDATE purchase_orders SET raw_ocr_data = ? WHERE id = ?", [json.dumps(read), po_id]
+    )
+    page = soup(admin_client.get(f"/purchasing/{po_id}"))
+    assert [text(small) for small in page.select("#po-items tbody .discount")] == ["less 5 %"]
+    check = page.select_one("#po-check")
+    assert [text(li) for li in check.select("li")] == [
+        "Item 2: 2 × 99.99 is 199.98, but its amount is 99.99."
+    ]

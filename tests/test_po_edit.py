@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from app import clock, sites
@@ -216,3 +218,35 @@ def test_a_new_alias_gives_old_pos_their_site(db, staff):
     assert store.get_po(db, waiting)["site_id"] == site_id
     assert store.get_po(db, other)["site_id"] is None
     assert history(db, waiting)[-1] == ("edited", "Site", None, "CP09", staff["id"])
+
+
+def check_of(db, po_id):
+    return totals.check_po(store.get_po(db, po_id), items(db, po_id))
+
+
+def test_a_quantity_changed_by_hand_with_its_amount_left_is_a_disagreement(db, staff):
+    po_id = add_po(db, "LINE1", items=[5000], subtotal=5000, tax=0, total=5000)
+    assert check_of(db, po_id).agree
+    save_item(db, po_id, items(db, po_id)[0], staff["id"], quantity="51")
+    check = check_of(db, po_id)
+    assert check.agree is False and check.discrepancy() == 250000
+    assert check.problems() == ["Item 1: 51 × 50.00 is 2 550.00, but its amount is 50.00."]
+    assert check.evidence()["lines_off"] == [1]
+
+
+@pytest.mark.parametrize(
+    ("discount", "agree"),
+    [("5", True), ("10", False), ("not a number", False), ("NaN", False), (None, False)],
+)
+def test_a_line_holds_with_the_discount_its_document_printed(db, discount, agree):
+    po_id = add_po(db, f"DISC-{discount}", items=[4750], subtotal=4750, tax=0, total=4750)
+    db.conn.execute(
+        "UPDATE purchase_order_items SET quantity = '50', unit_price_cents = 100"
+        " WHERE purchase_order_id = ?",
+        [po_id],
+    )
+    read = {"items": [{"quantity": "50", "unit_price": "1.00", "discount": discount}]}
+    db.conn.execute(
+        "UPDATE purchase_orders SET raw_ocr_data = ? WHERE id = ?", [json.dumps(read), po_id]
+    )
+    assert check_of(db, po_id).agree is agree

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
+from decimal import Decimal, InvalidOperation
 
 from sqlite_utils import Database
 
@@ -73,19 +74,50 @@ def get_po_id_by_number(db: Database, po_number: str) -> str | None:
 
 
 def po_items(db: Database, po_id: str) -> list[dict]:
-    return rows(
+    """The PO's items in order, each with the `discount` its document printed (or None)."""
+    items = rows(
         db,
         "SELECT * FROM purchase_order_items WHERE purchase_order_id = :id ORDER BY line_no",
         {"id": po_id},
     )
+    discounts = line_discounts(db, po_id)
+    return [item | {"discount": discounts.get(item["line_no"])} for item in items]
+
+
+def line_discounts(db: Database, po_id: str) -> dict[int, str]:
+    """Line number -> the discount (a percentage) the document's reading gave that line.
+
+    Discounts are kept with what was read (`raw_ocr_data`, whose items are the lines in
+    order), not as a column of their own; a value that is not a percentage is left out.
+    """
+    found = one(db, "SELECT raw_ocr_data FROM purchase_orders WHERE id = :id", {"id": po_id})
+    try:
+        read = json.loads((found or {}).get("raw_ocr_data") or "{}")
+    except ValueError:
+        return {}
+    items = read.get("items") if isinstance(read, dict) else None
+    discounts = {}
+    for line_no, item in enumerate(items if isinstance(items, list) else [], start=1):
+        text = str(item.get("discount") or "") if isinstance(item, dict) else ""
+        try:
+            value = Decimal(text)
+            a_percentage = 0 < value < 100  # NaN compares with an error, not False
+        except InvalidOperation:
+            continue
+        if a_percentage:
+            discounts[line_no] = format(value.normalize(), "f")
+    return discounts
 
 
 def po_item(db: Database, po_id: str, item_id: str) -> dict | None:
-    return one(
+    item = one(
         db,
         "SELECT * FROM purchase_order_items WHERE id = :id AND purchase_order_id = :po",
         {"id": item_id, "po": po_id},
     )
+    if item is None:
+        return None
+    return item | {"discount": line_discounts(db, po_id).get(item["line_no"])}
 
 
 def po_history(db: Database, po_id: str) -> list[dict]:
