@@ -472,3 +472,23 @@ def test_the_po_page_shows_a_lines_discount_and_a_line_that_does_not_hold(admin_
     assert [text(li) for li in check.select("li")] == [
         "Item 2: 2 × 99.99 is 199.98, but its amount is 99.99."
     ]
+
+
+def test_unsure_of_the_items_says_which_line(admin_client, db):
+    batch_id = add_batch(db, status="processed", warnings=["low_confidence:items"])
+    po_id = add_po(db, "DOUBT1", batch_id=batch_id)
+    read = {"unproven": {"items": "item 2: a number worked out, put right, or unsure"}}
+    db.conn.execute(
+        "UPDATE purchase_orders SET raw_ocr_data = ? WHERE id = ?", [json.dumps(read), po_id]
+    )
+    page = soup(admin_client.get(f"/purchasing/{po_id}"))
+    assert "Unsure of the items (item 2: a number worked out, put right, or unsure)." in [
+        text(li) for li in page.select("#po-warnings li")
+    ]
+    review_items.open_item(
+        db, "low_confidence", "purchase_order", po_id, {"fields": ["items"]}, 0, clock.now()
+    )
+    card = soup(admin_client.get("/review")).select_one("[data-kind=low_confidence]")
+    assert [" ".join(li.get_text().split()) for li in card.select("li")] == [
+        "items: item 2: a number worked out, put right, or unsure"
+    ]

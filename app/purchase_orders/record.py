@@ -8,6 +8,8 @@ the same record.
 
 from __future__ import annotations
 
+import json
+
 from sqlite_utils import Database
 
 from app import numbers, queue
@@ -37,6 +39,19 @@ def current_warnings(po: dict, batch_warnings: list[str], check: TotalsCheck) ->
     return kept
 
 
+def reading_doubts(po: dict) -> dict[str, str]:
+    """Why the reader was unsure of each field it doubted (`unproven` in what it read),
+    e.g. {"items": "item 3: a number worked out, put right, or unsure"}."""
+    try:
+        read = json.loads(po.get("raw_ocr_data") or "{}")
+    except ValueError:
+        return {}
+    unproven = read.get("unproven") if isinstance(read, dict) else None
+    if not isinstance(unproven, dict):
+        return {}
+    return {str(name): why[:200] for name, why in unproven.items() if isinstance(why, str)}
+
+
 def po_record(db: Database, po_id: str) -> dict | None:
     """The PO, its items, its totals check, its batch and its current warnings; None if gone."""
     po = store.get_po(db, po_id)
@@ -51,6 +66,7 @@ def po_record(db: Database, po_id: str) -> dict | None:
         "items": items,
         "totals": check,
         "warnings": current_warnings(po, import_warnings, check),
+        "doubts": reading_doubts(po),
         "import_warnings": import_warnings,
         "batch": batch,
         "deliveries": deliveries.po_deliveries(db, po_id),
