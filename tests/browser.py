@@ -7,13 +7,15 @@ error fails the test at its end, unless the test said it expects that very one
 (`browser.watch.expect(...)`, for a test that sends a bad file on purpose).
 `accessibility_problems(page)` runs axe-core (the copy inside
 axe-playwright-python) on the page as it is and lists its serious and critical
-violations.
+violations; `shot(page, name)`, which every browser test takes of each page it
+shows, runs it too, and what it finds fails the test the same way.
 """
 
 from __future__ import annotations
 
 import re
 import shutil
+import weakref
 from pathlib import Path
 
 from axe_playwright_python.sync_playwright import Axe
@@ -92,6 +94,7 @@ class WatchedBrowser:
         context.on("weberror", lambda error: self.watch.on_page_error(error.error))
         context.on("requestfailed", lambda request: self.watch.on_request_failed(request))
         context.on("response", lambda response: self.watch.on_response(response))
+        _WATCHES[context] = self.watch
         return context
 
     def close(self) -> None:
@@ -99,6 +102,8 @@ class WatchedBrowser:
 
 
 _AXE = Axe()
+# Each open context's watch, for the accessibility check `shot` runs.
+_WATCHES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def accessibility_problems(page) -> list[str]:
@@ -113,5 +118,9 @@ def accessibility_problems(page) -> list[str]:
 
 
 def shot(page, name: str) -> None:
+    """A screenshot of the page, after axe-core's check of it (its findings fail the test)."""
+    watch = _WATCHES.get(page.context)
+    if watch is not None:
+        watch.problems.extend(f"accessibility: {p}" for p in accessibility_problems(page))
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)

@@ -45,6 +45,7 @@ def page(browser):
 def set_up_admin(page, intake) -> None:
     page.goto(intake.url + "/")
     expect(page).to_have_url(intake.url + "/setup")
+    shot(page, "setup")
     page.get_by_label("Your name").fill("Ann Buyer")
     page.get_by_label("Email").fill("ann@example.com")
     page.get_by_label("Password", exact=False).first.fill("a long enough password")

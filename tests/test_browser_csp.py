@@ -49,7 +49,9 @@ def test_no_page_breaks_its_content_security_policy(browser, page, intake, tmp_p
     expect(page).to_have_url(intake.url + "/purchasing")
     expect(page.get_by_role("heading", name="Purchase orders")).to_be_visible()
     expect(page.get_by_label("Verified")).to_have_value("")
+    page.evaluate("() => { window.before = true; }")
     page.go_forward()
+    page.wait_for_function("() => window.before === undefined")  # loaded afresh, whole
     expect(page.get_by_role("link", name="CSP1")).to_be_visible()
     assert not violations, violations
     # an injected inline script is what the policy is for: it must be refused

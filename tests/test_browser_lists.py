@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import PHONE
+from tests.browser import PHONE, accessibility_problems
 from tests.conftest import store_batch
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
 from tests.fixtures.records import add_po
@@ -109,3 +109,24 @@ def test_a_reload_after_a_form_shows_the_page_and_sends_nothing_again(admin_page
     expect(page).to_have_url(intake.url + "/sites")
     page.reload()
     expect(page.get_by_role("heading", name="Sites", exact=True)).to_be_visible()
+
+
+def test_the_accessibility_check_can_fail(admin_page):  # noqa: F811
+    # the check every screenshot runs: an image without a text alternative is critical
+    admin_page.set_content("<!doctype html><html lang='en'><title>t</title><img src='data:,'>")
+    assert any("image-alt (critical)" in problem for problem in accessibility_problems(admin_page))
+
+
+@pytest.mark.parametrize("viewport", [None, PHONE], ids=["desk", "phone"])
+def test_the_pages_no_other_test_shows_pass_the_accessibility_check(browser, intake, viewport):  # noqa: F811
+    # each shot runs axe-core: a serious or critical violation fails this test
+    signed_out = browser.new_context(viewport=viewport or {"width": 1280, "height": 900})
+    login = signed_out.new_page()
+    login.goto(intake.url + "/login")
+    shot(login, f"login-{'phone' if viewport else 'desk'}")
+    signed_out.close()
+    page = signed_in(browser, intake, viewport=viewport)
+    for path in ["/delivery-notes", "/imports", "/fuel-logs", "/account/password", "/"]:
+        page.goto(intake.url + path)
+        shot(page, f"page{path.replace('/', '-')}-{'phone' if viewport else 'desk'}")
+    page.context.close()

@@ -482,7 +482,7 @@ def test_unsure_of_the_items_says_which_line(admin_client, db):
         "UPDATE purchase_orders SET raw_ocr_data = ? WHERE id = ?", [json.dumps(read), po_id]
     )
     page = soup(admin_client.get(f"/purchasing/{po_id}"))
-    assert "Unsure of the items (item 2: a number worked out, put right, or unsure)." in [
+    assert "Unsure of the items (as read: item 2: a number worked out, put right, or unsure)." in [
         text(li) for li in page.select("#po-warnings li")
     ]
     review_items.open_item(
@@ -490,5 +490,5 @@ def test_unsure_of_the_items_says_which_line(admin_client, db):
     )
     card = soup(admin_client.get("/review")).select_one("[data-kind=low_confidence]")
     assert [" ".join(li.get_text().split()) for li in card.select("li")] == [
-        "items: item 2: a number worked out, put right, or unsure"
+        "items (as read: item 2: a number worked out, put right, or unsure)"
     ]

@@ -39,17 +39,16 @@ def current_warnings(po: dict, batch_warnings: list[str], check: TotalsCheck) ->
     return kept
 
 
-def reading_doubts(po: dict) -> dict[str, str]:
-    """Why the reader was unsure of each field it doubted (`unproven` in what it read),
-    e.g. {"items": "item 3: a number worked out, put right, or unsure"}."""
+def items_doubt(po: dict) -> str | None:
+    """Which lines the reader was unsure of, and why, as it read the document (`unproven`
+    in what it read): "item 3: a number worked out, put right, or unsure"."""
     try:
         read = json.loads(po.get("raw_ocr_data") or "{}")
     except ValueError:
-        return {}
+        return None
     unproven = read.get("unproven") if isinstance(read, dict) else None
-    if not isinstance(unproven, dict):
-        return {}
-    return {str(name): why[:200] for name, why in unproven.items() if isinstance(why, str)}
+    why = unproven.get("items") if isinstance(unproven, dict) else None
+    return why[:200] if isinstance(why, str) else None
 
 
 def po_record(db: Database, po_id: str) -> dict | None:
@@ -66,7 +65,7 @@ def po_record(db: Database, po_id: str) -> dict | None:
         "items": items,
         "totals": check,
         "warnings": current_warnings(po, import_warnings, check),
-        "doubts": reading_doubts(po),
+        "items_doubt": items_doubt(po),
         "import_warnings": import_warnings,
         "batch": batch,
         "deliveries": deliveries.po_deliveries(db, po_id),

@@ -34,7 +34,7 @@ def item_view(db: Database, item: dict, user: dict) -> dict:
             view["actions"] = [a for a in view["actions"] if a != "retry"]
     elif item["entity"] == "purchase_order":
         view["po"] = store.get_po(db, item["record_id"])
-        view["doubts"] = record.reading_doubts(view["po"]) if view["po"] else {}
+        view["items_doubt"] = record.items_doubt(view["po"]) if view["po"] else None
     if item["kind"] == "po.revision" and view.get("po"):
         current = versions.version_of_po(view["po"], store.po_items(db, item["record_id"]))
         view["comparison"] = versions.comparison(current, item["evidence"]["revision"])
