@@ -230,7 +230,7 @@ def test_a_quantity_changed_by_hand_with_its_amount_left_is_a_disagreement(db, s
     save_item(db, po_id, items(db, po_id)[0], staff["id"], quantity="51")
     check = check_of(db, po_id)
     assert check.agree is False and check.discrepancy() == 250000
-    assert check.problems() == ["Item 1: 51 × 50.00 is 2 550.00, but its amount is 50.00."]
+    assert check.problems() == ["Item 1: 51 × 50.00 is 2\u00a0550.00, but its amount is 50.00."]
     assert check.evidence()["lines_off"] == [1]
 
 
