@@ -121,3 +121,20 @@ def enter_by_hand(state: QueueState) -> QueueState:
 def _require(state: QueueState, status: Status, action: str) -> None:
     if state.status != status:
         raise InvalidTransition(f"cannot {action} a batch that is {state.status}")
+
+
+def never_succeeds(state: QueueState) -> bool:
+    """Dead before its attempts ran out: it failed with an error waiting cannot fix (a file
+    that is not a document Intake reads, a damaged one), so another attempt fails the same way."""
+    return state.status == Status.DEAD and 0 < state.attempts < MAX_ATTEMPTS
+
+
+# A document is read in well under a second or two when the queue is quiet: its pill asks
+# often at first, so "Imported" shows at once, then settles to the usual pace.
+QUICK_POLLING_FOR = timedelta(seconds=10)
+QUICK_POLL, USUAL_POLL = "500ms", "2s"
+
+
+def poll_every(uploaded_at: datetime, now: datetime) -> str:
+    """How often a live pill asks for its batch's state (an htmx interval)."""
+    return QUICK_POLL if now - uploaded_at < QUICK_POLLING_FOR else USUAL_POLL

@@ -18,7 +18,7 @@ from app.db import connect, open_database
 from app.file_types import UploadRejected
 from app.routes import route_handlers
 from app.uploads import remove_abandoned
-from app.web import auth, bodies, csrf, errors, templating
+from app.web import auth, bodies, csrf, errors, history, templating
 from tasks import huey_app
 
 log = logging.getLogger("intake")
@@ -49,7 +49,7 @@ def create_app(settings: Settings | None = None, immediate_tasks: bool = False) 
         request_class=bodies.IntakeRequest,
         request_max_body_size=bodies.FORM,
         plugins=[HTMXPlugin()],
-        before_send=[security.add_security_headers],
+        before_send=[security.add_security_headers, history.keep_the_page_address],
         on_startup=[remove_abandoned_uploads],
         template_config=TemplateConfig(instance=templating.template_engine(settings)),
         exception_handlers={

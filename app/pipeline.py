@@ -78,16 +78,16 @@ def run_batch(settings: Settings, batch_id: str) -> Attempt:
             return _failed(db, claim, exc.message, exc.retryable, started, extracted=exc.kept)
         except InvalidPayload as exc:
             return _failed(db, claim, str(exc), False, started, extracted=payload)
-        except Exception as exc:  # the machine or a bug, not the document: try again later
+        # The machine or a bug, not the document: try again later. The message makes no
+        # promise of another attempt; the batch's state (and its pill) says whether one follows.
+        except Exception as exc:
             if is_disk_full(exc):
-                message = "The server's disk is full; Intake will try again once there is room."
+                message = "The server's disk was full."
             elif is_busy(exc):
-                message = "The database was busy for too long; Intake will try again."
+                message = "The database was busy for too long."
             else:
                 log.exception("[po-process-batch] unexpected error in batch %s", batch_id)
-                message = (
-                    f"Intake hit an unexpected error ({exc.__class__.__name__}); it will try again."
-                )
+                message = f"Intake hit an unexpected error ({exc.__class__.__name__})."
             return _failed(db, claim, message, True, started)
         log.info(
             "[po-process-batch] %s",

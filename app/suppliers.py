@@ -126,9 +126,18 @@ def _propose_supplier(
     pos = [p for p in (earlier["evidence"]["pos"] if earlier else []) if p["id"] != po["id"]]
     pos.append(po)
     evidence = {"name": name, "key": key, "proposal": proposal, "pos": pos}
-    # one currency per item: the first waiting PO's (the card lists every PO with its own)
-    currency = pos[0].get("currency") or "ZAR"
-    money = sum(p.get("total_cents") or 0 for p in pos if (p.get("currency") or "ZAR") == currency)
+    # the queue ranks an item in one currency: the first waiting PO's (the card shows each)
+    currency, money = money_waiting(pos)[0]
     return review_items.open_item(
         db, "supplier.proposed", "supplier_name", key, evidence, money, now, currency
     )
+
+
+def money_waiting(pos: list[dict]) -> list[tuple[str, int]]:
+    """What the POs waiting on a supplier name add up to: one sum per currency, in the order
+    the currencies first appear. Amounts in different currencies are never added."""
+    sums: dict[str, int] = {}
+    for po in pos:
+        currency = po.get("currency") or "ZAR"
+        sums[currency] = sums.get(currency, 0) + (po.get("total_cents") or 0)
+    return list(sums.items())

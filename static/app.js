@@ -57,7 +57,8 @@ document.addEventListener("htmx:sendError", (event) => {
 
 // A confirmation dialog filled by htmx (e.g. "Retry 37 dead batches?") opens once its content arrives.
 document.addEventListener("htmx:afterSwap", (event) => {
-  const dialog = event.detail.target.closest("dialog");
+  const target = event.detail.target;
+  const dialog = target && target.closest ? target.closest("dialog") : null;
   if (dialog && !dialog.open) {
     dialog.showModal();
     const first = dialog.querySelector("[autofocus]");
@@ -77,7 +78,8 @@ document.addEventListener("htmx:afterRequest", (event) => {
 // Plain forms that need a second thought before they change anything.
 document.addEventListener("submit", (event) => {
   const form = event.target.closest("form[data-confirm]");
-  if (form && !window.confirm(form.dataset.confirm)) {
+  const asks = !(event.submitter && event.submitter.hasAttribute("data-no-confirm"));
+  if (form && asks && !window.confirm(form.dataset.confirm)) {
     event.preventDefault();
     event.stopImmediatePropagation();
   }

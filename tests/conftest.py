@@ -102,3 +102,18 @@ def store_batch(settings: Settings, db, data: bytes, uploaded_by: str | None = N
         now=clock.now(),
     )
     return batch_id
+
+
+@pytest.fixture(autouse=True)
+def watched_pages(request):
+    """A browser test fails when its pages logged an error, threw, or had a request fail."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    from tests.browser import Watch
+
+    browser = request.getfixturevalue("browser")
+    browser.watch = Watch()
+    yield
+    problems = browser.watch.unexpected()
+    assert not problems, "\n".join(problems)

@@ -135,3 +135,36 @@ def test_three_failures_make_a_batch_dead():
         if state.status == F:
             state = QueueState(F, state.attempts, NOW)  # time passes until it is due
     assert state == QueueState(X, 3)
+
+
+def permanent_failure(state):
+    return batches.fail(claim(state), NOW, retryable=False)
+
+
+@pytest.mark.parametrize(
+    ("state", "never"),
+    [
+        (permanent_failure(QueueState(P)), True),  # a damaged file, on its first attempt
+        (permanent_failure(QueueState(F, 1, EARLIER)), True),
+        (permanent_failure(QueueState(F, 2, EARLIER)), False),  # dead on its last attempt anyway
+        (QueueState(X, 3), False),  # three timeouts: another day may go better
+        (QueueState(F, 1, LATER), False),
+        (QueueState(D, 1), False),
+        (QueueState(P, 0), False),
+    ],
+)
+def test_a_batch_that_never_succeeds_is_told_by_its_state(state, never):
+    assert batches.never_succeeds(state) is never
+
+
+@pytest.mark.parametrize(
+    ("age", "every"),
+    [
+        (timedelta(0), "500ms"),
+        (timedelta(seconds=9.9), "500ms"),
+        (timedelta(seconds=10), "2s"),
+        (timedelta(hours=3), "2s"),
+    ],
+)
+def test_a_pill_polls_quickly_while_its_document_is_new(age, every):
+    assert batches.poll_every(NOW - age, NOW) == every

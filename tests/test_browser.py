@@ -3,37 +3,27 @@
 from __future__ import annotations
 
 import re
-import shutil
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
+from tests.browser import CHROMIUM_ARGS, DESK, WatchedBrowser, chromium_path, shot
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
 from tests.server import RunningIntake
 
 pytestmark = pytest.mark.browser
 
-ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
 
 @pytest.fixture(scope="module")
 def browser():
-    executable = shutil.which("chromium") or (
-        "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
-    )
+    """Chromium for the module; what its pages complain about is checked after each test
+    (the `watched_pages` fixture in conftest.py)."""
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+        watched = WatchedBrowser(
+            playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        )
+        yield watched
+        watched.close()
 
 
 @pytest.fixture
@@ -46,20 +36,16 @@ def intake(tmp_path):
 
 @pytest.fixture
 def page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = browser.new_context(viewport=DESK)
     page = context.new_page()
     yield page
     context.close()
 
 
-def shot(page, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-
-
 def set_up_admin(page, intake) -> None:
     page.goto(intake.url + "/")
     expect(page).to_have_url(intake.url + "/setup")
+    shot(page, "setup")
     page.get_by_label("Your name").fill("Ann Buyer")
     page.get_by_label("Email").fill("ann@example.com")
     page.get_by_label("Password", exact=False).first.fill("a long enough password")
@@ -76,10 +62,10 @@ def test_upload_a_po_and_follow_the_pill_to_it(page, intake, tmp_path):
     document = tmp_path / "po-browser1.pdf"
     document.write_bytes(po_pdf_bytes(po_fields("BROWSER1")))
 
-    page.get_by_role("button", name="Upload a document").click()
+    page.get_by_role("button", name="Upload documents").click()
     dialog = page.get_by_role("dialog")
     expect(dialog).to_be_visible()
-    dialog.get_by_label("Document").set_input_files(str(document))
+    dialog.get_by_label("Documents").set_input_files(str(document))
     dialog.get_by_role("button", name="Upload").click()
 
     pill = dialog.locator(".pill")
@@ -103,13 +89,14 @@ def test_upload_a_po_and_follow_the_pill_to_it(page, intake, tmp_path):
     shot(page, "purchasing-list")
 
 
-def test_a_refused_file_is_explained_in_the_dialog(page, intake, tmp_path):
+def test_a_refused_file_is_explained_in_the_dialog(browser, page, intake, tmp_path):
+    browser.watch.expect(r"400.*upload|status of 400")
     set_up_admin(page, intake)
     notes = tmp_path / "notes.txt"
     notes.write_text("not a purchase order")
-    page.get_by_role("button", name="Upload a document").click()
+    page.get_by_role("button", name="Upload documents").click()
     dialog = page.get_by_role("dialog")
-    dialog.get_by_label("Document").set_input_files(str(notes))
+    dialog.get_by_label("Documents").set_input_files(str(notes))
     dialog.get_by_role("button", name="Upload").click()
     expect(dialog.get_by_role("alert")).to_contain_text(
         "notes.txt is not a document Intake can read"

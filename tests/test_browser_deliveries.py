@@ -30,10 +30,10 @@ def intake(tmp_path_factory):
 
 
 def upload(page, path, pill_text: str) -> None:
-    page.get_by_role("button", name="Upload a document").click()
+    page.get_by_role("button", name="Upload documents").click()
     dialog = page.locator("#upload-dialog")
-    expect(dialog.get_by_label("What it is")).to_have_value("auto")
-    dialog.get_by_label("Document").set_input_files(str(path))
+    expect(dialog.get_by_label("What they are")).to_have_value("auto")
+    dialog.get_by_label("Documents").set_input_files(str(path))
     dialog.get_by_role("button", name="Upload").click()
     expect(dialog.locator(".upload-result .pill")).to_contain_text(pill_text, timeout=20000)
     dialog.get_by_role("button", name="Close").click()

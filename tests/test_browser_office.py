@@ -121,7 +121,8 @@ def test_search_and_filter_the_po_list(admin_page, intake, db):
     shot(page, "purchasing-list-phone")
 
 
-def test_edit_an_item_and_see_the_total_recomputed(admin_page, intake, db):
+def test_edit_an_item_and_see_the_total_recomputed(browser, admin_page, intake, db):  # noqa: F811
+    browser.watch.expect(r"/purchasing/\w+/items/\w+\b")  # the typing slip, refused on purpose
     page = admin_page
     fields = po_fields("EDIT1", project_code="NONE1")
     fields["items"][1]["amount"] = "1282.00"  # misread: 12 x 98.50 is 1182.00
@@ -268,9 +269,9 @@ def test_pause_and_resume(admin_page, intake, db, tmp_path):
     document = tmp_path / "paused-po.pdf"
     document.write_bytes(po_pdf_bytes(po_fields("PAUSED1")))
     page.goto(intake.url + "/")
-    page.get_by_role("button", name="Upload a document").click()
+    page.get_by_role("button", name="Upload documents").click()
     dialog = page.get_by_role("dialog")
-    dialog.get_by_label("Document").set_input_files(str(document))
+    dialog.get_by_label("Documents").set_input_files(str(document))
     dialog.get_by_role("button", name="Upload").click()
     pill = dialog.locator(".pill")
     expect(pill).to_have_text("Queued — processing is paused for now")
@@ -325,7 +326,8 @@ def test_add_a_site_alias_and_see_a_reprocessed_batch_match_it(admin_page, intak
     expect(page.locator("#po-history")).to_contain_text("project code CP-77X now matches site CP77")
 
 
-def test_sites_import_and_users_pages(admin_page, intake, db, tmp_path):
+def test_sites_import_and_users_pages(browser, admin_page, intake, db, tmp_path):  # noqa: F811
+    browser.watch.expect(r"/users/\w+/disable")  # the last administrator, refused on purpose
     page = admin_page
     page.goto(intake.url + "/sites")
     page.get_by_label("Or paste the CSV").fill(
@@ -352,7 +354,7 @@ def test_sites_import_and_users_pages(admin_page, intake, db, tmp_path):
     expect(page.get_by_label("Token", exact=True)).to_have_value(re.compile(r"^itk_"))
     shot(page, "user-detail-token")
     page.goto(intake.url + "/users")
-    page.get_by_role("link", name="Ann Admin").click()
+    page.get_by_role("link", name="Ann Admin", exact=True).click()
     page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="Disable ann@example.com").click()
     expect(page.get_by_role("alert")).to_contain_text("You are the last administrator")

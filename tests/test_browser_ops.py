@@ -65,9 +65,9 @@ def test_staff_are_told_when_no_worker_reads_documents(page, intake, tmp_path):
     expect(banner).to_have_text(NO_WORKER)
     document = tmp_path / "po-waiting.pdf"
     document.write_bytes(po_pdf_bytes(po_fields("NOWORKER1")))
-    page.get_by_role("button", name="Upload a document").click()
+    page.get_by_role("button", name="Upload documents").click()
     dialog = page.get_by_role("dialog")
-    dialog.get_by_label("Document").set_input_files(str(document))
+    dialog.get_by_label("Documents").set_input_files(str(document))
     dialog.get_by_role("button", name="Upload").click()
     pill = dialog.locator(".pill")
     expect(pill).to_have_text("Queued — documents are not being read: no worker is running")

@@ -189,3 +189,22 @@ def test_every_rule_has_a_name_a_purpose_and_a_stage_once():
     assert [s for s in stages if rules.stage(s)] == list(
         dict.fromkeys(r.stage for r in rules.RULES)
     )
+
+
+def good_line() -> Item:
+    return Item(quantity="2", unit_price="5.00", amount="10.00")
+
+
+@pytest.mark.parametrize(
+    ("lines", "why"),
+    [
+        ([good_line(), Item(quantity="2", unit_price="5.00", amount="10.00", confidence=0.4)],
+         "item 2: a number worked out, put right, or unsure"),
+        ([Item(quantity=None, amount="10.00"), good_line(), Item(quantity="1", amount=None)],
+         "items 1, 3: no quantity or no amount"),
+        ([good_line(), good_line(), Item(quantity="3", unit_price="5.00", amount="10.00")],
+         "item 3: quantity x price is not the amount"),
+    ],
+)  # fmt: skip
+def test_a_doubt_about_the_items_names_the_lines(lines, why):
+    assert unproven(Reading({}, lines), ("items",)) == {"items": why}

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 
 import pytest
 from bs4 import BeautifulSoup
 from PIL import Image
 
-from app import auth, clock, ids, pipeline, queue, sites, storage
+from app import auth, clock, ids, pipeline, queue, review_items, sites, storage
 from app.purchase_orders import store
 from tests.conftest import store_batch
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
@@ -227,7 +228,10 @@ def test_the_batches_page_has_tabs_with_counts(admin_client, dead):
     ]
     assert text(rows[0].select_one(".last-error")) == "Not a purchase order."
     poller = page.select_one("#batches-live")
-    assert poller["hx-trigger"] == "every 5s"
+    assert poller["hx-trigger"] == "every 5s, batch-changed from:body"  # nothing can change
+    assert [mark["value"] for mark in page.select("#batch-results .live-mark")] == [
+        f"{batch_id}.dead.{1 if n < 3 else 0}" for n, batch_id in reversed(list(enumerate(dead)))
+    ]
 
 
 def test_retry_all_asks_with_the_count_then_retries_every_match(admin_client, db, dead):
@@ -259,16 +263,35 @@ def test_retry_all_says_when_the_list_changed_since_asking(admin_client, db, dea
 
 def test_the_live_poll_sends_only_rows_that_changed(admin_client, db, dead):
     pending = add_batch(db, status="pending", filename="waiting.pdf", minutes=9)
-    marks = f"{pending}.pending.0,{dead[0]}.dead.1"
-    quiet = soup(admin_client.get(f"/batches/live?live={marks}", headers=HTMX))
+    marks = f"shown={pending}.pending.0&shown={dead[0]}.dead.1"
+    quiet = soup(admin_client.get(f"/batches/live?{marks}", headers=HTMX))
     assert oob_all(quiet, "tr") == []
     db.conn.execute(
         "UPDATE data_import_batches SET status = 'processing', attempts = 1 WHERE id = ?", [pending]
     )
-    moved = soup(admin_client.get(f"/batches/live?live={marks}", headers=HTMX))
+    moved = soup(admin_client.get(f"/batches/live?{marks}", headers=HTMX))
     assert [tr["id"] for tr in oob_all(moved, "tr")] == [f"batch-{pending}"]
-    assert f"live={pending}.processing.1" in moved.select_one("#batches-live")["hx-get"]
+    assert moved.select_one("#batches-live")["hx-trigger"].startswith("every 2s")
     assert oob(moved, "#batch-tabs")["hx-swap-oob"] == "true"
+
+
+def test_the_first_page_is_sent_again_when_a_batch_newly_matches(admin_client, db, dead):
+    marks = "&".join(f"shown={batch_id}.dead.1" for batch_id in dead)
+    same = soup(admin_client.get(f"/batches/live?status=dead&first=1&{marks}", headers=HTMX))
+    assert oob_all(same, "#batch-results") == []
+    # a batch retried a moment ago died again: the Dead tab shows it without a reload
+    again = add_batch(db, status="dead", error="Still damaged.", filename="again.pdf", minutes=30)
+    grown = soup(admin_client.get(f"/batches/live?status=dead&first=1&{marks}", headers=HTMX))
+    results = oob(grown, "#batch-results")
+    assert text(results.select_one("tbody tr td")) == "again.pdf"
+    assert text(results.select_one("#batch-tabs a[aria-current=page]")) == "Dead 5"
+    assert f"batch-{again}" in [tr["id"] for tr in results.select("tbody tr")]
+
+
+def test_a_retried_row_tells_the_live_poll_to_ask_at_once(admin_client, db, dead):
+    answer = admin_client.post(f"/batches/{dead[3]}/retry?view=row", headers=HTMX)
+    assert "batch-changed" in answer.headers["hx-trigger-after-settle"]
+    assert soup(answer).select_one("tr .live-mark")["value"].startswith(f"{dead[3]}.")
 
 
 def test_discard_a_dead_batch_from_its_row(admin_client, db, dead):
@@ -395,3 +418,74 @@ def test_a_malformed_or_unknown_id_is_a_readable_error(admin_client):
     assert admin_client.get(f"/sites/{ids.new_id()}").status_code == 404
     response = admin_client.get("/purchasing/zzzzzzzzzzzzzzz/fields/nope")
     assert response.status_code == 404
+
+
+def test_a_csv_with_problems_comes_back_to_correct_not_lost(admin_client):
+    pasted = "code,name\nKL01,\nKL02,Kloof Two\n"
+    preview = soup(admin_client.post("/sites/import", files={"text": (None, pasted)}))
+    assert preview.select(".card-warning li")
+    form = preview.select_one("form[action='/sites/import']")
+    assert form.select_one("textarea[name=text]").get_text() == pasted
+
+
+@pytest.mark.parametrize(
+    ("number", "title"),
+    [("PO-2026-5283", "PO-2026-5283 · Intake"), ("5283", "PO 5283 · Intake"),
+     ("POLE7", "PO POLE7 · Intake"), ("po 77", "po 77 · Intake")],
+)  # fmt: skip
+def test_a_po_page_title_names_the_po_once(admin_client, db, number, title):
+    po_id = add_po(db, number)
+    assert text(soup(admin_client.get(f"/purchasing/{po_id}")).select_one("title")) == title
+
+
+def test_a_po_without_a_project_code_asks_for_its_site_in_words(staff_client, db):
+    po_id = add_po(db, "NOCODE1", project_code="")
+    review_items.open_item(
+        db, "po.site_unmatched", "purchase_order", po_id, {"project_code": ""}, 0, clock.now()
+    )
+    card = soup(staff_client.get("/review")).select_one(".review-item")
+    said = text(card)
+    assert "The document gives no project code" in said and "(none)" not in said
+    assert "intake sites add" not in said
+    assert "An administrator adds them on the Sites page" in said
+
+
+def test_the_po_page_shows_a_lines_discount_and_a_line_that_does_not_hold(admin_client, db):
+    po_id = add_po(db, "DISCPAGE1", items=[4750, 9999], subtotal=14749, tax=0, total=14749)
+    db.conn.execute(
+        "UPDATE purchase_order_items SET quantity = '50', unit_price_cents = 100,"
+        " discount_percent = '5' WHERE purchase_order_id = ? AND line_no = 1",
+        [po_id],
+    )
+    db.conn.execute(  # as if a person set line 2's quantity and left its amount
+        "UPDATE purchase_order_items SET quantity = '2'"
+        " WHERE purchase_order_id = ? AND line_no = 2",
+        [po_id],
+    )
+    page = soup(admin_client.get(f"/purchasing/{po_id}"))
+    cells = page.select("#po-items tbody td[data-label=Discount]")
+    assert [text(cell) for cell in cells] == ["5 %", ""]
+    check = page.select_one("#po-check")
+    assert [text(li) for li in check.select("li")] == [
+        "Item 2: 2 × 99.99 is 199.98, but its amount is 99.99."
+    ]
+
+
+def test_unsure_of_the_items_says_which_line(admin_client, db):
+    batch_id = add_batch(db, status="processed", warnings=["low_confidence:items"])
+    po_id = add_po(db, "DOUBT1", batch_id=batch_id)
+    read = {"unproven": {"items": "item 2: a number worked out, put right, or unsure"}}
+    db.conn.execute(
+        "UPDATE purchase_orders SET raw_ocr_data = ? WHERE id = ?", [json.dumps(read), po_id]
+    )
+    page = soup(admin_client.get(f"/purchasing/{po_id}"))
+    assert "Unsure of the items (as read: item 2: a number worked out, put right, or unsure)." in [
+        text(li) for li in page.select("#po-warnings li")
+    ]
+    review_items.open_item(
+        db, "low_confidence", "purchase_order", po_id, {"fields": ["items"]}, 0, clock.now()
+    )
+    card = soup(admin_client.get("/review")).select_one("[data-kind=low_confidence]")
+    assert [" ".join(li.get_text().split()) for li in card.select("li")] == [
+        "items (as read: item 2: a number worked out, put right, or unsure)"
+    ]

@@ -6,10 +6,11 @@ import pytest
 from bs4 import BeautifulSoup
 from litestar.testing import TestClient
 
-from app import clock, queue
+from app import auth, clock, queue
 from app.web import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE
 from tests.conftest import PASSWORD, sign_in, store_batch
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
+from tests.fixtures.records import add_batch
 
 
 def soup(response) -> BeautifulSoup:
@@ -162,9 +163,12 @@ def batch_id(settings, db, admin):
 def test_pill_pending_and_processing_poll(admin_client, db, batch_id):
     queued = pill(admin_client, batch_id)
     assert queued.get_text(strip=True) == "Queued"
-    assert queued["hx-trigger"] == "every 2s" and queued["hx-get"] == f"/batches/{batch_id}/pill"
-    set_row(db, batch_id, status="processing", attempts=1)
-    assert pill(admin_client, batch_id).get_text(strip=True) == "Processing…"
+    # just uploaded: it asks often, so a document read in a moment shows at once
+    assert queued["hx-trigger"] == "every 500ms" and queued["hx-get"] == f"/batches/{batch_id}/pill"
+    set_row(db, batch_id, status="processing", attempts=1, date_uploaded="2026-08-19T10:00:00.000Z")
+    processing = pill(admin_client, batch_id)
+    assert processing.get_text(strip=True) == "Processing…"
+    assert processing["hx-trigger"] == "every 2s"
 
 
 def test_pill_failed_says_when_it_retries(admin_client, db, batch_id):
@@ -185,12 +189,35 @@ def test_pill_failed_says_when_it_retries(admin_client, db, batch_id):
 def test_pill_dead_offers_retry_and_stops_polling(admin_client, db, batch_id):
     set_row(db, batch_id, status="dead", attempts=3, last_error="This PDF is password-protected.")
     dead = pill(admin_client, batch_id)
-    assert "Needs attention: This PDF is password-protected." in dead.get_text()
+    text = " ".join(dead.get_text().split())
+    assert "Needs attention after 3 attempts: This PDF is password-protected." in text
+    assert "tried again" not in text
     assert not dead.has_attr("hx-trigger")
     button = dead.select_one("button")
     assert button.get_text() == "Retry" and button["hx-post"] == f"/batches/{batch_id}/retry"
     retried = soup(admin_client.post(f"/batches/{batch_id}/retry")).select_one(".pill")
     assert "Imported as PO #PILL1" in retried.get_text()  # immediate mode: it ran again at once
+
+
+def test_a_pill_of_a_document_no_attempt_can_read_offers_what_can_be_done(
+    admin_client, db, batch_id
+):
+    # dead on its first attempt: the error was one waiting cannot fix
+    set_row(db, batch_id, status="dead", attempts=1, last_error="This file is damaged.")
+    dead = pill(admin_client, batch_id)
+    text = " ".join(dead.get_text().split())
+    assert "Reading it again would fail the same way." in text
+    assert [b.get_text() for b in dead.select("button")] == ["Discard"]
+    assert dead.select_one("a")["href"] == f"/batches/{batch_id}/enter"
+
+
+def test_staff_are_offered_no_retry_on_another_persons_batch(staff_client, db, batch_id):
+    set_row(db, batch_id, status="dead", attempts=3, last_error="Timed out.")
+    dead = pill(staff_client, batch_id)
+    assert dead.select("button") == []
+    assert "they or an administrator can retry it" in dead.get_text()
+    set_row(db, batch_id, attempts=1)  # one no attempt can read: not theirs to enter either
+    assert [a["href"] for a in pill(staff_client, batch_id).select("a")] == []
 
 
 def test_retrying_a_batch_that_is_not_stuck_is_refused_in_words(admin_client, db, batch_id):
@@ -219,6 +246,24 @@ def test_home_lists_only_my_uploads(app, admin_client, db, settings, staff, batc
     with TestClient(app) as client:
         sign_in(client, staff["email"])
         assert len(soup(client.get("/recent")).select("tbody tr")) == 1
+
+
+def test_older_uploads_are_shown_on_asking(staff_client, db, staff):
+    for n in range(23):
+        add_batch(
+            db, status="processed", filename=f"old-{n:02}.pdf", uploaded_by=staff["id"], minutes=n
+        )
+    first = soup(staff_client.get("/"))
+    assert len(first.select("#recent-uploads tbody tr")) == 10
+    more = first.select_one("#recent-uploads .more a")
+    assert (more.get_text(), more["hx-get"]) == ("Show 10 older uploads", "/recent?recent=20")
+    second = soup(staff_client.get(more["hx-get"]))
+    assert (
+        second.select_one("#recent-uploads")["hx-get"] == "/recent?recent=20"
+    )  # kept after an upload
+    third = soup(staff_client.get(second.select_one(".more a")["hx-get"]))
+    names = [td.get_text() for td in third.select("tbody .filename")]
+    assert (len(names), names[-1], third.select(".more")) == (23, "old-00.pdf", [])
 
 
 # --- purchasing --------------------------------------------------------------------
@@ -271,3 +316,42 @@ def test_times_show_in_the_configured_zone(tmp_path, db):
     )
     localtime = engine.engine.filters["localtime"]
     assert localtime(clock.iso(clock.parse("2026-08-19T08:42:00.000Z")), "%H:%M") == "10:42"
+
+
+@pytest.mark.parametrize(
+    ("current", "address"),
+    [
+        ("http://testserver/users/abc", "/users/abc"),
+        ("http://testserver/purchasing?q=CP09&sort=-total", "/purchasing?q=CP09&sort=-total"),
+        ("https://elsewhere.example/users", "/users"),  # only a path is ever taken
+        ("http://testserver//elsewhere.example/users", None),
+        ("not a url", None),
+    ],
+)
+def test_a_boosted_form_answer_keeps_the_address_of_its_page(admin_client, staff, current, address):
+    boosted = {"HX-Request": "true", "HX-Boosted": "true", "HX-Current-URL": current}
+    answer = admin_client.post(f"/users/{staff['id']}/tokens", data={"name": "t"}, headers=boosted)
+    assert answer.status_code == 200
+    assert answer.headers.get("hx-replace-url") == address
+    plain = admin_client.post(f"/users/{staff['id']}/tokens", data={"name": "t"})
+    assert "hx-replace-url" not in plain.headers
+
+
+def test_staff_change_their_own_password(staff_client, db, staff):
+    wrong = staff_client.post(
+        "/account/password",
+        data={"current": "not it at all", "password": NEW, "password_again": NEW},
+    )
+    assert wrong.status_code == 400
+    assert soup(wrong).select_one("p.error").get_text() == "That is not your present password."
+    done = staff_client.post(
+        "/account/password",
+        data={"current": PASSWORD, "password": NEW, "password_again": NEW},
+        follow_redirects=False,
+    )
+    assert (done.status_code, done.headers["location"]) == (303, "/account/password?changed=1")
+    assert "Your password is changed." in staff_client.get(done.headers["location"]).text
+    assert auth.authenticate(db, staff["email"], NEW) is not None
+
+
+NEW = "a brand new password"

@@ -216,3 +216,31 @@ def test_a_new_alias_gives_old_pos_their_site(db, staff):
     assert store.get_po(db, waiting)["site_id"] == site_id
     assert store.get_po(db, other)["site_id"] is None
     assert history(db, waiting)[-1] == ("edited", "Site", None, "CP09", staff["id"])
+
+
+def check_of(db, po_id):
+    return totals.check_po(store.get_po(db, po_id), items(db, po_id))
+
+
+def test_a_quantity_changed_by_hand_with_its_amount_left_is_a_disagreement(db, staff):
+    po_id = add_po(db, "LINE1", items=[5000], subtotal=5000, tax=0, total=5000)
+    assert check_of(db, po_id).agree
+    save_item(db, po_id, items(db, po_id)[0], staff["id"], quantity="51")
+    check = check_of(db, po_id)
+    assert check.agree is False and check.discrepancy() == 250000
+    assert check.problems() == ["Item 1: 51 × 50.00 is 2\u00a0550.00, but its amount is 50.00."]
+    assert check.evidence()["lines_off"] == [1]
+
+
+@pytest.mark.parametrize(
+    ("discount", "agree"),
+    [("5", True), ("10", False), (None, False)],
+)
+def test_a_line_holds_with_its_discount(db, discount, agree):
+    po_id = add_po(db, f"DISC-{discount}", items=[4750], subtotal=4750, tax=0, total=4750)
+    db.conn.execute(
+        "UPDATE purchase_order_items SET quantity = '50', unit_price_cents = 100,"
+        " discount_percent = ? WHERE purchase_order_id = ?",
+        [discount, po_id],
+    )
+    assert check_of(db, po_id).agree is agree

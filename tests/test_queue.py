@@ -205,6 +205,18 @@ def test_an_unexpected_error_is_retried(settings, db, batch_id, monkeypatch):
     assert "unexpected error (RuntimeError)" in status(db, batch_id)["last_error"]
 
 
+def test_the_last_failed_attempt_promises_no_other(settings, db, batch_id, monkeypatch):
+    def explode(document):
+        raise RuntimeError("disk hiccup")
+
+    monkeypatch.setattr(pipeline, "extract", explode)
+    for _ in range(3):
+        db.conn.execute("UPDATE data_import_batches SET next_retry_at = '2000-01-01T00:00:00.000Z'")
+        attempt = pipeline.run_batch(settings, batch_id)
+    assert attempt.outcome == "dead"
+    assert status(db, batch_id)["last_error"] == "Intake hit an unexpected error (RuntimeError)."
+
+
 def test_a_failed_import_leaves_no_half_written_po(settings, db, batch_id, monkeypatch):
     def broken_items(*args, **kwargs):
         raise OSError("interrupted between the PO and its items")

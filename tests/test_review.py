@@ -254,6 +254,34 @@ def version(total=1000, items=(("A", "1", 1000),), **fields):
     return base | fields | {"items": lines}
 
 
+def line(code="PIPE-050", description="Steel pipe 50 mm, 6 m lengths", qty="51", unit="m",
+         price=12000, amount=612000) -> dict:  # fmt: skip
+    return {"item_code": code, "description": description, "quantity": qty, "unit": unit,
+            "unit_price_cents": price, "amount_cents": amount}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("read_again", "revision"),
+    [
+        (line(), False),
+        (line(unit=""), False),  # the unit lost
+        (line(code="PIPE-O5O", description="STEEL PIPE 5Omm, 6m lengths"), False),
+        (line(code="pipe 050", description="Steel pipe 50 mm. 6 m lenqths"), False),
+        (line(price=None, amount=None), False),  # prices the photo's reading missed
+        (line(qty="50", amount=600000), True),
+        (line(price=12500, amount=637500), True),
+        (line(code="PIPE-065"), True),
+        (line(description="Copper elbow 22 mm"), True),
+    ],
+)
+def test_a_document_read_again_is_a_revision_only_when_its_items_differ(read_again, revision):
+    before = version(total=612000) | {"items": [line()]}
+    after = version(total=612000) | {"items": [read_again]}
+    assert versions.is_revision(before, after) is revision
+    assert versions.is_revision(before, version(total=None) | {"items": [line()]}) is False
+    assert versions.is_revision(before, version(total=612001) | {"items": [line()]}) is True
+
+
 @pytest.mark.parametrize(
     ("after", "revision", "at_risk", "said"),
     [

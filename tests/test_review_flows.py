@@ -11,6 +11,7 @@ from app import clock, links, queue, review_items, sites, storage, suppliers
 from app.purchase_orders import store
 from tests.conftest import sign_in
 from tests.fixtures.po_pdf import REVISED_ITEMS, po_fields, po_pdf_bytes
+from tests.fixtures.records import add_po
 
 HTMX = {"hx-request": "true"}
 
@@ -255,6 +256,21 @@ def test_a_dead_batch_entered_by_hand_becomes_a_po(admin_client, admin, db):
     assert again.status_code == 409
 
 
+def test_a_po_with_many_items_is_entered_by_hand_with_more_rows(admin_client, db):
+    upload(admin_client, data=b"%PDF-1.4 a long order", name="long.pdf")
+    [item] = open_items(admin_client, "batch.dead")
+    rows = {f"description_{n}": f"Item {n}" for n in range(1, 9)}
+    grown = admin_client.post(
+        f"/review/{item['id']}/enter", data=entry() | rows | {"more_rows": "1"}
+    )
+    assert grown.status_code == 200
+    form = soup(grown)
+    assert len(form.select(".entry-items tbody tr")) == 8 + 2 + 5  # filled, spare, more
+    assert form.select_one("input[name=description_8]")["value"] == "Item 8"
+    assert form.select_one("input[name=po_number]")["value"] == "HAND1"
+    assert review_items.get_item(db, item["id"])["state"] == "open"  # nothing imported yet
+
+
 def test_entering_by_hand_a_batch_whose_file_is_gone_is_refused_in_words(
     admin_client, db, settings
 ):
@@ -337,6 +353,27 @@ def test_an_unknown_supplier_is_created_once_a_person_confirms(admin_client, db)
     second = upload(admin_client, po_fields("SUP2", supplier_name="ACME STEEL PTY LTD"))
     assert store.get_po(db, second["processed_record_id"])["supplier_id"] == acme["id"]
     assert open_items(admin_client, "supplier.proposed") == []
+
+
+def test_a_supplier_names_pos_in_several_currencies_are_never_added(admin_client, db):
+    for number, cents, currency in [
+        ("FX1", 150_000_00, "USD"),
+        ("FX2", 20_00, "EUR"),
+        ("FX3", 1_867_692_90, "ZAR"),
+        ("FX4", 50_000_00, "USD"),
+    ]:
+        po = {"id": add_po(db, number, total=cents), "number": number}
+        db.conn.execute(
+            "UPDATE purchase_orders SET currency = ? WHERE id = ?", [currency, po["id"]]
+        )
+        po |= {"total_cents": cents, "currency": currency}
+        suppliers.match_supplier(db, "Lowveld Pipe & Valve", 0.85, clock.now(), po)
+    [item] = open_items(admin_client, "supplier.proposed")
+    assert (item["money_at_risk"], item["money_currency"]) == ("200000.00", "USD")
+    card = soup(admin_client.get("/review")).select_one(f"#item-{item['id']}")
+    assert " ".join(card.select_one(".at-risk").get_text().split()) == (
+        "USD 200 000.00 · EUR 20.00 · ZAR 1 867 692.90 at risk"
+    )
 
 
 def test_a_close_supplier_name_is_proposed_and_confirmed(admin_client, db):

@@ -81,8 +81,8 @@ def run_isolated(function: Callable[[Document], dict], document: Document) -> di
     try:
         if not receive.poll(options.timeout):
             raise ExtractionError(
-                f"Reading this document took longer than {_seconds(options.timeout)}, so it was "
-                "stopped; it will be tried again.",
+                f"Reading this document took longer than {_seconds(options.timeout)}, "
+                "so it was stopped.",
                 retryable=True,
             )
         try:
@@ -90,7 +90,7 @@ def run_isolated(function: Callable[[Document], dict], document: Document) -> di
         except EOFError:
             raise ExtractionError(
                 "The document reader stopped unexpectedly (the file may be too large or "
-                "malformed); it will be tried again.",
+                "malformed).",
                 retryable=True,
             ) from None
     finally:

@@ -148,21 +148,18 @@ def _post(document: Document, body: dict) -> dict:
     except urllib.error.HTTPError as exc:
         detail = exc.read(500).decode("utf-8", "replace").strip()
         if exc.code >= 500 or exc.code == 429:
-            raise ExtractionError(
-                f"The LLM service answered {exc.code}; it will be tried again.", retryable=True
-            ) from None
+            raise ExtractionError(f"The LLM service answered {exc.code}.", retryable=True) from None
         raise ExtractionError(
             f"The LLM service refused the request ({exc.code}): {detail}"
         ) from None
     except TimeoutError:
         raise ExtractionError(
-            f"The LLM service did not answer within {options.timeout * 0.75:g} seconds; "
-            "it will be tried again.",
+            f"The LLM service did not answer within {options.timeout * 0.75:g} seconds.",
             retryable=True,
         ) from None
     except (urllib.error.URLError, ConnectionError) as exc:
         raise ExtractionError(
-            f"The LLM service could not be reached ({exc}); it will be tried again.",
+            f"The LLM service could not be reached ({exc}).",
             retryable=True,
         ) from None
     except json.JSONDecodeError:

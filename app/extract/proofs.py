@@ -114,18 +114,25 @@ def _total(found: Found, reading: Reading) -> str | None:
     return None if sub + tax == total else "subtotal + tax is not the total"
 
 
+# What makes one line doubtful, and how it is said; the first that any line has is given,
+# with the lines that have it, so a person knows which to look at.
+_LINE_DOUBTS = (
+    (lambda item: item.quantity is None or item.amount is None, "no quantity or no amount"),
+    (lambda item: item.confidence < LOW, "a number worked out, put right, or unsure"),
+    (lambda item: checks.line_ok(item) is False, "quantity x price is not the amount"),
+)
+
+
 def _items(reading: Reading) -> str | None:
     rows = reading.items
     if not rows:
         return "no items read"
     if reading.guessed_table:
         return "no header row: the columns were guessed"
-    if any(item.quantity is None or item.amount is None for item in rows):
-        return "an item without its quantity or amount"
-    if any(item.confidence < LOW for item in rows):
-        return "a number worked out, put right, or unsure"
-    if any(checks.line_ok(item) is False for item in rows):
-        return "a line whose quantity x price is not its amount"
+    for doubt, why in _LINE_DOUBTS:
+        lines = [str(n) for n, item in enumerate(rows, start=1) if doubt(item)]
+        if lines:
+            return f"{'item' if len(lines) == 1 else 'items'} {', '.join(lines)}: {why}"
     sub, tax, total = (_cents(reading, k) for k in ("subtotal", "tax", "total"))
     if reading.inclusive:
         sub = total

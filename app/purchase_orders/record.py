@@ -8,6 +8,8 @@ the same record.
 
 from __future__ import annotations
 
+import json
+
 from sqlite_utils import Database
 
 from app import auth, numbers, queue
@@ -37,6 +39,18 @@ def current_warnings(po: dict, batch_warnings: list[str], check: TotalsCheck) ->
     return kept
 
 
+def items_doubt(po: dict) -> str | None:
+    """Which lines the reader was unsure of, and why, as it read the document (`unproven`
+    in what it read): "item 3: a number worked out, put right, or unsure"."""
+    try:
+        read = json.loads(po.get("raw_ocr_data") or "{}")
+    except ValueError:
+        return None
+    unproven = read.get("unproven") if isinstance(read, dict) else None
+    why = unproven.get("items") if isinstance(unproven, dict) else None
+    return why[:200] if isinstance(why, str) else None
+
+
 def po_record(db: Database, po_id: str) -> dict | None:
     """The PO, its items, its totals check, its batch, its current warnings and who verified
     it; None if gone."""
@@ -52,6 +66,7 @@ def po_record(db: Database, po_id: str) -> dict | None:
         "items": items,
         "totals": check,
         "warnings": current_warnings(po, import_warnings, check),
+        "items_doubt": items_doubt(po),
         "import_warnings": import_warnings,
         "batch": batch,
         "verifier": auth.get_user(db, po["verified_by"]) if po["verified_by"] else None,

@@ -4,13 +4,19 @@ Pure: a version is a plain dict (the PO's fields and its items), made from a
 stored PO or from an extracted payload, so the importer, the review page and
 the tests compare the same way. A revision is a difference in the items
 (codes, descriptions, quantities, units, prices, discounts, amounts) or the money
-(subtotal, tax, total); a document that differs only in how its header was
-read (the date, the supplier's spelling) is the same PO imported again.
+(subtotal, tax, total), judged after setting aside what reading a photo or a scan varies:
+a unit lost, a code or description read with a character mistaken or its
+spacing changed, a value one reading missed. A document that differs only in
+that way, or in how its header was read (the date, the supplier's spelling),
+is the same PO imported again.
 The side-by-side comparison takes its fields as arguments, so a delivery
 note that arrives again is compared the same way (`app/delivery_notes/revisions.py`).
 """
 
 from __future__ import annotations
+
+import re
+from difflib import SequenceMatcher
 
 FIELDS = [
     ("po_date", "Date"),
@@ -52,10 +58,48 @@ def version_of_data(data) -> dict:
 
 
 def is_revision(before: dict, after: dict) -> bool:
-    """Items or money differ: a person must choose which version stands."""
-    if any(before[name] != after[name] for name in MONEY_FIELDS):
+    """Items or money differ, beyond what reading varies: a person must choose which stands."""
+    if any(_differ(before[name], after[name]) for name in MONEY_FIELDS):
         return True
-    return before["items"] != after["items"]
+    if len(before["items"]) != len(after["items"]):
+        return True
+    return any(
+        not _same_item(old, new) for old, new in zip(before["items"], after["items"], strict=True)
+    )
+
+
+# Characters OCR takes for one another, folded to one before codes and descriptions are compared.
+_LOOKALIKES = str.maketrans("oilsbzg", "0115826")
+# Descriptions this alike (0..1) after folding are one item read twice: a character or two of a
+# line's description misread, not another item.
+SAME_DESCRIPTION = 0.9
+
+
+def _differ(old, new) -> bool:
+    """Two readings of one value differ only when both were read: a value one reading
+    missed is not evidence that the document changed."""
+    return old is not None and new is not None and old != new
+
+
+def _folded(text: str | None) -> str:
+    """Letters and digits only, lower case, look-alikes as one: how OCR's variants compare."""
+    return re.sub(r"[^0-9a-z]", "", (text or "").lower()).translate(_LOOKALIKES)
+
+
+def _same_item(old: dict, new: dict) -> bool:
+    """One line read twice: same quantity, prices and amount (where both readings have them),
+    the same code and a description alike once folded. The unit is not compared: it changes
+    no money, and a photo's reading often loses it."""
+    if any(_differ(old[name], new[name]) for name in ("quantity", "unit_price_cents")):
+        return False
+    if _differ(old["amount_cents"], new["amount_cents"]):
+        return False
+    if _differ(_folded(old["item_code"]) or None, _folded(new["item_code"]) or None):
+        return False
+    first, second = _folded(old["description"]), _folded(new["description"])
+    return (
+        not (first and second) or SequenceMatcher(None, first, second).ratio() >= SAME_DESCRIPTION
+    )
 
 
 def money_at_risk(before: dict, after: dict) -> int:

@@ -32,6 +32,7 @@ ENTRY_FIELDS = (
 )
 ENTRY_ITEM_FIELDS = ("item_code", "description", "quantity", "unit", "unit_price", "amount")
 ENTRY_ROWS = 8
+MORE_ROWS = 5  # empty rows added each time a person asks for more
 _MAX_ROWS = 200
 
 
@@ -49,8 +50,9 @@ def entry_values(batch: dict) -> dict:
     return values | {"items": items + [dict(blank)] * max(2, ENTRY_ROWS - len(items))}
 
 
-def form_values(form: dict) -> dict:
-    """The hand-entry form as the person filled it, to show it again with what is wrong."""
+def form_values(form: dict, more_rows: int = 0) -> dict:
+    """The hand-entry form as the person filled it, to show it again with what is wrong
+    (or, asked for `more_rows`, with that many more empty rows)."""
     values = {name: form.get(name) or "" for name in ENTRY_FIELDS}
     rows_sent = [
         {name: form.get(f"{name}_{row}") or "" for name in ENTRY_ITEM_FIELDS}
@@ -58,7 +60,8 @@ def form_values(form: dict) -> dict:
     ]
     filled = [row for row in rows_sent if any(row.values())]
     blank = {name: "" for name in ENTRY_ITEM_FIELDS}
-    return values | {"items": filled + [dict(blank)] * max(2, ENTRY_ROWS - len(filled))}
+    room = min(max(2, ENTRY_ROWS - len(filled)) + more_rows, _MAX_ROWS - len(filled))
+    return values | {"items": filled + [dict(blank)] * room}
 
 
 def payload_from_form(form: dict) -> dict:

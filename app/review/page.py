@@ -14,7 +14,7 @@ from app.delivery_notes import reconcile
 from app.delivery_notes import revisions as dn_revisions
 from app.delivery_notes import store as dn_store
 from app.imports import people
-from app.purchase_orders import store, versions
+from app.purchase_orders import record, store, versions
 from app.review.decisions import ACTIONS, may
 from app.review_items import KINDS
 
@@ -34,6 +34,7 @@ def item_view(db: Database, item: dict, user: dict) -> dict:
             view["actions"] = [a for a in view["actions"] if a != "retry"]
     elif item["entity"] == "purchase_order":
         view["po"] = store.get_po(db, item["record_id"])
+        view["items_doubt"] = record.items_doubt(view["po"]) if view["po"] else None
     if item["kind"] == "po.revision" and view.get("po"):
         current = versions.version_of_po(view["po"], store.po_items(db, item["record_id"]))
         view["comparison"] = versions.comparison(current, item["evidence"]["revision"])
@@ -44,6 +45,7 @@ def item_view(db: Database, item: dict, user: dict) -> dict:
         view["waiting"] = [
             po for po in item["evidence"]["pos"] if store.get_po(db, po["id"]) is not None
         ]
+        view["at_risk"] = suppliers.money_waiting(view["waiting"])
     return view
 
 

@@ -10,6 +10,7 @@ from app.routes import (
     layouts,
     ops,
     outbox,
+    password,
     purchasing,
     review,
     sites,
@@ -19,6 +20,7 @@ from app.routes import (
 
 route_handlers = [
     *account.route_handlers,
+    *password.route_handlers,
     *home.route_handlers,
     *batches.route_handlers,
     *purchasing.route_handlers,

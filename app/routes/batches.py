@@ -20,6 +20,7 @@ from app.batches import TERMINAL_STATUSES
 from app.config import Settings
 from app.enqueue import enqueue_all, release_due
 from app.routes.api import Conflict
+from app.routes.home import changed_row
 from app.web import (
     DB,
     Config,
@@ -47,20 +48,29 @@ def _live_mark(batch: dict) -> str:
     return f"{batch['id']}.{batch['status']}.{batch['attempts']}"
 
 
+def _poll_every(rows: list[dict], counts: dict[str, int]) -> str:
+    """Often while a row on screen, or a batch the filter matches, can still change."""
+    moving = any(b["status"] not in TERMINAL_STATUSES for b in rows) or any(
+        counts[status] for status in ("pending", "processing", "failed")
+    )
+    return "2s" if moving else "5s"
+
+
 def _results(db: Database, flt: batch_admin.BatchFilter, after=None, before=None, **extra) -> dict:
     problems = list(flt.problems)
     results = keyset.asked_or_first(
         partial(batch_admin.list_batches, db, flt), after, before, problems
     )
+    counts = batch_admin.status_counts(db, flt)
     return {
         "flt": flt,
         "results": results,
         "problems": problems,
-        "counts": batch_admin.status_counts(db, flt),
+        "counts": counts,
         "retryable": batch_admin.retryable_count(db, flt),
         "paused": pausing.processing_paused(db),
         "paged": bool(after or before),
-        "live": [_live_mark(b) for b in results.rows if b["status"] not in TERMINAL_STATUSES],
+        "every": _poll_every(results.rows, counts),
         **extra,
     }
 
@@ -87,21 +97,33 @@ def _page_extras(db: Database) -> dict:
 
 @get("/live", sync_to_thread=False)
 def batches_live(
-    request: Request, db: DB, settings: Config, live: FromQuery[str | None] = None
+    request: Request,
+    db: DB,
+    settings: Config,
+    shown: FromQuery[list[str] | None] = None,
+    first: FromQuery[bool] = False,
 ) -> Template:
-    """Every few seconds: fresh counts, and the rows on screen that changed since."""
+    """Every few seconds, and at once after an action on a row: fresh counts, and the rows
+    on screen (`shown`: id.status.attempts each) that changed since. On the first page, a
+    batch that now matches the filter and is not on screen brings the whole list again."""
     flt = _filter(request.query_params, settings)
-    marks = [mark for mark in (live or "").split(",") if mark.count(".") == 2][:100]
-    shown = {mark.split(".")[0]: mark for mark in marks}
-    current = batch_admin.batch_rows(db, list(shown))
+    marks = [mark for mark in shown or [] if mark.count(".") == 2][: batch_admin.PAGE_SIZE + 1]
+    on_screen = {mark.split(".")[0]: mark for mark in marks}
+    if first:
+        newest = batch_admin.list_batches(db, flt).rows
+        if any(batch["id"] not in on_screen for batch in newest):
+            return page("_batches_live.html", **_results(db, flt), whole_list=True)
+    current = batch_admin.batch_rows(db, list(on_screen))
+    counts = batch_admin.status_counts(db, flt)
     return page(
         "_batches_live.html",
         flt=flt,
-        counts=batch_admin.status_counts(db, flt),
+        counts=counts,
         retryable=batch_admin.retryable_count(db, flt),
         paused=pausing.processing_paused(db),
-        changed=[b for b in current if _live_mark(b) != shown[b["id"]]],
-        live=[_live_mark(b) for b in current if b["status"] not in TERMINAL_STATUSES],
+        paged=not first,
+        changed=[b for b in current if _live_mark(b) != on_screen[b["id"]]],
+        every=_poll_every(current, counts),
     )
 
 
@@ -222,7 +244,7 @@ def batch_discard(
     if view == "page":
         return Redirect(path=f"/batches/{batch['id']}", status_code=303)
     if view == "row":
-        return page("_batch_row.html", batch=batch_admin.batch_rows(db, [batch["id"]])[0])
+        return changed_row(db, batch["id"])
     return page("_batch_pill.html", batch=queue.get_batch(db, batch["id"]))
 
 

@@ -4,27 +4,37 @@ live status pill with its Retry button (which the admin pages share)."""
 from __future__ import annotations
 
 from litestar import Request, get, post
+from litestar.exceptions import NotFoundException
 from litestar.params import FromPath, FromQuery
 from litestar.plugins.htmx import HTMXRequest
 from litestar.response import Redirect, Template
 
-from app import batch_admin, queue, uploads
+from app import batch_admin, queue, review_items, uploads
 from app.routes.api import Conflict, receive_upload, retry
 from app.web import DB, Config, HtmxPage, admin_views, current_user, found, page, parse_id
 
+# "My recent uploads" shows this many, and as many more each time a person asks for more.
+RECENT_STEP, RECENT_MOST = 10, 1000
+
+
+def _recent(db, user: dict, shown: int) -> dict:
+    """A person's latest `shown` uploads, and whether older ones are left to show."""
+    shown = min(max(shown, RECENT_STEP), RECENT_MOST)
+    batches = queue.recent_batches(db, user["id"], limit=shown + 1)
+    return {"batches": batches[:shown], "shown": shown, "more": len(batches) > shown}
+
 
 @get("/", sync_to_thread=False)
-def home(request: Request, db: DB) -> Template:
+def home(request: Request, db: DB, recent: FromQuery[int] = RECENT_STEP) -> Template:
     user = current_user(request)
-    return page("home.html", user=user, batches=queue.recent_batches(db, user["id"]))
+    return page("home.html", user=user, **_recent(db, user, recent), step=RECENT_STEP)
 
 
 @get("/recent", sync_to_thread=False)
-def recent_uploads(request: Request, db: DB) -> Template:
-    return page(
-        "_recent_uploads.html",
-        batches=queue.recent_batches(db, current_user(request)["id"]),
-    )
+def recent_uploads(request: Request, db: DB, recent: FromQuery[int] = RECENT_STEP) -> Template:
+    """The list again (after an upload, or with older uploads: `recent` is how many)."""
+    extra = _recent(db, current_user(request), recent)
+    return page("_recent_uploads.html", **extra, step=RECENT_STEP)
 
 
 # The upload keeps its own limit as it streams (app.uploads); a form's token is one of its fields.
@@ -49,9 +59,20 @@ def nav_counts() -> Template:
 
 
 @get("/batches/{batch_id:str}/pill", sync_to_thread=False)
-def batch_pill(batch_id: FromPath[str], db: DB) -> Template:
+def batch_pill(batch_id: FromPath[str], db: DB, compact: FromQuery[bool] = False) -> Template:
+    """The pill again; `compact` (a batch's own page) without the error and the buttons."""
     batch = found(queue.get_batch(db, parse_id(batch_id, "batch")), "batch")
-    return page("_batch_pill.html", batch=batch)
+    return page("_batch_pill.html", batch=batch, compact=compact)
+
+
+@get("/batches/{batch_id:str}/enter", sync_to_thread=False)
+def batch_enter(batch_id: FromPath[str], db: DB) -> Redirect:
+    """Enter by hand, from the pill or a batch's row: the review queue's form for it."""
+    batch = found(queue.get_batch(db, parse_id(batch_id, "batch")), "batch")
+    item = review_items.open_item_for(db, "batch.dead", "batch", batch["id"])
+    if item is None:
+        raise NotFoundException("This document is not waiting to be entered by hand.")
+    return Redirect(path=f"/review/{item['id']}/enter", status_code=303)
 
 
 @post("/batches/{batch_id:str}/retry", guards=[admin_views], status_code=200, sync_to_thread=True)
@@ -72,9 +93,34 @@ def batch_retry(
     if view == "page":
         return Redirect(path=f"/batches/{batch['id']}", status_code=303)
     if view == "row":
-        row = batch_admin.batch_rows(db, [batch["id"]])[0]
-        return page("_batch_row.html", batch=row)
+        return changed_row(db, batch["id"])
     return page("_batch_pill.html", batch=batch)
 
 
-route_handlers = [home, recent_uploads, upload, nav_counts, batch_pill, batch_retry]
+def changed_row(db, batch_id: str) -> Template:
+    """An admin table's row after an action, which also tells the table's live poll to ask
+    at once: the counts follow, and the row keeps changing as the worker takes it."""
+    return HtmxPage(
+        template_name="_batch_row.html",
+        context={"batch": batch_admin.batch_rows(db, [batch_id])[0]},
+        trigger_event="batch-changed",
+        after="settle",
+    )
+
+
+@get("/favicon.ico", opt={"public": True}, sync_to_thread=False, include_in_schema=False)
+def favicon() -> Redirect:
+    """Browsers and tools that ask for the icon at its old address get the page's icon."""
+    return Redirect(path="/static/favicon.svg", status_code=301)
+
+
+route_handlers = [
+    favicon,
+    home,
+    recent_uploads,
+    upload,
+    nav_counts,
+    batch_pill,
+    batch_enter,
+    batch_retry,
+]

@@ -160,6 +160,9 @@ def enter_submit(
 ) -> Template | Redirect:
     user = current_user(request)
     item, batch = _dead_batch(db, item_id, user)
+    if data.get("more_rows"):  # the form again with room for more items; nothing is imported
+        more = hand_entry.form_values(data, hand_entry.MORE_ROWS)
+        return page("review_enter.html", item=item, batch=batch, values=more, problems=[])
     try:
         outcome = hand_entry.enter_by_hand(db, settings, item["id"], data, user, clock.now())
     except InvalidPayload as exc:

@@ -30,7 +30,18 @@ from litestar.response.base import ASGIResponse
 from litestar.types import Receive, Scope, Send
 from sqlite_utils import Database
 
-from app import batch_admin, clock, health, numbers, pausing, previews, security, storage
+from app import (
+    batch_actions,
+    batch_admin,
+    batches,
+    clock,
+    health,
+    numbers,
+    pausing,
+    previews,
+    security,
+    storage,
+)
 from app.config import ROOT, Settings
 from app.outbox import reads as outbox_reads
 from app.purchase_orders import store
@@ -60,6 +71,10 @@ def template_engine(settings: Settings) -> JinjaTemplateEngine:
     env.filters["warning_text"] = describe_warning
     env.filters["first_line"] = first_line
     env.filters["pretty_json"] = pretty_json
+    env.filters["poll_every"] = poll_every
+    env.filters["named"] = named
+    env.tests["never_succeeding"] = never_succeeding
+    env.globals["may_act"] = may_act
     env.globals["max_upload_mb"] = settings.max_upload_mb
     env.globals["max_upload_bytes"] = settings.max_upload_bytes
     return JinjaTemplateEngine.from_environment(env)
@@ -68,6 +83,29 @@ def template_engine(settings: Settings) -> JinjaTemplateEngine:
 def first_line(text: str | None, limit: int = 160) -> str:
     line = (text or "").strip().splitlines()[0] if (text or "").strip() else ""
     return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def named(number: str, kind: str) -> str:
+    """A document's number as a title: 'PO 5283', but 'PO-2026-5283' as it is, not 'PO PO-…'."""
+    prefix, rest = number[: len(kind)], number[len(kind) :]
+    printed = prefix.upper() == kind and not rest[:1].isalpha()
+    return number if printed else f"{kind} {number}"
+
+
+def poll_every(uploaded_at: str) -> str:
+    """How often a live pill asks again, by its document's age (`batches.poll_every`)."""
+    return batches.poll_every(clock.parse(uploaded_at), clock.now())
+
+
+def never_succeeding(batch: dict) -> bool:
+    """`{% if batch is never_succeeding %}`: another attempt would fail the same way."""
+    state = batches.QueueState(batches.Status(batch["status"]), batch["attempts"])
+    return batches.never_succeeds(state)
+
+
+def may_act(user: dict | None, batch: dict) -> bool:
+    """`{% if may_act(me, batch) %}`: this person may retry the batch or enter it by hand."""
+    return bool(user) and batch_actions.may_act(user, batch)
 
 
 def pretty_json(raw: str | None) -> str:

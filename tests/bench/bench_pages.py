@@ -44,7 +44,7 @@ STATUSES = [  # (status, share of the batches)
 ERRORS = [
     "This PDF is password-protected; upload an unlocked copy.",
     "The document has no PO number.",
-    "Intake hit an unexpected error (OSError); it will try again.",
+    "Intake hit an unexpected error (OSError).",
     "This file could not be read as a PDF (PdfStreamError); it may be damaged.",
 ]
 WORDS = [

@@ -202,7 +202,7 @@ def test_a_long_write_in_the_middle_of_an_attempt_fails_it_as_retryable(tmp_path
     attempt = pipeline.run_batch(settings, batch_id)
     batch = queue.get_batch(db, batch_id)
     assert (attempt.outcome, batch["status"], batch["attempts"]) == ("failed", "failed", 1)
-    assert batch["last_error"] == "The database was busy for too long; Intake will try again."
+    assert batch["last_error"] == "The database was busy for too long."
     monkeypatch.setattr(pipeline, "extract", real_extract)
     later = clock.parse(batch["next_retry_at"])
     assert queue.claim_batch(db, batch_id, later).attempt == 2

@@ -172,9 +172,7 @@ def test_a_worker_that_cannot_write_the_import_fails_the_attempt_as_retryable(sm
     batch = queue.get_batch(db, batch_id)
     filler.unlink()
     assert (attempt.outcome, batch["status"], batch["attempts"]) == ("failed", "failed", 1)
-    assert batch["last_error"] == (
-        "The server's disk is full; Intake will try again once there is room."
-    )
+    assert batch["last_error"] == "The server's disk was full."
     assert batch["next_retry_at"] is not None
     assert db.execute("SELECT count(*) FROM purchase_orders").fetchone()[0] == 0
     assert list((settings.files_dir / storage.PURCHASE_ORDERS).iterdir()) == []
