@@ -13,7 +13,7 @@ from datetime import datetime
 
 from sqlite_utils import Database
 
-from app import clock, history
+from app import change_history, clock
 from app.db import one, rows
 from app.ids import new_id
 
@@ -36,7 +36,7 @@ _DN = (
     " LEFT JOIN purchase_orders po ON po.id = dn.purchase_order_id"
 )
 
-# Its history table and the column naming the record (`app/history.py` reads them).
+# Its history table and the column naming the record (`app/change_history.py` reads them).
 _HISTORY = ("delivery_note_history", "delivery_note_id")
 _HISTORY_INSERT = (
     "INSERT INTO delivery_note_history (delivery_note_id, at, actor, action,"
@@ -122,7 +122,7 @@ def waiting_for_po(db: Database) -> list[dict]:
 
 
 def dn_history(db: Database, dn_id: str) -> list[dict]:
-    return history.lines(db, *_HISTORY, dn_id)
+    return change_history.lines(db, *_HISTORY, dn_id)
 
 
 def closure(db: Database, po_id: str) -> dict | None:
@@ -257,10 +257,10 @@ def close_short(db: Database, po_id: str, actor: str | None, now: datetime, note
 
 
 def record_history(db: Database, dn_id: str, action: str, now: datetime, **details) -> None:
-    """Add one line to a DN's history (`details` as `history.record` takes them)."""
-    history.record(db, _HISTORY_INSERT, dn_id, action, now, **details)
+    """Add one line to a DN's history (`details` as `change_history.record` takes them)."""
+    change_history.record(db, _HISTORY_INSERT, dn_id, action, now, **details)
 
 
 def verification_count(db: Database, dn_id: str) -> int:
     """How many times the DN has been marked verified: each is a new version for other systems."""
-    return history.verification_count(db, *_HISTORY, dn_id)
+    return change_history.verification_count(db, *_HISTORY, dn_id)

@@ -15,7 +15,7 @@ from datetime import datetime
 
 from sqlite_utils import Database
 
-from app import clock, history
+from app import change_history, clock
 from app.db import one, rows
 from app.ids import new_id
 
@@ -42,7 +42,7 @@ CONTENT_COLUMNS = (
 EDITABLE_COLUMNS = ("purchase_order_number", "site_id", *CONTENT_COLUMNS)
 
 
-# Its history table and the column naming the record (`app/history.py` reads them).
+# Its history table and the column naming the record (`app/change_history.py` reads them).
 _HISTORY = ("purchase_order_history", "purchase_order_id")
 _HISTORY_INSERT = (
     "INSERT INTO purchase_order_history (purchase_order_id, at, actor, action,"
@@ -98,7 +98,7 @@ def po_item(db: Database, po_id: str, item_id: str) -> dict | None:
 
 
 def po_history(db: Database, po_id: str) -> list[dict]:
-    return history.lines(db, *_HISTORY, po_id)
+    return change_history.lines(db, *_HISTORY, po_id)
 
 
 def po_versions(db: Database, po_id: str) -> list[dict]:
@@ -327,10 +327,10 @@ def delete_items(db: Database, po_id: str) -> None:
 
 
 def record_history(db: Database, po_id: str, action: str, now: datetime, **details) -> None:
-    """Add one line to a PO's history (`details` as `history.record` takes them)."""
-    history.record(db, _HISTORY_INSERT, po_id, action, now, **details)
+    """Add one line to a PO's history (`details` as `change_history.record` takes them)."""
+    change_history.record(db, _HISTORY_INSERT, po_id, action, now, **details)
 
 
 def verification_count(db: Database, po_id: str) -> int:
     """How many times the PO has been marked verified: each is a new version for other systems."""
-    return history.verification_count(db, *_HISTORY, po_id)
+    return change_history.verification_count(db, *_HISTORY, po_id)
