@@ -10,7 +10,7 @@ import pytest
 from bs4 import BeautifulSoup
 from PIL import Image
 
-from app import auth, clock, ids, pipeline, queue, sites, storage
+from app import auth, clock, ids, pipeline, queue, queue_reads, sites, storage
 from app.purchase_orders import store
 from tests.conftest import store_batch
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
@@ -240,7 +240,7 @@ def test_retry_all_asks_with_the_count_then_retries_every_match(admin_client, db
     assert text(done.select_one(".notice")) == "3 batches queued to run again."
     # immediate mode: they ran again at once, and failed again on their missing files
     for batch_id in dead[:3]:
-        assert queue.batch_events(db, batch_id)[-3]["event"] == "retry"
+        assert queue_reads.batch_events(db, batch_id)[-3]["event"] == "retry"
     assert queue.get_batch(db, dead[3])["attempts"] == 0  # the other error was left alone
 
 

@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from app import clock, pausing, pipeline, queue, storage
+from app import clock, pausing, pipeline, queue, queue_reads, storage
 from tests.conftest import store_batch
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
 
@@ -26,7 +26,7 @@ def set_row(db, batch_id, **values):
 
 
 def events(db, batch_id):
-    return [(e["event"], e["actor"]) for e in queue.batch_events(db, batch_id)]
+    return [(e["event"], e["actor"]) for e in queue_reads.batch_events(db, batch_id)]
 
 
 @pytest.mark.parametrize(
@@ -54,7 +54,7 @@ def test_a_discarded_batch_never_runs_again(settings, db, admin, batch_id):
     queue.discard_batch(db, batch_id, clock.now(), admin["id"])
     assert queue.retry_batch(db, batch_id, clock.now(), admin["id"]) is False
     assert queue.claim_batch(db, batch_id, clock.now()) is None
-    assert batch_id not in queue.due_batch_ids(db, clock.now(), 10)
+    assert batch_id not in queue_reads.due_batch_ids(db, clock.now(), 10)
 
 
 def test_no_batch_is_claimed_while_paused_and_none_is_lost(settings, db, admin, batch_id):

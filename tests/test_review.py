@@ -8,7 +8,7 @@ from datetime import timedelta
 
 import pytest
 
-from app import clock, pipeline, queue, review_items, sites
+from app import clock, pipeline, queue, queue_reads, review_items, sites
 from app.db import rows
 from app.purchase_orders import intake, reviews, store, versions
 from app.review import decisions, hooks
@@ -223,7 +223,7 @@ def test_discard_only_from_failed_or_dead_and_closes_the_item(settings, db, admi
     assert queue.get_batch(db, batch_id)["status"] == "discarded"
     assert queue.discard_batch(db, batch_id, clock.now(), admin["id"]) is False
     assert review_items.list_items(db, state="resolved")[0]["resolution"] == "discarded"
-    events = [e["event"] for e in queue.batch_events(db, batch_id)]
+    events = [e["event"] for e in queue_reads.batch_events(db, batch_id)]
     assert events[-1] == "discarded"
 
 

@@ -7,7 +7,7 @@ import pytest
 from bs4 import BeautifulSoup
 from litestar.testing import TestClient
 
-from app import clock, links, queue, review_items, sites, storage, suppliers
+from app import clock, links, queue, queue_reads, review_items, sites, storage, suppliers
 from app.purchase_orders import store
 from tests.conftest import sign_in
 from tests.fixtures.po_pdf import REVISED_ITEMS, po_fields, po_pdf_bytes
@@ -249,7 +249,7 @@ def test_a_dead_batch_entered_by_hand_becomes_a_po(admin_client, admin, db):
     )
     closed = review_items.get_item(db, item["id"])
     assert (closed["resolution"], closed["resolved_by"]) == ("entered_by_hand", admin["id"])
-    events = [(e["event"], e["actor"]) for e in queue.batch_events(db, dead["id"])]
+    events = [(e["event"], e["actor"]) for e in queue_reads.batch_events(db, dead["id"])]
     assert ("entering_by_hand", admin["id"]) in events and events[-1][0] == "processed"
     again = admin_client.post(f"/review/{item['id']}/enter", data=entry(), follow_redirects=False)
     assert again.status_code == 409

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 import pytest
 from litestar.testing import TestClient
 
-from app import auth, clock, pipeline, queue, storage
+from app import auth, clock, pipeline, queue, queue_reads, storage
 from app.config import Settings
 from app.db import open_database
 from app.main import create_app
@@ -146,7 +146,7 @@ def test_a_busy_queue_database_does_not_fail_a_saved_upload(busy_app):
     finally:
         huey_app.configure(settings, immediate=True)
     assert response.status_code == 202  # the row is safe; the sweep announces it
-    assert queue.due_batch_ids(db, clock.now(), 10) == [response.json()["batch_id"]]
+    assert queue_reads.due_batch_ids(db, clock.now(), 10) == [response.json()["batch_id"]]
 
 
 def test_a_claim_that_meets_a_long_write_is_deferred_not_lost(busy_app):
