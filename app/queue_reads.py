@@ -37,13 +37,14 @@ def due_batch_ids(db: Database, now: datetime, limit: int) -> list[str]:
 def due_batches(
     db: Database, now: datetime, limit: int, batch_types: tuple[str, ...] | None = None
 ) -> list[dict]:
-    """What an outside extractor sees of the due batches, oldest upload first."""
-    of_type = f" AND batch_type IN {among(batch_types)}" if batch_types else ""
+    """What an outside extractor sees of the due batches (of these types), oldest upload first."""
+    types = {f"type{n}": batch_type for n, batch_type in enumerate(batch_types or ())}
+    of_type = f" AND batch_type IN ({', '.join(':' + name for name in types)})" if types else ""
     return rows(
         db,
         "SELECT id, batch_type, content_type, attempts, date_uploaded FROM data_import_batches"
         f" WHERE {DUE}{of_type} ORDER BY date_uploaded, id LIMIT :limit",
-        {"now": clock.iso(now), "limit": limit},
+        {"now": clock.iso(now), "limit": limit, **types},
     )
 
 

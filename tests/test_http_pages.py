@@ -182,6 +182,19 @@ def test_pill_failed_says_when_it_retries(admin_client, db, batch_id):
     assert failed.has_attr("hx-trigger")
 
 
+def test_pill_failed_offers_its_uploader_a_retry_now(app, db, settings, staff):
+    batch_id = store_batch(settings, db, po_pdf_bytes(po_fields("PILL2")), uploaded_by=staff["id"])
+    retry_at = "2026-08-19T10:42:00.000Z"
+    set_row(db, batch_id, status="failed", attempts=1, last_error="busy", next_retry_at=retry_at)
+    with TestClient(app) as client:
+        sign_in(client, staff["email"])
+        button = pill(client, batch_id).select_one("button")
+        assert button.get_text() == "Retry now"
+        assert button["hx-post"] == f"/batches/{batch_id}/retry"
+        retried = soup(client.post(button["hx-post"])).select_one(".pill")
+    assert "Imported as PO #PILL2" in retried.get_text()  # immediate mode: it ran again at once
+
+
 def test_pill_dead_offers_retry_and_stops_polling(admin_client, db, batch_id):
     set_row(db, batch_id, status="dead", attempts=3, last_error="This PDF is password-protected.")
     dead = pill(admin_client, batch_id)
