@@ -55,6 +55,22 @@ def what_was_imported(db: Database, outcome) -> dict:
     }
 
 
+def handed_in(batch_id: str, payload: dict, answer: dict, duration_ms: int) -> None:
+    """A remote worker's result, imported by the server: what it read and what it was told."""
+    line = {
+        "batch_id": batch_id,
+        "po_number": payload.get("po_number"),
+        "dn_number": payload.get("dn_number"),
+        "items_count": len(payload.get("items") or []),
+        "total_value": payload.get("total"),
+        "duration_ms": duration_ms,
+        "warnings": answer.get("warnings"),
+        "record_id": answer.get("po_id") or answer.get("dn_id"),
+        "via": "remote",
+    }
+    log.info("%s %s", TAG, json.dumps(line))
+
+
 def failed(batch_id: str, step: str, error: str, **more) -> None:
     """An attempt that failed, and at which step."""
     line = {"batch_id": batch_id, "step": step, "error": error, **more}
