@@ -14,6 +14,7 @@ killed mid-read leaves its batch to the server's watchdog.
 from __future__ import annotations
 
 import logging
+import random
 import signal
 import tempfile
 import threading
@@ -27,8 +28,9 @@ from app.intake_client import IntakeServer, Refused, Unexpected, Unreachable
 
 log = logging.getLogger("intake")
 
-# How many due batches one look asks for: enough that workers racing for the
-# oldest still find one each.
+# How many due batches one look asks for and goes through: enough that workers
+# racing for the oldest still find one each, few enough that a retry falling due
+# meanwhile waits little.
 LOOK_AHEAD = 10
 # Idle, a thread looks again after this long, doubling up to IDLE_MOST.
 IDLE_LEAST, IDLE_MOST = 0.05, 1.0
@@ -80,7 +82,7 @@ class RemoteWorker:
         idle = IDLE_LEAST
         while not self.stopping.is_set():
             try:
-                worked = self.take_one()
+                worked = self.take_due()
             except Refused as exc:  # a setting to fix: every thread stops
                 self.refused = exc
                 self.stopping.set()
@@ -95,14 +97,21 @@ class RemoteWorker:
                 self.stopping.wait(idle)
                 idle = min(idle * 2, IDLE_MOST)
 
-    def take_one(self) -> bool:
-        """Claim one due batch and read it; False when there was none to claim."""
-        for batch in self.server.due(pipeline.READABLE, LOOK_AHEAD):
+    def take_due(self) -> bool:
+        """Claim and read what one look at the due list offers; False when none could be had."""
+        due = self.server.due(pipeline.READABLE, LOOK_AHEAD)
+        # Workers that looked at once try the same oldest batches in different orders,
+        # so they rarely ask for the same one.
+        random.shuffle(due)
+        worked = False
+        for batch in due:
+            if self.stopping.is_set():
+                break
             claim = self.server.claim(batch["id"])
             if claim is not None:
                 self.read(claim)
-                return True
-        return False
+                worked = True
+        return worked
 
     def read(self, claim: dict) -> None:
         started = time.monotonic()
