@@ -7,7 +7,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 
-.PHONY: run test lint format browser ocr clean bench-pages soak bench bench-extract bench-ops
+.PHONY: run test lint format browser ocr clean bench-pages soak bench bench-extract bench-ops bench-photos
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,10 @@ test: $(STAMP) browser ocr
 bench-extract: $(STAMP) ocr
 	$(BIN)/python -m tests.bench.bench_extract
 	$(BIN)/python -m tests.bench.bench_routing
+
+# The tuning photos read upright, turned 90, 180 and 270 degrees, and shot at an angle.
+bench-photos: $(STAMP) ocr
+	$(BIN)/python -m tests.bench.bench_photos
 
 # The fault tests at length: 200 worker kills, 2,000 racing batches, 5 server restarts.
 soak: $(STAMP)
@@ -53,13 +57,14 @@ browser: $(STAMP)
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	else $(BIN)/python -m playwright install chromium; fi
 
-# Photos and scans are read by Debian's tesseract (installed when we are root).
+# Photos and scans are read by Debian's tesseract (installed when we are root), with its
+# English model and the orientation model that turns a page photographed on its side.
 ocr:
-	@if command -v tesseract >/dev/null 2>&1; then :; \
+	@if command -v tesseract >/dev/null 2>&1 && tesseract --list-langs 2>&1 | grep -qx osd; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-			tesseract-ocr tesseract-ocr-eng >/dev/null; \
-	else echo "Photos and scans need tesseract: apt-get install tesseract-ocr" >&2; fi
+			tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd >/dev/null; \
+	else echo "Photos and scans need tesseract: apt-get install tesseract-ocr tesseract-ocr-osd" >&2; fi
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache test-artifacts

@@ -45,6 +45,8 @@ class Settings:
     # how numeric dates are written, and the limits on one document.
     extractor: str = "builtin"
     day_first: bool = True
+    # Our own company's names: a supplier read as one of these is the buyer, never taken.
+    buyer_names: tuple[str, ...] = ()
     ocr_engine: str = "tesseract"
     extract_timeout: int = 60
     extract_memory_mb: int = 2048
@@ -146,6 +148,9 @@ def _extraction(env: dict[str, str]) -> dict:
         "extractor": _choice(env, "INTAKE_EXTRACTOR", ("builtin", "llm", "external")),
         "day_first": _choice(env, "INTAKE_DAY_FIRST", ("yes", "no", "true", "false", "1", "0"))
         in ("yes", "true", "1"),
+        "buyer_names": tuple(
+            name.strip() for name in env.get("INTAKE_BUYER_NAMES", "").split(",") if name.strip()
+        ),
         "ocr_engine": _choice(env, "INTAKE_OCR_ENGINE", ("tesseract", "rapidocr")),
         "extract_timeout": _positive_int(env, "INTAKE_EXTRACT_TIMEOUT", 60),
         "extract_memory_mb": _positive_int(env, "INTAKE_EXTRACT_MEMORY_MB", 2048),

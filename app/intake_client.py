@@ -48,6 +48,10 @@ class IntakeServer:
         query = urllib.parse.urlencode({"limit": limit, "batch_type": ",".join(batch_types)})
         return self._call("GET", f"{LOOP}/due?{query}").body or []
 
+    def office_names(self) -> dict:
+        """The site codes and supplier names a reading is checked against."""
+        return self._call("GET", f"{LOOP}/office-names").body or {}
+
     def claim(self, batch_id: str) -> dict | None:
         """The claim, or None when another extractor won or the batch is no longer due."""
         answer = self._call("POST", f"{LOOP}/{batch_id}/claim", expected=(409,))

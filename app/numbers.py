@@ -12,8 +12,24 @@ from collections.abc import Callable
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
-_CURRENCY = re.compile(r"^(ZAR|R|USD|US\$|\$|EUR|€|GBP|£)\s*", re.IGNORECASE)
-_CURRENCY_AFTER = re.compile(r"\s*(ZAR|USD|EUR|€|GBP|£)$", re.IGNORECASE)
+# Currency codes and symbols printed beside amounts: the rand and its neighbours' money, and
+# the currencies suppliers abroad quote in.
+CURRENCY_CODES = ("ZAR", "USD", "EUR", "GBP", "MZN", "BWP", "NAD", "ZMW", "SZL", "LSL") + (
+    "MWK",
+    "AOA",
+    "KES",
+    "CHF",
+    "AUD",
+    "CAD",
+    "CNY",
+    "JPY",
+    "INR",
+    "BRL",
+)
+_CODES = "|".join(CURRENCY_CODES)
+_CURRENCY = re.compile(rf"^({_CODES}|R\$|N\$|US\$|R|\$|€|£)\s*", re.IGNORECASE)
+# after the amount: a code, a symbol, or Mozambique's 'MT' after an amount with cents
+_CURRENCY_AFTER = re.compile(rf"\s*({_CODES}|€|£|(?<=\d[.,]\d\d)\s?MT)$", re.IGNORECASE)
 _GROUPING = re.compile(r"(?<=\d)[ ,'\u00a0\u202f](?=\d{3}(?!\d))")
 # 1 234,56 or 1.234,56: grouped thousands and a decimal comma cannot be read any other way.
 _COMMA_DECIMAL = re.compile(r"\d{1,3}(?:[ .'\u00a0\u202f]\d{3})+,\d{1,2}")
@@ -129,26 +145,24 @@ def format_money(cents: int | None) -> str:
     return f"{sign}{whole:,}.{part:02d}".replace(",", "\u00a0")
 
 
+# Month names and their short forms in the languages the office's suppliers print: English,
+# Afrikaans and Dutch, German, French, Portuguese and Spanish.
+_MONTH_NAMES = [
+    "jan january januarie januari januar jänner janvier janv janeiro enero ene",
+    "feb february februarie februari februar février févr fév fevereiro fev febrero",
+    "mar march maart mrt märz mär mrz mars março marzo",
+    "apr april avril avr abril abr",
+    "may mei mai maio mayo",
+    "jun june junie juni juin junho junio",
+    "jul july julie juli juillet juil julho julio",
+    "aug august augustus août agosto ago",
+    "sep sept september septembre setembro set septiembre setiembre",
+    "oct october oktober okt octobre outubro out octubre",
+    "nov november novembre novembro noviembre",
+    "dec december desember des dezember dez décembre déc dezembro diciembre dic",
+]
 _MONTHS = {
-    name: number
-    for number, names in enumerate(
-        [
-            ("jan", "january"),
-            ("feb", "february"),
-            ("mar", "march"),
-            ("apr", "april"),
-            ("may",),
-            ("jun", "june"),
-            ("jul", "july"),
-            ("aug", "august"),
-            ("sep", "sept", "september"),
-            ("oct", "october"),
-            ("nov", "november"),
-            ("dec", "december"),
-        ],
-        start=1,
-    )
-    for name in names
+    name: number for number, names in enumerate(_MONTH_NAMES, start=1) for name in names.split()
 }
 
 
@@ -158,14 +172,16 @@ _MONTH_WORDS = "|".join(sorted(_MONTHS, key=len, reverse=True))
 DATE_IN_TEXT = re.compile(
     rf"\b(?:\d{{4}}[/.\-]\d{{1,2}}[/.\-]\d{{1,2}}"
     rf"|\d{{1,2}}[/.\-]\d{{1,2}}[/.\-]\d{{2,4}}"
-    rf"|\d{{1,2}}(?:st|nd|rd|th)?[\s\-]+(?:{_MONTH_WORDS})\.?,?[\s\-]+\d{{2,4}}"
+    rf"|\d{{1,2}}(?:st|nd|rd|th|\.)?[\s\-]+(?:de\s+)?(?:{_MONTH_WORDS})\.?,?[\s\-]+"
+    rf"(?:de\s+)?\d{{2,4}}"
     rf"|(?:{_MONTH_WORDS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}})\b",
     re.IGNORECASE,
 )
 
 
 def parse_date(text: str | None, day_first: bool = True) -> str:
-    """'2026-08-19', '19/08/2026', '2026/08/19', '19 Aug 2026' -> '2026-08-19'.
+    """'2026-08-19', '19/08/2026', '2026/08/19', '19 Aug 2026' -> '2026-08-19'; month names
+    in the other languages too ('19. August 2026', '19 août 2026', '19 de agosto de 2026').
 
     Numeric dates are day first unless day_first=False; one that only works
     the other way round (13/08 vs 08/13) is read the way that works.
@@ -174,6 +190,7 @@ def parse_date(text: str | None, day_first: bool = True) -> str:
     cleaned = _WEEKDAY.sub("", raw)
     cleaned = re.sub(r"(?<=\d)(st|nd|rd|th)\b", "", cleaned, flags=re.IGNORECASE)
     parts = [p.rstrip(".") for p in re.split(r"[\s/.\-,]+", cleaned) if p]
+    parts = [p for p in parts if p.lower() not in ("de", "del")]  # '19 de agosto de 2026'
     try:
         if len(parts) == 3 and all(p.isdigit() for p in parts):
             a, b, c = (int(p) for p in parts)

@@ -11,11 +11,11 @@ import json
 import logging
 import sqlite3
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from pathlib import Path
 
-from app import attempt_log, clock, pausing, queue, queue_reads, storage
+from app import attempt_log, clock, pausing, queue, queue_reads, sites, storage, suppliers
 from app.batches import QueueState, Status
 from app.config import Settings
 from app.db import connect, is_busy, is_disk_full
@@ -69,7 +69,7 @@ def run_batch(settings: Settings, batch_id: str) -> Attempt:
         started = time.monotonic()
         step = "extract"
         try:
-            payload = _read(settings, claim)
+            payload = _read(db, settings, claim)
             step = "import"
             result = import_payload(db, settings, claim, payload)
         except intake.ClaimLost:
@@ -110,20 +110,44 @@ def _reader(batch_type: str):
     return readers[batch_type]
 
 
-def _read(settings: Settings, claim: queue.Claim) -> dict:
+def _read(db, settings: Settings, claim: queue.Claim) -> dict:
     path = storage.resolve(settings, claim.file_path)
     if not path.exists():
         raise ExtractionError("The stored file is missing; upload the document again.")
     return read_document(
-        settings, claim.batch_type, path, claim.content_type, claim.original_filename
+        settings,
+        claim.batch_type,
+        path,
+        claim.content_type,
+        claim.original_filename,
+        office_names(db),
     )
 
 
+def office_names(db) -> dict:
+    """The site codes and supplier names a reading is checked against. The extraction child
+    has no database, nor has a remote worker: these go with the document."""
+    return {
+        "site_codes": list(sites.known_codes(db)),
+        "supplier_names": [supplier["name"] for supplier in suppliers.list_suppliers(db)],
+    }
+
+
 def read_document(
-    settings: Settings, batch_type: str, path: Path, content_type: str, filename: str
+    settings: Settings,
+    batch_type: str,
+    path: Path,
+    content_type: str,
+    filename: str,
+    names: dict,
 ) -> dict:
-    """The payload of one document, read as its batch type says (here or on a remote worker)."""
-    options = ExtractOptions.from_settings(settings)
+    """The payload of one document, read as its batch type says (here or on a remote worker),
+    checked against the office's `names` (`office_names`)."""
+    options = replace(
+        ExtractOptions.from_settings(settings),
+        site_codes=tuple(names["site_codes"]),
+        supplier_names=tuple(names["supplier_names"]),
+    )
     started = time.monotonic()
     payload = _reader(batch_type)(Document(path, content_type, filename, options))
     # Kept with what the extractor returned, so /metrics can tell each engine's time.

@@ -1,7 +1,8 @@
 """`intake worker --remote URL`: a worker on another machine, reading for the server at URL.
 
 It runs the extraction loop over HTTP in INTAKE_WORKERS threads: the due
-batches of the types it reads, a claim, the document, the built-in engine
+batches of the types it reads, the office's site codes and supplier names
+(what a reading is checked against), a claim, the document, the built-in engine
 (`pipeline.read_document`, in its killable child as on the server), then the
 result to process-batch, or the failure. So OCR, the heavy part, spreads over
 as many machines as run one, while the records stay in the server's database,
@@ -103,17 +104,18 @@ class RemoteWorker:
         # Workers that looked at once try the same oldest batches in different orders,
         # so they rarely ask for the same one.
         random.shuffle(due)
+        names = self.server.office_names() if due else {}
         worked = False
         for batch in due:
             if self.stopping.is_set():
                 break
             claim = self.server.claim(batch["id"])
             if claim is not None:
-                self.read(claim)
+                self.read(claim, names)
                 worked = True
         return worked
 
-    def read(self, claim: dict) -> None:
+    def read(self, claim: dict, names: dict) -> None:
         started = time.monotonic()
         with tempfile.TemporaryDirectory(prefix="intake-remote-") as folder:
             path = Path(folder) / "document"
@@ -131,6 +133,7 @@ class RemoteWorker:
                     path,
                     claim["content_type"],
                     claim["original_filename"],
+                    names,
                 )
             except ExtractionError as exc:
                 self.fail(claim, "extract", exc.message, exc.retryable)

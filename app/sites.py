@@ -50,6 +50,17 @@ def match_site(db: Database, project_code: str | None) -> dict | None:
     )
 
 
+def known_codes(db: Database) -> tuple[str, ...]:
+    """Every active site's code and alias: what a document's project code is checked against."""
+    found = rows(
+        db,
+        "SELECT code FROM sites WHERE active = 1"
+        " UNION SELECT a.alias FROM site_aliases a JOIN sites s ON s.id = a.site_id"
+        " WHERE s.active = 1",
+    )
+    return tuple(sorted(row["code"] for row in found))
+
+
 def add_site(db: Database, code: str, name: str, now: datetime) -> str:
     code, name = _checked(code, name)
     with immediate(db):

@@ -65,8 +65,12 @@ def test_work_the_review_queue_from_the_top(page, intake, tmp_path):  # noqa: F8
     page.get_by_role("link", name="Review").click()
     expect(page.get_by_role("heading", name="Review", exact=True)).to_be_visible()
     kinds = page.locator("article.review-open").evaluate_all("els => els.map(e => e.dataset.kind)")
-    # most money at risk first: two POs wait on the supplier, then B1's site, revision, scan
-    assert kinds == ["supplier.proposed", "po.site_unmatched", "po.revision", "batch.dead"]
+    # most money at risk first: two POs wait on the supplier, then B1's project code (no
+    # site has it, so the reader flags it as unproven) and its site (the same money at risk,
+    # so in either order), revision, scan
+    assert kinds[0] == "supplier.proposed"
+    assert sorted(kinds[1:3]) == ["low_confidence", "po.site_unmatched"]
+    assert kinds[3:] == ["po.revision", "batch.dead"]
     shot(page, "review-queue")
 
     card = top_card(page)
@@ -74,6 +78,13 @@ def test_work_the_review_queue_from_the_top(page, intake, tmp_path):  # noqa: F8
     expect(card).to_contain_text("2\u00a0776.10 at risk")
     card.get_by_role("button", name="Create this supplier").click()
     expect(card).to_contain_text("New supplier created by Ann Buyer")
+    settled(card)
+
+    card = page.locator("article.review-open[data-kind='low_confidence']")
+    card = page.locator(f"#{card.get_attribute('id')}")
+    expect(card).to_contain_text("The reader was unsure of: project code")
+    card.get_by_role("button", name="Mark verified").click()
+    expect(card).to_contain_text("Verified")
     settled(card)
 
     card = top_card(page)
@@ -114,7 +125,7 @@ def test_work_the_review_queue_from_the_top(page, intake, tmp_path):  # noqa: F8
     page.get_by_role("link", name="Review").click()
     expect(page.locator(".empty")).to_have_text("Nothing waits for a decision.")
     page.get_by_role("link", name="Resolved").click()
-    expect(page.locator("article.review-resolved")).to_have_count(4)
+    expect(page.locator("article.review-resolved")).to_have_count(5)
     shot(page, "review-resolved")
     # the next document with the code a person taught Intake matches with no item
     upload(intake, token, "b3.pdf", po_pdf_bytes(po_fields("B3", project_code="sea pt")))

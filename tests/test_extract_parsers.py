@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from app.extract import engine, fields, tables, totals
-from app.extract.fields import Found
+from app.extract import checks, engine, fields, reading, tables
 from app.extract.layout import Box, box_lines, text_lines
+from app.extract.model import Found, Item, Trail
 
 
 def po(text: str, **options) -> dict:
@@ -218,24 +218,29 @@ def test_foot_labels(foot, expected):
     ],
 )
 def test_cross_checks(items, foot, failed):
-    found = {k: Found(v, 0.9) for k, v in zip(("subtotal", "tax", "total"), foot, strict=True)}
-    assert totals.check(items, found)[1] == failed
+    amounts = (checks.cents(value) for value in foot)
+    assert checks.failures([Item(**item) for item in items], checks.Foot(*amounts)) == failed
 
 
 def test_a_misread_amount_is_put_right_when_the_sums_prove_it():
     items = [
-        {
-            "quantity": "40",
-            "unit_price": "142.89",
-            "discount": "5",
-            "amount": "5429.62",
-            "confidence": 0.8,  # read by OCR
-        },
-        {"quantity": "4", "unit_price": "10.00", "amount": "40.00"},
+        Item(
+            quantity="40",
+            unit_price="142.89",
+            discount="5",
+            amount="5429.62",
+            confidence=0.8,
+            ocr=True,
+        ),
+        Item(quantity="4", unit_price="10.00", amount="40.00"),
     ]
-    _, failed = totals.check(items, {"subtotal": Found("5469.82", 0.9)})
-    assert (items[0]["amount"], failed) == ("5429.82", [])
-    assert items[0]["confidence"] < engine.LOW
+    trail = Trail()
+    failed = reading.settle_sums(items, {"subtotal": Found("5469.82", 0.9)}, False, True, trail)
+    assert (items[0].amount, failed) == ("5429.82", [])
+    assert items[0].confidence < engine.LOW
+    assert [(a["rule"], a["field"], a["value"]) for a in trail.payload(items)] == [
+        ("amount_from_subtotal", "items[0].amount", "5429.82")
+    ]
 
 
 @pytest.mark.parametrize(

@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 from PIL import Image, ImageDraw
 
-from app.extract import engine, items, ocr, tables, totals
-from app.extract.fields import Found
+from app.extract import columns, engine, items, ocr, reading, rules, tables, totals
 from app.extract.layout import Box, Cell, Line, Word, box_lines, text_lines
+from app.extract.model import Found, Item, Trail
 from app.extract.tables import Column, RawRow
 
 
@@ -33,16 +33,30 @@ def test_foot_amounts_with_a_lost_or_spaced_point(foot, expected):
     assert found["subtotal"].value == expected
 
 
-def ocr_item(quantity, price, amount, discount=None, doubtful=()) -> dict:
-    item = {"quantity": quantity, "unit_price": price, "amount": amount, "confidence": 0.8}
-    if discount is not None:
-        item["discount"] = discount
-    if doubtful:
-        item["doubtful"] = set(doubtful)  # the numbers the OCR was unsure of
-    return item
+def ocr_item(quantity, price, amount, discount=None, doubtful=()) -> Item:
+    return Item(
+        quantity=quantity,
+        unit_price=price,
+        amount=amount,
+        discount=discount,
+        confidence=0.8,
+        ocr=True,
+        doubtful=frozenset(doubtful),  # the numbers the OCR was unsure of
+    )
 
 
-REBAR = {"quantity": "40", "unit_price": "142.89", "discount": "5", "amount": "5429.82"}
+def rebar() -> Item:
+    return Item(quantity="40", unit_price="142.89", discount="5", amount="5429.82")
+
+
+def settle(rows: list[Item], foot: dict, discounts: bool = False, ocr: bool = False) -> list:
+    """The sums settled as the engine settles them: repairs where proved, then the checks."""
+    return reading.settle_sums(rows, foot, discounts, ocr, Trail())
+
+
+def to_items(raw: list[RawRow], comma: bool = False) -> list[Item]:
+    columns.name_columns(raw, comma, rules.stage("column"), Trail())
+    return items.to_items(raw, comma, rules.RULES, Trail())
 
 
 @pytest.mark.parametrize(
@@ -126,12 +140,12 @@ REBAR = {"quantity": "40", "unit_price": "142.89", "discount": "5", "amount": "5
     ],
 )
 def test_a_misread_line_is_put_right_only_when_the_sums_prove_it(line, discounts, subtotal, fixed):
-    read = (line["quantity"], line["unit_price"], line.get("discount"), line["amount"])
-    totals.check([line, dict(REBAR)], {"subtotal": Found(subtotal, 0.9)}, discounts)
-    got = (line["quantity"], line["unit_price"], line.get("discount"), line["amount"])
+    read = (line.quantity, line.unit_price, line.discount, line.amount)
+    settle([line, rebar()], {"subtotal": Found(subtotal, 0.9)}, discounts)
+    got = (line.quantity, line.unit_price, line.discount, line.amount)
     assert got == fixed
     # a repaired line is flagged for a person; one left alone keeps the OCR's confidence
-    assert (line["confidence"] < engine.LOW) == (got != read)
+    assert (line.confidence < engine.LOW) == (got != read)
 
 
 @pytest.mark.parametrize(
@@ -145,9 +159,9 @@ def test_a_misread_line_is_put_right_only_when_the_sums_prove_it(line, discounts
     ],
 )
 def test_a_doubted_price_is_worked_out_from_a_quantity_read_clearly(doubtful, fixed):
-    line = ocr_item("2", "1.00", "2205.73", "5") | {"doubtful": doubtful}
-    totals.check([line, dict(REBAR)], {"subtotal": Found("7635.55", 0.9)}, True)
-    assert (line["quantity"], line["unit_price"]) == fixed
+    line = ocr_item("2", "1.00", "2205.73", "5", doubtful)
+    settle([line, rebar()], {"subtotal": Found("7635.55", 0.9)}, True)
+    assert (line.quantity, line.unit_price) == fixed
 
 
 def test_a_misread_subtotal_gives_way_to_the_items_when_they_and_the_total_agree():
@@ -156,15 +170,19 @@ def test_a_misread_subtotal_gives_way_to_the_items_when_they_and_the_total_agree
     def foot(total: str) -> dict:
         return {k: Found(v, 0.9) for k, v in [("subtotal", "7.73"), ("tax", "0"), ("total", total)]}
 
-    stated, failed = totals.check(lines, foot("7218.72"), ocr=True)
-    assert (stated["subtotal"].value, failed) == ("7218.72", [])
+    stated = foot("7218.72")
+    assert settle(lines, stated, ocr=True) == []
+    assert stated["subtotal"].value == "7218.72"
     assert stated["subtotal"].confidence < engine.LOW
+    assert stated["subtotal"].rule == "subtotal_misread"
     # nothing agrees: nothing changes, the check fails
-    stated, failed = totals.check(lines, foot("9999.99"), ocr=True)
-    assert stated["subtotal"].value == "7.73" and "items_sum" in failed
+    stated = foot("9999.99")
+    assert "items_sum" in settle(lines, stated, ocr=True)
+    assert stated["subtotal"].value == "7.73"
     # in a text layer a subtotal that does not add up is the document's own
-    stated, failed = totals.check(lines, foot("7218.72"))
-    assert stated["subtotal"].value == "7.73" and "items_sum" in failed
+    stated = foot("7218.72")
+    assert "items_sum" in settle(lines, stated)
+    assert stated["subtotal"].value == "7.73"
 
 
 @pytest.mark.parametrize(
@@ -178,14 +196,14 @@ def test_a_misread_subtotal_gives_way_to_the_items_when_they_and_the_total_agree
 )
 def test_two_misread_amounts_are_put_right_together(subtotal, amounts):
     lines = [ocr_item("40", "89.38", "3975.20"), ocr_item("5", "3548.62", "7743.10")]
-    totals.check([*lines, dict(REBAR)], {"subtotal": Found(subtotal, 0.9)})
-    assert [line["amount"] for line in lines] == amounts
+    settle([*lines, rebar()], {"subtotal": Found(subtotal, 0.9)})
+    assert [line.amount for line in lines] == amounts
 
 
 def test_a_text_layer_line_that_does_not_add_up_is_the_documents_own():
-    line = {"quantity": "4", "unit_price": "590.77", "amount": "2126.77"}  # no OCR confidence
-    _, failed = totals.check([line, dict(REBAR)], {"subtotal": Found("7556.59", 0.9)}, True)
-    assert (line["quantity"], line.get("discount"), failed) == ("4", None, ["line_amounts"])
+    line = Item(quantity="4", unit_price="590.77", amount="2126.77")  # not read by OCR
+    failed = settle([line, rebar()], {"subtotal": Found("7556.59", 0.9)}, True)
+    assert (line.quantity, line.discount, failed) == ("4", None, ["line_amounts"])
 
 
 @pytest.mark.parametrize(
@@ -202,9 +220,9 @@ def test_a_text_layer_line_that_does_not_add_up_is_the_documents_own():
     ],
 )
 def test_a_lost_quantity_is_worked_out_from_price_and_amount(item, quantity):
-    item = {"quantity": None, **item}
-    totals.complete_items([item])
-    assert item["quantity"] == quantity
+    item = Item(**item)
+    rules.complete_items([item], Trail())
+    assert item.quantity == quantity
 
 
 @pytest.mark.parametrize(
@@ -213,21 +231,22 @@ def test_a_lost_quantity_is_worked_out_from_price_and_amount(item, quantity):
         ({"quantity": "2", "discount": "5", "amount": "2205.73"}, "1160.91"),
         ({"quantity": "3", "amount": "10.00"}, None),  # no price to the cent gives 10.00
         # a text layer's table without a price column gets none made up
-        ({"quantity": "2", "amount": "2205.73", "confidence": 1.0}, None),
+        ({"quantity": "2", "amount": "2205.73", "ocr": False}, None),
     ],
 )
 def test_a_lost_price_is_worked_out_from_quantity_and_amount(item, price):
-    item = {"unit_price": None, "confidence": 0.8, **item}
-    totals.complete_items([item])
-    assert item["unit_price"] == price
-    assert item.get("confidence", 1) < engine.LOW or price is None
+    item = Item(**({"confidence": 0.8, "ocr": True} | item))
+    rules.complete_items([item], Trail())
+    assert item.unit_price == price
+    assert item.confidence < engine.LOW or price is None
 
 
-def row(columns: list[str], cells: list[str], conf: float = 0.8) -> RawRow:
+def row(keys: list[str], cells: list[str], ocr: bool = True) -> RawRow:
     return RawRow(
-        [Column(key, 0, 0) for key in columns],
+        [Column(key, 0, 0) for key in keys],
         {i: text for i, text in enumerate(cells) if text},
-        conf=conf,
+        conf=0.8 if ocr else 1.0,
+        ocr=ocr,
     )
 
 
@@ -244,9 +263,9 @@ def row(columns: list[str], cells: list[str], conf: float = 0.8) -> RawRow:
 )
 def test_a_price_cell_with_two_numbers(cells, quantity, price):
     keys = ["description", "unit_price", "amount", "discount"][: len(cells)]
-    got = items.to_items([row(keys, cells)], True)
-    totals.complete_items(got)
-    assert (got[0]["quantity"], got[0]["unit_price"]) == (quantity, price)
+    got = to_items([row(keys, cells)], True)
+    rules.complete_items(got, Trail())
+    assert (got[0].quantity, got[0].unit_price) == (quantity, price)
 
 
 @pytest.mark.parametrize(
@@ -267,7 +286,7 @@ def test_a_price_cell_with_two_numbers(cells, quantity, price):
     ],
 )
 def test_sizes_with_a_letter_for_a_digit(text, fixed):
-    assert items.fix_misread_sizes(text) == fixed
+    assert items.letter_in_dimension(items.letter_in_size(text)) == fixed
 
 
 @pytest.mark.parametrize(
@@ -285,22 +304,22 @@ def test_sizes_with_a_letter_for_a_digit(text, fixed):
     ],
 )
 def test_punctuation_the_ocr_misread(text, fixed):
-    assert fixed in items.fix_misread_punctuation(text)
+    assert fixed in items.spaced_size(items.point_for_comma(text))
 
 
 @pytest.mark.parametrize(
-    ("read", "conf", "description"),
+    ("read", "ocr", "description"),
     [
-        ("Crushed stone 19mm s", 0.8, "Crushed stone 19mm"),
-        ("PVC pipe 6 m", 0.8, "PVC pipe 6 m"),  # a unit after a number is not a speck
-        ("a HB-M8 Hex bolt M8x40", 0.8, "HB-M8 Hex bolt M8x40"),
-        ("Maxi brick revision C", 0.8, "Maxi brick revision C"),  # a capital is the text's
-        ("Crushed stone 19mm s", 1.0, "Crushed stone 19mm s"),  # a text layer is not misread
+        ("Crushed stone 19mm s", True, "Crushed stone 19mm"),
+        ("PVC pipe 6 m", True, "PVC pipe 6 m"),  # a unit after a number is not a speck
+        ("a HB-M8 Hex bolt M8x40", True, "HB-M8 Hex bolt M8x40"),
+        ("Maxi brick revision C", True, "Maxi brick revision C"),  # a capital is the text's
+        ("Crushed stone 19mm s", False, "Crushed stone 19mm s"),  # a text layer is not misread
     ],
 )
-def test_a_lone_small_letter_at_either_end_of_an_ocr_description(read, conf, description):
-    (item,) = items.to_items([row(["description", "quantity"], [read, "6"], conf)], False)
-    assert item["description"] == description
+def test_a_lone_small_letter_at_either_end_of_an_ocr_description(read, ocr, description):
+    (item,) = to_items([row(["description", "quantity"], [read, "6"], ocr)])
+    assert item.description == description
 
 
 def test_ocr_noise_in_a_row_is_left_out_not_added_to_the_description():
@@ -405,9 +424,9 @@ GLV-25   Galvanised pipe 25mm            10     105.00     1050.00
 
 @pytest.mark.parametrize("text", [QTY_UNHEADED, QTY_BESIDE_ITS_HEADER])
 def test_a_quantity_column_whose_header_was_lost(text):
-    raw = tables.find_table(text_lines(text), 1.0, False)
-    got = items.to_items(raw, False)
-    assert [(item["quantity"], item["unit_price"]) for item in got] == [
+    raw = tables.find_table(text_lines(text), 1.0, False, rules.stage("header"))
+    got = to_items(raw)
+    assert [(item.quantity, item.unit_price) for item in got] == [
         ("12", "22.27"),
         ("10", "105.00"),
     ]
@@ -430,11 +449,9 @@ def test_a_quantity_column_whose_header_was_lost(text):
 )
 def test_a_code_column_whose_header_was_lost(text, codes, descriptions):
     lines = text_lines(text)
-    raw = tables.find_table(lines, 1.0, False)
-    items.name_columns(raw, False)
-    got = items.to_items(raw, False)
-    assert [item["item_code"] for item in got] == codes
-    assert [item["description"] for item in got] == descriptions
+    got = to_items(tables.find_table(lines, 1.0, False, rules.stage("header")))
+    assert [item.item_code for item in got] == codes
+    assert [item.description for item in got] == descriptions
 
 
 MISREAD_LINE_NUMBER = """\
@@ -460,9 +477,9 @@ N     Description               Qty Ordered     Price     Amount
     ],
 )
 def test_marks_beside_the_items_are_not_read_into_them(text, quantities, descriptions):
-    got = items.to_items(tables.find_table(text_lines(text), 1.0, False), False)
-    assert [item["quantity"] for item in got] == quantities
-    assert [item["description"] for item in got] == descriptions
+    got = to_items(tables.find_table(text_lines(text), 1.0, False, rules.stage("header")))
+    assert [item.quantity for item in got] == quantities
+    assert [item.description for item in got] == descriptions
 
 
 def test_a_lone_number_under_the_table_is_not_an_item():
@@ -503,11 +520,11 @@ def test_an_unread_header_box_laid_over_another_keeps_only_its_own_part():
 
 
 def test_a_column_of_codes_with_a_stray_value_is_still_the_codes():
-    columns = [Column(None, 0, 6), Column("description", 8, 30)]
+    heads = [Column(None, 0, 6), Column("description", 8, 30)]
     codes = ["SCR-6", "GLV-25", "DMP-375", "110"]  # '110': the wrapped end of 'PVC-110'
-    rows = [RawRow(columns, {0: code, 1: "Pipe"}) for code in codes]
-    items.name_columns(rows, False)
-    assert columns[0].key == "item_code"
+    rows = [RawRow(heads, {0: code, 1: "Pipe"}) for code in codes]
+    columns.name_columns(rows, False, rules.stage("column"), Trail())
+    assert heads[0].key == "item_code"
 
 
 NO_DESCRIPTION_HEADER = """\
@@ -532,24 +549,24 @@ GL-NIT   Nitrile gloves                         pair        3
     ],
 )
 def test_descriptions_whose_header_was_lost_or_misplaced(text, descriptions):
-    got = items.to_items(tables.find_table(text_lines(text), 1.0, False), False)
-    assert [item["description"] for item in got] == descriptions
-    assert all(item["item_code"] and item["quantity"] for item in got)
+    got = to_items(tables.find_table(text_lines(text), 1.0, False, rules.stage("header")))
+    assert [item.description for item in got] == descriptions
+    assert all(item.item_code and item.quantity for item in got)
 
 
 @pytest.mark.parametrize(
-    ("conf", "code", "description"),
+    ("ocr", "code", "description"),
     [
         # a code the OCR ran into the description beside it, its own cell left empty
-        (0.8, "HB-M8", "Hex bolt M8x40"),
+        (True, "HB-M8", "Hex bolt M8x40"),
         # a text layer's description that starts with a size is the document's own
-        (1.0, "", "HB-M8 Hex bolt M8x40"),
+        (False, "", "HB-M8 Hex bolt M8x40"),
     ],
 )
-def test_a_code_run_into_the_description(conf, code, description):
+def test_a_code_run_into_the_description(ocr, code, description):
     keys = ["item_code", "description", "quantity"]
-    (item,) = items.to_items([row(keys, ["", "HB-M8 Hex bolt M8x40", "2"], conf)], False)
-    assert (item["item_code"], item["description"]) == (code, description)
+    (item,) = to_items([row(keys, ["", "HB-M8 Hex bolt M8x40", "2"], ocr)])
+    assert (item.item_code, item.description) == (code, description)
 
 
 @pytest.mark.parametrize(

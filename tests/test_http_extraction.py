@@ -9,7 +9,7 @@ from datetime import timedelta
 import pytest
 from litestar.testing import TestClient
 
-from app import auth, clock, pausing, queue, sites
+from app import auth, clock, pausing, queue, sites, suppliers
 from app.config import Settings
 from app.db import open_database, rows
 from app.main import create_app
@@ -254,6 +254,7 @@ def test_the_due_list_is_oldest_first_and_filtered_by_type(client, db, ingest):
     ("method", "path"),
     [
         ("GET", f"{LOOP}/due"),
+        ("GET", f"{LOOP}/office-names"),
         ("POST", f"{LOOP}/{'a' * 15}/claim"),
         ("GET", f"{LOOP}/{'a' * 15}/file?claim=1"),
         ("POST", f"{LOOP}/{'a' * 15}/fail"),
@@ -355,3 +356,13 @@ def test_process_batch_refuses_a_batch_that_is_not_processing(client, pending):
     assert response.json()["detail"] == (
         "This batch is pending; it takes results only while it is processing."
     )
+
+
+def test_the_office_names_a_reading_is_checked_against(client, db):
+    site_id = sites.add_site(db, "CP09", "Cape Point", clock.now())
+    sites.add_alias(db, site_id, "CP-9", None, clock.now())
+    suppliers.create_supplier(db, "Acme Building Supplies", None, clock.now())
+    assert client.get(f"{LOOP}/office-names").json() == {
+        "site_codes": ["CP-9", "CP09"],
+        "supplier_names": ["Acme Building Supplies"],
+    }

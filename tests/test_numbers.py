@@ -82,6 +82,15 @@ def test_money_out(cents, text, shown):
         ("August 19, 2026", "2026-08-19"),
         ("2026.08.19", "2026-08-19"),
         ("08/19/2026", "2026-08-19"),  # only works month first, so read that way
+        # month names in the other languages suppliers print
+        ("14 Februarie 2026", "2026-02-14"),
+        ("6 Maart 2026", "2026-03-06"),
+        ("19. August 2026", "2026-08-19"),
+        ("1 Dezember 2026", "2026-12-01"),
+        ("19 août 2026", "2026-08-19"),
+        ("3 févr. 2026", "2026-02-03"),
+        ("19 de agosto de 2026", "2026-08-19"),
+        ("5 março 2026", "2026-03-05"),
     ],
 )
 def test_parse_date(text, iso):
@@ -99,6 +108,8 @@ def test_parse_date_month_first_when_asked():
     [
         ("Date: 19/08/2026 (Tuesday)", "19/08/2026"),
         ("issued 19 Aug 2026 by J", "19 Aug 2026"),
+        ("Datum 14 Februarie 2026", "14 Februarie 2026"),
+        ("Fecha: 19 de agosto de 2026.", "19 de agosto de 2026"),
         ("Order 4500123456", None),
     ],
 )

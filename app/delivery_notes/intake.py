@@ -21,8 +21,11 @@ from app.config import Settings
 from app.db import immediate
 from app.delivery_notes import matching, reconcile, reviews, revisions, store
 from app.ids import new_id
+from app.purchase_orders import store as po_store
 from app.purchase_orders.intake import ClaimLost, InvalidPayload
 from app.queue import Claim
+
+SUPPLIER_DOUBT = "low_confidence:supplier_name"
 
 
 @dataclass
@@ -139,8 +142,9 @@ def process(
                 warnings.append(revisions.arrived_again(db, existing, data, claim, payload, now))
             else:
                 new_path = _create(db, settings, dn_id, data, supplier_id, claim, payload, now)
-                warnings += _match(db, dn_id, claim, now)
+                warnings += _match(db, dn_id, now)
                 created, file_path = True, new_path
+            warnings = _supplier_proven(db, dn_id, warnings)
             if not queue.mark_processed(
                 db,
                 claim,
@@ -216,7 +220,7 @@ def _create(
     return new_path
 
 
-def _match(db: Database, dn_id: str, claim: Claim, now: datetime) -> list[str]:
+def _match(db: Database, dn_id: str, now: datetime) -> list[str]:
     """Inside the import: find the DN's PO and match its lines; the warnings that leaves."""
     dn = store.get_dn(db, dn_id)
     found = reconcile.find_po(db, dn, store.dn_items(db, dn_id))
@@ -228,3 +232,17 @@ def _match(db: Database, dn_id: str, claim: Claim, now: datetime) -> list[str]:
     if any(not item["purchase_order_item_id"] for item in items):
         return ["unmatched_lines"]
     return []
+
+
+def _supplier_proven(db: Database, dn_id: str, warnings: list[str]) -> list[str]:
+    """The warnings without the supplier doubt when the DN's PO names the same supplier.
+
+    A supplier read from a letterhead is unproven on its own; the purchase
+    order the note delivers against, from that supplier, proves it.
+    """
+    dn = store.get_dn(db, dn_id)
+    order = po_store.get_po(db, dn["purchase_order_id"]) if dn["purchase_order_id"] else None
+    supplier = links.normalise_name(dn["supplier_name"])
+    if order and supplier and supplier == links.normalise_name(order["supplier_name"]):
+        return [w for w in warnings if w != SUPPLIER_DOUBT]
+    return warnings

@@ -20,10 +20,18 @@ class ExtractionError(Exception):
 
 @dataclass(frozen=True)
 class ExtractOptions:
-    """How to read: which engine, how dates are written, and the limits on one document."""
+    """How to read: which engine, how dates are written, the limits on one document, and
+    what the office knows that a document must agree with: its own company's names (never
+    the supplier), its sites' codes and aliases (a project code is checked against them),
+    its suppliers' names (what proves a name the OCR read), and the day dates are judged
+    from (ISO; empty is the machine's today)."""
 
     extractor: str = "builtin"  # builtin | llm
     day_first: bool = True
+    buyer_names: tuple[str, ...] = ()
+    site_codes: tuple[str, ...] = ()
+    supplier_names: tuple[str, ...] = ()
+    today: str = ""
     ocr_engine: str = "tesseract"  # tesseract | rapidocr
     timeout: float = 60.0
     memory_mb: int = 2048
@@ -36,6 +44,7 @@ class ExtractOptions:
         return cls(
             extractor=settings.extractor,
             day_first=settings.day_first,
+            buyer_names=settings.buyer_names,
             ocr_engine=settings.ocr_engine,
             timeout=settings.extract_timeout,
             memory_mb=settings.extract_memory_mb,

@@ -4,24 +4,57 @@ Text PDFs give lines from pypdf's layout text; photos and pages without a
 text layer go through OCR; from there one set of rules finds the kind of
 document, its header fields, its item table and its foot, and checks the
 sums. Every field comes with a confidence and the text it was read from;
-what falls short becomes a warning (`low_confidence:<field>`,
-`totals_mismatch`) for a person to check.
+every rule that guessed or put right a value is in `rules_applied` and in
+that field's `source` (rules.py lists them).
+
+Never silently wrong: a field is either proven or flagged with
+`low_confidence:<field>` (and a sum that fails adds `totals_mismatch`).
+What proves each field (proofs.py checks it, nothing else does):
+
+- po_number / dn_number: read beside or under a label that names it ('PO
+  Number', 'Order No.', 'Bestelnommer', 'Our Ref'; not a bare 'Order' or a
+  title), with a digit in it, and not a label word or a date.
+- po_date / dn_date: read by a date label, parses, and lies within three
+  years back and one year ahead of the options' today.
+- supplier_name: read by a supplier label, and not a label word, our own
+  company (INTAKE_BUYER_NAMES), an address, a phone or e-mail, or a
+  registration line; read by OCR, it must also be a known supplier's name.
+  One found by its place (under our return address) is never proven.
+- project_code: read by a project label, and a known site's code or alias;
+  from a text layer also one shaped like the known codes (not a letter or a
+  look-alike away from one); with no site known, letters and digits.
+- currency: a Currency label, or the amounts' symbols or codes naming one
+  currency; a document naming none is in the office's own (ZAR).
+- subtotal: read, and the items add up to it.
+- tax: read, subtotal + tax = total (both read), and no more than the
+  subtotal; where the prices include the tax, the items add up to the total.
+- total: read, and subtotal (or the items) + the tax read = total; where the
+  prices include the tax, the items add up to it.
+- items: read under a header row, each with a quantity and an amount, each
+  line's quantity x price less discount = amount, adding up to the stated
+  subtotal (or total less tax), and no number made or put right by a rule.
+
+A value worked out or put right by a rule is never proven, and a value read
+by OCR is proven only when the OCR was sure of it (confidence at least LOW).
 """
 
 from __future__ import annotations
 
 import re
 import subprocess
+from collections.abc import Callable
+from dataclasses import replace
 
-from app.extract import fields, items, ocr, pdf, tables, totals
-from app.extract.document import Document, ExtractionError
-from app.extract.fields import MISSING, Found
+from app.extract import fields, ocr, pdf, proofs, reading, rules, totals, validate
+from app.extract import vocabulary as words
+from app.extract.document import Document, ExtractionError, ExtractOptions
 from app.extract.layout import Line, box_lines, box_scale, text_lines, typical_step
-from app.extract.second_look import OcrPage, fill_missing_numbers
+from app.extract.model import MISSING, Found, Item, Trail
+from app.extract.second_look import OcrPage
 
-# Below this a field is flagged for a person to check.
-LOW = 0.6
-CHECKED_FIELDS = (
+# Below this an OCR reading is not proven: a person checks it.
+LOW = proofs.LOW
+PO_FIELDS = (
     "po_number",
     "po_date",
     "supplier_name",
@@ -29,11 +62,12 @@ CHECKED_FIELDS = (
     "subtotal",
     "tax",
     "total",
+    "currency",
 )
 DN_FIELDS = ("dn_number", "dn_date", "po_number", "supplier_name", "project_code")
 KINDS = [
     ("delivery_note", r"delivery\s+note|delivery\s+slip|dispatch\s+note|goods\s+delivery|waybill"),
-    ("purchase_order", r"purchase\s+order|order\s+form|official\s+order"),
+    ("purchase_order", r"purchase\s+order|order\s+form|official\s+order|" + words.ORDER_TITLES),
     ("quotation", r"quotation|\bquote\b|pro\s*-?\s*forma|estimate"),
     ("credit_note", r"credit\s+note"),
     ("invoice", r"(?:tax\s+)?invoice"),
@@ -105,94 +139,177 @@ def _decimal_comma(lines: list[Line]) -> bool:
     return commas > points
 
 
-def _report(found: dict[str, Found], payload: dict, names: tuple[str, ...]) -> list[str]:
-    payload["confidence"] = {name: found.get(name, MISSING).confidence for name in found}
-    payload["source"] = {name: found[name].source for name in found if found[name].source}
-    return [f"low_confidence:{name}" for name in names if found.get(name, MISSING).confidence < LOW]
+def _currency(lines: list[Line]) -> tuple[Found, int]:
+    """The currency by its label, else by the symbols or codes beside the amounts, else the
+    office's own; and how many currencies the document names."""
+    found = fields.find(lines, fields.PO_LABELS["currency"], fields.currency, typical_step(lines))
+    text = "\n".join(line.text for line in lines)
+    named = fields.currencies_named(text)
+    if not found.value:
+        symbol = fields.detect_currency(text)
+        source = symbol or "no currency printed: the office's own"
+        found = Found(symbol or "ZAR", 0.8 if symbol else 0.7, source)
+    return found, len(named)
 
 
-def _item_warnings(rows: list[dict]) -> list[str]:
-    if not rows or any(item.get("confidence", 1) < LOW for item in rows):
-        return ["low_confidence:items"]
-    return []
+def _flag(payload: dict, proof: proofs.Reading, names, failed: list[str]) -> None:
+    """Each field nothing proves becomes low_confidence:<field>, with why in `unproven`;
+    failed sums become totals_mismatch."""
+    unproven = proofs.unproven(proof, names)
+    payload["unproven"] = unproven
+    warnings = [f"low_confidence:{name}" for name in unproven]
+    payload["warnings"] = warnings + (["totals_mismatch"] if failed else [])
 
 
-def read_po(lines: list[Line], day_first: bool = True) -> dict:
+def _payload(kind: str, found: dict[str, Found], names, rows: list[Item], trail: Trail) -> dict:
+    """The fields' values with their confidence and source, the items, and the rules applied."""
+    return {
+        "document_type": kind,
+        **{name: found.get(name, MISSING).value for name in names},
+        "items": [
+            row.dn_payload() if kind == "delivery_note" else row.po_payload() for row in rows
+        ],
+        "confidence": {name: found[name].confidence for name in found},
+        "source": {name: found[name].source for name in found if found[name].source}
+        | _item_sources(trail, rows),
+        "rules_applied": trail.payload(rows),
+    }
+
+
+def _item_sources(trail: Trail, rows: list[Item]) -> dict[str, str]:
+    """Each item value a rule made, with the rule's name and reason, for the payload's source."""
+    return {
+        entry["field"]: f"{entry['rule']}: {entry['reason']}"
+        for entry in trail.payload(rows)
+        if entry["field"].startswith("items[")
+    }
+
+
+def _supplier_by_place(
+    found: dict[str, Found], lines: list[Line], options: ExtractOptions, trail: Trail
+) -> None:
+    """No supplier under a label: the first supplier rule that finds one by its place."""
+    for rule in rules.stage("supplier", any(line.ocr for line in lines)):
+        if found["supplier_name"].value:
+            return
+        guess = rule.function(lines, options.buyer_names)
+        if guess.value:
+            source = f"{rule.name}: {rule.purpose} ({guess.source})"
+            found["supplier_name"] = replace(guess, source=source, rule=rule.name)
+            trail.note(rule.name, "supplier_name", guess.value, rule.purpose)
+
+
+def _known_values(found: dict[str, Found], options: ExtractOptions, trail: Trail) -> None:
+    """A supplier's name or a project code the OCR misread: the one known supplier or site
+    it stands for, if there is one (the name and code rules)."""
+    for stage, name, known in [
+        ("name", "supplier_name", options.supplier_names),
+        ("code", "project_code", options.site_codes),
+    ]:
+        read = found[name]
+        for rule in rules.stage(stage, read.ocr):
+            alike = rule.function(read.value, known) if read.value else []
+            if len(alike) == 1:
+                source = f"{rule.name}: {rule.purpose} (read {read.value!r})"
+                found[name] = replace(read, value=alike[0], source=source, rule=rule.name)
+                trail.note(rule.name, name, alike[0], f"{rule.purpose}: {read.value!r}")
+                break
+
+
+_NUMERIC_DATE = re.compile(r"\b(\d{1,2})[/.\-](\d{1,2})[/.\-]\d{2,4}\b")
+
+
+def day_first(lines: list[Line], setting: bool) -> bool:
+    """How this document writes numeric dates: a date that only reads one way ('21/02/2026'
+    is day first, '02/21/2026' month first) says so for every date on it; without one,
+    or with both, the office's setting."""
+    firsts, seconds = set(), set()
+    for line in lines:
+        for match in _NUMERIC_DATE.finditer(line.text):
+            firsts.add(int(match[1]))
+            seconds.add(int(match[2]))
+    day, month = any(n > 12 for n in firsts), any(n > 12 for n in seconds)
+    return setting if day == month else day
+
+
+def _finders(options: ExtractOptions, lines: list[Line]) -> dict[str, Callable[[str], str | None]]:
+    """What each header field's value must pass before it is taken."""
+    first = day_first(lines, options.day_first)
+    return {
+        "number": fields.reference,
+        "date": fields.date_checker(first, validate.today_of(options.today)),
+        "supplier": fields.supplier_checker(options.buyer_names),
+        "code": fields.code,
+    }
+
+
+def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
+    options = options or ExtractOptions()
     step = typical_step(lines)
     comma = _decimal_comma(lines)
+    ocr = any(line.ocr for line in lines)
+    trail = Trail()
+    check = _finders(options, lines)
+    labels = fields.PO_LABELS
     found = {
-        key: fields.find(lines, patterns, check, step)
-        for key, patterns, check in [
-            ("po_number", fields.PO_LABELS["po_number"], fields.reference),
-            ("po_date", fields.PO_LABELS["po_date"], fields.date_checker(day_first)),
-            ("supplier_name", fields.PO_LABELS["supplier_name"], fields.name),
-            ("project_code", fields.PO_LABELS["project_code"], fields.code),
-            ("currency", fields.PO_LABELS["currency"], fields.currency),
-        ]
+        "po_number": fields.find(lines, labels["po_number"], check["number"], step),
+        "po_date": fields.find(lines, labels["po_date"], check["date"], step),
+        "supplier_name": fields.find(lines, labels["supplier_name"], check["supplier"], step),
+        "project_code": fields.find(lines, labels["project_code"], check["code"], step),
     }
-    if not found["currency"].value:
-        symbol = fields.detect_currency("\n".join(line.text for line in lines))
-        found["currency"] = Found(symbol or "ZAR", 0.8 if symbol else 0.7, symbol or "")
-    raw = tables.find_table(lines, step, comma) or tables.headerless_rows(lines, step, comma)
-    items.name_columns(raw, comma)  # a misread header word ('aty') named by what is under it
-    fill_missing_numbers(raw, lines, comma)
-    raw = tables.settle_maybe_rows(raw, comma)
-    rows = items.to_items(raw, comma)
-    totals.complete_items(rows)
-    # an item has a quantity and something it is of: a lone number is a speck or a stray mark
-    rows = [
-        row
-        for row in rows
-        if row.get("quantity") and (row["description"] or row.get("amount") or row["item_code"])
-    ]
-    discounts = any(column.key == "discount" for row in raw for column in row.columns)
-    ocr = any(line.ocr_page is not None for line in lines)
-    foot, failed = totals.check(rows, totals.read_foot(lines, comma), discounts, ocr)
-    for row in rows:
-        row.pop("doubtful", None)
+    found["currency"], currencies = _currency(lines)
+    _supplier_by_place(found, lines, options, trail)
+    _known_values(found, options, trail)
+    table = reading.read_items(lines, step, comma, trail)
+    foot = totals.read_foot(lines, comma)
+    failed = reading.settle_sums(table.items, foot, table.discounts, ocr, trail)
     found.update(foot)
-    payload = {
-        "document_type": "purchase_order",
-        **{
-            key: found[key].value if key in found else None for key in (*CHECKED_FIELDS, "currency")
-        },
-        "items": rows,
-        "checks_failed": failed,
-    }
-    warnings = _report(found, payload, CHECKED_FIELDS) + _item_warnings(rows)
-    if failed:
-        warnings.append("totals_mismatch")
-    payload["warnings"] = warnings
+    payload = _payload("purchase_order", found, PO_FIELDS, table.items, trail)
+    proof = proofs.Reading(
+        found,
+        table.items,
+        site_codes=options.site_codes,
+        supplier_names=options.supplier_names,
+        guessed_table=table.guessed,
+        currencies_named=currencies,
+        naming_ranks={"po_number": fields.NAMING_RANKS["po_number"]},
+        inclusive=totals.tax_included(found.get("tax")),
+    )
+    payload["checks_failed"] = failed
+    _flag(payload, proof, (*PO_FIELDS, "items"), failed)
     return payload
 
 
-def read_dn(lines: list[Line], day_first: bool = True) -> dict:
+def read_dn(lines: list[Line], options: ExtractOptions | None = None) -> dict:
+    options = options or ExtractOptions()
     step = typical_step(lines)
     comma = _decimal_comma(lines)
+    trail = Trail()
+    check = _finders(options, lines)
+    labels = fields.DN_LABELS
     found = {
-        key: fields.find(lines, fields.DN_LABELS[key], check, step)
-        for key, check in [
-            ("dn_number", fields.reference),
-            ("dn_date", fields.date_checker(day_first)),
-            ("po_number", fields.reference),
-            ("supplier_name", fields.name),
-            ("project_code", fields.code),
-        ]
+        "dn_number": fields.find(lines, labels["dn_number"], check["number"], step),
+        "dn_date": fields.find(lines, labels["dn_date"], check["date"], step),
+        "po_number": fields.find(lines, labels["po_number"], check["number"], step),
+        "supplier_name": fields.find(lines, labels["supplier_name"], check["supplier"], step),
+        "project_code": fields.find(lines, labels["project_code"], check["code"], step),
     }
     if not found["supplier_name"].value:
         found["supplier_name"] = fields.letterhead(lines, re.compile(KINDS[0][1], re.IGNORECASE))
-    raw = tables.find_table(lines, step, comma)
-    items.name_columns(raw, comma)
-    fill_missing_numbers(raw, lines, comma)
-    raw = tables.settle_maybe_rows(raw, comma)
-    rows = items.to_items(raw, comma, delivery_note=True)
-    rows = [row for row in rows if row.get("quantity")]
-    payload = {
-        "document_type": "delivery_note",
-        **{key: found[key].value for key in DN_FIELDS},
-        "items": rows,
-    }
-    payload["warnings"] = _report(found, payload, DN_FIELDS) + _item_warnings(rows)
+    table = reading.read_items(lines, step, comma, trail, delivery_note=True)
+    payload = _payload("delivery_note", found, DN_FIELDS, table.items, trail)
+    ranks = fields.NAMING_RANKS
+    proof = proofs.Reading(
+        found,
+        table.items,
+        site_codes=options.site_codes,
+        supplier_names=options.supplier_names,
+        guessed_table=table.guessed,
+        naming_ranks={"dn_number": ranks["dn_number"], "po_number": ranks["dn:po_number"]},
+    )
+    _flag(payload, proof, DN_FIELDS, [])
+    if not table.items or any(item.confidence < proofs.LOW for item in table.items):
+        payload["warnings"].append("low_confidence:items")
     return payload
 
 
@@ -218,7 +335,7 @@ def _without_rules(lines: list[Line], payload: dict, document: Document) -> dict
     _remember(again, OcrPage(clean, page.y0, *box_scale(boxes)))
     if not again:
         return payload
-    second = read_po(again, options.day_first)
+    second = read_po(again, options)
 
     def score(reading: dict) -> tuple[bool, bool, int]:
         return (bool(reading["items"]), not reading["checks_failed"], len(reading["items"]))
@@ -236,9 +353,9 @@ def read(document: Document) -> dict:
         )
     kind = document_kind(lines)
     if kind == "delivery_note":
-        payload = read_dn(lines, document.options.day_first)
+        payload = read_dn(lines, document.options)
     elif kind in (None, "purchase_order"):
-        payload = read_po(lines, document.options.day_first)
+        payload = read_po(lines, document.options)
         unsure = not payload["items"] or payload["checks_failed"]
         if unsure and (kind or payload["po_number"]):  # not for a letter: it has no table
             payload = _without_rules(lines, payload, document)
@@ -284,6 +401,6 @@ def extract_delivery_note(document: Document) -> dict:
     return payload
 
 
-def read_text(text: str, day_first: bool = True) -> dict:
+def read_text(text: str, **options) -> dict:
     """For tests: a PO payload from layout text, as pypdf would give for one page."""
-    return read_po(text_lines(text), day_first)
+    return read_po(text_lines(text), ExtractOptions(**options))

@@ -9,37 +9,47 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from datetime import date
 
 from app import numbers
+from app.extract import validate
+from app.extract import vocabulary as words
 from app.extract.layout import Cell, Line
+from app.extract.model import MISSING, Found
 from app.extract.tables import column_key
 
 _NO = r"\s*(?:number|no\.?|num\.?|nr\.?|#|ref(?:erence)?\.?)"
 _PO = r"(?:p\.?\s?o\.?|purchase\s+order|order)"
 _DATE_LABELS = [
-    r"(?:p\.?\s?o\.?|order|issue|document|invoice)\s+date|date\s+(?:issued|of\s+(?:order|issue)|ordered)",
-    r"date",
+    r"(?:p\.?\s?o\.?|order|issue|document|invoice)\s+date|date\s+(?:issued|of\s+(?:order|issue)|ordered)"
+    r"|date\s+of\s+order|issued(?:\s+on)?|" + "|".join(words.ORDER_DATE),
+    r"date|" + "|".join(words.DATE_WORDS),
 ]
 _PROJECT_LABELS = [
-    r"project\s*(?:code|no\.?|number|#|ref\.?)|site\s*(?:code|no\.?|number)|job\s*(?:code|no\.?|number|#)"
-    r"|cost\s+cent(?:re|er)",
-    r"project|site|job|deliver\s+to\s+site|delivery\s+site",
+    r"project\s*(?:code|no\.?|number|#|ref\.?)|site\s*(?:code|no\.?|number|ref(?:erence)?\.?)"
+    r"|job\s*(?:code|no\.?|number|#)|cost\s+cent(?:re|er)|contract\s*(?:no\.?|number|#)|"
+    + "|".join(words.PROJECT_CODE),
+    r"project|site|job|contract|deliver\s+to\s+site|delivery\s+site|"
+    + "|".join(words.PROJECT_WORDS),
 ]
 
 PO_LABELS: dict[str, list[str]] = {
     "po_number": [
-        rf"{_PO}{_NO}",
-        r"our\s+ref(?:erence)?(?:\s+no\.?)?",
-        r"purchase\s+order|order|p\.\s?o\.?",  # 'P.O.' whose '#' the OCR lost
+        rf"{_PO}{_NO}|purchasing\s+doc(?:ument)?\.?(?:{_NO})?|order\s+id|"
+        + "|".join(words.PO_NUMBER),
+        r"our\s+(?:order\s+)?ref(?:erence)?(?:\s+no\.?)?|order\s+ref(?:erence)?\.?|"
+        + "|".join(words.OUR_REFERENCE),
+        # 'P.O.' whose '#' the OCR lost
+        r"purchase\s+order|order|p\.\s?o\.?|" + "|".join(words.ORDER_WORDS),
     ],
     "po_date": _DATE_LABELS,
     "supplier_name": [
-        r"(?:supplier|vendor)(?:\s+(?:name|details))?|supplied\s+by",
+        r"(?:supplier|vendor)(?:\s+(?:name|details))?|supplied\s+by|bill(?:ed)?\s+from|seller|"
+        + "|".join(words.SUPPLIER),
         r"to|messrs\.?",
     ],
     "project_code": _PROJECT_LABELS,
-    "currency": [r"currency"],
+    "currency": [r"currency|" + "|".join(words.CURRENCY)],
 }
 DN_LABELS: dict[str, list[str]] = {
     "dn_number": [
@@ -52,11 +62,15 @@ DN_LABELS: dict[str, list[str]] = {
     "po_number": [
         rf"(?:customer|your|client)\s+(?:{_PO}|p\.?o\.?)(?:{_NO})?",
         rf"{_PO}{_NO}",
-        r"purchase\s+order|your\s+ref(?:erence)?|order",
+        r"your\s+ref(?:erence)?",
+        r"purchase\s+order|order",
     ],
     "supplier_name": [r"(?:supplier|vendor)(?:\s+name)?|supplied\s+by|from"],
     "project_code": _PROJECT_LABELS,
 }
+# The wordings (by rank in the lists above) that name the field itself: a value under a
+# bare 'Order' or a title is found but not proven.
+NAMING_RANKS = {"po_number": 1, "dn_number": 0, "dn:po_number": 2}
 # Every label of either kind: a cell that is one of these is never a value.
 _ALL_LABELS = re.compile(
     "|".join(
@@ -75,18 +89,6 @@ _TRAIL = r"\s*[:#.\-]*\s*"
 _CODE = re.compile(r"[A-Za-z0-9][A-Za-z0-9/\-_.]*[A-Za-z0-9]")
 
 
-@dataclass(frozen=True)
-class Found:
-    """A field's value, how sure we are of it (0..1), and the text it came from."""
-
-    value: str | None
-    confidence: float
-    source: str = ""
-
-
-MISSING = Found(None, 0.0, "")
-
-
 def normal(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip().lower()
 
@@ -100,10 +102,12 @@ def is_label(text: str) -> bool:
 
 def reference(text: str) -> str | None:
     """A document number: one token with a digit in it ('PO-2026-0412', 'MC/0815'),
-    or in capitals ('WAITS')."""
+    or in capitals ('WAITS'); never a label word ('STATUS') or a date."""
     for token in text.replace(":", " ").split():
         match = _CODE.fullmatch(token.strip(".,;"))
         if not match or not 2 <= len(token) <= 40 or is_label(token):
+            continue
+        if validate.is_label_words(token) or numbers.DATE_IN_TEXT.fullmatch(match.group()):
             continue
         if re.search(r"\d", token) or re.fullmatch(r"[A-Z][A-Z\-/_.]{2,}", token):
             return match.group()
@@ -114,6 +118,7 @@ def code(text: str) -> str | None:
     """A project or site code: short, at most three parts ('CP09', 'cp 09', 'sea pt')."""
     text = text.strip().strip(".,;:")
     short = len(text) <= 20 and len(text.split()) <= 3 and not is_label(text)
+    short = short and not validate.is_label_words(text)
     if short and re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9 \-/_.]*", text):
         return text
     return None
@@ -128,29 +133,58 @@ def name(text: str) -> str | None:
     return text
 
 
+def supplier_checker(buyer_names: tuple[str, ...]) -> Callable[[str], str | None]:
+    """A supplier's name: a name that is not a label, our own company, an address, a phone
+    or a registration line."""
+
+    def check(text: str) -> str | None:
+        value = name(text)
+        return value if value and validate.not_a_supplier(value, buyer_names) is None else None
+
+    return check
+
+
 def currency(text: str) -> str | None:
     return detect_currency(text)
 
 
-def date_checker(day_first: bool) -> Callable[[str], str | None]:
+def date_checker(day_first: bool, today: date | None = None) -> Callable[[str], str | None]:
+    """A date that parses; with `today`, only one within the plausible window around it."""
+
     def check(text: str) -> str | None:
         match = numbers.DATE_IN_TEXT.search(text)
         if not match:
             return None
         try:
-            return numbers.parse_date(match.group(), day_first)
+            value = numbers.parse_date(match.group(), day_first)
         except ValueError:
             return None
+        return value if today is None or validate.in_window(value, today) else None
 
     return check
 
 
 _CURRENCIES = [
-    ("USD", r"US\$|USD|\$"),
+    ("USD", r"US\$|USD|(?<![RN])\$"),
     ("EUR", r"EUR|€"),
     ("GBP", r"GBP|£"),
     ("ZAR", r"ZAR|R(?=\s?\d)"),
+    ("BRL", r"BRL|R\$"),
+    ("NAD", r"NAD|N\$"),
+    ("MZN", r"MZN|(?<=\d[.,]\d\d)\s?MT\b"),
+    *[
+        (code, rf"{code}(?![A-Za-z])")
+        for code in numbers.CURRENCY_CODES[5:]
+        if code not in ("BRL", "NAD")
+    ],
 ]
+
+
+def currencies_named(text: str) -> set[str]:
+    """Every currency the text names by code or symbol."""
+    return {
+        code for code, pattern in _CURRENCIES if re.search(rf"(?<![A-Za-z])(?:{pattern})", text)
+    }
 
 
 def detect_currency(text: str) -> str | None:
@@ -226,16 +260,20 @@ def find(
                         value = check(value_cell.text)
                         if value:
                             conf = base * nearness * (0.6 + 0.4 * value_cell.conf)
-                            return Found(value, round(conf, 3), f"{cell.text} {value_cell.text}")
+                            source = f"{cell.text} {value_cell.text}"
+                            return Found(value, round(conf, 3), source, rank, value_cell.ocr)
                     continue
                 match = inline.fullmatch(cell.text.strip())
                 if match and not _starts_with_label(match.group("value")):
                     value = check(match.group("value"))
-                    if value and not match.group("sep").strip() and not _coded(value):
-                        value = None  # 'Site stores' is words, not 'Site' and a code
+                    bare = value and not match.group("sep").strip()
+                    if bare and (not _coded(value) or len(value.split()) > 1):
+                        # 'Site stores' is words, not 'Site' and a code; 'Site DBN07 stores'
+                        # is a place, not 'Site' and 'DBN07 stores'
+                        value = None
                     if value:
                         conf = base * 0.95 * (0.6 + 0.4 * cell.conf)
-                        return Found(value, round(conf, 3), cell.text)
+                        return Found(value, round(conf, 3), cell.text, rank, cell.ocr)
     return MISSING
 
 
@@ -269,6 +307,49 @@ def _starts_with_label(text: str) -> bool:
     return any(is_label(" ".join(words[:n])) for n in range(1, min(3, len(words)) + 1))
 
 
+def under_return_address(lines: list[Line], buyer_names: tuple[str, ...]) -> Found:
+    """No supplier label: the addressee in the envelope window, the name printed right under
+    our own one-line return address ('Meridian Construction (Pty) Ltd · PO Box 1180 ·
+    Bellville 7535'). Found by place, not by a label, so never proven."""
+    check = supplier_checker(buyer_names)
+    for index, line in enumerate(lines):
+        for n, cell in enumerate(line.cells):
+            sender = Cell(list(cell.words))
+            for other in line.cells[n + 1 :]:  # OCR may split the line at a wide gap
+                if other.x0 - sender.x1 > 3:
+                    break
+                sender.words.extend(other.words)
+            text = sender.text
+            if not (validate.is_buyer(text, buyer_names) and validate.is_address(text)):
+                continue
+            for below in lines[index + 1 : index + 3]:
+                for other in below.cells:
+                    value = check(other.text) if abs(other.x0 - cell.x0) <= 2 else None
+                    if value:
+                        conf = round(0.7 * (0.6 + 0.4 * other.conf), 3)
+                        return Found(value, conf, other.text, None, other.ocr)
+    return MISSING
+
+
+def address_block(lines: list[Line], buyer_names: tuple[str, ...]) -> Found:
+    """No supplier label: the first name in the header printed over its own address (a street
+    or a post box on the line under it, at the same left edge) that is not our own company.
+    Found by place, not by a label, so never proven."""
+    check = supplier_checker(buyer_names)
+    for index, line in enumerate(lines[:40]):
+        for cell in line.cells:
+            value = check(cell.text)
+            if not value:
+                continue
+            for below in lines[index + 1 : index + 2]:
+                if any(
+                    abs(c.x0 - cell.x0) <= 2 and validate.is_address(c.text) for c in below.cells
+                ):
+                    conf = round(0.7 * (0.6 + 0.4 * cell.conf), 3)
+                    return Found(value, conf, cell.text, None, cell.ocr)
+    return MISSING
+
+
 def letterhead(lines: list[Line], skip: re.Pattern) -> Found:
     """The issuer's name printed at the top: the first line that reads as a company name."""
     for line in lines[:6]:
@@ -277,5 +358,6 @@ def letterhead(lines: list[Line], skip: re.Pattern) -> Found:
             continue
         value = name(first.text)
         if value:
-            return Found(value, round(0.7 * (0.6 + 0.4 * first.conf), 3), first.text)
+            conf = round(0.7 * (0.6 + 0.4 * first.conf), 3)
+            return Found(value, conf, first.text, None, first.ocr)
     return MISSING

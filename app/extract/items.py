@@ -1,69 +1,21 @@
-"""Table rows to items: name the columns the header left unnamed, read numbers, tidy text.
+"""Table rows to items: read their numbers, put the OCR's slips in their words right.
 
-A header word the engine does not know ('Toei' where OCR misread 'Total')
-still marks a column; what sits under it decides what it is: money at the
-right is the amount, 1, 2, 3 is a line number, codes are item codes. Pure.
+Each row becomes an `Item`. Where a rule (rules.py) changes what was read, a
+quantity that sat in the price's cell, a code run into its description, a
+letter read for a digit in a size, the change and its reason are recorded
+in the reading's trail. Pure.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from decimal import Decimal
 
 from app import numbers
-from app.extract.tables import CODE_LIKE, NUMERIC, Column, RawRow, _is_number, money_text
-from app.extract.totals import line_ok
-
-
-def _values(rows: list[RawRow], columns: list[Column], index: int) -> list[str]:
-    return [row.cells[index] for row in rows if row.columns is columns and index in row.cells]
-
-
-def _indexes(columns: list[Column], key: str) -> list[int]:
-    return [i for i, column in enumerate(columns) if column.key == key]
-
-
-def _is_code(text: str) -> bool:
-    return bool(re.fullmatch(r"(?=.*[\d-])(?=.*[A-Za-z])[A-Za-z0-9\-/_.]{2,20}", text.strip()))
-
-
-def _is_count(values: list[str]) -> bool:
-    return bool(values) and all(v.strip().rstrip(".") == str(n) for n, v in enumerate(values, 1))
-
-
-def name_columns(rows: list[RawRow], decimal_comma: bool) -> None:
-    """Give each unnamed (or misnamed line-number) column a key from its contents."""
-    for columns in {id(row.columns): row.columns for row in rows}.values():
-        keys = {c.key for c in columns if c.key}
-        for index, column in enumerate(columns):
-            values = _values(rows, columns, index)
-            if column.key == "item_code" and _is_count(values):
-                column.key = "line"
-            if column.key is not None or not values:
-                continue
-            if 2 * len(values) < sum(1 for row in rows if row.columns is columns):
-                continue  # a stray mark in a few rows ('6' by a ruled edge) says nothing
-            if _is_count(values):
-                column.key = "line"
-            elif all(_is_number(v.rstrip("%"), decimal_comma) for v in values):
-                later = [c for c in columns[index + 1 :] if c.key in NUMERIC or c.key is None]
-                for key in (["amount"] if not later else []) + ["unit_price", "quantity"]:
-                    if key not in keys:
-                        column.key = key
-                        break
-            elif 4 * sum(map(_is_code, values)) >= 3 * len(values) and "item_code" not in keys:
-                # codes, but for a stray value (a code's wrapped end, '110' of 'PVC-110')
-                column.key = "item_code"
-            elif "description" not in keys:
-                column.key = "description"
-            elif not any(_values(rows, columns, i) for i in _indexes(columns, "description")):
-                for i in _indexes(columns, "description"):  # nothing under it: the text
-                    columns[i].key = None  # beside it is the description
-                column.key = "description"
-            elif all(len(v) <= 6 for v in values) and "unit" not in keys:
-                column.key = "unit"
-            if column.key:
-                keys.add(column.key)
+from app.extract.checks import line_ok
+from app.extract.model import Item, Trail
+from app.extract.tables import CODE_LIKE, Column, RawRow, is_number, money_text
 
 
 def _quantity(text: str, decimal_comma: bool) -> str | None:
@@ -85,41 +37,51 @@ def _discount(text: str, decimal_comma: bool) -> Decimal:
 def _splits_right(quantity: str, price: str, row: RawRow, decimal_comma: bool) -> bool:
     """'20 45,47' is 20 x R 45.47 when that gives the amount; '3 064,30' is one grouped
     price, R 3 064.30, when a whole number of it gives the amount and the split does not."""
-    line = {
-        "amount": money_text(row.text("amount"), decimal_comma),
-        "discount": str(_discount(row.text("discount"), decimal_comma)),
-    }
+    line = Item(
+        amount=money_text(row.text("amount"), decimal_comma),
+        discount=str(_discount(row.text("discount"), decimal_comma)),
+    )
     whole = money_text(f"{quantity} {price}", decimal_comma)
-    if line["amount"] is None or not whole or not Decimal(whole):
+    if line.amount is None or not whole or not Decimal(whole):
         return True
-    split = {
-        "quantity": _quantity(quantity, decimal_comma),
-        "unit_price": money_text(price, decimal_comma),
-    }
-    if None not in split.values() and line_ok(line | split):
+    split = replace(
+        line,
+        quantity=_quantity(quantity, decimal_comma),
+        unit_price=money_text(price, decimal_comma),
+    )
+    if split.quantity is not None and split.unit_price is not None and line_ok(split):
         return True
-    share = (100 - Decimal(line["discount"])) / 100
-    times = (Decimal(line["amount"]) / share / Decimal(whole)).quantize(Decimal(1)) if share else 0
-    return not (times >= 1 and line_ok(line | {"quantity": times, "unit_price": whole}))
+    kept = (100 - Decimal(line.discount)) / 100
+    times = (Decimal(line.amount) / kept / Decimal(whole)).quantize(Decimal(1)) if kept else 0
+    return not (times >= 1 and line_ok(replace(line, quantity=f"{times}", unit_price=whole)))
 
 
-def _quantity_from_neighbour(row: RawRow, decimal_comma: bool) -> None:
+def quantity_beside_price(row: RawRow, decimal_comma: bool) -> str | None:
     """No quantity column (its header unread) and a price cell holding two numbers:
     the first is the quantity that sat beside it, unless the two are one grouped
-    price that the amount bears out."""
+    price that the amount bears out. The quantity taken, or None."""
     for index, column in enumerate(row.columns):
         text = row.cells.get(index, "")
         parts = text.split(" ", 1)
         two = (
             len(parts) == 2
-            and _is_number(parts[0], decimal_comma)
-            and _is_number(parts[-1], decimal_comma)
+            and is_number(parts[0], decimal_comma)
+            and is_number(parts[-1], decimal_comma)
             and _splits_right(parts[0], parts[1], row, decimal_comma)
         )
         if column.key == "unit_price" and two:
             row.columns = [*row.columns, Column("quantity", column.x0, column.x0)]
             row.cells = {**row.cells, index: parts[1], len(row.columns) - 1: parts[0]}
-            return
+            return parts[0]
+    return None
+
+
+# --- the description's OCR slips, each a rule (rules.py) ------------------------------------
+
+
+def trailing_speck(text: str) -> str:
+    """A speck after the last word ('M8x40.', 'NFP-') is noise."""
+    return text.rstrip(" .,;:-_'")
 
 
 # A size or weight read with one letter for a digit: 'S0kg', '1O0mm', 'l5mm'.
@@ -128,43 +90,81 @@ _MISREAD_SIZE = re.compile(
     r"(kg|g|mm|cm|m|l|ml)\b"
 )
 _AS_DIGIT = str.maketrans("OoSsIl", "005511")
-
-
 # A dimension with letters for digits after the 'x': '38xll4' for 38x114.
 _MISREAD_DIMENSION = re.compile(r"\b(\d+x)(?=[\dOIl]*\d)([\dOIl]{2,5})\b")
 
 
-def fix_misread_sizes(text: str) -> str:
-    """'Cement S0kg bag' -> 'Cement 50kg bag': one letter the OCR read for a digit in a size;
-    'pine 38xll4' -> 'pine 38x114': letters for digits in a dimension."""
-    text = _MISREAD_SIZE.sub(lambda m: m[1].translate(_AS_DIGIT) + m[2], text)
+def letter_in_size(text: str) -> str:
+    """'Cement S0kg bag' -> 'Cement 50kg bag': one letter the OCR read for a digit in a size."""
+    return _MISREAD_SIZE.sub(lambda m: m[1].translate(_AS_DIGIT) + m[2], text)
+
+
+def letter_in_dimension(text: str) -> str:
+    """'pine 38xll4' -> 'pine 38x114': letters for digits in a dimension."""
     return _MISREAD_DIMENSION.sub(lambda m: m[1] + m[2].translate(_AS_DIGIT), text)
 
 
-# OCR slips in punctuation: a comma read as a point before a lower-case word ('revision C.
-# cut', '10:00. site'; a point after a word of two letters or more is left: 'incl. fittings'),
-# and a space read into a size ('38x 114').
+# A comma read as a point before a lower-case word ('revision C. cut', '10:00. site'; a
+# point after a word of two letters or more is left: 'incl. fittings').
 _POINT_FOR_COMMA = re.compile(r"(\b[A-Z]|\d)\. (?=[a-z])")
 _SPACED_SIZE = re.compile(r"(\d)(?: x|x )(\d)")
-
-
 _LONE_LETTER = re.compile(r"^[a-z] (?=\S)|(?<=[^\d\s]) [a-z]$")  # not a unit: '6 m'
 
 
-def fix_misread_punctuation(text: str) -> str:
-    return _SPACED_SIZE.sub(r"\1x\2", _POINT_FOR_COMMA.sub(r"\1, ", text))
+def point_for_comma(text: str) -> str:
+    return _POINT_FOR_COMMA.sub(r"\1, ", text)
 
 
-def _description(row: RawRow) -> str:
+def spaced_size(text: str) -> str:
+    """'38x 114' -> '38x114': a space the OCR read into a size."""
+    return _SPACED_SIZE.sub(r"\1x\2", text)
+
+
+def lone_letter(text: str) -> str:
+    """A lone small letter at either end ('19mm s') is a speck, not a word."""
+    return _LONE_LETTER.sub("", text)
+
+
+def _description(row: RawRow, rules: list, trail: Trail) -> str:
     text = re.sub(r"\s+", " ", row.text("description"))
-    if row.conf < 1.0:  # read by OCR: a speck after the last word ('M8x40.', 'NFP-') is noise
-        text = fix_misread_punctuation(fix_misread_sizes(text.rstrip(" .,;:-_'")))
-        text = _LONE_LETTER.sub("", text)  # and a lone small letter at either end ('19mm s')
+    for rule in rules:
+        if rule.applies(row.ocr):
+            fixed = rule.function(text)
+            if fixed != text:
+                trail.note(rule.name, "description", fixed, f"{rule.purpose}: {text!r}", row)
+                text = fixed
     return text
 
 
-def to_items(rows: list[RawRow], decimal_comma: bool, delivery_note: bool = False) -> list[dict]:
-    name_columns(rows, decimal_comma)
+_BRACKETED = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9\-/._]{1,19})\]\s+(\S.*)")
+
+
+def code_in_brackets(item: Item, table: list[Item]) -> tuple[str, str] | None:
+    """A business system's '[HB-M8] Hex bolt M8': the code in brackets and the description."""
+    match = _BRACKETED.fullmatch(item.description)
+    return (match[1], match[2]) if match and not item.item_code else None
+
+
+def code_ran_in(item: Item, table: list[Item]) -> tuple[str, str] | None:
+    """A code run into the description beside it: the code and the description without it.
+    Only where the table has a code column (its cell left empty), or where most of its
+    descriptions start with a code (a business system's '[CODE] name' whose brackets the
+    OCR lost)."""
+    first, _, rest = item.description.partition(" ")
+    if item.item_code or not rest or not CODE_LIKE.fullmatch(first):
+        return None
+    coded = "item_code" in {c.key for c in item.row.columns} if item.row else False
+    led = [i for i in table if CODE_LIKE.fullmatch(i.description.partition(" ")[0])]
+    return (first, rest) if coded or (len(led) >= 2 and 2 * len(led) > len(table)) else None
+
+
+def to_items(
+    rows: list[RawRow], decimal_comma: bool, rules: list, trail: Trail, delivery_note=False
+) -> list[Item]:
+    """Each row as an Item; `rules` are the row, description and item rules to apply."""
+    row_rules = [r for r in rules if r.stage == "row"]
+    text_rules = [r for r in rules if r.stage == "description"]
+    item_rules = [r for r in rules if r.stage == "item"]
     items = []
     for row in rows:
         keys = {c.key for c in row.columns}
@@ -172,30 +172,44 @@ def to_items(rows: list[RawRow], decimal_comma: bool, delivery_note: bool = Fals
         if quantity_key not in keys and "ordered" in keys:
             quantity_key = "ordered"
         if quantity_key not in keys:
-            _quantity_from_neighbour(row, decimal_comma)
-            keys = {c.key for c in row.columns}
-        code, description = row.text("item_code"), _description(row)
-        first, _, rest = description.partition(" ")
-        ran_in = row.conf < 1.0 and "item_code" in keys and not code  # OCR only
-        if ran_in and rest and CODE_LIKE.fullmatch(first):
-            code, description = first, rest  # the code ran into the description beside it
-        item = {
-            "item_code": code,
-            "description": description,
-            "quantity": _quantity(row.text(quantity_key), decimal_comma),
-            "unit": row.text("unit"),
-        }
+            for rule in (r for r in row_rules if r.applies(row.ocr)):
+                taken = rule.function(row, decimal_comma)
+                if taken is not None:
+                    trail.note(rule.name, "quantity", taken, rule.purpose, row)
+                    break
+        item = Item(
+            item_code=row.text("item_code"),
+            description=_description(row, text_rules, trail),
+            quantity=_quantity(row.text(quantity_key), decimal_comma),
+            unit=row.text("unit"),
+            confidence=row.conf,
+            ocr=row.ocr,
+            row=row,
+        )
         if delivery_note:
             if "ordered" in keys and quantity_key != "ordered":
-                item["ordered_quantity"] = _quantity(row.text("ordered"), decimal_comma)
+                item.ordered_quantity = _quantity(row.text("ordered"), decimal_comma)
+                item.ordered_printed = True
         else:
-            item["unit_price"] = money_text(row.text("unit_price"), decimal_comma)
-            item["amount"] = money_text(row.text("amount"), decimal_comma)
+            item.unit_price = money_text(row.text("unit_price"), decimal_comma)
+            item.amount = money_text(row.text("amount"), decimal_comma)
             discount = _discount(row.text("discount"), decimal_comma)
-            if discount:
-                item["discount"] = format(discount.normalize(), "f")
-            # for the sums' repairs only (engine.read_po drops it): the numbers OCR doubted
-            item["doubtful"] = {row.columns[i].key for i in row.doubtful}
-        item["confidence"] = round(row.conf, 3)
+            item.discount = format(discount.normalize(), "f") if discount else None
+            item.doubtful = frozenset(row.columns[i].key for i in row.doubtful)
         items.append(item)
+    # every item judged on the table as read, before any is changed
+    splits = [_first_split(item, items, item_rules) for item in items]
+    for item, (rule, split) in zip(items, splits, strict=True):
+        if split:
+            item.item_code, item.description = split
+            trail.note(rule.name, "item_code", split[0], rule.purpose, item.row)
     return items
+
+
+def _first_split(item: Item, items: list[Item], rules: list) -> tuple:
+    """The first item rule that finds a code in the description, and what it finds."""
+    for rule in (r for r in rules if r.applies(item.ocr)):
+        split = rule.function(item, items)
+        if split:
+            return rule, split
+    return None, None

@@ -25,6 +25,7 @@ class Word:
     x1: float
     conf: float = 1.0  # the OCR engine's confidence; 1 for a text layer
     size: float = 1.0  # its letters' width against the page's usual: a title's are wider
+    ocr: bool = False  # read by OCR (a photo or scan), not taken from a text layer
 
     @property
     def center(self) -> float:
@@ -51,6 +52,10 @@ class Cell:
     def conf(self) -> float:
         return min(word.conf for word in self.words)
 
+    @property
+    def ocr(self) -> bool:
+        return any(word.ocr for word in self.words)
+
 
 @dataclass
 class Line:
@@ -68,6 +73,11 @@ class Line:
     @property
     def text(self) -> str:
         return "  ".join(cell.text for cell in self.cells)
+
+    @property
+    def ocr(self) -> bool:
+        """Read by OCR: its numbers and letters may be misread, unlike a text layer's."""
+        return any(word.ocr for word in self.words)
 
 
 def clean(text: str) -> str:
@@ -184,6 +194,7 @@ def box_lines(boxes: list[Box], page_no: int = 0, y0: float = 0.0) -> list[Line]
                 (b.left + b.width) / char_w,
                 b.conf,
                 max(1.0, b.width / max(len(b.text), 1) / char_w),
+                ocr=True,
             )
             for b in row
         ]

@@ -14,8 +14,9 @@ import json
 import urllib.error
 import urllib.request
 
-from app.extract import engine, ocr, pdf, totals
+from app.extract import engine, ocr, pdf, reading
 from app.extract.document import Document, ExtractionError
+from app.extract.model import Found, Item, Trail
 
 _MONEY = {"type": ["string", "null"], "description": "decimal, e.g. 1234.56"}
 SCHEMA = {
@@ -190,13 +191,23 @@ def extract_po(document: Document) -> dict:
         validate(payload)
     except InvalidPayload as exc:
         raise ExtractionError(f"The LLM's answer is not a valid PO: {exc}") from None
-    items = [item for item in payload.get("items") or [] if isinstance(item, dict)]
-    foot = {
-        key: engine.Found(payload[key], 1.0)
-        for key in ("subtotal", "tax", "total")
-        if payload.get(key)
-    }
-    _, failed = totals.check(items, foot)
+    items = [_item(item) for item in payload.get("items") or [] if isinstance(item, dict)]
+    foot = {key: Found(str(payload[key]), 1.0) for key in reading.FOOT if payload.get(key)}
+    # the answer's own sums, checked as the engine checks a text layer's (nothing repaired)
+    failed = reading.settle_sums(items, foot, False, False, Trail())
     payload["warnings"] = ["totals_mismatch"] if failed else []
     payload["engine"] = f"llm:{document.options.llm_model}"
     return payload
+
+
+def _item(item: dict) -> Item:
+    def text(key: str) -> str | None:
+        value = item.get(key)
+        return None if value in (None, "") else str(value)
+
+    return Item(
+        quantity=text("quantity"),
+        unit_price=text("unit_price"),
+        amount=text("amount"),
+        discount=text("discount"),
+    )

@@ -13,7 +13,7 @@ from PIL import Image
 
 from app.extract import ocr
 from app.extract.layout import Line
-from app.extract.tables import RawRow, _is_number
+from app.extract.tables import RawRow, is_number
 
 WANTED = ("quantity", "delivered", "unit_price", "amount")
 
@@ -42,7 +42,12 @@ def _region(row: RawRow, index: int, page: OcrPage) -> tuple[int, int, int, int]
     )
 
 
-def fill_missing_numbers(rows: list[RawRow], lines: list[Line], comma: bool) -> None:
+def fill_missing_numbers(
+    rows: list[RawRow], lines: list[Line], comma: bool
+) -> list[tuple[RawRow, str, str]]:
+    """Each empty number cell of an OCR'd row read again; what was found, as (row, column
+    name, text)."""
+    filled = []
     pages = {line.page: line.ocr_page for line in lines if line.ocr_page is not None}
     wanted: dict[int, list[tuple[RawRow, int]]] = {}
     for row in rows:
@@ -51,7 +56,7 @@ def fill_missing_numbers(rows: list[RawRow], lines: list[Line], comma: bool) -> 
             continue
         for index, column in enumerate(row.columns):
             text = row.cells.get(index, "")
-            junk = len(text) <= 2 and not _is_number(text, comma)  # '' or a speck like 'u'
+            junk = len(text) <= 2 and not is_number(text, comma)  # '' or a speck like 'u'
             empty = junk and column.x1 > column.x0
             if column.key in WANTED and empty:
                 wanted.setdefault(row.page, []).append((row, index))
@@ -62,6 +67,8 @@ def fill_missing_numbers(rows: list[RawRow], lines: list[Line], comma: bool) -> 
         if len(usable) != len(regions):
             continue
         for (row, index), text in zip(cells, ocr.read_numbers(page.image, regions), strict=True):
-            if text and _is_number(text, comma):
+            if text and is_number(text, comma):
                 row.cells[index] = text
                 row.conf = min(row.conf, 0.55)
+                filled.append((row, row.columns[index].key, text))
+    return filled

@@ -15,43 +15,75 @@ import re
 from dataclasses import dataclass, field
 
 from app import numbers
+from app.extract import vocabulary as words
 from app.extract.layout import Cell, Line, Word
+from app.extract.model import Trail
 
 COLUMN_NAMES: list[tuple[str, str]] = [
     ("delivered", r"(?:qty\.?\s+|quantity\s+)?(?:delivered|supplied|shipped|dispatched)"),
-    ("ordered", r"(?:qty\.?\s+|quantity\s+)?ordered|order\s+qty\.?"),
+    ("ordered", r"(?:qty\.?\s+|quantity\s+)?ordered|order(?:ed)?\s+(?:qty\.?|quantity)"),
     ("backorder", r"(?:back\s*-?\s*order(?:ed)?|b/o|outstanding|balance)(?:\s+qty\.?)?"),
     (
         "unit_price",
         r"unit\s+(?:price|cost|rate)|price(?:\s+each)?|rate|cost|excl\.?\s+price|"
-        r"price\s+excl\.?",
+        r"price\s+excl\.?|price\s*(?:/|per)\s*unit|nett?\s+price|" + words.COLUMNS["unit_price"],
     ),
-    ("discount", r"disc(?:ount)?\.?\s*%?|%\s*disc\.?|%"),
+    ("discount", r"disc(?:ount)?\.?\s*%?|%\s*disc\.?|%|" + words.COLUMNS["discount"]),
     (
         "amount",
         r"(?:line\s+|nett?\s+|excl\.?\s+|ext(?:ended)?\.?\s+)?(?:amount|total|value)"
-        r"(?:\s+excl\.?(?:\s+vat)?)?|nett?|excl\.?(?:\s+vat)?|ext(?:ended)?\.?",
+        r"(?:\s+excl\.?(?:\s+vat)?)?|nett?|excl\.?(?:\s+vat)?|ext(?:ended)?\.?(?:\s+price)?|"
+        + words.COLUMNS["amount"],
     ),
-    ("quantity", r"qty\.?|quantity|quant\.?|units"),
-    ("unit", r"unit|uom|u/m|unit\s+of\s+measure|measure"),
-    ("line", r"#|no\.?|line|ln|item\s+#|item\s+no\.?"),
+    ("quantity", r"qty\.?|quantity|quant\.?|units|" + words.COLUMNS["quantity"]),
+    ("unit", r"unit|uom|u/m|unit\s+of\s+measure|measure|order\s+unit|" + words.COLUMNS["unit"]),
+    ("line", r"#|no\.?|line|ln|item\s+#|item\s+no\.?|" + words.COLUMNS["line"]),
     (
         "item_code",
         r"(?:item\s+|stock\s+|product\s+|part\s+|article\s+)?(?:code|no\.?|number|#)|"
-        r"item|part|sku|stock|article",
+        r"item|part|sku|stock|article|" + words.COLUMNS["item_code"],
     ),
     (
         "description",
         r"(?:item\s+|product\s+|goods\s+)?(?:description|des(?:c|cr|crip)?[:.]?|details|particulars)|"
-        r"product|goods|services?|material",
+        r"product|goods|services?|material|short\s+text|" + words.COLUMNS["description"],
+    ),
+    # a line's own tax (its rate or amount): a column of its own, not the line's amount
+    (
+        "line_tax",
+        r"(?:vat|tax|btw|iva|tva|mwst|ust)(?:\s*%|\s+(?:rate|amount))?|taxes|tax\s+code",
+    ),
+    # a date printed on each line (when it is due): a column of its own, not an item's value
+    (
+        "date",
+        r"(?:deliv(?:ery)?\.?\s+|due\s+|req(?:uired)?\.?\s+|need-?by\s+|promised\s+)date|"
+        r"required\s+by|date\s+req(?:uired|\.)?",
     ),
 ]
+# A header word with a second meaning, taken when its first is another column's: 'Item'
+# beside a code column is the line number; 'Material' or 'Product' beside a Description is
+# the code.
+SECOND_MEANING = {
+    "item": "line",
+    "no": "line",
+    "no.": "line",
+    "material": "item_code",
+    "product": "item_code",
+    "article": "item_code",
+}
 _COMPILED = [(key, re.compile(rf"(?:{p})\s*[:.]?", re.IGNORECASE)) for key, p in COLUMN_NAMES]
 NUMERIC = {"quantity", "unit_price", "discount", "amount", "delivered", "ordered", "backorder"}
 FOOT = re.compile(
     r"(?:sub\s*-?\s*total|total|vat|tax|amount\s+due|balance\s+due|nett?\s+total|"
     r"carried\s+forward|c/f|signature|received|goods\s+received|thank\s+you|"
-    r"page\s+\d+|continued)\b",
+    r"page\s+\d+|continued|subtotaal|totaal|btw|zwischensumme|gesamtbetrag|mwst|ust|"
+    r"sous-total|tva|iva|imposto|impuesto|netto(?:betrag|summe)?)\b",
+    re.IGNORECASE,
+)
+# A running total carried to or brought from another page: neither an item nor the foot.
+FORWARD = re.compile(
+    r"(?:carried|brought)\s+(?:forward|fwd)|b/f\b|[üu]bertrag|report\b|[àa]\s+reporter|"
+    r"suma\s+(?:y\s+sigue|anterior)|(?:a\s+)?transportar|transporte\b|oorgedra|oorgebring",
     re.IGNORECASE,
 )
 
@@ -87,20 +119,22 @@ class Column:
     key: str | None
     x0: float
     x1: float
+    word: str = ""  # the header's own words, lower-cased
 
 
 def _split_header_cell(cell: Cell) -> list[Column]:
     """A header cell that names several columns ('Price Discount'): the longest runs that read."""
     key = column_key(cell.text)
     if key:
-        return [Column(key, cell.x0, cell.x1)]
+        return [Column(key, cell.x0, cell.x1, cell.text.lower().strip())]
     words, out, start = cell.words, [], 0
     while start < len(words):
         for end in range(min(len(words), start + 3), start, -1):
             run = words[start:end]
-            key = column_key(" ".join(w.text for w in run))
+            text = " ".join(w.text for w in run)
+            key = column_key(text)
             if key or end == start + 1:
-                out.append(Column(key, run[0].x0, run[-1].x1))
+                out.append(Column(key, run[0].x0, run[-1].x1, text.lower()))
                 start = end
                 break
     return out
@@ -108,7 +142,31 @@ def _split_header_cell(cell: Cell) -> list[Column]:
 
 def _columns(cells: list[Cell]) -> list[Column]:
     columns = [column for cell in cells for column in _split_header_cell(cell)]
-    return sorted((_outside(column, columns) for column in columns), key=lambda c: c.x0)
+    columns = sorted((_outside(column, columns) for column in columns), key=lambda c: c.x0)
+    return _second_meanings(columns)
+
+
+def _second_meanings(columns: list[Column]) -> list[Column]:
+    """Two columns of one name: the one whose word has a second meaning takes it, moving the
+    column that holds that name to its own second meaning if it must ('Item' beside
+    'Material' beside 'Description': line number, code, description)."""
+    for _ in columns:
+        keys = [c.key for c in columns]
+        for column in columns:
+            second = SECOND_MEANING.get(column.word)
+            if not (column.key and keys.count(column.key) > 1 and second):
+                continue
+            holder = next((c for c in columns if c.key == second), None)
+            after = SECOND_MEANING.get(holder.word) if holder else None
+            if holder is not None and (not after or after in keys):
+                continue
+            if holder is not None:
+                holder.key = after
+            column.key = second
+            break
+        else:
+            break
+    return columns
 
 
 def _outside(column: Column, columns: list[Column]) -> Column:
@@ -124,7 +182,7 @@ def _score(columns: list[Column]) -> int:
     keys = [c.key for c in columns if c.key]
     if len(set(keys)) < 3 or len(set(keys)) != len(keys):
         return 0
-    if not ({"quantity", "amount", "delivered"} & set(keys)):
+    if not ({"quantity", "amount", "delivered", "ordered"} & set(keys)):
         return 0
     if "description" not in keys and len(keys) < 4:  # OCR may garble one header word
         return 0
@@ -135,7 +193,7 @@ def _score(columns: list[Column]) -> int:
 LOST_POINT = re.compile(r"^(.*\d)[ .,]\s?(\d{2})$")
 
 
-def _is_number(text: str, decimal_comma: bool = False) -> bool:
+def is_number(text: str, decimal_comma: bool = False) -> bool:
     text = text.rstrip("%").strip()
     for candidate in (text, LOST_POINT.sub(r"\1.\2", text)):
         try:
@@ -177,7 +235,7 @@ def _band_cells(band: list[Line]) -> list[Cell]:
             continue
         text = " ".join(c.text for c in cluster)  # top line first: cells came in line order
         x0, x1 = min(c.x0 for c in cluster), max(c.x1 for c in cluster)
-        merged.append(Cell([Word(text, x0, x1)]))
+        merged.append(Cell([Word(text, x0, x1, ocr=any(c.ocr for c in cluster))]))
     return merged
 
 
@@ -192,7 +250,7 @@ def header_at(lines: list[Line], index: int, step: float) -> tuple[list[Column],
     for other in lines[index + 1 : index + 3]:
         if other.page != line.page or other.y - line.y > 1.3 * step:
             break
-        if any(_is_number(c.text) for c in other.cells):
+        if any(is_number(c.text) for c in other.cells):
             break
         band.append(other)
         columns = _columns(_band_cells(band))
@@ -211,14 +269,16 @@ def _fits(key: str | None, text: str, comma: bool) -> bool:
     if key == "line" and text.strip() and all(_SHORT.fullmatch(part) for part in text.split()):
         return True  # a line number, if misread ('rs' for 2, '2 3'): not the description's
     if key in NUMERIC or key == "line":
-        return _is_number(text.rstrip("%"), comma) or text.strip() in ("-", "")
+        return is_number(text.rstrip("%"), comma) or text.strip() in ("-", "")
     if key == "item_code":  # one word, but not two small letters ('sc' is a misread)
         one_word = " " not in text.strip() and not re.fullmatch(r"[a-z]{1,2}", text.strip())
         return one_word or bool(_SPLIT_CODE.fullmatch(text.strip()))
     if key == "unit":
         return len(text) <= 8
+    if key == "date":
+        return bool(numbers.DATE_IN_TEXT.fullmatch(text.strip())) or text.strip() in ("-", "")
     if key == "description":
-        return not _is_number(text, comma)
+        return not is_number(text, comma)
     return True
 
 
@@ -247,9 +307,9 @@ def _join_numbers(words: list[Word]) -> list[Word]:
             )
             symbol = _SYMBOL.fullmatch(last.text) and re.match(r"[\d(]", word.text)
             if grouped or symbol:
-                out[-1] = Word(
-                    f"{last.text} {word.text}", last.x0, word.x1, min(last.conf, word.conf)
-                )
+                text = f"{last.text} {word.text}"
+                conf, ocr = min(last.conf, word.conf), last.ocr or word.ocr
+                out[-1] = Word(text, last.x0, word.x1, conf, ocr=ocr)
                 continue
         out.append(word)
     return out
@@ -366,7 +426,7 @@ def _skip_cost(unit: Cell, comma: bool) -> float:
     """Leaving a value out costs more than placing it badly, unless it is OCR noise:
     a letter or two the OCR itself gave no confidence ('k' where a smudge was), or
     little to a lower-case pair ('sc' where a quantity was smudged)."""
-    short = len(unit.text) <= 2 and not _is_number(unit.text, comma)
+    short = len(unit.text) <= 2 and not is_number(unit.text, comma)
     noise = short and (unit.conf < 0.1 or (unit.conf < 0.4 and unit.text.islower()))
     return 0.5 if noise else _SKIP
 
@@ -384,6 +444,7 @@ class RawRow:
     closed: bool = False  # a gap or stray text came after it: nothing more wraps into it
     y: float = 0.0  # where its first line is, for a second look at a number OCR missed
     page: int = 0
+    ocr: bool = False  # read by OCR: its values may be misread, unlike a text layer's
     # a text line under a short description: an item whose numbers the OCR lost, unless a
     # second look finds none (then it is the item above running on after all)
     maybe: bool = False
@@ -403,7 +464,7 @@ class RawRow:
 def _has_numbers(cells: dict[int, str], columns: list[Column], decimal_comma: bool) -> bool:
     for i, text in cells.items():
         key = columns[i].key
-        if (key in NUMERIC or key is None) and _is_number(text, decimal_comma):
+        if (key in NUMERIC or key is None) and is_number(text, decimal_comma):
             return True
     return False
 
@@ -422,6 +483,41 @@ def _doubted(line: Line, columns: list[Column]) -> set[int]:
     return out
 
 
+# A row that is a note, not an item ('Note: deliver before 10:00'), in the office's languages.
+NOTE = re.compile(
+    r"(?:notes?|nb|n\.b\.|remarks?|comments?|memo|opmerking|nota|bemerkung|hinweis|remarque|"
+    r"observa[çc][ãa]o|observaci[óo]n)\s*[:.\-]",
+    re.IGNORECASE,
+)
+
+
+def _note(line: Line, columns: list[Column], above: dict[int, list[Cell]]) -> bool:
+    """A note printed inside the table: it says so ('Note:'), or, with no number or code in
+    it, it starts where the item above has its code or line number and runs on under the
+    description (a wrapped description starts under the description)."""
+    if NOTE.match(line.cells[0].text):
+        return True
+    if any(is_number(c.text) for c in line.cells) or CODE_LIKE.fullmatch(line.words[0].text):
+        return False  # numbers, or a code first: an item
+    starts = {columns[i].key: min(u.x0 for u in units) for i, units in above.items() if units}
+    first = line.cells[0]
+    described = starts.get("description")
+    coded = [starts[k] for k in ("item_code", "line") if k in starts]
+    return (
+        described is not None
+        and any(abs(first.x0 - x) <= 2 and x < described - 2 for x in coded)
+        and first.x1 > described + 2
+    )
+
+
+def _far_below(gap: float, rows: list[RawRow], step: float) -> bool:
+    """Further under the last item than six lines, and than three of the table's own row
+    gaps: the table has ended (a page's foot line below it is not an item)."""
+    gaps = [b.y - a.y for a, b in zip(rows, rows[1:], strict=False) if b.page == a.page]
+    usual = sorted(gaps)[len(gaps) // 2] if gaps else step
+    return gap > max(6 * step, 3 * usual)
+
+
 def _wraps(gap: float, rows: list[RawRow], step: float) -> bool:
     """Close enough under the item above to be its description running on.
 
@@ -438,29 +534,40 @@ def _wraps(gap: float, rows: list[RawRow], step: float) -> bool:
     return True
 
 
-def find_table(lines: list[Line], step: float, decimal_comma: bool) -> list[RawRow]:
-    """The rows of the item table, over every page it continues on."""
+@dataclass
+class _Reading:
+    """The item rows read so far, under the columns of the header above them."""
+
+    step: float
+    comma: bool
+    rows: list[RawRow] = field(default_factory=list)
     columns: list[Column] | None = None
-    rows: list[RawRow] = []
-    index, last_y, page = 0, 0.0, -1
-    above: dict[int, list[Cell]] = {}
-    while index < len(lines):
-        header = header_at(lines, index, step)
-        if header:
-            columns, taken = header
-            columns = _unheaded(columns, lines[index + taken :], lines[index].page)
-            last_y, page = lines[index + taken - 1].y, lines[index].page
-            index += taken
-            continue
-        line = lines[index]
-        index += 1
-        if columns is None or line.page != page:
-            continue  # a new page resumes only under its repeated header
+    page: int = -1
+    last_y: float = 0.0
+    above: dict[int, list[Cell]] = field(default_factory=dict)
+
+    def under(self, columns: list[Column], page: int, y: float) -> None:
+        """A header row: the lines below it are read under its columns."""
+        self.columns, self.page, self.last_y = columns, page, y
+
+    def take(self, line: Line) -> None:
+        columns = self.columns
+        if columns is None or line.page != self.page:
+            return  # a new page resumes only under its repeated header
+        rows = self.rows
+        if any(FORWARD.match(cell.text) for cell in line.cells):
+            return  # 'Carried forward 146 540.78' is the page's running total, not an item
         if FOOT.match(line.cells[0].text) or (rows and FOOT.match(line.cells[-1].text)):
             if rows:
-                columns = None  # the foot ends the table
-            continue
-        placed = _place(line.cells, columns, decimal_comma)
+                self.columns = None  # the foot ends the table
+            return
+        if rows and _far_below(line.y - self.last_y, rows, self.step):
+            self.columns = None  # a page's foot line, far under the last item, is not an item
+            return
+        if rows and _note(line, columns, self.above):
+            rows[-1].closed = True  # a note row inside the table: nothing wraps past it
+            return
+        placed = _place(line.cells, columns, self.comma)
         cells = {i: " ".join(u.text for u in units) for i, units in placed.items()}
         # a new item whose numbers the OCR lost still starts with its code or line number
         coded = any(
@@ -468,39 +575,159 @@ def find_table(lines: list[Line], step: float, decimal_comma: bool) -> list[RawR
             or (columns[i].key == "line" and text.isdigit())
             for i, text in cells.items()
         )
-        if coded or _has_numbers(cells, columns, decimal_comma):
-            conf = min(c.conf for c in line.cells)
+        conf = min(c.conf for c in line.cells)
+        # (a text layer's print; an OCR'd line of numbers is likelier an item whose code was lost)
+        if rows and not line.ocr and _numbers_only(cells, columns) and not rows[-1].closed:
+            last = rows[-1]
+            if not _has_numbers(last.cells, columns, self.comma) and not last.more:
+                last.cells = {**last.cells, **cells}  # its numbers on the line under the item
+                last.conf = min(last.conf, conf)
+                self.last_y = line.y
+                return
+        if coded or _has_numbers(cells, columns, self.comma):
             doubtful = _doubted(line, columns)
             rows.append(
-                RawRow(columns, cells, conf=conf, y=line.y, page=line.page, doubtful=doubtful)
-            )
-            last_y, above = line.y, placed
-        elif rows and not rows[-1].closed and _wraps(line.y - last_y, rows, step):
-            conf = min(c.conf for c in line.cells)
-            if conf < 1.0 and not rows[-1].more and _room_left(above, columns):
-                rows.append(RawRow(columns, cells, conf=conf, y=line.y, page=line.page, maybe=True))
-                last_y, above = line.y, placed
-                continue
-            rows[-1].more.append(_under_values(line.cells, above) or cells)
-            last_y = line.y
+                RawRow(
+                    columns, cells, conf=conf, y=line.y, page=line.page, ocr=line.ocr,
+                    doubtful=doubtful,
+                )
+            )  # fmt: skip
+            self.last_y, self.above = line.y, placed
+        elif rows and not rows[-1].closed and _wraps(line.y - self.last_y, rows, self.step):
+            if line.ocr and not rows[-1].more and _room_left(self.above, columns):
+                rows.append(
+                    RawRow(
+                        columns, cells, conf=conf, y=line.y, page=line.page, ocr=True, maybe=True
+                    )
+                )
+                self.last_y, self.above = line.y, placed
+                return
+            rows[-1].more.append(_under_values(line.cells, self.above) or cells)
+            self.last_y = line.y
         elif rows:
             rows[-1].closed = True
-    return rows
 
 
-def _unheaded(columns: list[Column], below: list[Line], page: int) -> list[Column]:
+def _numbers_only(cells: dict[int, str], columns: list[Column]) -> bool:
+    """A line with numbers and nothing under the code, description or line columns."""
+    words = {"item_code", "description", "line", None}
+    has_numbers = any(columns[i].key in NUMERIC for i in cells)
+    return has_numbers and not any(columns[i].key in words for i in cells)
+
+
+def find_table(
+    lines: list[Line],
+    step: float,
+    decimal_comma: bool,
+    widen=(),
+    trail: Trail | None = None,
+    pages=(),
+) -> list[RawRow]:
+    """The rows of the item table, over every page it continues on.
+
+    `widen`: the header rules (rules.py) that add columns a header row does not name;
+    `pages`: the rules that read a page whose header row was lost (OCR); each is recorded
+    in `trail`.
+    """
+    reading = _Reading(step, decimal_comma)
+    headed: dict[int, list[Column]] = {}
+    open_at_end: set[int] = set()  # pages at whose end the table had not ended
+    index = 0
+    while index < len(lines):
+        before = lines[index - 1].page if index else None
+        turned = before is not None and lines[index].page != before
+        if turned and reading.columns is not None and reading.page == before:
+            open_at_end.add(before)
+        header = header_at(lines, index, step)
+        if header:
+            columns, taken = header
+            page = lines[index].page
+            columns = _widened(columns, lines[index + taken :], page, widen, trail)
+            headed.setdefault(page, columns)
+            reading.under(columns, page, lines[index + taken - 1].y)
+            index += taken
+            continue
+        reading.take(lines[index])
+        index += 1
+    if headed and reading.rows:
+        _headerless_pages(lines, headed, open_at_end, reading, pages, trail)
+    return reading.rows
+
+
+def _headerless_pages(
+    lines, headed, open_at_end: set[int], reading: _Reading, pages, trail: Trail | None
+) -> None:
+    """Pages of a table over several pages that show no header row: the page rules. A text
+    layer's page is read so only when the table ran on past the page before it (no foot
+    ended it there); an OCR'd page may have lost its header to the OCR."""
+    template = next(iter(headed.values()))
+    for number in sorted({line.page for line in lines} - set(headed)):
+        page_lines = [line for line in lines if line.page == number]
+        if not any(line.ocr for line in page_lines) and number - 1 not in open_at_end:
+            continue
+        for rule in pages:
+            found = rule.function(page_lines, template, reading.step, reading.comma)
+            if found:
+                reading.rows.extend(found)
+                reading.rows.sort(key=lambda row: (row.page, row.y))
+                if trail is not None:
+                    note = f"page {number + 1}: {len(found)} rows"
+                    trail.note(rule.name, "items", note, rule.purpose)
+                break
+
+
+def rows_under_other_header(
+    page_lines: list[Line], columns: list[Column], step: float, comma: bool
+) -> list[RawRow]:
+    """A page with no header row (lost to the OCR, or a table run on from the page before),
+    read under the columns of the table's header on another page: from its first line that
+    fits them (a code or text, then numbers up to the amount column), when at least two of
+    its lines do."""
+    amount = max((i for i, c in enumerate(columns) if c.key in NUMERIC), default=None)
+    if amount is None:
+        return []
+    fits = [n for n, line in enumerate(page_lines) if _fits_columns(line, columns, amount, comma)]
+    if len(fits) < 2:
+        return []
+    reading = _Reading(step, comma)
+    reading.under(columns, page_lines[0].page, page_lines[fits[0]].y - step)
+    for line in page_lines[fits[0] :]:
+        reading.take(line)
+    return reading.rows
+
+
+def _fits_columns(line: Line, columns: list[Column], amount: int, comma: bool) -> bool:
+    """An item line of this table: a number under its amount column, words before it."""
+    placed = _place(line.cells, columns, comma)
+    texts = {i: " ".join(u.text for u in units) for i, units in placed.items()}
+    return is_number(texts.get(amount, ""), comma) and any(
+        i < amount and not is_number(t, comma) for i, t in texts.items()
+    )
+
+
+def _widened(columns, below: list[Line], page: int, widen, trail: Trail | None) -> list[Column]:
+    for rule in widen:
+        wider = rule.function(columns, below, page)
+        if len(wider) > len(columns) and trail is not None:
+            added = len(wider) - len(columns)
+            trail.note(rule.name, "items", f"{added} column(s) added", rule.purpose)
+        columns = wider
+    return columns
+
+
+def unheaded_columns(columns: list[Column], below: list[Line], page: int) -> list[Column]:
     """Columns whose header word the OCR lost (in a shaded band, or by a rule): in most
     item lines a value of their own sits wholly between two headers (or beyond the
     first or last), each of those with a value under it too: a code or line number at
     the left edge, a number elsewhere, or text when no header says description. Each
-    becomes an unnamed column for name_columns."""
+    becomes an unnamed column for the column rules (columns.py) to name."""
     described = any(column.key == "description" for column in columns)
     found: dict[int, list[Cell]] = {}  # k: the values between columns[k - 1] and columns[k]
     items = 0
     for line in below:
         if line.page != page or FOOT.match(line.cells[0].text) or header_like(line):
             break
-        if len(line.cells) < 2 or not any(_is_number(c.text) for c in line.cells[1:]):
+        if len(line.cells) < 2 or not any(is_number(c.text) for c in line.cells[1:]):
             continue
         items += 1
         taken: set[int] = set()  # one value a line in each gap
@@ -511,7 +738,7 @@ def _unheaded(columns: list[Column], below: list[Line], page: int) -> list[Colum
             if k == 0:
                 fits = n == 0 and (CODE_LIKE.fullmatch(cell.text) or cell.text.isdigit())
             else:  # a number, or the descriptions when no header names them
-                fits = _is_number(cell.text) or (k < len(columns) and not described)
+                fits = is_number(cell.text) or (k < len(columns) and not described)
             beside = [columns[i] for i in (k - 1, k) if 0 <= i < len(columns)]
             if fits and all(any(_apart(c, column) == 0 for c in line.cells) for column in beside):
                 found.setdefault(k, []).append(cell)
@@ -563,7 +790,7 @@ def settle_maybe_rows(rows: list[RawRow], decimal_comma: bool) -> list[RawRow]:
 
 def _numeric_cells(line: Line, comma: bool) -> int:
     cells = _units([Cell(_join_numbers(c.words)) for c in line.cells], [])
-    return sum(1 for c in cells if _is_number(c.text.rstrip("%"), comma))
+    return sum(1 for c in cells if is_number(c.text.rstrip("%"), comma))
 
 
 def headerless_rows(lines: list[Line], step: float, comma: bool) -> list[RawRow]:
@@ -592,7 +819,7 @@ def headerless_rows(lines: list[Line], step: float, comma: bool) -> list[RawRow]
     for line in best:
         units = [Cell(_join_numbers(c.words)) for c in line.cells]
         numbers_right: list[str] = []
-        while units and _is_number(units[-1].text.rstrip("%"), comma):
+        while units and is_number(units[-1].text.rstrip("%"), comma):
             numbers_right.insert(0, units.pop().text)
         texts = [u.text for u in units]
         if not numbers_right:
@@ -611,7 +838,7 @@ def headerless_rows(lines: list[Line], step: float, comma: bool) -> list[RawRow]
         for key, value in zip(keys, reversed(numbers_right), strict=False):
             cells[len(columns)] = value
             columns.append(Column(key, 0, 0))
-        rows.append(RawRow(columns, cells, conf=min(c.conf for c in line.cells)))
+        rows.append(RawRow(columns, cells, conf=min(c.conf for c in line.cells), ocr=line.ocr))
     _strip_line_numbers(rows)
     return rows
 

@@ -1,6 +1,7 @@
 """The extraction loop's API, for extractors outside the worker (n8n, a script, or
 `intake worker --remote` on another machine): the due batches, a claim, the
-document, and then the result (process-batch) or the failure.
+document (and the office's site codes and supplier names it is checked
+against), and then the result (process-batch) or the failure.
 
 One guard covers every route here, stated on the Router: the x-ingest-secret
 header, or an administrator's API token. Never a session cookie, which is why
@@ -27,7 +28,7 @@ from litestar.params import FromPath, FromQuery
 from litestar.response import File
 from sqlite_utils import Database
 
-from app import attempt_log, clock, extraction_loop, queue, queue_reads
+from app import attempt_log, clock, extraction_loop, pipeline, queue, queue_reads
 from app.batch_admin import BATCH_TYPES
 from app.config import Settings
 from app.routes.api import Conflict
@@ -81,6 +82,12 @@ def due(db: DB, limit: FromQuery[int] = 10, batch_type: FromQuery[str] = "") -> 
             f"{unknown[0][:40]!r} is not a batch type; the types are {', '.join(BATCH_TYPES)}."
         )
     return queue_reads.due_batches(db, clock.now(), limit, types)
+
+
+@get("/data-import-batches/office-names", sync_to_thread=False)
+def office_names(db: DB) -> dict:
+    """The site codes and supplier names a reading is checked against, as the worker's are."""
+    return pipeline.office_names(db)
 
 
 @post("/data-import-batches/{batch_id:str}/claim", status_code=200, sync_to_thread=True)
@@ -191,7 +198,7 @@ extraction_api = Router(
     guards=[ingest_or_admin],
     opt={"public": True, "exclude_from_csrf": True},
     exception_handlers={HTTPException: log_refusal},
-    route_handlers=[due, claim, batch_file, fail, process_batch],
+    route_handlers=[due, office_names, claim, batch_file, fail, process_batch],
 )
 
 route_handlers = [extraction_api]

@@ -28,15 +28,16 @@ from app.extract import engine
 from app.extract.document import Document, ExtractionError, ExtractOptions
 from tests.bench import bench_families
 from tests.bench.__main__ import commit, load, machine
-from tests.bench.scoring import Tally, score
+from tests.bench.scoring import RuleTally, Tally, score
 
 CORPUS = Path(__file__).resolve().parent.parent / "fixtures" / "documents"
 PO_FIELDS = ["po_number", "po_date", "supplier_name", "project_code", "subtotal", "tax", "total"]
 DN_FIELDS = ["dn_number", "dn_date", "po_number", "supplier_name", "project_code"]
 
 
-def read_old(tally: Tally, record: dict, path: Path, options: ExtractOptions, loose: bool):
-    """One document of the old corpus, read as it always was (engine.read, not refused)."""
+def read_old(tally: Tally, record: dict, path: Path, options: ExtractOptions, loose: bool) -> dict:
+    """One document of the old corpus, read as it always was (engine.read, not refused);
+    the payload read."""
     started = time.perf_counter()
     try:
         got = engine.read(Document(path, bench_families.TYPES[path.suffix], path.name, options))
@@ -48,11 +49,13 @@ def read_old(tally: Tally, record: dict, path: Path, options: ExtractOptions, lo
     score(
         tally, path.name, got, record["expected"], fields, seconds, with_amount=is_po, loose=loose
     )
+    return got
 
 
 def run_old(options: ExtractOptions, details: bool, only: str | None, loose: bool) -> list[str]:
     records = [json.loads(p.read_text()) for p in sorted(CORPUS.glob("*.json"))]
     tallies: dict[tuple[str, str], Tally] = {}
+    rules = RuleTally()  # the named rules on the tuning split
     for record in records:
         if only and not re.search(only, record["name"]):
             continue
@@ -63,7 +66,9 @@ def run_old(options: ExtractOptions, details: bool, only: str | None, loose: boo
         sources += [("image", CORPUS / image) for image in images]
         for source, path in sources:
             tally = tallies.setdefault((record["split"], f"{kind} {source}"), Tally())
-            read_old(tally, record, path, options, loose)
+            got = read_old(tally, record, path, options, loose)
+            if record["split"] == "tune":
+                rules.add(got, record["expected"])
     print("… the old corpus", file=sys.stderr, flush=True)
     lines = [
         "| split / kind | docs | pages | fields | item P | item R | item F1 | silent errors "
@@ -77,6 +82,9 @@ def run_old(options: ExtractOptions, details: bool, only: str | None, loose: boo
             f"| {pct(t.recall)} | {pct(t.f1)} | {bench_families.silent(t)} | {t.median:.3f} "
             f"| {max(t.seconds):.3f} |"
         )
+    lines += ["", "Named rules on the tuning split (each value against the truth of its field):"]
+    lines += ["", "| rule | fired | right | wrong | can't tell |", "|---|---|---|---|---|"]
+    lines += [f"| {rule} | {n} | {a} | {b} | {c} |" for rule, n, a, b, c in rules.rows()]
     if details:
         for (split, _), t in tallies.items():
             if split == "tune":

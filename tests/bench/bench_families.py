@@ -23,6 +23,8 @@ from app.extract import engine
 from app.extract.document import Document, ExtractionError, ExtractOptions
 from tests.bench import learned
 from tests.bench.scoring import RuleTally, Tally, score
+from tests.fixtures import document_specs
+from tests.fixtures.families import orders
 from tests.fixtures.families.registry import FAMILIES, Family
 from tests.fixtures.generate_families import OUT
 
@@ -320,5 +322,21 @@ def choose(names: list[str] | None, folds: list[str] | None) -> list[Family]:
     return chosen
 
 
+# What the office knows, as the worker passes it in: our own company (never the supplier),
+# the sites a project code must match, the suppliers it buys from (what proves a name the
+# OCR read), and a fixed today so dates judge the same each run.
+OFFICE = {
+    "buyer_names": (document_specs.BUYER,),
+    "site_codes": tuple(document_specs.PROJECTS),
+    "supplier_names": tuple(
+        dict.fromkeys(
+            [*document_specs.SUPPLIERS]
+            + [party.name for parties in orders.SUPPLIERS.values() for party in parties]
+        )
+    ),
+    "today": "2026-12-01",
+}
+
+
 def options_for(ocr_engine: str) -> ExtractOptions:
-    return replace(ExtractOptions(), ocr_engine=ocr_engine)
+    return replace(ExtractOptions(), ocr_engine=ocr_engine, **OFFICE)

@@ -1,0 +1,139 @@
+"""Naming the table's columns that no header word named, from what sits under them.
+
+A header word the engine does not know ('Toei' where OCR misread 'Total')
+still marks a column; what sits under it decides what it is: money at the
+right is the amount, 1, 2, 3 is a line number, codes are item codes. Each
+way of deciding is a rule (rules.py); the first rule that names a column
+wins, and the name it gave is recorded with its reason. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from app.extract.model import Trail
+from app.extract.tables import NUMERIC, Column, RawRow, is_number
+
+
+@dataclass
+class ColumnView:
+    """One column of a table as the naming rules see it: its values and its neighbours."""
+
+    columns: list[Column]
+    index: int
+    values: list[str]  # the value under it in each row that has one
+    rows: list[RawRow]  # the rows of this table
+    keys: set[str]  # the names the table's columns have so far
+    decimal_comma: bool
+
+    @property
+    def column(self) -> Column:
+        return self.columns[self.index]
+
+    @property
+    def unnamed(self) -> bool:
+        """Unnamed, with a value in at least half the rows: a stray mark in a few rows
+        ('6' by a ruled edge) says nothing."""
+        return self.column.key is None and 2 * len(self.values) >= len(self.rows) > 0
+
+    @property
+    def numeric(self) -> bool:
+        return all(is_number(v.rstrip("%"), self.decimal_comma) for v in self.values)
+
+    @property
+    def wordy(self) -> bool:
+        """Unnamed, and not all numbers: what the rules for words may name."""
+        return self.unnamed and not self.numeric
+
+    def values_of(self, key: str) -> list[str]:
+        return [v for i in _indexes(self.columns, key) for v in _values(self.rows, i)]
+
+
+def _values(rows: list[RawRow], index: int) -> list[str]:
+    return [row.cells[index] for row in rows if index in row.cells]
+
+
+def _indexes(columns: list[Column], key: str) -> list[int]:
+    return [i for i, column in enumerate(columns) if column.key == key]
+
+
+def is_code(text: str) -> bool:
+    return bool(re.fullmatch(r"(?=.*[\d-])(?=.*[A-Za-z])[A-Za-z0-9\-/_.]{2,20}", text.strip()))
+
+
+def is_count(values: list[str]) -> bool:
+    return bool(values) and all(v.strip().rstrip(".") == str(n) for n, v in enumerate(values, 1))
+
+
+def name_columns(rows: list[RawRow], decimal_comma: bool, rules: list, trail: Trail) -> None:
+    """Give each unnamed (or misnamed) column a name from its contents: the first of the
+    column rules that names it wins, and the naming is recorded."""
+    for columns in {id(row.columns): row.columns for row in rows}.values():
+        table = [row for row in rows if row.columns is columns]
+        keys = {c.key for c in columns if c.key}
+        for index, column in enumerate(columns):
+            view = ColumnView(columns, index, _values(table, index), table, keys, decimal_comma)
+            for rule in rules:
+                key = rule.function(view)
+                if key and key != column.key:
+                    reason = f"{rule.purpose} ({len(view.values)} values)"
+                    trail.note(rule.name, "items", f"column {index + 1}: {key}", reason)
+                    column.key = key
+                    break
+            if column.key:
+                keys.add(column.key)
+
+
+# --- the column rules, in the order rules.py lists them ------------------------------------
+
+
+def line_numbers(view: ColumnView) -> str | None:
+    """1, 2, 3 down the table is a line number, even under a 'No.' read as a code's header."""
+    unnamed = view.unnamed or view.column.key == "item_code"
+    return "line" if unnamed and is_count(view.values) else None
+
+
+def numbers(view: ColumnView) -> str | None:
+    """Numbers: the amount when no number column follows; else a price when every value has
+    cents ('18,39'), a quantity when none does ('15', '12.5'), each if it is still free."""
+    if not view.unnamed or not view.numeric:
+        return None
+    later = [c for c in view.columns[view.index + 1 :] if c.key in NUMERIC or c.key is None]
+    cents = all(_CENTS.search(v.rstrip("%").strip()) for v in view.values)
+    order = ["unit_price", "quantity"] if cents else ["quantity", "unit_price"]
+    for key in (["amount"] if not later else []) + order:
+        if key not in view.keys:
+            return key
+    return None
+
+
+_CENTS = re.compile(r"\d[.,]\d{2}$")
+
+
+def codes(view: ColumnView) -> str | None:
+    """Codes, but for a stray value (a code's wrapped end, '110' of 'PVC-110')."""
+    if not view.wordy or "item_code" in view.keys:
+        return None
+    return "item_code" if 4 * sum(map(is_code, view.values)) >= 3 * len(view.values) else None
+
+
+def text(view: ColumnView) -> str | None:
+    """Words, where no header names the description."""
+    return "description" if view.wordy and "description" not in view.keys else None
+
+
+def beside_description(view: ColumnView) -> str | None:
+    """Words beside a Description header that has nothing under it: the description was
+    printed beside its header, so that header's column is given up."""
+    if not view.wordy or "description" not in view.keys or view.values_of("description"):
+        return None
+    for i in _indexes(view.columns, "description"):
+        view.columns[i].key = None
+    return "description"
+
+
+def units(view: ColumnView) -> str | None:
+    """Short words beside the description, where no header names the unit."""
+    short = all(len(v) <= 6 for v in view.values)
+    return "unit" if view.wordy and short and "unit" not in view.keys else None

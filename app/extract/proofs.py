@@ -1,0 +1,170 @@
+"""What proves each field of a reading; every field nothing proves is flagged.
+
+The engine's docstring lists what proves each field; the functions here are
+those proofs, one per field, each saying why a field is not proven. Checks
+only: nothing here changes a value.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from app.extract import checks, validate
+from app.extract.model import MISSING, Found, Item
+
+# Below this a value read by OCR is not proven, whatever else holds.
+LOW = 0.6
+
+
+@dataclass
+class Reading:
+    """What the proofs look at: the fields found, the items, and what the office knows."""
+
+    found: dict[str, Found]
+    items: list[Item]
+    site_codes: tuple[str, ...] = ()
+    supplier_names: tuple[str, ...] = ()
+    guessed_table: bool = False  # the rows came from a rule, not from under a header row
+    currencies_named: int = 1  # how many currencies the document's amounts name
+    # per field, the label wordings (by rank) that name it: beyond them a bare 'Order'
+    naming_ranks: dict[str, int] = field(default_factory=dict)
+    inclusive: bool = False  # the prices include the tax: the items add up to the total
+
+
+def _read(found: Found) -> str | None:
+    """Why a field's value is not a reading to trust, or None when it is one."""
+    if found.value in (None, ""):
+        return "not found"
+    if found.rule:
+        return f"worked out by the rule {found.rule}, not read"
+    if found.ocr and found.confidence < LOW:
+        return "the OCR was unsure of it"
+    return None
+
+
+def _number(found: Found, reading: Reading, name: str) -> str | None:
+    if found.rank is None or found.rank > reading.naming_ranks.get(name, 0):
+        return "not under a label that names it"
+    if not re.search(r"\d", found.value):
+        return "no digit in it"
+    return None
+
+
+def _date(found: Found, reading: Reading, name: str) -> str | None:
+    return None if found.rank is not None else "not under a date label"
+
+
+def _supplier(found: Found, reading: Reading, name: str) -> str | None:
+    if found.rank is None:
+        return "not under a supplier label"
+    if found.ocr and not validate.is_known(found.value, reading.supplier_names):
+        return "read by OCR, and not a known supplier's name: its spelling is unproven"
+    return None
+
+
+def _project(found: Found, reading: Reading) -> str | None:
+    if found.rank is None:
+        return "not under a project label"
+    if validate.site_code_proof(found.value, reading.site_codes, found.ocr) is None:
+        return "matches no site's code or alias, nor their pattern"
+    return None
+
+
+def _currency(found: Found, reading: Reading) -> str | None:
+    if found.rank is None and reading.currencies_named > 1:
+        return "the amounts name more than one currency"
+    return None
+
+
+def _cents(reading: Reading, key: str) -> int | None:
+    found = reading.found.get(key, MISSING)
+    return None if found.value is None or found.rule else checks.cents(found.value)
+
+
+def _subtotal(found: Found, reading: Reading) -> str | None:
+    total_of_items = checks.items_sum(reading.items)
+    if total_of_items is None:
+        return "no items to add up to it"
+    return None if total_of_items == checks.cents(found.value) else "the items do not add up to it"
+
+
+def _tax(found: Found, reading: Reading) -> str | None:
+    sub, tax, total = (_cents(reading, k) for k in ("subtotal", "tax", "total"))
+    if reading.inclusive:  # the VAT the total includes: the items must add up to that total
+        if total is None or checks.items_sum(reading.items) != total:
+            return "the items do not add up to the total that includes it"
+        return None if 0 <= tax <= total else "more than the total: not a tax"
+    if sub is None or total is None:
+        return "no subtotal and total read to check it against"
+    if not 0 <= tax <= sub:
+        return "more than the subtotal: not a tax"
+    return None if sub + tax == total else "subtotal + tax is not the total"
+
+
+def _total(found: Found, reading: Reading) -> str | None:
+    sub, tax, total = (_cents(reading, k) for k in ("subtotal", "tax", "total"))
+    if reading.inclusive:
+        ok = checks.items_sum(reading.items) == total
+        return None if ok else "the items, prices with tax, do not add up to it"
+    if sub is None:
+        sub = checks.items_sum(reading.items)
+    if sub is None or tax is None:
+        return "no subtotal and tax read to check it against"
+    return None if sub + tax == total else "subtotal + tax is not the total"
+
+
+def _items(reading: Reading) -> str | None:
+    rows = reading.items
+    if not rows:
+        return "no items read"
+    if reading.guessed_table:
+        return "no header row: the columns were guessed"
+    if any(item.quantity is None or item.amount is None for item in rows):
+        return "an item without its quantity or amount"
+    if any(item.confidence < LOW for item in rows):
+        return "a number worked out, put right, or unsure"
+    if any(checks.line_ok(item) is False for item in rows):
+        return "a line whose quantity x price is not its amount"
+    sub, tax, total = (_cents(reading, k) for k in ("subtotal", "tax", "total"))
+    if reading.inclusive:
+        sub = total
+    elif sub is None and None not in (tax, total):
+        sub = total - tax
+    if sub is None:
+        return "no subtotal to add them up to"
+    return None if checks.items_sum(rows) == sub else "they do not add up to the subtotal"
+
+
+_SHAPE = {
+    "po_number": _number,
+    "dn_number": _number,
+    "po_date": _date,
+    "dn_date": _date,
+    "supplier_name": _supplier,
+}
+_AGAINST = {
+    "project_code": _project,
+    "currency": _currency,
+    "subtotal": _subtotal,
+    "tax": _tax,
+    "total": _total,
+}
+
+
+def unproven(reading: Reading, names: tuple[str, ...]) -> dict[str, str]:
+    """Each field (and 'items') that nothing proves, with why, in the order of `names`."""
+    out = {}
+    for name in names:
+        if name == "items":
+            why = _items(reading)
+        else:
+            found = reading.found.get(name, MISSING)
+            why = _read(found)
+            if why is None and name in _SHAPE:
+                why = _SHAPE[name](found, reading, name)
+            if why is None and name in _AGAINST:
+                why = _AGAINST[name](found, reading)
+        if why:
+            out[name] = why
+    return out

@@ -1,0 +1,82 @@
+"""From lines to checked items and totals: the item table read, its rules applied, its sums settled.
+
+`read_items` finds the item table (under its header row, else by a rule),
+names the columns no header named, takes a second look at numbers the OCR
+missed, turns rows into items and works out a number a line lacks.
+`settle_sums` puts right the OCR's misread numbers where the sums prove it,
+completes the foot, and says which checks still fail. Every rule applied is
+recorded in the reading's Trail (rules.py lists them). Pure but for the
+second look, which reads the page image again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.extract import checks, columns, items, repairs, rules, tables, totals
+from app.extract.layout import Line
+from app.extract.model import Found, Item, Trail
+from app.extract.tables import RawRow
+
+FOOT = ("subtotal", "tax", "total")
+
+
+@dataclass
+class Table:
+    """The item table as items, whether it has a discount column, and whether its rows
+    were guessed by a rule (no header row was found)."""
+
+    items: list[Item]
+    discounts: bool = False
+    guessed: bool = False
+
+
+def _rows(lines: list[Line], step: float, comma: bool, trail: Trail) -> tuple[list[RawRow], bool]:
+    """The item table's rows: under its header, else by the first rows rule that finds some
+    (then True: guessed)."""
+    ocr = any(line.ocr for line in lines)
+    headers, pages = rules.stage("header", ocr), rules.stage("page", ocr)
+    raw = tables.find_table(lines, step, comma, headers, trail, pages)
+    guessed = False
+    for rule in [] if raw else rules.stage("rows", ocr):
+        raw = rule.function(lines, step, comma)
+        if raw:
+            trail.note(rule.name, "items", f"{len(raw)} rows", rule.purpose)
+            guessed = True
+            break
+    columns.name_columns(raw, comma, rules.stage("column", ocr), trail)
+    for rule in rules.stage("second_look", ocr):
+        for row, key, text in rule.function(raw, lines, comma):
+            trail.note(rule.name, key or "", text, rule.purpose, row)
+    return tables.settle_maybe_rows(raw, comma), guessed
+
+
+def read_items(
+    lines: list[Line], step: float, comma: bool, trail: Trail, delivery_note: bool = False
+) -> Table:
+    """The item table as items, their missing numbers worked out; a row with no quantity,
+    or a lone number with nothing it is of (a speck or a stray mark), is no item."""
+    raw, guessed = _rows(lines, step, comma, trail)
+    discounts = any(column.key == "discount" for row in raw for column in row.columns)
+    rows = items.to_items(raw, comma, rules.RULES, trail, delivery_note)
+    if delivery_note:
+        return Table([row for row in rows if row.quantity], discounts, guessed)
+    rules.complete_items(rows, trail)
+    kept = [
+        row for row in rows if row.quantity and (row.description or row.amount or row.item_code)
+    ]
+    return Table(kept, discounts, guessed)
+
+
+def settle_sums(
+    rows: list[Item], foot: dict[str, Found], discounts: bool, ocr: bool, trail: Trail
+) -> list[str]:
+    """The OCR's misread numbers put right where the sums prove it, the foot made whole
+    where it can be (`foot` is completed in place); the names of the checks that fail."""
+    inclusive = totals.tax_included(foot.get("tax"))
+    stated = foot.get("total" if inclusive else "subtotal")  # what the items add up to
+    sums = repairs.Sums(rows, checks.cents(stated.value) if stated else None, discounts)
+    rules.repair_lines(rows, sums, trail)
+    rules.complete_foot(foot, rows, ocr, trail)
+    amounts = (checks.cents(foot[k].value) if k in foot else None for k in FOOT)
+    return checks.failures(rows, checks.Foot(*amounts, inclusive))

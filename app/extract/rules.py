@@ -1,0 +1,208 @@
+"""Every rule that guesses or puts right what the page did not say plainly, in one list.
+
+A rule has a name, a one-line purpose, whether it is for OCR readings only
+(a text layer is not misread: a sum that does not add up there is the
+document's own), the stage it works in, and its function. `RULES` is in the
+order the engine applies them:
+
+- supplier: a supplier no label names, found by where it is printed;
+- name: a supplier's name the OCR misread, put right by the known suppliers;
+- code: a project code the OCR misread, put right by the known sites;
+- header: columns a header row does not name (tables.py);
+- page: a page of the table with no header row: the OCR lost it, or the table
+  runs on from the page before (tables.py);
+- rows: an item table with no header row at all (tables.py);
+- column: naming a column from what is under it; the first rule that names
+  it wins (columns.py);
+- second_look: numbers the OCR missed, read again (second_look.py);
+- row, description, item: a row's values as it becomes an item (items.py);
+- missing: a number the line lacks, worked out from the other two;
+- amounts, amount, explain: misread numbers on a line that does not hold,
+  put right only where the other numbers prove it (repairs.py);
+- foot: a total worked out from the other two, or a misread subtotal.
+
+Each time a rule changes or makes a value, the reading's Trail records its
+name, the field, the value and the reason; the payload carries them as
+`rules_applied`, and a field made by a rule names it in its `source`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from app.extract import checks, columns, fields, items, repairs, second_look, tables, validate
+from app.extract.model import Found, Item, Trail
+from app.extract.repairs import FootSums, Sums
+
+
+@dataclass(frozen=True)
+class Rule:
+    name: str
+    purpose: str
+    ocr_only: bool
+    stage: str
+    function: Callable
+
+    def applies(self, ocr: bool) -> bool:
+        return ocr or not self.ocr_only
+
+
+R = Rule
+RULES: tuple[Rule, ...] = (
+    R("supplier_in_address_window", "no supplier label: the name under our own return address",
+      False, "supplier", fields.under_return_address),
+    R("supplier_over_address", "no supplier label: a name printed over its own address",
+      False, "supplier", fields.address_block),
+    R("supplier_misread", "a name read by OCR that is a known supplier's but for a letter or two",
+      True, "name", validate.like_known_name),
+    R("site_code_misread", "a code read by OCR that is a known site's but for a look-alike",
+      True, "code", validate.like_known_code),
+    R("column_without_header", "values between two headers in most item lines get a column",
+      False, "header", tables.unheaded_columns),
+    R("columns_from_other_page", "a page with no header row: another page's columns",
+      False, "page", tables.rows_under_other_header),
+    R("rows_without_header", "no header row: lines ending in two or more numbers are items",
+      False, "rows", tables.headerless_rows),
+    R("column_of_line_numbers", "1, 2, 3 down a column is the line number",
+      False, "column", columns.line_numbers),
+    R("column_of_numbers", "numbers under an unnamed header: amount, price or quantity",
+      False, "column", columns.numbers),
+    R("column_of_codes", "codes under an unnamed header are the item codes",
+      False, "column", columns.codes),
+    R("column_of_text", "words under an unnamed header, and no description column",
+      False, "column", columns.text),
+    R("description_beside_header", "words beside a Description header with nothing under it",
+      False, "column", columns.beside_description),
+    R("column_of_units", "short words under an unnamed header are the units",
+      False, "column", columns.units),
+    R("digits_second_look", "an empty number cell read again as digits only",
+      True, "second_look", second_look.fill_missing_numbers),
+    R("quantity_beside_price", "two numbers in the price cell and no quantity column",
+      False, "row", items.quantity_beside_price),
+    R("trailing_speck", "a mark after the description's last word is a speck",
+      True, "description", items.trailing_speck),
+    R("letter_in_size", "a letter read for a digit in a size ('S0kg')",
+      True, "description", items.letter_in_size),
+    R("letter_in_dimension", "letters read for digits in a dimension ('38xll4')",
+      True, "description", items.letter_in_dimension),
+    R("point_for_comma", "a comma read as a point before a lower-case word",
+      True, "description", items.point_for_comma),
+    R("spaced_size", "a space read into a size ('38x 114')",
+      True, "description", items.spaced_size),
+    R("lone_letter", "a lone small letter at either end of a description is a speck",
+      True, "description", items.lone_letter),
+    R("code_in_brackets", "a code in brackets before the description ('[HB-M8] Hex bolt')",
+      False, "item", items.code_in_brackets),
+    R("code_ran_into_description", "a code run into the description, its own cell empty",
+      True, "item", items.code_ran_in),
+    R("amount_from_line", "no amount: quantity x unit price less discount",
+      False, "missing", repairs.amount_from_line),
+    R("price_from_amount", "no unit price read: amount over quantity",
+      True, "missing", repairs.price_from_amount),
+    R("quantity_from_amount", "no quantity read: amount over price, if a plain quantity",
+      False, "missing", repairs.quantity_from_amount),
+    R("amounts_together", "several misread amounts, put right together by the subtotal",
+      True, "amounts", repairs.amounts_together),
+    R("amount_point_moved", "an amount's decimal point where the subtotal needs it",
+      True, "amount", repairs.amount_point_moved),
+    R("amount_from_subtotal", "quantity x price for an amount, where the subtotal proves it",
+      True, "amount", repairs.amount_from_subtotal),
+    R("discount_misread_as_amount", "quantity x price without the read discount fits",
+      True, "amount", repairs.discount_misread_as_amount),
+    R("amount_lost_group", "an amount whose first digit group was lost",
+      True, "amount", repairs.amount_lost_group),
+    R("discount_not_read", "a discount that explains the line where none was read",
+      True, "explain", repairs.discount_not_read),
+    R("discount_point_moved", "a discount's decimal point where the line needs it",
+      True, "explain", repairs.discount_point_moved),
+    R("price_point_moved", "a unit price's decimal point where the line needs it",
+      True, "explain", repairs.price_point_moved),
+    R("price_from_doubted", "a price the OCR doubted: amount over a clear quantity",
+      True, "explain", repairs.price_from_doubted),
+    R("discount_for_doubted", "a discount the OCR doubted: the plain one that fits",
+      True, "explain", repairs.discount_for_doubted),
+    R("quantity_from_line", "a misread quantity: amount over price, if a plain quantity",
+      True, "explain", repairs.quantity_from_line),
+    R("subtotal_from_items", "no subtotal read: the sum of the items",
+      False, "foot", repairs.subtotal_from_items),
+    R("subtotal_from_total", "no subtotal read: total less tax",
+      False, "foot", repairs.subtotal_from_total),
+    R("total_from_subtotal", "no total read: subtotal plus tax",
+      False, "foot", repairs.total_from_subtotal),
+    R("tax_from_total", "no tax read: total less subtotal",
+      False, "foot", repairs.tax_from_total),
+    R("subtotal_misread", "a subtotal that the items and the total both deny",
+      True, "foot", repairs.subtotal_misread),
+    R("tax_misread", "a tax one digit from total less subtotal, the rest agreeing",
+      True, "foot", repairs.tax_misread),
+    R("total_misread", "a total one digit from subtotal plus tax, the rest agreeing",
+      True, "foot", repairs.total_misread),
+)  # fmt: skip
+BY_NAME = {rule.name: rule for rule in RULES}
+
+
+def stage(name: str, ocr: bool | None = None) -> list[Rule]:
+    """The rules of one stage, in order; with `ocr` given, only those that apply to it."""
+    return [r for r in RULES if r.stage == name and (ocr is None or r.applies(ocr))]
+
+
+def _apply(rule: Rule, item: Item, change: repairs.Change, trail: Trail) -> None:
+    setattr(item, change.field, change.value)
+    for key, value in change.also.items():
+        setattr(item, key, value)
+    item.confidence = min(item.confidence, change.confidence)
+    trail.note(rule.name, change.field, change.value, change.reason, item)
+
+
+def complete_items(rows: list[Item], trail: Trail) -> None:
+    """Each item's one missing number, worked out from the other two."""
+    for item in rows:
+        for rule in stage("missing", item.ocr):
+            change = rule.function(item, Sums(rows, None))
+            if change is not None:
+                _apply(rule, item, change, trail)
+                break
+
+
+def repair_lines(rows: list[Item], sums: Sums, trail: Trail) -> None:
+    """OCR'd lines that do not hold, put right where the other numbers prove it: first the
+    amount (the first amount rule after which the line holds settles it), then, with the
+    amounts adding up, the first explanation of the line."""
+    for rule in stage("amounts", ocr=True):
+        for item, change in rule.function(rows, sums.subtotal):
+            _apply(rule, item, change, trail)
+    for item in rows:
+        if checks.line_ok(item) is not False or not item.ocr:
+            continue
+        if _first(stage("amount", ocr=True), item, sums, trail, until_ok=True):
+            continue
+        if checks.sums_agree(rows, sums.subtotal):
+            _first(stage("explain", ocr=True), item, sums, trail)
+
+
+def _first(rules: list[Rule], item: Item, sums: Sums, trail: Trail, until_ok=False) -> bool:
+    """Apply the first rule that proposes a change (with `until_ok`, go on while the line
+    still does not hold); True when one did."""
+    for rule in rules:
+        change = rule.function(item, sums)
+        if change is None:
+            continue
+        _apply(rule, item, change, trail)
+        if not until_ok or checks.line_ok(item):
+            return True
+    return False
+
+
+def complete_foot(found: dict[str, Found], rows: list[Item], ocr: bool, trail: Trail) -> None:
+    """Totals worked out from the other two, and a subtotal the rest deny, each recorded."""
+    foot = FootSums(found, checks.items_sum(rows))
+    for rule in stage("foot", ocr):
+        change = rule.function(foot)
+        if change is None:
+            continue
+        source = f"{rule.name}: {change.reason}"
+        found[change.field] = replace(
+            Found(change.value, change.confidence, source), rule=rule.name
+        )
+        trail.note(rule.name, change.field, change.value, change.reason)

@@ -1,0 +1,269 @@
+"""What a header value must not be, and what proves it: checks only, never a change.
+
+A label word is never a value ('Name', 'Status', 'Datum'); a supplier is
+never our own company, an address, a phone or a registration line; a date
+lies in a plausible window around today; a project code is a known site's
+code or alias, or shaped like them. The engine asks these before it accepts
+a value and again when it decides what is proven. Pure.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from datetime import date, timedelta
+
+# Words printed as labels on order forms, in the languages the office meets (English,
+# Afrikaans, German, French, Portuguese and Spanish): a cell that is only these words
+# (and punctuation) is a label, never a field's value. Compared without accents.
+_LABEL_WORDS = {
+    "en": """name names status state date dated ref reference references number no nr num page of
+        tel telephone phone fax cell mobile email e-mail web website vat tax gst code id
+        address contact attention attn account acc terms currency total subtotal amount qty
+        quantity unit units price description item items order purchase supplier vendor
+        customer client buyer project site job delivery deliver invoice ship bill to from
+        details information info sign signature signed approved by remarks notes note reg
+        registration company type category dept department branch region area cost centre
+        center po p.o. your our per each see""",
+    "joining": """de du des la le les van die der den do da del y e et und en""",
+    "af": """naam datum verwysing nommer bladsy telefoon selfoon faks epos adres kontak btw
+        belasting bestelling bestel bestelnommer verskaffer leweransier kliënt klant projek
+        terrein werf totaal subtotaal bedrag hoeveelheid eenheid prys beskrywing kode afslag""",
+    "de": """name datum nummer nr. seite telefon fax e-mail adresse kontakt ust mwst ust-idnr
+        steuernummer bestellung bestellnummer auftrag lieferant kunde projekt baustelle
+        kostenstelle betrag menge einheit preis einzelpreis rabatt beschreibung bezeichnung
+        artikel artikelnummer pos position summe gesamt zwischensumme zahlungsbedingungen""",
+    "fr": """nom date référence numéro n° no. page téléphone tél courriel adresse contact tva
+        siret siren commande bon fournisseur client projet chantier montant quantité qté
+        unité prix remise désignation sous-total statut état objet""",
+    "pt": """nome data referência número página telefone endereço contato iva nif cnpj pedido
+        ordem compra fornecedor cliente projeto obra valor quantidade unidade preço desconto
+        descrição código estado""",
+    "es": """nombre fecha referencia número página teléfono dirección contacto iva cif pedido
+        orden compra proveedor cliente proyecto obra importe cantidad precio descuento
+        descripción código estado""",
+}
+LABEL_WORDS = frozenset(word for words in _LABEL_WORDS.values() for word in words.split())
+_LABEL_TOKEN = re.compile(r"[^\w\-./°]+", re.UNICODE)
+
+# Lines that are an address, a phone, an e-mail or a company's registration, not a name.
+_BOX = (
+    r"po\s+box|p\.?\s?o\.?\s+box|postbus|posbus|private\s+bag|privaatsak|postfach|"
+    r"boîte\s+postale|caixa\s+postal|apartado"
+)
+_STREET = (
+    r"street|str\.?|st\.?|road|rd\.?|avenue|ave\.?|drive|dr\.?|lane|way|crescent|boulevard|"
+    r"straat|weg|laan|rylaan|strasse|straße|gasse|platz|rue|avenida|av\.?|rua|calle|floor|"
+    rf"suite|{_BOX}"
+)
+_ADDRESS = re.compile(
+    rf"^\d+[a-z]?\s+\S+.*\b(?:{_STREET})\b|\b(?:{_STREET})\b.*\d|^(?:{_BOX})\b"
+    rf"|^\w+\s+\d+[a-z]?\s+\S+.*\b(?:{_STREET})\b",  # 'Plot 12 Quarry Road'
+    re.IGNORECASE,
+)
+_PHONE = re.compile(
+    r"\b(?:tel|telephone|phone|fax|cell|mobile|telefoon|telefon|téléphone|telefone|"
+    r"teléfono|selfoon)\b|\+\d{2}|(?:\(?\d{2,4}\)?[\s\-]?){3,}\d{2,}",
+    re.IGNORECASE,
+)
+_CONTACT = re.compile(r"@|www\.|https?://|\.co\.za\b|\.com\b", re.IGNORECASE)
+_REGISTRATION = re.compile(
+    r"\b(?:reg(?:istration)?\.?\s*(?:no|nr|number)?|company\s+(?:no|number)|vat\s*(?:no|nr|"
+    r"number|reg)|tax\s+(?:no|number|id)|btw\s*(?:no|nr|nommer)|ust-?id(?:nr)?|"
+    r"steuer-?nr|handelsregister|hrb|siret|siren|rcs|n°\s*tva|nif|cif|cnpj|kvk)\b"
+    r"|\b\d{4}/\d{5,7}/\d{2}\b",
+    re.IGNORECASE,
+)
+# What a company name ends in, left out when two names are compared.
+_LEGAL = re.compile(
+    r"\b(?:pty|proprietary|ltd|limited|cc|inc|incorporated|llc|plc|co|company|corp|"
+    r"gmbh|ag|kg|sa|sarl|sas|bv|nv|lda|sl|srl|bpk|edms|bk)\b\.?",
+    re.IGNORECASE,
+)
+
+
+def plain(text: str) -> str:
+    """Lower case, accents and punctuation gone, spaces single: for comparing words."""
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return re.sub(r"[^a-z0-9]+", " ", text.lower()).strip()
+
+
+def _bare(word: str) -> str:
+    word = unicodedata.normalize("NFKD", word.lower())
+    return "".join(ch for ch in word if not unicodedata.combining(ch))
+
+
+_LABELS = frozenset(_bare(word) for word in LABEL_WORDS)
+
+
+def is_label_words(text: str) -> bool:
+    """Only label words ('Name', 'Status:', 'N° de commande', 'Ref.'): never a value."""
+    tokens = [_bare(t) for t in _LABEL_TOKEN.split(text) if t and t not in "-./"]
+    return bool(tokens) and all(t in _LABELS or t.strip(".:") in _LABELS for t in tokens)
+
+
+def is_address(text: str) -> bool:
+    return bool(_ADDRESS.search(text.strip()))
+
+
+def is_phone(text: str) -> bool:
+    return bool(_PHONE.search(text))
+
+
+def is_registration(text: str) -> bool:
+    return bool(_REGISTRATION.search(text))
+
+
+def is_contact(text: str) -> bool:
+    """An e-mail address or a web address."""
+    return bool(_CONTACT.search(text))
+
+
+def company_key(name: str) -> str:
+    """A company's name without its legal form: 'Meridian Construction (Pty) Ltd' and
+    'MERIDIAN CONSTRUCTION' have the same key."""
+    return plain(_LEGAL.sub(" ", name))
+
+
+def is_buyer(text: str, buyer_names: tuple[str, ...]) -> bool:
+    """One of our own company's names (INTAKE_BUYER_NAMES): the buyer is never the supplier."""
+    key = company_key(text)
+    return bool(key) and any(
+        key == company_key(b) or (company_key(b) and company_key(b) in key) for b in buyer_names
+    )
+
+
+def is_known(name: str, known_names: tuple[str, ...]) -> bool:
+    """One of the names the office knows (its suppliers), legal forms and case aside."""
+    key = company_key(name)
+    return bool(key) and any(key == company_key(other) for other in known_names)
+
+
+def like_known_name(name: str, known_names: tuple[str, ...], least: float = 0.9) -> list[str]:
+    """The known names this one may be a misreading of: the one most alike, when it is at
+    least `least` alike (legal forms and case aside) and no other is as close."""
+    key = company_key(name)
+    scored = sorted(
+        (
+            (difflib.SequenceMatcher(None, key, company_key(other)).ratio(), other)
+            for other in known_names
+        ),
+        reverse=True,
+    )
+    if not key or not scored or scored[0][0] < least or scored[0][0] == 1.0:
+        return []
+    if len(scored) > 1 and scored[1][0] >= scored[0][0] - 0.02:
+        return []  # two names as close: no telling which
+    return [scored[0][1]]
+
+
+def not_a_supplier(text: str, buyer_names: tuple[str, ...]) -> str | None:
+    """Why this text cannot be a supplier's name, or None when it can be."""
+    if is_label_words(text):
+        return "a label, not a name"
+    if is_buyer(text, buyer_names):
+        return "our own company, not the supplier"
+    if is_contact(text) or is_phone(text):
+        return "a phone, e-mail or web address"
+    if is_registration(text):
+        return "a registration or VAT number"
+    if is_address(text):
+        return "an address"
+    return None
+
+
+# --- dates -------------------------------------------------------------------------------
+
+YEARS_BACK = 3
+YEARS_AHEAD = 1
+
+
+def today_of(iso: str) -> date:
+    """The day the window is measured from: the given ISO date, else the machine's today."""
+    return date.fromisoformat(iso) if iso else date.today()
+
+
+def in_window(iso_date: str, today: date) -> bool:
+    """A document's own date: within three years back and one year ahead of today."""
+    day = date.fromisoformat(iso_date)
+    return (
+        today - timedelta(days=365 * YEARS_BACK) <= day <= today + timedelta(days=365 * YEARS_AHEAD)
+    )
+
+
+# --- project codes -----------------------------------------------------------------------
+
+
+def code_key(code: str) -> str:
+    """A code as the sites table matches it: case, spaces and dashes ignored."""
+    return re.sub(r"[\s\-\u2010-\u2015]+", "", code or "").upper()
+
+
+def _shape(code: str) -> tuple[tuple[str, int], ...]:
+    """A code's shape: its runs of letters and digits with their lengths ('JHB-114': A3 9 3)."""
+    runs = re.findall(r"[A-Z]+|\d+", code_key(code))
+    return tuple(("A" if run.isalpha() else "9", len(run)) for run in runs)
+
+
+def _shapes_alike(a: tuple, b: tuple) -> bool:
+    """The same runs in the same order, each at most one character longer or shorter."""
+    return len(a) == len(b) and all(
+        x[0] == y[0] and abs(x[1] - y[1]) <= 1 for x, y in zip(a, b, strict=True)
+    )
+
+
+def site_code_proof(code: str, known: tuple[str, ...], ocr: bool = False) -> str | None:
+    """How a project code is proven, or None: 'known' (a site's code or alias), 'pattern'
+    (shaped like the known codes, and not one misread: a code a letter or a look-alike away
+    from a known one is not proven), or 'shape' (no site is known yet: letters and digits).
+    A code read by OCR is proven only as a known one, or by its shape when none is known."""
+    key = code_key(code)
+    if not key:
+        return None
+    if known:
+        if key in {code_key(k) for k in known}:
+            return "known"
+        if ocr or like_known_code(code, known):
+            return None
+        shape = _shape(code)
+        return "pattern" if any(_shapes_alike(shape, _shape(k)) for k in known) else None
+    has_both = re.search(r"[A-Z]", key) and re.search(r"\d", key)
+    return "shape" if has_both and len(key) <= 12 and not is_label_words(code) else None
+
+
+# Letters the OCR reads for digits, and the digits they stand for.
+_LOOK_ALIKES = str.maketrans("OQDSIlLZBG", "0005111286")
+
+
+def _one_letter_apart(a: str, b: str) -> bool:
+    """b is a with one letter more (or a with one letter less): 'CCP09' and 'CP09'."""
+    if abs(len(a) - len(b)) != 1:
+        return False
+    longer, shorter = (a, b) if len(a) > len(b) else (b, a)
+    return any(
+        longer[:i] + longer[i + 1 :] == shorter and longer[i].isalpha() for i in range(len(longer))
+    )
+
+
+def like_known_code(code: str, known: tuple[str, ...]) -> list[str]:
+    """The known codes this one may be a misreading of: the same once letters the OCR reads
+    for digits are taken as those digits ('PTAS', 'DBNO7'), or one letter more or less
+    ('CcP09'). A different digit is a different site, never a misreading."""
+    key = code_key(code)
+    plain = _digits_for_look_alikes(key)
+    out = []
+    for other in known:
+        other_key = code_key(other)
+        if other_key == key:
+            continue
+        if _digits_for_look_alikes(other_key) == plain or _one_letter_apart(key, other_key):
+            out.append(other)
+    return out
+
+
+def _digits_for_look_alikes(key: str) -> str:
+    """Every look-alike letter as its digit ('PTAS' -> 'PTA5'); both codes compared are
+    taken the same way, so 'DBNO7' and 'DBN07' meet."""
+    return key.translate(_LOOK_ALIKES)

@@ -1,0 +1,86 @@
+"""The label words of the languages suppliers print orders in, beside the English ones.
+
+Afrikaans, Dutch, German, French, Portuguese and Spanish wordings for the
+header fields (fields.py), the foot (totals.py) and the item table's columns
+(tables.py), as regular-expression fragments matched against lower-cased
+text. Only words a form prints as a label belong here: what a value may be
+is decided elsewhere. Pure data.
+"""
+
+from __future__ import annotations
+
+# 'No.', 'Nr.', 'N°', 'Nº' and their spelled-out forms, after a label word.
+NUMBER = r"\s*(?:no\.?|nr\.?|n\.?\s?[°º]\.?|nommer|nummer|num[ée]ro|n[úu]mero)"
+
+PO_NUMBER = [
+    r"bestel(?:ling)?s?-?\s*(?:nommer|nr\.?|no\.?)|bestelnommer|aankoopbestelling" + NUMBER,
+    r"(?:unsere\s+)?bestell(?:ung)?s?-?\s*(?:nummer|nr\.?)|auftrags?-?\s*(?:nummer|nr\.?)|"
+    r"beleg-?\s*(?:nummer|nr\.?)",
+    r"(?:n[°º]|num[ée]ro)\s*(?:de\s+)?(?:la\s+)?commande|commande\s+n[°º]|n[°º]\s*bc",
+    r"(?:n\.?\s?[°º]\.?|n[úu]mero)\s*(?:do\s+|de\s+|del\s+|da\s+)?"
+    r"(?:pedido|encomenda|orden(?:\s+de\s+compra)?|ordem(?:\s+de\s+compra)?|o\.?c\.?)",
+    r"(?:pedido(?:\s+de\s+compra)?|encomenda|nota\s+de\s+encomenda|ordem\s+de\s+compra|"
+    r"orden\s+de\s+compra|o\.?c\.?)" + NUMBER,
+]
+OUR_REFERENCE = [
+    r"ons\s+verw(?:ysing)?\.?|unsere?\s+ref(?:erenz)?\.?|notre\s+r[ée]f(?:[ée]rence)?\.?",
+    r"nossa\s+ref(?:er[êe]ncia)?\.?|nuestra\s+ref(?:erencia)?\.?",
+]
+ORDER_WORDS = [
+    r"bestelling|bestellung|commande|bon\s+de\s+commande|pedido(?:\s+de\s+compra)?|encomenda|"
+    r"nota\s+de\s+encomenda|orden\s+de\s+compra|ordem\s+de\s+compra"
+]
+# Titles that say a document is an order, in those languages.
+ORDER_TITLES = (
+    r"aankoopbestelling|bestelling|bestellung|bon\s+de\s+commande|commande|"
+    r"pedido(?:\s+de\s+compra)?|nota\s+de\s+encomenda|encomenda|orden\s+de\s+compra|"
+    r"ordem\s+de\s+compra"
+)
+
+ORDER_DATE = [
+    r"besteldatum|datum\s+van\s+bestelling|bestelldatum|auftragsdatum",
+    r"date\s+(?:de\s+(?:la\s+)?commande|d'[ée]mission)",
+    r"data\s+(?:do\s+pedido|de\s+emiss[ãa]o)|fecha\s+(?:de(?:l)?\s+pedido|de\s+emisi[óo]n)",
+]
+DATE_WORDS = [r"datum|data|fecha"]
+
+SUPPLIER = [
+    r"verskaffer|leweransier|lieferant|auftragnehmer|fournisseur|fornecedor|proveedor",
+]
+
+PROJECT_CODE = [
+    r"projek(?:kode|nommer|\s*nr\.?)|projekt(?:nummer|\s*-?nr\.?)|kostenstelle",
+    r"code\s+(?:chantier|projet)|c[óo]digo\s+(?:de(?:l)?\s+)?(?:proje(?:c)?to|obra)",
+]
+PROJECT_WORDS = [r"projek|terrein|werf|projekt|baustelle|chantier|projet|projeto|proyecto|obra"]
+
+CURRENCY = [r"valuta|w[äa]hrung|devise|moeda|moneda"]
+
+FOOT = {
+    "subtotal": r"subtotaal|zwischensumme|netto(?:betrag|summe|wert)?|summe\s+netto|"
+    r"gesamt\s+netto|warenwert|total\s+h\.?t\.?|montant\s+h\.?t\.?|sous-?\s*total|"
+    r"total\s+(?:sem|sin|s/)\s*iva|base\s+(?:imponible|tribut[áa]vel)|valor\s+l[íi]quido|"
+    r"total\s+l[íi]quido|total\s+neto|importe\s+neto",
+    "tax": r"btw|mwst\.?|ust\.?|tva|iva|imposto|impuesto|steuer|taxe|belasting|heffing",
+    "total": r"totaal|gesamt(?:betrag|summe)?|endbetrag|endsumme|brutto(?:betrag)?|"
+    r"summe\s+brutto|gesamt\s+brutto|total\s+t\.?t\.?c\.?|montant\s+t\.?t\.?c\.?|"
+    r"net\s+[àa]\s+payer|total\s+a\s+pagar|valor\s+a\s+pagar|importe\s+total|valor\s+total|"
+    r"total\s+geral|total\s+general|total\s+(?:com|con)\s+iva",
+}
+
+COLUMNS = {
+    "quantity": r"hoeveelheid|hoev\.?|menge|anzahl|anz\.?|quantit[ée]|qt[ée]\.?|quantidade|"
+    r"qtde?\.?|cantidad|cant\.?",
+    "unit": r"eenheid|einheit|me|unit[ée]|unidade|unid\.?|unidad|und\.?|un\.?|ud\.?",
+    "unit_price": r"eenheidsprys|prys|einzelpreis|e-?preis|preis|p\.\s?u\.?(?:\s+h\.?t\.?)?|"
+    r"prix(?:\s+unitaire)?(?:\s+h\.?t\.?)?|pre[çc]o(?:\s+unit(?:[áa]rio|\.)?)?|"
+    r"valor\s+unit(?:[áa]rio|\.)?|precio(?:\s+unit(?:ario|\.)?)?|p\.\s?unit\.?",
+    "discount": r"afslag|rabatt|remise|desconto|descuento|dto\.?",
+    "amount": r"bedrag|betrag|gesamt(?:preis|betrag)?|summe|montant(?:\s+h\.?t\.?)?|"
+    r"total\s+h\.?t\.?|valor(?:\s+total)?|importe|subtotal",
+    "item_code": r"kode|itemkode|artikel(?:nummer|\s*-?nr\.?)?|art\.?\s*-?nr\.?|r[ée]f\.?|"
+    r"r[ée]f[ée]rence|c[óo]digo|c[óo]d\.?",
+    "description": r"beskrywing|beschreibung|bezeichnung|artikelbezeichnung|d[ée]signation|"
+    r"libell[ée]|descri[çc][ãa]o|designa[çc][ãa]o|descripci[óo]n|concepto",
+    "line": r"pos\.?|position",
+}

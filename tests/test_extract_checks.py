@@ -1,0 +1,191 @@
+"""Never silently wrong: what a value must not be, what proves a field, and the rules' trail.
+
+Tables of cases for the value checks (label words, our own company, address,
+phone and registration lines, the date window, site codes), for the fields a
+reading leaves unproven (each gets `low_confidence:<field>`), and for the
+named rules: each application recorded with its name, field, value and reason.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from app.extract import engine, rules, validate
+from app.extract.model import Found, Item
+from app.extract.proofs import Reading, unproven
+
+BUYER = "Meridian Construction (Pty) Ltd"
+SITES = ("CP09", "JHB-114", "DBN07", "CT-031")
+
+
+def po(text: str, **options) -> dict:
+    office = {"buyer_names": (BUYER,), "site_codes": SITES, "today": "2026-12-01"}
+    return engine.read_text(text, **(office | options))
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("Name", True),
+        ("Status:", True),
+        ("Ref.", True),
+        ("N° de commande", True),
+        ("Datum", True),
+        ("Référence", True),
+        ("Acme Steel", False),
+        ("Total Hardware", False),  # a name that starts with a label word is a name
+        ("PO-2026-0412", False),
+    ],
+)
+def test_a_label_word_is_never_a_value(text, label):
+    assert validate.is_label_words(text) is label
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("Acme Steel (Pty) Ltd", None),
+        ("St Francis Hardware", None),
+        ("MERIDIAN CONSTRUCTION", "our own company, not the supplier"),
+        ("Meridian Construction (Pty) Ltd", "our own company, not the supplier"),
+        ("41 Voortrekker Road", "an address"),
+        ("PO Box 1180", "an address"),
+        ("Tel 021 948 3300", "a phone, e-mail or web address"),
+        ("orders@meridian.co.za", "a phone, e-mail or web address"),
+        ("Reg. No. 2001/123456/07", "a registration or VAT number"),
+        ("Name", "a label, not a name"),
+    ],
+)
+def test_what_a_supplier_is_never(text, why):
+    assert validate.not_a_supplier(text, (BUYER,)) == why
+
+
+@pytest.mark.parametrize(
+    ("code", "known", "proof"),
+    [
+        ("CP09", SITES, "known"),
+        ("cp 09", SITES, "known"),  # case, spaces and dashes ignored, as the sites table does
+        ("MEG12", SITES, "pattern"),  # letters then digits, like DBN07
+        ("PE-220", SITES, "pattern"),
+        ("Approved", SITES, None),
+        ("XYZ", SITES, None),
+        ("GQ301", (), "shape"),  # no site known yet: letters and digits together
+        ("Status", (), None),
+    ],
+)
+def test_a_project_code_is_a_known_site_or_shaped_like_one(code, known, proof):
+    assert validate.site_code_proof(code, known) == proof
+
+
+HEADER = """\
+PURCHASE ORDER
+PO Number: {number}
+Order Date: {date}
+Supplier: {supplier}
+Project: {project}
+Description                 Qty      Price     Amount
+Hex bolt M8x40               20       1.42      28.40
+Cement 50kg bag               2      90.00     180.00
+                              Subtotal         208.40
+                              VAT 15%           31.26
+                              Total            239.66
+"""
+GOOD = {
+    "number": "PO-2026-0042",
+    "date": "19/08/2026",
+    "supplier": "Acme Steel (Pty) Ltd",
+    "project": "CP09",
+}
+
+
+def test_a_reading_every_check_proves_has_no_warning():
+    payload = po(HEADER.format(**GOOD))
+    assert payload["warnings"] == []
+    assert payload["rules_applied"] == []
+
+
+@pytest.mark.parametrize(
+    ("change", "warning"),
+    [
+        ({"supplier": "Meridian Construction (Pty) Ltd"}, "low_confidence:supplier_name"),
+        ({"supplier": "Name"}, "low_confidence:supplier_name"),
+        ({"project": "Status"}, "low_confidence:project_code"),
+        ({"project": "ZZTOP"}, "low_confidence:project_code"),
+        ({"date": "19/08/2019"}, "low_confidence:po_date"),  # more than three years back
+        ({"date": "19/08/2028"}, "low_confidence:po_date"),  # more than a year ahead
+        ({"number": "Approved"}, "low_confidence:po_number"),
+    ],
+)
+def test_a_value_no_check_proves_is_flagged(change, warning):
+    payload = po(HEADER.format(**(GOOD | change)))
+    assert warning in payload["warnings"]
+    assert len(payload["warnings"]) == 1
+
+
+def test_a_registration_number_is_not_the_tax():
+    text = HEADER.format(**GOOD).replace("VAT 15%           31.26", "VAT        4120198765")
+    payload = po(text)
+    assert "low_confidence:tax" in payload["warnings"]
+    assert "totals_mismatch" in payload["warnings"]
+    assert payload["unproven"]["tax"] == "more than the subtotal: not a tax"
+
+
+def test_a_total_worked_out_names_its_rule_in_its_source():
+    text = HEADER.format(**GOOD).replace(
+        "                              Total            239.66\n", ""
+    )
+    payload = po(text)
+    assert payload["total"] == "239.66"
+    assert payload["source"]["total"] == "total_from_subtotal: subtotal plus tax"
+    assert payload["rules_applied"] == [
+        {
+            "rule": "total_from_subtotal",
+            "field": "total",
+            "value": "239.66",
+            "reason": "subtotal plus tax",
+        }
+    ]
+    assert "low_confidence:total" in payload["warnings"]
+
+
+@pytest.mark.parametrize(
+    ("found", "field", "why"),
+    [
+        ({"po_number": Found("A-1", 0.95, "", rank=2)}, "po_number", "not under a label"),
+        ({"po_number": Found("A-1", 0.3, "", rank=0, ocr=True)}, "po_number", "OCR was unsure"),
+        ({"supplier_name": Found("Acme", 0.7, "")}, "supplier_name", "not under a supplier"),
+        ({"subtotal": Found("1.00", 0.95, "", rank=0)}, "subtotal", "do not add up"),
+    ],
+)
+def test_what_is_not_proven_says_why(found, field, why):
+    reading = Reading(found, [Item(quantity="1", unit_price="2.00", amount="2.00")])
+    assert why in unproven(reading, (field,))[field]
+
+
+def test_a_text_layer_read_is_proven_whatever_its_confidence_says():
+    reading = Reading({"po_number": Found("A-1", 0.3, "", rank=0)}, [])
+    assert unproven(reading, ("po_number",)) == {}
+
+
+def test_every_rule_has_a_name_a_purpose_and_a_stage_once():
+    names = [rule.name for rule in rules.RULES]
+    assert len(names) == len(set(names))
+    stages = [
+        "supplier",
+        "name",
+        "code",
+        "header",
+        "page",
+        "rows",
+        "column",
+        "second_look",
+        "row",
+        "description",
+        "item",
+    ]
+    stages += ["missing", "amounts", "amount", "explain", "foot"]
+    assert all(rule.stage in stages and rule.purpose for rule in rules.RULES)
+    # in the order the engine applies them
+    assert [s for s in stages if rules.stage(s)] == list(
+        dict.fromkeys(r.stage for r in rules.RULES)
+    )
