@@ -16,7 +16,7 @@ from datetime import datetime
 
 from sqlite_utils import Database
 
-from app import attempt_log, clock, pausing, pipeline, queue
+from app import attempt_log, clock, pausing, pipeline, queue, queue_reads
 from app.batches import QueueState
 from app.config import Settings
 from app.purchase_orders.intake import ClaimLost, InvalidPayload
@@ -40,7 +40,7 @@ def claim(db: Database, batch_id: str, now: datetime) -> queue.Claim:
     """The batch's next attempt, for an outside extractor; NotNow says why it is not to be had."""
     taken = queue.claim_batch(db, batch_id, now)
     if taken is None:
-        raise NotNow(_why_not_claimable(db, queue.get_batch(db, batch_id)))
+        raise NotNow(_why_not_claimable(db, queue_reads.get_batch(db, batch_id)))
     return taken
 
 
@@ -59,7 +59,7 @@ def held(db: Database, batch_id: str, claim_no: int | None) -> queue.Claim:
     """The batch's current claim, if `claim_no` is it (or is not given); else NotNow."""
     current = queue.current_claim(db, batch_id)
     if current is None:
-        status = queue.get_batch(db, batch_id)["status"]
+        status = queue_reads.get_batch(db, batch_id)["status"]
         raise NotNow(f"This batch is {status}; it takes results only while it is processing.")
     if claim_no is not None and claim_no != current.claim_no:
         raise NotNow(
@@ -72,7 +72,7 @@ def held(db: Database, batch_id: str, claim_no: int | None) -> queue.Claim:
 def hand_in(db: Database, settings: Settings, batch_id: str, claim_no: int | None, extracted):
     """Import what an outside extractor read for the batch: the import's outcome."""
     current = held(db, batch_id, claim_no)
-    started = clock.parse(queue.get_batch(db, batch_id)["last_attempt_at"])
+    started = clock.parse(queue_reads.get_batch(db, batch_id)["last_attempt_at"])
     try:
         outcome = pipeline.import_payload(db, settings, current, extracted)
     except InvalidPayload as exc:

@@ -17,7 +17,7 @@ from sqlite_utils import Database
 from app import batches, clock, review_items
 from app.batches import QueueState, Status
 from app.db import immediate, one, rows
-from app.queue_reads import DUE, among, decoded
+from app.queue_reads import DUE, among
 
 # The state machine's retry move, as the values it sets.
 _RETRY = batches.retry(QueueState(batches.RETRYABLE_STATUSES[0]))
@@ -140,35 +140,6 @@ def record_import_batch(
     )
     record_event(db, batch_id, "uploaded", now, actor=uploaded_by, detail=original_filename)
     record_event(db, batch_id, "processed", now, actor=uploaded_by, detail=", ".join(warnings))
-
-
-# What the pill shows of a processed batch: the PO it made, or the delivery note it made
-# and the PO that was delivered against.
-_PRODUCED = (
-    "SELECT b.*, po.purchase_order_number AS po_number, dn.dn_number,"
-    " dn.purchase_order_id AS dn_po_id, dn_po.purchase_order_number AS dn_po_number"
-    " FROM data_import_batches b"
-    " LEFT JOIN purchase_orders po"
-    "   ON po.id = b.processed_record_id AND b.batch_type = 'purchase_orders'"
-    " LEFT JOIN delivery_notes dn"
-    "   ON dn.id = b.processed_record_id AND b.batch_type = 'delivery_notes'"
-    " LEFT JOIN purchase_orders dn_po ON dn_po.id = dn.purchase_order_id"
-)
-
-
-def get_batch(db: Database, batch_id: str) -> dict | None:
-    """The batch with what the pill shows: the PO or delivery note it produced, if any."""
-    return decoded(one(db, f"{_PRODUCED} WHERE b.id = :id", {"id": batch_id}))
-
-
-def recent_batches(db: Database, uploaded_by: str, limit: int = 10) -> list[dict]:
-    found = rows(
-        db,
-        f"{_PRODUCED}"
-        " WHERE b.uploaded_by = :user ORDER BY b.date_uploaded DESC, b.id DESC LIMIT :limit",
-        {"user": uploaded_by, "limit": limit},
-    )
-    return [decoded(row) for row in found]
 
 
 def claim_batch(

@@ -1,5 +1,6 @@
-"""The batch queue, read: what is due (for the sweep and for outside extractors), a
-batch's events, a file brought before, discarded files whose time is up.
+"""The batch queue, read: a batch with the record it produced (for its pill), a user's
+recent batches, what is due (for the sweep and for outside extractors), a batch's
+events, a file brought before, discarded files whose time is up.
 
 Only reads. `app/queue.py` owns `data_import_batches` and `batch_events` and is the
 one module that changes them; "due" is the state machine's (`app/batches.py`),
@@ -27,6 +28,35 @@ DUE = (
     f"(status IN {among(batches.WAITING)}"
     f" OR (status IN {among(batches.WAITING_FOR_RETRY)} AND next_retry_at <= :now))"
 )
+
+
+# What the pill shows of a processed batch: the PO it made, or the delivery note it made
+# and the PO that was delivered against.
+_PRODUCED = (
+    "SELECT b.*, po.purchase_order_number AS po_number, dn.dn_number,"
+    " dn.purchase_order_id AS dn_po_id, dn_po.purchase_order_number AS dn_po_number"
+    " FROM data_import_batches b"
+    " LEFT JOIN purchase_orders po"
+    "   ON po.id = b.processed_record_id AND b.batch_type = 'purchase_orders'"
+    " LEFT JOIN delivery_notes dn"
+    "   ON dn.id = b.processed_record_id AND b.batch_type = 'delivery_notes'"
+    " LEFT JOIN purchase_orders dn_po ON dn_po.id = dn.purchase_order_id"
+)
+
+
+def get_batch(db: Database, batch_id: str) -> dict | None:
+    """The batch with what the pill shows: the PO or delivery note it produced, if any."""
+    return decoded(one(db, f"{_PRODUCED} WHERE b.id = :id", {"id": batch_id}))
+
+
+def recent_batches(db: Database, uploaded_by: str, limit: int = 10) -> list[dict]:
+    found = rows(
+        db,
+        f"{_PRODUCED}"
+        " WHERE b.uploaded_by = :user ORDER BY b.date_uploaded DESC, b.id DESC LIMIT :limit",
+        {"user": uploaded_by, "limit": limit},
+    )
+    return [decoded(row) for row in found]
 
 
 def due_batch_ids(db: Database, now: datetime, limit: int) -> list[str]:

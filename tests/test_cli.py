@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from app import auth, clock, queue, sites
+from app import auth, clock, queue_reads, sites
 from app.db import migrations
 from tests.conftest import store_batch
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
@@ -101,7 +101,7 @@ def test_sweep_prints_what_it_did(settings, db):
     )
     assert f"due: {batch_id}" in out
     assert (
-        queue.get_batch(db, batch_id)["status"] == "pending"
+        queue_reads.get_batch(db, batch_id)["status"] == "pending"
     )  # enqueued for a worker, not run here
 
 

@@ -15,7 +15,7 @@ import pytest
 from bs4 import BeautifulSoup
 from litestar.testing import TestClient
 
-from app import auth, clock, keyset, queue, sites
+from app import auth, clock, keyset, queue, queue_reads, sites
 from app.db import open_database
 from app.purchase_orders import edit, forms, intake
 from app.web import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE
@@ -179,7 +179,7 @@ def test_the_data_dir_is_private_and_what_is_written_there_too(admin_client, set
         "/api/purchase-orders/upload",
         files={"file": ("po.pdf", po_pdf_bytes(po_fields("MODE1")), "application/pdf")},
     )
-    batch = queue.get_batch(db, upload.json()["batch_id"])
+    batch = queue_reads.get_batch(db, upload.json()["batch_id"])
     photo = storage.folder(settings, storage.INCOMING) / "photo.png"
     from PIL import Image
 
@@ -210,7 +210,7 @@ def test_staff_take_on_only_their_own_dead_batches(app, settings, db, admin, sta
         refused = client.post(f"/review/{item}/enter", data={"po_number": "BYHAND1"})
         assert refused.status_code == 403
         assert "only their own uploads" in refused.text
-    assert queue.get_batch(db, theirs)["status"] == "dead"
+    assert queue_reads.get_batch(db, theirs)["status"] == "dead"
     other = make_user(db, "other.admin@example.com", "admin")
     with TestClient(app) as client:
         sign_in(client, other["email"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from litestar.testing import TestClient
 
-from app import auth, clock, queue
+from app import auth, clock, queue_reads
 from tests.conftest import make_user, sign_in, store_batch
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
 
@@ -54,7 +54,7 @@ def test_retry_a_failed_or_dead_batch(admin_client, db, batch_id, status):
     response = admin_client.post(f"/api/data-import-batches/{batch_id}/retry")
     assert response.status_code == 200
     assert response.json() == {"id": batch_id, "status": "pending"}
-    batch = queue.get_batch(db, batch_id)
+    batch = queue_reads.get_batch(db, batch_id)
     assert (batch["status"], batch["attempts"]) == ("processed", 1)  # ran again at once
 
 

@@ -9,7 +9,7 @@ from datetime import timedelta
 import pytest
 from litestar.testing import TestClient
 
-from app import auth, clock, pausing, queue, sites, suppliers
+from app import auth, clock, pausing, queue, queue_reads, sites, suppliers
 from app.config import Settings
 from app.db import open_database, rows
 from app.main import create_app
@@ -65,7 +65,7 @@ def fail(client, batch_id, claim_no, retryable=True, error="The OCR service is d
 
 
 def batch(db, batch_id):
-    return queue.get_batch(db, batch_id)
+    return queue_reads.get_batch(db, batch_id)
 
 
 def test_the_loop_as_written(client, db, pending):

@@ -6,7 +6,7 @@ import pytest
 from bs4 import BeautifulSoup
 from litestar.testing import TestClient
 
-from app import clock, queue
+from app import clock, queue_reads
 from app.web import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE
 from tests.conftest import PASSWORD, sign_in, store_batch
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
@@ -219,7 +219,9 @@ def test_pill_processed_links_the_po_and_stops_polling(admin_client, db, batch_i
     done = pill(admin_client, batch_id)
     link = done.select_one("a")
     assert link.get_text() == "Imported as PO #PILL1"
-    assert link["href"] == f"/purchasing/{queue.get_batch(db, batch_id)['processed_record_id']}"
+    assert (
+        link["href"] == f"/purchasing/{queue_reads.get_batch(db, batch_id)['processed_record_id']}"
+    )
     assert "the project code matches no site" in done.get_text()
     assert not done.has_attr("hx-trigger")
 
@@ -253,7 +255,7 @@ def test_po_list_and_detail(admin_client, db, settings, batch_id):
         "Not delivered",
         "⚠ 1 warning: the project code matches no site",
     ]
-    po_id = queue.get_batch(db, batch_id)["processed_record_id"]
+    po_id = queue_reads.get_batch(db, batch_id)["processed_record_id"]
     detail = soup(admin_client.get(f"/purchasing/{po_id}"))
     assert [td.get_text() for td in detail.select("tbody tr")[0].select("td")][:3] == [
         "1",

@@ -12,7 +12,7 @@ from litestar.testing import TestClient
 from PIL import Image
 from prometheus_client.parser import text_string_to_metric_families
 
-from app import auth, clock, health, pipeline, queue, storage
+from app import auth, clock, health, pipeline, queue_reads, storage
 from app.config import ConfigError, Settings
 from app.main import create_app
 from tests.conftest import store_batch
@@ -176,6 +176,6 @@ def test_a_removed_preview_is_made_again(admin_client, settings, db):
 
 def test_the_pill_of_a_queued_upload_is_plain_while_tasks_run_inline(admin_client, settings, db):
     batch_id = store_batch(settings, db, po_pdf_bytes(po_fields("PILLOPS")))
-    assert queue.get_batch(db, batch_id)["status"] == "pending"
+    assert queue_reads.get_batch(db, batch_id)["status"] == "pending"
     pill = admin_client.get(f"/batches/{batch_id}/pill").text
     assert "no worker is running" not in pill

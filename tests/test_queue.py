@@ -26,7 +26,7 @@ def batch_id(settings, db):
 
 
 def status(db, batch_id):
-    return queue.get_batch(db, batch_id)
+    return queue_reads.get_batch(db, batch_id)
 
 
 def set_row(db, batch_id, **values):
@@ -191,7 +191,7 @@ def test_what_was_read_is_kept_when_it_cannot_be_imported(settings, db, monkeypa
     monkeypatch.setattr(pipeline, "extract", lambda document: unreadable)
     batch_id = store_batch(settings, db, po_pdf_bytes(po_fields()))
     assert pipeline.run_batch(settings, batch_id).outcome == "dead"
-    batch = queue.get_batch(db, batch_id)
+    batch = queue_reads.get_batch(db, batch_id)
     assert "The document has no PO number." in batch["last_error"]
     assert json.loads(batch["extracted"]) == unreadable
 

@@ -18,7 +18,7 @@ from litestar import Litestar, get
 from litestar.routes import HTTPRoute
 from litestar.testing import TestClient
 
-from app import auth, clock, lockout
+from app import auth, clock, lockout, queue_reads
 from app.routes.extraction import ingest_or_admin
 from app.web import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, admin_only
 from tests.conftest import PASSWORD, make_user, sign_in, store_batch
@@ -203,11 +203,11 @@ def test_pages_have_no_inline_script_or_handlers(admin_client, settings, db, adm
 def test_documents_only_to_signed_in_users_with_their_stored_type(
     app, admin_client, anonymous, settings, db, admin
 ):
-    from app import pipeline, queue
+    from app import pipeline
 
     batch_id = store_batch(settings, db, po_pdf_bytes(po_fields("DOC1")), uploaded_by=admin["id"])
     pipeline.run_batch(settings, batch_id)
-    po_id = queue.get_batch(db, batch_id)["processed_record_id"]
+    po_id = queue_reads.get_batch(db, batch_id)["processed_record_id"]
     url = f"/purchasing/{po_id}/document"
     assert call(anonymous, "GET", url).status_code in (302, 303)
     document = admin_client.get(url)

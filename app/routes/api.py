@@ -17,7 +17,7 @@ from litestar.exceptions import (
 from litestar.params import FromPath, FromQuery
 from sqlite_utils import Database
 
-from app import batch_actions, clock, queue, uploads
+from app import batch_actions, clock, queue_reads, uploads
 from app.config import Settings
 from app.purchase_orders import record, store
 from app.web import DB, Config, csrf, current_user, found, parse_id
@@ -70,13 +70,13 @@ def batch_status(batch: dict) -> dict:
 
 @get("/api/data-import-batches/{batch_id:str}/status", sync_to_thread=False)
 def api_batch_status(batch_id: FromPath[str], db: DB) -> dict:
-    batch = found(queue.get_batch(db, parse_id(batch_id, "batch")), "batch")
+    batch = found(queue_reads.get_batch(db, parse_id(batch_id, "batch")), "batch")
     return batch_status(batch)
 
 
 def retry(db: Database, user: dict, batch_id: str) -> dict:
     """A person's retry, as the pill, the admin pages and the API ask for it."""
-    batch = found(queue.get_batch(db, parse_id(batch_id, "batch")), "batch")
+    batch = found(queue_reads.get_batch(db, parse_id(batch_id, "batch")), "batch")
     try:
         return batch_actions.retry(db, user, batch, clock.now())
     except batch_actions.NotYours as exc:

@@ -28,7 +28,7 @@ from litestar.params import FromPath, FromQuery
 from litestar.response import File
 from sqlite_utils import Database
 
-from app import attempt_log, clock, extraction_loop, pipeline, queue, queue_reads
+from app import attempt_log, clock, extraction_loop, pipeline, queue_reads
 from app.batch_admin import BATCH_TYPES
 from app.config import Settings
 from app.routes.api import Conflict
@@ -93,7 +93,7 @@ def office_names(db: DB) -> dict:
 @post("/data-import-batches/{batch_id:str}/claim", status_code=200, sync_to_thread=True)
 def claim(batch_id: FromPath[str], db: DB) -> dict:
     """The batch's next attempt, fenced like the worker's: 409 when another has it."""
-    found(queue.get_batch(db, parse_id(batch_id, "batch")), "batch")
+    found(queue_reads.get_batch(db, parse_id(batch_id, "batch")), "batch")
     try:
         taken = extraction_loop.claim(db, batch_id, clock.now())
     except extraction_loop.NotNow as exc:
@@ -114,7 +114,7 @@ def batch_file(
     batch_id: FromPath[str], db: DB, settings: Config, claim: FromQuery[int | None] = None
 ) -> File:
     """The document, for the holder of the batch's current claim only."""
-    found(queue.get_batch(db, parse_id(batch_id, "batch")), "batch")
+    found(queue_reads.get_batch(db, parse_id(batch_id, "batch")), "batch")
     if claim is None:
         raise ClientException("Give the claim this batch was claimed with: ?claim=N.")
     try:
@@ -139,7 +139,7 @@ async def fail(request: Request, batch_id: FromPath[str], db: DB) -> dict:
         raise ClientException(
             f"retryable is true or false, and step one of {', '.join(attempt_log.STEPS)}."
         )
-    found(queue.get_batch(db, parse_id(batch_id, "batch")), "batch")
+    found(queue_reads.get_batch(db, parse_id(batch_id, "batch")), "batch")
     try:
         state = await anyio.to_thread.run_sync(
             extraction_loop.fail, db, batch_id, claim_no, error.strip(), retryable, step
@@ -166,7 +166,7 @@ async def process_batch(request: Request, db: DB, settings: Config) -> dict:
 
 
 def _process(db: Database, settings: Settings, batch_id: str, claim_no, extracted) -> dict:
-    found(queue.get_batch(db, batch_id), "batch")
+    found(queue_reads.get_batch(db, batch_id), "batch")
     try:
         outcome = extraction_loop.hand_in(db, settings, batch_id, claim_no, extracted)
     except extraction_loop.InvalidResult as exc:

@@ -8,7 +8,7 @@ from litestar.params import FromPath, FromQuery
 from litestar.plugins.htmx import HTMXRequest
 from litestar.response import Redirect, Template
 
-from app import batch_admin, queue, uploads
+from app import batch_admin, queue_reads, uploads
 from app.routes.api import Conflict, receive_upload, retry
 from app.web import DB, Config, HtmxPage, admin_views, current_user, found, page, parse_id
 
@@ -16,14 +16,14 @@ from app.web import DB, Config, HtmxPage, admin_views, current_user, found, page
 @get("/", sync_to_thread=False)
 def home(request: Request, db: DB) -> Template:
     user = current_user(request)
-    return page("home.html", user=user, batches=queue.recent_batches(db, user["id"]))
+    return page("home.html", user=user, batches=queue_reads.recent_batches(db, user["id"]))
 
 
 @get("/recent", sync_to_thread=False)
 def recent_uploads(request: Request, db: DB) -> Template:
     return page(
         "_recent_uploads.html",
-        batches=queue.recent_batches(db, current_user(request)["id"]),
+        batches=queue_reads.recent_batches(db, current_user(request)["id"]),
     )
 
 
@@ -36,7 +36,7 @@ async def upload(request: HTMXRequest, db: DB, settings: Config) -> Template | R
         return Redirect(path="/", status_code=303)
     return HtmxPage(
         template_name="_upload_result.html",
-        context={"batch": queue.get_batch(db, batch_id)},
+        context={"batch": queue_reads.get_batch(db, batch_id)},
         trigger_event="batch-uploaded",
         after="settle",
     )
@@ -50,7 +50,7 @@ def nav_counts() -> Template:
 
 @get("/batches/{batch_id:str}/pill", sync_to_thread=False)
 def batch_pill(batch_id: FromPath[str], db: DB) -> Template:
-    batch = found(queue.get_batch(db, parse_id(batch_id, "batch")), "batch")
+    batch = found(queue_reads.get_batch(db, parse_id(batch_id, "batch")), "batch")
     return page("_batch_pill.html", batch=batch)
 
 
