@@ -66,6 +66,18 @@ class Settings:
     replica_url: str = ""
     # Reverse proxies whose X-Forwarded-For and -Proto are believed ("" believes nobody).
     trusted_proxies: str = ""
+    # Writes to other systems (the outbox; "" leaves a system out): the accounting system's
+    # webhook and its signing secret, the alert channels, how long one send waits for an
+    # answer, the least time between two alert emails, and the address links point at.
+    accounting_url: str = ""
+    accounting_secret: str = ""
+    alert_webhook_url: str = ""
+    smtp_url: str = ""
+    alert_email_to: str = ""
+    alert_email_from: str = ""
+    outbox_timeout: int = 10
+    alert_digest_seconds: int = 900
+    public_url: str = ""
 
     @property
     def db_path(self) -> Path:
@@ -103,6 +115,7 @@ class Settings:
             "busy_timeout_ms": _positive_int(env, "INTAKE_BUSY_TIMEOUT_MS", 5000),
             **_operations(env),
             "trusted_proxies": _addresses(env, "INTAKE_TRUSTED_PROXIES"),
+            **_outbox(env),
         }
         values.update(overrides)
         if not values["secret_key"]:
@@ -186,6 +199,33 @@ def _operations(env: dict[str, str]) -> dict:
             f"or an S3 URL (s3://bucket/intake) (got {url!r})."
         )
     return values
+
+
+def _outbox(env: dict[str, str]) -> dict:
+    values = {
+        "accounting_url": _url(env, "INTAKE_ACCOUNTING_URL", ("http://", "https://")),
+        "accounting_secret": env.get("INTAKE_ACCOUNTING_SECRET", "").strip(),
+        "alert_webhook_url": _url(env, "INTAKE_ALERT_WEBHOOK_URL", ("http://", "https://")),
+        "smtp_url": _url(env, "INTAKE_SMTP_URL", ("smtp://", "smtps://")),
+        "alert_email_to": env.get("INTAKE_ALERT_EMAIL_TO", "").strip(),
+        "alert_email_from": env.get("INTAKE_ALERT_EMAIL_FROM", "").strip(),
+        "outbox_timeout": _positive_int(env, "INTAKE_OUTBOX_TIMEOUT", 10),
+        "alert_digest_seconds": _positive_int(env, "INTAKE_ALERT_DIGEST_SECONDS", 900),
+        "public_url": _url(env, "INTAKE_PUBLIC_URL", ("http://", "https://")).rstrip("/"),
+    }
+    if bool(values["smtp_url"]) != bool(values["alert_email_to"]):
+        raise ConfigError(
+            "Alert emails need both INTAKE_SMTP_URL (such as smtp://127.0.0.1:25) and "
+            "INTAKE_ALERT_EMAIL_TO (the addresses, separated by commas); one is set alone."
+        )
+    return values
+
+
+def _url(env: dict[str, str], name: str, schemes: tuple[str, ...]) -> str:
+    url = env.get(name, "").strip()
+    if url and not (url.startswith(schemes) and len(url) > len(schemes[0]) + 1):
+        raise ConfigError(f"{name} must start with {' or '.join(schemes)} (got {url!r}).")
+    return url
 
 
 def _networks(env: dict[str, str], name: str, default: tuple) -> tuple:

@@ -11,7 +11,9 @@ from __future__ import annotations
 import logging
 import sqlite3
 
+from app.outbox import systems
 from tasks.jobs import process_batch, release_due_batches
+from tasks.jobs import send_writes as send_writes_task
 
 log = logging.getLogger("intake")
 
@@ -37,3 +39,13 @@ def release_due() -> None:
         release_due_batches()
     except (sqlite3.Error, OSError):
         log.warning("could not release the due batches; the sweep will find them", exc_info=True)
+
+
+def send_writes() -> None:
+    """After a change that queued writes to other systems (a PO verified): deliver them now."""
+    try:
+        for system in systems.ALL:
+            if systems.enabled(system):
+                send_writes_task(system)
+    except (sqlite3.Error, OSError):
+        log.warning("could not enqueue the outbox's sender; the sweep will find it", exc_info=True)

@@ -29,6 +29,9 @@ from app.extract import (
     extract_delivery_note,
     extract_document,
 )
+from app.outbox import sender as outbox_sender
+from app.outbox import store as outbox_store
+from app.outbox import systems as outbox_systems
 from app.purchase_orders import intake, matching
 from app.review import hooks
 
@@ -216,6 +219,9 @@ class SweepReport:
     expired: list[str] = field(default_factory=list)
     paused: bool = False
     settled: int = 0
+    # The outbox: writes whose sender died mid-write, and the systems with writes due.
+    writes_ambiguous: list[str] = field(default_factory=list)
+    writes_due: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
         text = (
@@ -224,6 +230,9 @@ class SweepReport:
         )
         if self.expired:
             text += f"; files of discarded batches removed: {len(self.expired)}"
+        if self.writes_ambiguous or self.writes_due:
+            text += f"; writes made ambiguous: {len(self.writes_ambiguous)}"
+            text += f", systems with writes due: {', '.join(self.writes_due) or 'none'}"
         if self.paused:
             text = "processing is paused: batches left alone; " + text
         return text
@@ -249,6 +258,10 @@ def sweep(settings: Settings) -> SweepReport:
         report.settled += delivery_hooks.resolve_waiting_notes(db, now)
         if report.settled:
             log.info("[review-sweep] %s", json.dumps({"settled": report.settled}))
+        # Writes to other systems go on while processing is paused: they are not documents.
+        report.writes_ambiguous = outbox_sender.expire_leases(db, now)
+        enabled = outbox_systems.enabled_in(settings)
+        report.writes_due = outbox_store.due_systems(db, enabled, now)
         if pausing.processing_paused(db):
             # An admin paused processing: no watchdog, nothing enqueued. Due batches
             # stay due, so the first sweep after resuming finds every one of them.

@@ -17,6 +17,7 @@ from sqlite_utils import Database
 from app import batches, clock, review_items
 from app.batches import QueueState, Status
 from app.db import immediate, one, rows
+from app.outbox import alerts
 from app.queue_reads import DUE, among
 
 # The state machine's retry move, as the values it sets.
@@ -301,9 +302,11 @@ def _shortened(error: str) -> str:
 def open_dead_review(
     db: Database, batch_id: str, filename: str, error: str, attempts: int, now: datetime
 ) -> None:
-    """Inside the caller's transaction: a dead batch waits in the review queue for a person."""
+    """Inside the caller's transaction: a dead batch waits in the review queue for a person,
+    and the alert channels tell one."""
     evidence = {"filename": filename, "error": error, "attempts": attempts}
     review_items.open_item(db, "batch.dead", "batch", batch_id, evidence, 0, now)
+    alerts.queue_batch_dead(db, batch_id, filename, error, now)
 
 
 STUCK_ERROR = "The worker stopped while reading this document"

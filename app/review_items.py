@@ -36,6 +36,7 @@ KINDS = {
     "employee.proposed": "Person to confirm",
     "vehicle.proposed": "Vehicle to confirm",
     "fuel.outlier": "Fill larger than the vehicle plausibly takes",
+    "write.failed": "A write to another system failed",
 }
 STATES = ("open", "resolved", "dismissed")
 # resolved_by for an item that closed by itself because its question was settled elsewhere

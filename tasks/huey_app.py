@@ -11,6 +11,7 @@ from huey.storage import SqliteStorage
 
 from app.config import Settings, private_dir
 from app.db import create_private_file
+from app.outbox import systems
 
 
 class QueueStorage(SqliteStorage):
@@ -34,6 +35,7 @@ def configure(settings: Settings, immediate: bool = False) -> None:
     """Use this data dir; immediate=True runs tasks in the caller (for tests)."""
     global _settings
     _settings = settings
+    systems.configure(settings)  # which outside systems this process queues writes for
     huey.storage_kwargs["filename"] = str(settings.huey_path)
     huey.storage_kwargs["timeout"] = settings.busy_timeout_ms / 1000  # as for the records
     if not immediate:

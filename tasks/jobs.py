@@ -8,6 +8,7 @@ import sqlite3
 from app import pipeline
 from app.batches import Status
 from app.db import is_busy, is_disk_full
+from app.outbox import sender, systems
 from tasks.huey_app import huey, settings
 
 log = logging.getLogger("intake")
@@ -25,6 +26,23 @@ def process_batch(batch_id: str) -> None:
     if state is not None and state.status == Status.FAILED and state.next_retry_at:
         # Punctual retry; the sweep would find it anyway, up to one interval later.
         process_batch.schedule((batch_id,), eta=state.next_retry_at)
+    if state is not None and state.status == Status.DEAD:
+        send_alerts()  # the alerts were queued with the batch's death
+
+
+# Delivers one outside system's due writes (the outbox); the sweep hands it what a lost
+# message left behind. A run that sent something comes back when the next write is due.
+@huey.task()
+def send_writes(system: str) -> None:
+    report = sender.send_due(settings(), system)
+    if report.attempted and report.next_due:
+        send_writes.schedule((system,), eta=report.next_due)
+
+
+def send_alerts() -> None:
+    for system in systems.ALERTS:
+        if systems.enabled(system):
+            send_writes(system)
 
 
 # After processing was paused: every waiting batch goes to the workers at once, not
@@ -55,4 +73,6 @@ def run_sweep() -> pipeline.SweepReport:
     report = pipeline.sweep(settings())
     for batch_id in report.due:
         process_batch(batch_id)
+    for system in report.writes_due:
+        send_writes(system)
     return report

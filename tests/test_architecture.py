@@ -36,6 +36,8 @@ OWNERS = {
     "employees": "app/imports/people.py",
     "vehicles": "app/imports/people.py",
     "import_mappings": "app/imports/mapping.py",
+    "outbox": "app/outbox/store.py",
+    "outbox_attempts": "app/outbox/store.py",
 }
 WRITE = re.compile(
     r"\b(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|REPLACE\s+INTO|UPDATE|DELETE\s+FROM)\s+(\w+)",

@@ -17,6 +17,8 @@ from app import auth, clock, pipeline, queue, queue_reads, review_items, sites
 from app.delivery_notes import intake as dn_intake
 from app.ids import new_id
 from app.imports import receiving
+from app.outbox import store as outbox_store
+from app.outbox.systems import ACCOUNTING
 from app.web import CSRF_COOKIE, CSRF_HEADER
 from tests.conftest import sign_in, store_batch
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
@@ -107,6 +109,10 @@ ROUTES = [
     ("GET", "/timesheets/export.csv", EVERYONE, None),
     ("GET", "/fuel-logs", EVERYONE, None),
     ("GET", "/fuel-logs/export.csv", EVERYONE, None),
+    ("GET", "/outbox", ADMIN, None),
+    ("GET", "/outbox/{write}", ADMIN, None),
+    ("POST", "/outbox/{write}/cancel", ADMIN, {}),
+    ("POST", "/outbox/{write}/send-again", ADMIN, {}),  # cancelled by then: 409, not refused
     ("POST", "/upload", EVERYONE, {}),  # not multipart: refused in words, after the guard
     ("POST", "/logout", EVERYONE, {}),  # last: it ends the session
 ]
@@ -137,10 +143,21 @@ def ids(settings, db, admin, staff):
     }
     claim = queue.claim_batch(db, dn_batch, clock.now())
     dn = dn_intake.process(db, settings, claim, payload, clock.now()).dn_id
+    write = outbox_store.queue_write(
+        db,
+        system=ACCOUNTING,
+        action="purchase_order.verified",
+        entity="purchase_order",
+        record_id=po,
+        key=f"po:{po}:v1",
+        request={"po_number": "PERM1"},
+        now=clock.now(),
+    )
     csv = new_id()  # a timesheet export waiting for its import
     receiving.staged_path(settings, csv).write_bytes(b"Date,Employee,Hours\n2026-03-02,Ann,8\n")
     return {
         "csv": csv,
+        "write": write["id"],
         "dn": dn,
         "dn_item": db.execute("SELECT id FROM delivery_note_items LIMIT 1").fetchone()[0],
         "dead_item": dead_item,

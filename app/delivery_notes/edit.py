@@ -18,6 +18,7 @@ from sqlite_utils import Database
 from app import ids, numbers, sites
 from app.db import joined
 from app.delivery_notes import matching, reconcile, reviews, store
+from app.outbox import accounting
 from app.purchase_orders import store as po_store
 from app.purchase_orders.forms import EditError, StaleEdit
 
@@ -208,6 +209,7 @@ def verify(db: Database, dn_id: str, actor: str, now: datetime) -> None:
         _dn(db, dn_id)
         if store.mark_verified(db, dn_id, actor, now):
             store.record_history(db, dn_id, "verified", now, actor=actor)
+            accounting.dn_verified(db, dn_id, actor, now)  # to the accounting system, once
 
 
 def unverify(db: Database, dn_id: str, actor: str, now: datetime) -> None:

@@ -282,3 +282,13 @@ def record_history(
             "note": note,
         },
     )
+
+
+def verification_count(db: Database, dn_id: str) -> int:
+    """How many times the DN has been marked verified: each is a new version for other systems."""
+    return one(
+        db,
+        "SELECT count(*) AS n FROM delivery_note_history"
+        " WHERE delivery_note_id = :id AND action = 'verified'",
+        {"id": dn_id},
+    )["n"]

@@ -22,6 +22,7 @@ from sqlite_utils import Database
 from app import sites
 from app.db import joined
 from app.delivery_notes import hooks as delivery_hooks
+from app.outbox import accounting
 from app.purchase_orders import intake, reviews, store, totals
 from app.purchase_orders.forms import (
     HEADER_FIELDS,
@@ -233,6 +234,7 @@ def verify_po(db: Database, po_id: str, actor: str, now: datetime, note: str = "
     def apply(po: dict) -> Changes:
         if store.mark_verified(db, po_id, actor, now):
             store.record_history(db, po_id, "verified", now, actor=actor, note=note)
+            accounting.po_verified(db, po_id, actor, now)  # to the accounting system, once
         return []
 
     return _change(db, po_id, actor, now, apply, keeps_verification=True)

@@ -351,3 +351,13 @@ def record_history(
             "note": note,
         },
     )
+
+
+def verification_count(db: Database, po_id: str) -> int:
+    """How many times the PO has been marked verified: each is a new version for other systems."""
+    return one(
+        db,
+        "SELECT count(*) AS n FROM purchase_order_history"
+        " WHERE purchase_order_id = :id AND action = 'verified'",
+        {"id": po_id},
+    )["n"]

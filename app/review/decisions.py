@@ -20,6 +20,7 @@ from app import batch_actions, ids, links, queue, queue_reads, review_items, sit
 from app.config import Settings
 from app.db import immediate
 from app.imports import outliers, people
+from app.outbox import store as outbox
 from app.purchase_orders import edit, matching, reviews, revisions, store
 from app.review import delivery_decisions, hooks
 from app.review_items import AlreadyClosed
@@ -50,10 +51,17 @@ ACTIONS = {
     "employee.proposed": ("confirm", "create", "choose", "dismiss"),
     "vehicle.proposed": ("confirm", "create", "choose", "dismiss"),
     "fuel.outlier": ("confirm", "correct", "dismiss"),
+    "write.failed": ("send_again", "cancel"),
 }
 # Discarding drops a document for good; replacing a link rewrites what a name means
 # for every document after it. Any signed-in person may make every other decision.
-ADMIN_ONLY = {("batch.dead", "discard"), ("link.conflict", "replace")}
+# A write to another system is an administrator's to send again or to give up on.
+ADMIN_ONLY = {
+    ("batch.dead", "discard"),
+    ("link.conflict", "replace"),
+    ("write.failed", "send_again"),
+    ("write.failed", "cancel"),
+}
 
 
 def may(user: dict, kind: str, action: str) -> bool:
@@ -338,6 +346,26 @@ def _imported(d: Decision, decide_it: Callable, action: str) -> None:
     d.close(resolution, text)
 
 
+# --- write.failed: a write to another system that will not go by itself -------------
+
+
+def _send_write_again(d: Decision) -> None:
+    d.close("sent_again", "sent again; it is looked up in the other system first")
+    _move_write(d, outbox.send_again)
+
+
+def _cancel_write(d: Decision) -> None:
+    d.close("cancelled", "cancelled: it will not be sent")
+    _move_write(d, outbox.cancel)
+
+
+def _move_write(d: Decision, move: Callable) -> None:
+    try:
+        move(d.db, d.item["record_id"], d.actor, d.now)
+    except outbox.InvalidMove as exc:
+        raise DecisionError(f"This write cannot be changed so now ({exc}); reload.") from None
+
+
 _DECISIONS: dict[tuple[str, str], Callable[[Decision], None]] = {
     **{
         (kind, action): partial(_imported, decide_it=people.decide, action=action)
@@ -358,5 +386,7 @@ _DECISIONS: dict[tuple[str, str], Callable[[Decision], None]] = {
     ("supplier.proposed", "choose"): _choose_supplier,
     ("link.conflict", "keep"): _keep_link,
     ("link.conflict", "replace"): _replace_link,
+    ("write.failed", "send_again"): _send_write_again,
+    ("write.failed", "cancel"): _cancel_write,
     **delivery_decisions.DECISIONS,
 }

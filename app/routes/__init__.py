@@ -9,6 +9,7 @@ from app.routes import (
     home,
     imports,
     ops,
+    outbox,
     purchasing,
     review,
     sites,
@@ -30,4 +31,5 @@ route_handlers = [
     *ops.route_handlers,
     *imports.route_handlers,
     *work_logs.route_handlers,
+    *outbox.route_handlers,
 ]

@@ -21,6 +21,7 @@ from sqlite_utils import Database
 
 from app import clock, keyset, previews, sites, storage
 from app.delivery_notes import edit, listing, matching, record, store
+from app.enqueue import send_writes
 from app.purchase_orders.forms import EditError, StaleEdit
 from app.routes.api import receive_upload
 from app.web import DB, Config, HtmxPage, current_user, document_file, found, page, parse_id
@@ -219,6 +220,7 @@ def dn_item_match(
 def dn_verify(request: Request, dn_id: FromPath[str], db: DB) -> Template:
     dn = _dn(db, dn_id)
     edit.verify(db, dn["id"], current_user(request)["id"], clock.now())
+    send_writes()  # to the accounting system
     return _data(db, dn)
 
 

@@ -21,6 +21,7 @@ from sqlite_utils import Database
 
 from app import auth, clock, keyset, previews, sites, storage
 from app.delivery_notes.delivery import STATUSES
+from app.enqueue import send_writes
 from app.purchase_orders import edit, export, forms, listing, record, store
 from app.web import DB, Config, HtmxPage, current_user, document_file, found, page, parse_id
 
@@ -278,6 +279,7 @@ def po_item_delete(
 def po_verify(request: Request, po_id: FromPath[str], db: DB) -> Template:
     po = _po(db, po_id)
     edit.verify_po(db, po["id"], current_user(request)["id"], clock.now())
+    send_writes()  # to the accounting system
     return page("_po_verify.html", **_state(db, po), oob=True, focus=True)
 
 

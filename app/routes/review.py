@@ -14,6 +14,7 @@ from litestar.response import File, Redirect, Template
 from sqlite_utils import Database
 
 from app import batch_actions, clock, review_items
+from app.enqueue import send_writes
 from app.purchase_orders import intake
 from app.review import decisions, hand_entry
 from app.review import page as review_page_data
@@ -49,6 +50,8 @@ RESOLUTIONS = {
     "accepted": "Accepted",
     "line_matched": "Matched to a PO line",
     "marked_extra": "Marked extra",
+    "sent_again": "Sent again",
+    "cancelled": "Cancelled",
 }
 
 
@@ -107,6 +110,7 @@ def _decided(request: HTMXRequest, db: Database, item_id: str, act) -> Template 
         return _card(db, user, item_id, 400, str(exc))
     except batch_actions.NotNow as exc:
         return _card(db, user, item_id, 409, str(exc))
+    send_writes()  # a PO verified, a write sent again: to the other systems now
     if not request.htmx:
         return Redirect(path="/review", status_code=303)
     return _card(db, user, item_id)

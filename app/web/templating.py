@@ -32,6 +32,7 @@ from sqlite_utils import Database
 
 from app import batch_admin, clock, health, numbers, pausing, security, storage
 from app.config import ROOT, Settings
+from app.outbox import store as outbox
 from app.purchase_orders import store
 from app.purchase_orders.intake import describe_warning
 from app.web.auth import SCOPE_DB
@@ -89,6 +90,7 @@ def nav_counts(db: Database, user: dict | None, worker_running: bool = True) -> 
         counts["attention"] = stuck["failed"] + stuck["dead"]
         counts["attention_tab"] = "dead" if stuck["dead"] else "failed"
         counts["paused"] = pausing.processing_paused(db) is not None
+        counts["failed_writes"] = outbox.failed_count(db)
     return counts
 
 
