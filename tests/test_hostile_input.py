@@ -22,7 +22,7 @@ from app.web import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE
 from tests.conftest import PASSWORD, make_user, sign_in, store_batch
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
 from tests.fixtures.records import add_po
-from tests.test_http_api import SECRET, post_result
+from tests.test_http_extraction import HEADERS, SECRET
 
 
 def cursor(raw: str) -> str:
@@ -77,8 +77,12 @@ def test_json_nested_past_any_payload_is_400(tmp_path):
             headers={"x-ingest-secret": SECRET, "content-type": "application/json"},
         )
         assert response.status_code == 400
-        assert response.json()["detail"] == "The body must be JSON: {batch_id, extracted}."
-        big = post_result(client, {"batch_id": "a" * 15, "extracted": {"x": "y" * 3_000_000}})
+        assert response.json()["detail"] == "The body must be JSON: {batch_id, claim, extracted}."
+        big = client.post(
+            "/api/purchase-orders/process-batch",
+            json={"batch_id": "a" * 15, "extracted": {"x": "y" * 3_000_000}},
+            headers=HEADERS,
+        )
         assert big.status_code == 413
         assert big.json()["detail"].startswith("What was sent is larger than the 2 MB")
 
