@@ -1,11 +1,11 @@
 """A receiving system for the outbox tests: a real HTTP server on 127.0.0.1, and a real SMTP one.
 
-`Receiver` implements the accounting contract (README, *Writing to other
-systems*): POST a write with its Idempotency-Key, answered 201 `{id}`; a key
-it already has is answered 409 `{id}` and counted in `repeats` (a write Intake
-sent again after the receiver had it: the tests expect none); the look-up
-`GET ?idempotency_key=` answers 200 `{id}` or 404. With a secret it checks
-`X-Intake-Signature` and answers 401 to a wrong one.
+`Receiver` implements the accounting contract (docs/outbox.md, *The contract
+a receiving system implements*): POST a write with its Idempotency-Key,
+answered 201 `{id}`; a key it already has is answered 409 `{id}` and counted
+in `repeats` (a write Intake sent again after the receiver had it: the tests
+expect none); the look-up `GET ?idempotency_key=` answers 200 `{id}` or 404.
+With a secret it checks `X-Intake-Signature` and answers 401 to a wrong one.
 
 It can be told how to answer the next POSTs (`script`) or every POST (`mode`):
 ok, conflict (409 `{id}`: it had it already), error (500, nothing kept),

@@ -1,7 +1,7 @@
-"""The README's example receiver, run as it is written, against Intake's real sender.
+"""The example receiver of docs/outbox.md, run as it is written, against Intake's real sender.
 
-A contract in a README drifts from the code unless something runs it: the
-block is read from the README, given a free port and a secret, and started.
+A contract in the docs drifts from the code unless something runs it: the
+block is read from docs/outbox.md, given a free port and a secret, and started.
 """
 
 from __future__ import annotations
@@ -22,12 +22,12 @@ from app.purchase_orders import edit
 from tests.fixtures.records import add_po
 from tests.server import free_port
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+OUTBOX_DOC = Path(__file__).resolve().parent.parent / "docs" / "outbox.md"
 SECRET = "example-secret"
 
 
 def example_receiver() -> str:
-    section = README.read_text().split("## Writing to other systems", 1)[1]
+    section = OUTBOX_DOC.read_text().split("## The contract a receiving system implements", 1)[1]
     return re.search(r"```python\n(.*?)```", section, re.S).group(1)
 
 
@@ -38,7 +38,7 @@ def running_example(tmp_path):
         'SECRET, PORT = b"the same as INTAKE_ACCOUNTING_SECRET", 8080',
         f'SECRET, PORT = b"{SECRET}", {port}',
     )
-    assert f"{port}" in code, "the README's example no longer sets SECRET and PORT on one line"
+    assert f"{port}" in code, "the example receiver no longer sets SECRET and PORT on one line"
     (tmp_path / "receiver.py").write_text(code)
     process = subprocess.Popen([sys.executable, "receiver.py"], cwd=tmp_path)
     url = f"http://127.0.0.1:{port}/writes"
@@ -56,7 +56,7 @@ def running_example(tmp_path):
     process.wait()
 
 
-def test_the_readme_receiver_takes_a_write_once_and_answers_the_look_up(
+def test_the_example_receiver_takes_a_write_once_and_answers_the_look_up(
     db, settings, admin, running_example
 ):
     on = replace(settings, accounting_url=running_example, accounting_secret=SECRET)

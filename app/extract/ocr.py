@@ -1,8 +1,8 @@
 """Photos and scans to positioned words: load safely, flatten and turn upright, OCR locally.
 
-Two local engines: Debian's `tesseract` (the default; see the README for the
-measurements behind the choice) and `rapidocr-onnxruntime`, whose models ship
-inside its wheel. Neither downloads anything at run time. Pillow's
+Two local engines: Debian's `tesseract` (the default; see docs/reading.md for
+the measurements behind the choice) and `rapidocr-onnxruntime`, whose models
+ship inside its wheel. Neither downloads anything at run time. Pillow's
 decompression-bomb guard stays on: an image larger than it allows is refused.
 """
 

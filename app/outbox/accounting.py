@@ -5,7 +5,7 @@
 sha256=<HMAC of the body>`. A 2xx answer `{"id": ...}` (or 409 with the id:
 it had the write already) means it has it. The look-up `GET
 {url}?idempotency_key=<key>` answers 200 `{"id": ...}` when it has the write
-and 404 when it never had it. The contract is in the README.
+and 404 when it never had it. The contract is in docs/outbox.md.
 
 What the PO and DN events carry is decided here too (`po_verified`,
 `dn_verified`), called inside the transaction that verifies the record.
