@@ -78,9 +78,7 @@ def take_backup(settings: Settings, dest: Path, now: datetime, keep: int | None 
         raise BackupError("--keep must be at least 1: a backup keeps the snapshot it takes.")
     dest.mkdir(parents=True, exist_ok=True)
     with _locked(dest):
-        snapshot = dest / now.strftime(STAMP)
-        if snapshot.exists():
-            raise BackupError(f"{snapshot} already exists; wait a second and run it again.")
+        snapshot = _new_snapshot_path(dest, now)
         partial = dest / f".{snapshot.name}.partial"
         shutil.rmtree(partial, ignore_errors=True)
         partial.mkdir()
@@ -248,6 +246,18 @@ def _copy_into(source: Path, objects: Path, expected: str | None) -> dict | None
 def _write_json(path: Path, value: dict) -> None:
     path.write_text(json.dumps(value, indent=1, sort_keys=True) + "\n")
     storage.fsync_file(path)
+
+
+def _new_snapshot_path(dest: Path, now: datetime) -> Path:
+    """A name for a new snapshot: its time, and -02, -03… after it when taken in the same second.
+
+    Names sort in the order the snapshots were taken, which is how the newest is found.
+    """
+    stamp = now.strftime(STAMP)
+    path, n = dest / stamp, 2
+    while path.exists():
+        path, n = dest / f"{stamp}-{n:02d}", n + 1
+    return path
 
 
 def snapshots(dest: Path) -> list[Path]:

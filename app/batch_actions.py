@@ -17,7 +17,7 @@ from datetime import datetime
 
 from sqlite_utils import Database
 
-from app import queue
+from app import queue, queue_reads
 from app.enqueue import enqueue
 
 
@@ -50,12 +50,12 @@ def retry(db: Database, user: dict, batch: dict, now: datetime) -> dict:
             f"This batch is {batch['status']}; only a failed or dead batch can be retried."
         )
     enqueue(batch["id"])
-    return queue.get_batch(db, batch["id"])
+    return queue_reads.get_batch(db, batch["id"])
 
 
 def discard(db: Database, user: dict, batch: dict, now: datetime) -> dict:
     """Give up on a failed or dead batch for good; the batch as it is afterwards."""
     if not queue.discard_batch(db, batch["id"], now, user["id"]):
-        status = queue.get_batch(db, batch["id"])["status"]
+        status = queue_reads.get_batch(db, batch["id"])["status"]
         raise NotNow(f"This batch is {status}; only a failed or dead batch can be discarded.")
-    return queue.get_batch(db, batch["id"])
+    return queue_reads.get_batch(db, batch["id"])

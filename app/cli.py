@@ -51,10 +51,16 @@ def _serve(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
-def _worker(settings: Settings, args: argparse.Namespace) -> int:
+def _worker(settings: None, args: argparse.Namespace) -> int:
+    if args.remote:
+        from app.remote_worker import run_remote
+
+        # It reads for another machine's data dir and signs nothing: no key file is made here.
+        settings = Settings.from_env(secret_key="unused")  # noqa: S106 - not a key
+        return run_remote(settings, args.remote)
     from tasks.worker import run_worker
 
-    run_worker(settings, parent_pid=args.parent_pid)
+    run_worker(Settings.from_env(), parent_pid=args.parent_pid)
     return 0
 
 
@@ -199,7 +205,10 @@ def parser() -> argparse.ArgumentParser:
 
     worker = commands.add_parser("worker", help="run a worker process")
     worker.add_argument("--parent-pid", type=int, help=argparse.SUPPRESS)
-    worker.set_defaults(run=_worker)
+    worker.add_argument(
+        "--remote", metavar="URL", help="read for the Intake at URL, over HTTP (another machine)"
+    )
+    worker.set_defaults(run=_worker, settings=False)  # a remote worker has no data dir
 
     commands.add_parser("sweep", help="one sweep tick now").set_defaults(run=_sweep)
     backup = commands.add_parser("backup", help="copy the data dir into a backup folder")

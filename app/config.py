@@ -7,6 +7,7 @@ A bad value stops start-up with a sentence that names the variable.
 from __future__ import annotations
 
 import ipaddress
+import math
 import os
 import secrets
 from dataclasses import dataclass
@@ -32,14 +33,16 @@ class Settings:
     ingest_secret: str | None = None
     max_upload_mb: int = 20
     sweep_seconds: int = 60
-    stuck_minutes: int = 15
+    # Minutes; a fraction is allowed (the tests' watchdog gives up after seconds).
+    stuck_minutes: float = 15
     sweep_batch: int = 10
     workers: int = 2
     # Small so an idle worker notices a new task within a fraction of a second.
     worker_max_delay: float = 0.25
     # Times are stored in UTC and shown in this zone; None is the machine's own.
     timezone: str | None = None
-    # Extraction: the engine, how numeric dates are written, and the limits on one document.
+    # Extraction: the engine (or `external`: none here, outside extractors claim the batches),
+    # how numeric dates are written, and the limits on one document.
     extractor: str = "builtin"
     day_first: bool = True
     # Our own company's names: a supplier read as one of these is the buyer, never taken.
@@ -103,7 +106,7 @@ class Settings:
             "ingest_secret": env.get("INTAKE_INGEST_SECRET") or None,
             "max_upload_mb": _positive_int(env, "INTAKE_MAX_UPLOAD_MB", 20),
             "sweep_seconds": _positive_int(env, "INTAKE_SWEEP_SECONDS", 60),
-            "stuck_minutes": _positive_int(env, "INTAKE_STUCK_MINUTES", 15),
+            "stuck_minutes": _positive_number(env, "INTAKE_STUCK_MINUTES", 15),
             "sweep_batch": _positive_int(env, "INTAKE_SWEEP_BATCH", 10),
             "workers": _positive_int(env, "INTAKE_WORKERS", 2),
             "timezone": _timezone(env),
@@ -133,6 +136,19 @@ def _positive_int(env: dict[str, str], name: str, default: int) -> int:
     return value
 
 
+def _positive_number(env: dict[str, str], name: str, default: float) -> float:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be a number, such as 15 or 0.5 (got {raw!r}).") from None
+    if not (math.isfinite(value) and value > 0):
+        raise ConfigError(f"{name} must be more than 0 (got {raw}).")
+    return value
+
+
 def _choice(env: dict[str, str], name: str, choices: tuple[str, ...]) -> str:
     value = env.get(name, "").strip().lower() or choices[0]
     if value not in choices:
@@ -142,7 +158,7 @@ def _choice(env: dict[str, str], name: str, choices: tuple[str, ...]) -> str:
 
 def _extraction(env: dict[str, str]) -> dict:
     values = {
-        "extractor": _choice(env, "INTAKE_EXTRACTOR", ("builtin", "llm")),
+        "extractor": _choice(env, "INTAKE_EXTRACTOR", ("builtin", "llm", "external")),
         "day_first": _choice(env, "INTAKE_DAY_FIRST", ("yes", "no", "true", "false", "1", "0"))
         in ("yes", "true", "1"),
         "buyer_names": tuple(

@@ -13,8 +13,9 @@ import sqlite3
 import time
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
+from pathlib import Path
 
-from app import clock, layouts, pausing, queue, sites, storage, suppliers
+from app import attempt_log, clock, layouts, pausing, queue, queue_reads, sites, storage, suppliers
 from app.batches import QueueState, Status
 from app.config import Settings
 from app.db import connect, is_busy, is_disk_full
@@ -53,10 +54,12 @@ class Attempt:
 
 
 def run_batch(settings: Settings, batch_id: str) -> Attempt:
+    if settings.extractor == "external":
+        return Attempt(batch_id, "skipped")  # outside extractors claim it through the API
     db = connect(settings.db_path, settings.busy_timeout_ms)
     try:
         try:
-            claim = queue.claim_batch(db, batch_id, clock.now())
+            claim = queue.claim_batch(db, batch_id, clock.now(), READABLE)
         except sqlite3.OperationalError as exc:
             if not (is_busy(exc) or is_disk_full(exc)):
                 raise
@@ -68,16 +71,20 @@ def run_batch(settings: Settings, batch_id: str) -> Attempt:
         if claim is None:
             return Attempt(batch_id, "skipped")
         started = time.monotonic()
+        step = "extract"
         try:
             payload = _read(db, settings, claim)
+            step = "import"
             result = import_payload(db, settings, claim, payload)
         except ClaimLost:
             log.info("[po-process-batch] %s", json.dumps({"batch_id": batch_id, "lost": True}))
             return Attempt(batch_id, "lost")
         except ExtractionError as exc:
-            return _failed(db, claim, exc.message, exc.retryable, started, extracted=exc.kept)
+            return _failed(
+                db, claim, "extract", exc.message, exc.retryable, started, extracted=exc.kept
+            )
         except InvalidPayload as exc:
-            return _failed(db, claim, str(exc), False, started, extracted=payload)
+            return _failed(db, claim, "validate", str(exc), False, started, extracted=payload)
         # The machine or a bug, not the document: try again later. The message makes no
         # promise of another attempt; the batch's state (and its pill) says whether one follows.
         except Exception as exc:
@@ -88,69 +95,98 @@ def run_batch(settings: Settings, batch_id: str) -> Attempt:
             else:
                 log.exception("[po-process-batch] unexpected error in batch %s", batch_id)
                 message = f"Intake hit an unexpected error ({exc.__class__.__name__})."
-            return _failed(db, claim, message, True, started)
-        log.info(
-            "[po-process-batch] %s",
-            json.dumps(
-                {
-                    "batch_id": batch_id,
-                    "record_id": getattr(result, "po_id", None) or getattr(result, "dn_id", None),
-                    "created": result.created,
-                    "warnings": result.warnings,
-                    "duration_ms": round((time.monotonic() - started) * 1000),
-                }
-            ),
-        )
+            return _failed(db, claim, step, message, True, started)
+        attempt_log.imported(db, batch_id, result, _since(started), created=result.created)
         return Attempt(batch_id, "processed", QueueState(Status.PROCESSED, claim.attempt))
     finally:
         db.close()
 
 
-def _read(db, settings: Settings, claim: queue.Claim) -> dict:
-    # a batch is read as a PO, as a DN, or as whichever the document turns out to be
+# A worker claims only these; a batch of another type waits for its own reader.
+READABLE = ("purchase_orders", "delivery_notes", "documents")
+
+
+def _reader(batch_type: str):
+    """What a batch type is read with: as a PO, as a DN, or as whichever the document is."""
     readers = {
         "purchase_orders": extract,
         "delivery_notes": extract_delivery_note,
         "documents": extract_document,
     }
-    reader = readers.get(claim.batch_type)
-    if reader is None:
-        kind = claim.batch_type.replace("_", " ")
-        raise ExtractionError(
-            f"Intake cannot import {kind} yet; only purchase orders and delivery notes."
-        )
+    return readers[batch_type]
+
+
+def _read(db, settings: Settings, claim: queue.Claim) -> dict:
     path = storage.resolve(settings, claim.file_path)
     if not path.exists():
         raise ExtractionError("The stored file is missing; upload the document again.")
-    # the child process has no database: the sites and suppliers a reading is checked
-    # against, and the layouts learned so far, go with it
+    return read_document(
+        settings,
+        claim.batch_type,
+        path,
+        claim.content_type,
+        claim.original_filename,
+        office_names(db),
+    )
+
+
+def office_names(db) -> dict:
+    """What a reading is checked against and read with: the site codes, the supplier names
+    and the layouts learned from verified POs. The extraction child has no database, nor
+    has a remote worker: these go with the document."""
+    return {
+        "site_codes": list(sites.known_codes(db)),
+        "supplier_names": [supplier["name"] for supplier in suppliers.list_suppliers(db)],
+        "layouts": list(layouts.for_reading(db)),
+    }
+
+
+def read_document(
+    settings: Settings,
+    batch_type: str,
+    path: Path,
+    content_type: str,
+    filename: str,
+    names: dict,
+) -> dict:
+    """The payload of one document, read as its batch type says (here or on a remote worker),
+    checked against the office's `names` (`office_names`)."""
     options = replace(
         ExtractOptions.from_settings(settings),
-        site_codes=sites.known_codes(db),
-        supplier_names=tuple(supplier["name"] for supplier in suppliers.list_suppliers(db)),
-        layouts=layouts.for_reading(db),
+        site_codes=tuple(names["site_codes"]),
+        supplier_names=tuple(names["supplier_names"]),
+        layouts=tuple(names.get("layouts") or ()),
     )
     started = time.monotonic()
-    payload = reader(Document(path, claim.content_type, claim.original_filename, options))
+    payload = _reader(batch_type)(Document(path, content_type, filename, options))
     # Kept with what the extractor returned, so /metrics can tell each engine's time.
     payload["extract_seconds"] = round(time.monotonic() - started, 3)
     return payload
 
 
+def import_kind(batch_type: str, payload: object) -> str:
+    """What a payload is imported as: a `documents` batch as what the document turned out to be."""
+    if batch_type != "documents":
+        return batch_type
+    is_dn = isinstance(payload, dict) and payload.get("document_type") == "delivery_note"
+    return "delivery_notes" if is_dn else "purchase_orders"
+
+
 def import_payload(db, settings: Settings, claim: queue.Claim, payload: dict):
-    """Import what was read as the batch's type; a `documents` batch as what it turned out to be."""
-    kind = claim.batch_type
-    if kind == "documents":
-        is_dn = isinstance(payload, dict) and payload.get("document_type") == "delivery_note"
-        kind = "delivery_notes" if is_dn else "purchase_orders"
-    if kind == "delivery_notes":
+    """Import what was read, from this worker or from outside, as `import_kind` says."""
+    if import_kind(claim.batch_type, payload) == "delivery_notes":
         return dn_intake.process(db, settings, claim, payload, clock.now())
     return intake.process(db, settings, claim, payload, clock.now())
+
+
+def _since(started: float) -> int:
+    return round((time.monotonic() - started) * 1000)
 
 
 def _failed(
     db,
     claim: queue.Claim,
+    step: str,
     message: str,
     retryable: bool,
     started: float,
@@ -167,17 +203,13 @@ def _failed(
             json.dumps({"batch_id": claim.batch_id, "unrecorded": message, "cause": str(exc)}),
         )
         return Attempt(claim.batch_id, "lost")
-    log.warning(
-        "[po-process-batch] %s",
-        json.dumps(
-            {
-                "batch_id": claim.batch_id,
-                "attempt": claim.attempt,
-                "error": message,
-                "status": state.status if state else "lost",
-                "duration_ms": round((time.monotonic() - started) * 1000),
-            }
-        ),
+    attempt_log.failed(
+        claim.batch_id,
+        step,
+        message,
+        attempt=claim.attempt,
+        status=state.status if state else "lost",
+        duration_ms=_since(started),
     )
     if state is None:
         return Attempt(claim.batch_id, "lost")
@@ -255,7 +287,8 @@ def sweep(settings: Settings) -> SweepReport:
                     }
                 ),
             )
-        report.due = queue.due_batch_ids(db, now, settings.sweep_batch)
+        if settings.extractor != "external":  # else outside extractors ask for the due list
+            report.due = queue_reads.due_batch_ids(db, now, settings.sweep_batch)
     finally:
         db.close()
     return report
@@ -265,7 +298,7 @@ def due_batches(settings: Settings, limit: int = 100_000) -> list[str]:
     """Every batch a worker should take now, oldest first (after a pause ends)."""
     db = connect(settings.db_path, settings.busy_timeout_ms)
     try:
-        return queue.due_batch_ids(db, clock.now(), limit)
+        return queue_reads.due_batch_ids(db, clock.now(), limit)
     finally:
         db.close()
 
@@ -273,7 +306,7 @@ def due_batches(settings: Settings, limit: int = 100_000) -> list[str]:
 def remove_discarded_files(db, settings: Settings, now) -> list[str]:
     """Delete the files of batches discarded DISCARDED_FILE_AGE ago; their rows stay."""
     removed = []
-    for batch in queue.discarded_files_due(db, now, DISCARDED_FILE_AGE):
+    for batch in queue_reads.discarded_files_due(db, now, DISCARDED_FILE_AGE):
         if not storage.is_referenced_by_po(db, batch["file_path"]):
             storage.remove(settings, batch["file_path"])
         queue.record_event(db, batch["id"], "file_removed", now, detail=batch["file_path"])

@@ -18,17 +18,9 @@ from app import batches, clock, review_items
 from app.batches import QueueState, Status
 from app.db import immediate, one, rows
 from app.outbox import alerts
+from app.queue_reads import DUE, among
 
-
-def _among(statuses: tuple[str, ...]) -> str:
-    return "(" + ", ".join(f"'{status}'" for status in statuses) + ")"
-
-
-# The state machine's `is_due` and its retry move, as SQL on the batch row.
-_DUE = (
-    f"(status IN {_among(batches.WAITING)}"
-    f" OR (status IN {_among(batches.WAITING_FOR_RETRY)} AND next_retry_at <= :now))"
-)
+# The state machine's retry move, as the values it sets.
 _RETRY = batches.retry(QueueState(batches.RETRYABLE_STATUSES[0]))
 # While an admin has paused processing no attempt starts; the batch stays due for later.
 _NOT_PAUSED = "NOT EXISTS (SELECT 1 FROM queue_control WHERE paused_at IS NOT NULL)"
@@ -151,71 +143,16 @@ def record_import_batch(
     record_event(db, batch_id, "processed", now, actor=uploaded_by, detail=", ".join(warnings))
 
 
-def imported_file(db: Database, batch_type: str, sha256: str) -> dict | None:
-    """The processed batch that already brought this very file (by its sha256), if any."""
-    return _decoded(
-        one(
-            db,
-            "SELECT * FROM data_import_batches WHERE batch_type = :type AND sha256 = :sha"
-            " AND status = 'processed' ORDER BY date_uploaded, id LIMIT 1",
-            {"type": batch_type, "sha": sha256},
-        )
-    )
+def claim_batch(
+    db: Database, batch_id: str, now: datetime, batch_types: tuple[str, ...] | None = None
+) -> Claim | None:
+    """Take the next attempt of a due batch; None when it is not due or another worker won.
 
-
-def _decoded(row: dict | None) -> dict | None:
-    if row is not None:
-        row["warnings"] = json.loads(row["warnings"] or "[]")
-    return row
-
-
-# What the pill shows of a processed batch: the PO it made, or the delivery note it made
-# and the PO that was delivered against.
-_PRODUCED = (
-    "SELECT b.*, po.purchase_order_number AS po_number, dn.dn_number,"
-    " dn.purchase_order_id AS dn_po_id, dn_po.purchase_order_number AS dn_po_number"
-    " FROM data_import_batches b"
-    " LEFT JOIN purchase_orders po"
-    "   ON po.id = b.processed_record_id AND b.batch_type = 'purchase_orders'"
-    " LEFT JOIN delivery_notes dn"
-    "   ON dn.id = b.processed_record_id AND b.batch_type = 'delivery_notes'"
-    " LEFT JOIN purchase_orders dn_po ON dn_po.id = dn.purchase_order_id"
-)
-
-
-def get_batch(db: Database, batch_id: str) -> dict | None:
-    """The batch with what the pill shows: the PO or delivery note it produced, if any."""
-    return _decoded(one(db, f"{_PRODUCED} WHERE b.id = :id", {"id": batch_id}))
-
-
-def recent_batches(db: Database, uploaded_by: str, limit: int = 10) -> list[dict]:
-    found = rows(
-        db,
-        f"{_PRODUCED}"
-        " WHERE b.uploaded_by = :user ORDER BY b.date_uploaded DESC, b.id DESC LIMIT :limit",
-        {"user": uploaded_by, "limit": limit},
-    )
-    return [_decoded(row) for row in found]
-
-
-def same_file(db: Database, batch_id: str, other_batch_id: str) -> bool:
-    """Two batches carried the very same file (by its sha256)."""
-    found = one(
-        db,
-        "SELECT 1 AS same FROM data_import_batches b, data_import_batches other"
-        " WHERE b.id = :batch AND other.id = :other AND b.sha256 = other.sha256",
-        {"batch": batch_id, "other": other_batch_id},
-    )
-    return found is not None
-
-
-def batch_events(db: Database, batch_id: str) -> list[dict]:
-    return rows(db, "SELECT * FROM batch_events WHERE batch_id = :id ORDER BY id", {"id": batch_id})
-
-
-def claim_batch(db: Database, batch_id: str, now: datetime) -> Claim | None:
-    """Take the next attempt of a due batch; None when it is not due or another worker won."""
-    return _take(db, batch_id, now, f"{_DUE} AND {_NOT_PAUSED}", "claimed")
+    With `batch_types`, only a batch of one of them: a worker takes what it can read and
+    leaves the rest for their own reader.
+    """
+    of_type = f" AND batch_type IN {among(batch_types)}" if batch_types else ""
+    return _take(db, batch_id, now, f"{DUE} AND {_NOT_PAUSED}{of_type}", "claimed")
 
 
 def _take(
@@ -330,6 +267,7 @@ def fail_batch(
     is kept for the person who looks at the batch (and pre-fills an entry by hand).
     """
     new = batches.fail(QueueState(Status.PROCESSING, claim.attempt), now, retryable)
+    error = _shortened(error)
     with immediate(db):
         cursor = db.conn.execute(
             "UPDATE data_import_batches"
@@ -351,6 +289,14 @@ def fail_batch(
         if new.status == Status.DEAD:
             open_dead_review(db, claim.batch_id, claim.original_filename, error, claim.attempt, now)
     return new
+
+
+# An error an outside extractor sends may be anything; a person reads this much of it.
+ERROR_LIMIT = 2000
+
+
+def _shortened(error: str) -> str:
+    return error if len(error) <= ERROR_LIMIT else error[: ERROR_LIMIT - 1] + "…"
 
 
 def open_dead_review(
@@ -404,16 +350,6 @@ def reset_stuck_batches(
     return changed
 
 
-def due_batch_ids(db: Database, now: datetime, limit: int) -> list[str]:
-    """Batches a worker should take now, oldest upload first."""
-    found = rows(
-        db,
-        f"SELECT id FROM data_import_batches WHERE {_DUE} ORDER BY date_uploaded, id LIMIT :limit",
-        {"now": clock.iso(now), "limit": limit},
-    )
-    return [row["id"] for row in found]
-
-
 def retry_batch(db: Database, batch_id: str, now: datetime, actor: str | None) -> bool:
     """A person's retry: a failed or dead batch starts again with fresh attempts."""
     return bool(retry_batches(db, ["b.id = :batch_id"], {"batch_id": batch_id}, now, actor))
@@ -429,7 +365,7 @@ def retry_batches(
             "UPDATE data_import_batches AS b"
             " SET status = :retry_status, attempts = :retry_attempts, next_retry_at = NULL,"
             "     last_error = NULL"
-            f" WHERE {' AND '.join(where)} AND b.status IN {_among(batches.RETRYABLE_STATUSES)}"
+            f" WHERE {' AND '.join(where)} AND b.status IN {among(batches.RETRYABLE_STATUSES)}"
             " RETURNING id",
             params | {"retry_status": _RETRY.status, "retry_attempts": _RETRY.attempts},
         )
@@ -453,7 +389,7 @@ def discard_batch(db: Database, batch_id: str, now: datetime, actor: str | None)
     with immediate(db):
         cursor = db.conn.execute(
             "UPDATE data_import_batches SET status = 'discarded', next_retry_at = NULL"
-            f" WHERE id = :id AND status IN {_among(batches.DISCARDABLE_STATUSES)}",
+            f" WHERE id = :id AND status IN {among(batches.DISCARDABLE_STATUSES)}",
             {"id": batch_id},
         )
         if cursor.rowcount != 1:
@@ -471,17 +407,3 @@ def claim_by_hand(db: Database, batch_id: str, now: datetime, actor: str) -> Cla
     Their attempt is fenced like a worker's: process() lands only while it holds.
     """
     return _take(db, batch_id, now, "status = 'dead'", "entering_by_hand", actor)
-
-
-def discarded_files_due(db: Database, now: datetime, keep: timedelta) -> list[dict]:
-    """Discarded batches whose file has been kept long enough and is still on disk."""
-    return rows(
-        db,
-        "SELECT b.id, b.file_path FROM data_import_batches b"
-        " WHERE b.status = 'discarded'"
-        "   AND (SELECT max(e.at) FROM batch_events e"
-        "        WHERE e.batch_id = b.id AND e.event = 'discarded') < :cutoff"
-        "   AND NOT EXISTS (SELECT 1 FROM batch_events e"
-        "                   WHERE e.batch_id = b.id AND e.event = 'file_removed')",
-        {"cutoff": clock.iso(now - keep)},
-    )

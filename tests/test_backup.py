@@ -66,6 +66,17 @@ def test_a_nightly_backup_copies_only_new_documents(office, db, tmp_path):
     assert len(stored) == 5
 
 
+def test_backups_in_the_same_second_are_all_kept_in_the_order_taken(office, db, tmp_path):
+    dest, now = tmp_path / "backups", clock.now()
+    first = backup.take_backup(office, dest, now)
+    store_batch(office, db, po_pdf_bytes(po_fields("BK5")))
+    second = backup.take_backup(office, dest, now)
+    third = backup.take_backup(office, dest, now)
+    assert second.snapshot.name == f"{first.snapshot.name}-02"
+    assert backup.snapshots(dest) == [first.snapshot, second.snapshot, third.snapshot]
+    assert (second.documents, second.new_documents) == (5, 1)
+
+
 def test_keep_removes_old_snapshots_and_documents_only_they_named(office, db, tmp_path):
     dest = tmp_path / "backups"
     first = backup.take_backup(office, dest, clock.now())

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from bs4 import BeautifulSoup
 
-from app import queue, storage
+from app import queue_reads, storage
 from tests.fixtures import bad
 
 UPLOAD = "/api/purchase-orders/upload"
@@ -64,7 +64,7 @@ def test_bad_file(name, corpus, admin_client, settings, db, tmp_path):
         assert db.execute("SELECT count(*) FROM data_import_batches").fetchone()[0] == 0
         assert list((settings.files_dir / storage.INCOMING).glob("*")) == []
     else:
-        batch = queue.get_batch(db, response.json()["batch_id"])
+        batch = queue_reads.get_batch(db, response.json()["batch_id"])
         assert batch["status"] == final
         if words:
             assert words in batch["last_error"]
@@ -76,7 +76,7 @@ def test_bad_file(name, corpus, admin_client, settings, db, tmp_path):
 
 def test_markup_and_sql_in_a_po_are_shown_as_text(corpus, admin_client, db):
     batch_id = upload(admin_client, corpus, "script-supplier.pdf").json()["batch_id"]
-    po_id = queue.get_batch(db, batch_id)["processed_record_id"]
+    po_id = queue_reads.get_batch(db, batch_id)["processed_record_id"]
     pages = {
         "list": admin_client.get("/purchasing"),
         "detail": admin_client.get(f"/purchasing/{po_id}"),
@@ -106,7 +106,7 @@ def test_markup_and_sql_in_a_po_are_shown_as_text(corpus, admin_client, db):
 
 def test_a_pdf_with_javascript_is_served_only_as_a_pdf(corpus, admin_client, db):
     batch_id = upload(admin_client, corpus, "javascript.pdf").json()["batch_id"]
-    po_id = queue.get_batch(db, batch_id)["processed_record_id"]
+    po_id = queue_reads.get_batch(db, batch_id)["processed_record_id"]
     document = admin_client.get(f"/purchasing/{po_id}/document")
     assert document.headers["content-type"] == "application/pdf"
     assert document.headers["x-content-type-options"] == "nosniff"

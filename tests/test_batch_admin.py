@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from app import batch_admin, chart, clock, queue, review_items
+from app import batch_admin, chart, clock, queue, queue_reads, review_items
 from app.batch_admin import BatchFilter
 from tests.fixtures.records import START, add_batch
 
@@ -114,11 +114,13 @@ def test_retry_all_matching_acts_on_every_match_not_a_page(db, mixed, admin):
     retried = batch_admin.retry_matching(db, flt, clock.now(), admin["id"])
     assert sorted(retried) == sorted([mixed["a"], mixed["f"]])
     for batch_id in retried:
-        batch = queue.get_batch(db, batch_id)
+        batch = queue_reads.get_batch(db, batch_id)
         assert (batch["status"], batch["attempts"], batch["last_error"]) == ("pending", 0, None)
-        assert queue.batch_events(db, batch_id)[-1]["event"] == "retry"
-    assert queue.get_batch(db, mixed["c"])["status"] == "failed"  # failed, not in the dead tab
-    assert queue.get_batch(db, mixed["b"])["status"] == "dead"  # another error
+        assert queue_reads.batch_events(db, batch_id)[-1]["event"] == "retry"
+    assert (
+        queue_reads.get_batch(db, mixed["c"])["status"] == "failed"
+    )  # failed, not in the dead tab
+    assert queue_reads.get_batch(db, mixed["b"])["status"] == "dead"  # another error
     assert batch_admin.retryable_count(db, flt) == 0
 
 

@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from app import auth, clock, pipeline, queue, sites
+from app import auth, clock, pipeline, queue_reads, sites
 from app.db import open_database
 from tests.conftest import PASSWORD, store_batch
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
@@ -67,7 +67,7 @@ def imported(intake, db, fields, uploaded_by=None) -> tuple[str, str]:
     """A PO PDF uploaded and imported: (batch id, PO id)."""
     batch_id = store_batch(intake.settings, db, po_pdf_bytes(fields), uploaded_by=uploaded_by)
     pipeline.run_batch(intake.settings, batch_id)
-    return batch_id, queue.get_batch(db, batch_id)["processed_record_id"]
+    return batch_id, queue_reads.get_batch(db, batch_id)["processed_record_id"]
 
 
 def results(page):
@@ -231,8 +231,8 @@ def test_filter_batches_by_error_text_and_retry_all_matching(admin_page, intake,
     expect(page.locator("#batch-results .pill").first).to_contain_text("Imported as PO #RETRY")
     shot(page, "batches-after-retry")
     for batch_id in locked:
-        assert queue.get_batch(db, batch_id)["status"] == "processed"
-    assert queue.get_batch(db, other[0])["status"] == "dead"
+        assert queue_reads.get_batch(db, batch_id)["status"] == "processed"
+    assert queue_reads.get_batch(db, other[0])["status"] == "dead"
 
 
 def test_discard_a_dead_batch(admin_page, intake, db):
@@ -252,7 +252,7 @@ def test_discard_a_dead_batch(admin_page, intake, db):
     expect(page.locator("tbody")).to_contain_text("Discarded")
     expect(page.get_by_role("button", name="Retry")).to_have_count(0)
     shot(page, "batch-detail-discarded")
-    assert queue.get_batch(db, batch_id)["status"] == "discarded"
+    assert queue_reads.get_batch(db, batch_id)["status"] == "discarded"
 
 
 def test_pause_and_resume(admin_page, intake, db, tmp_path):

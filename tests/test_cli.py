@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from app import auth, clock, queue, sites
+from app import auth, clock, queue_reads, sites
 from app.db import migrations
 from tests.conftest import store_batch
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
@@ -101,7 +101,7 @@ def test_sweep_prints_what_it_did(settings, db):
     )
     assert f"due: {batch_id}" in out
     assert (
-        queue.get_batch(db, batch_id)["status"] == "pending"
+        queue_reads.get_batch(db, batch_id)["status"] == "pending"
     )  # enqueued for a worker, not run here
 
 
@@ -119,3 +119,27 @@ def test_a_bad_setting_stops_with_its_name(settings):
     )
     assert result.returncode == 2
     assert "INTAKE_MAX_UPLOAD_MB must be a whole number (got 'lots')" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("url", "env", "message"),
+    [
+        ("10.0.0.5:8000", {"INTAKE_INGEST_SECRET": "s"}, "--remote takes the server's URL"),
+        ("http://127.0.0.1:9", {}, "needs INTAKE_INGEST_SECRET"),
+        (
+            "http://127.0.0.1:9",
+            {"INTAKE_INGEST_SECRET": "s", "INTAKE_EXTRACTOR": "external"},
+            "unset INTAKE_EXTRACTOR",
+        ),
+    ],
+)
+def test_a_remote_worker_says_what_it_lacks_before_it_starts(settings, url, env, message):
+    result = subprocess.run(
+        [sys.executable, "-m", "app.cli", "worker", "--remote", url],
+        env=worker_env(settings, **env),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert message in result.stderr and "Traceback" not in result.stderr

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from app import clock, ids, pipeline, queue, review_items, storage
+from app import clock, ids, pipeline, queue, queue_reads, review_items, storage
 from app.delivery_notes import store as dn_store
 from app.purchase_orders import intake
 from app.purchase_orders import store as po_store
@@ -69,7 +69,7 @@ def deliver(settings, db, name: str, image: bool = False) -> dict:
     path = FIXTURES / "deliveries" / (record["image"] if image else record["pdf"])
     batch_id = stored(settings, db, path, "documents")
     assert pipeline.run_batch(settings, batch_id).outcome == "processed"
-    batch = queue.get_batch(db, batch_id)
+    batch = queue_reads.get_batch(db, batch_id)
     assert batch["batch_type"] == "delivery_notes"
     return dn_store.get_dn(db, batch["processed_record_id"])
 

@@ -325,7 +325,7 @@ def invoice_pdf() -> bytes:
 
 
 def test_a_document_that_is_neither_dies_and_can_be_entered_as_a_po(staff_client, db):
-    from app import queue
+    from app import queue_reads
 
     batch = upload(staff_client, invoice_pdf())
     assert (batch["status"], batch["batch_type"]) == ("dead", "documents")
@@ -344,7 +344,7 @@ def test_a_document_that_is_neither_dies_and_can_be_entered_as_a_po(staff_client
     }
     response = staff_client.post(f"/review/{item['id']}/enter", data=form, follow_redirects=False)
     assert response.status_code == 303, response.text
-    after = queue.get_batch(db, batch["id"])
+    after = queue_reads.get_batch(db, batch["id"])
     assert (after["status"], after["batch_type"], after["po_number"]) == (
         "processed",
         "purchase_orders",

@@ -15,14 +15,14 @@ import pytest
 from bs4 import BeautifulSoup
 from litestar.testing import TestClient
 
-from app import auth, clock, keyset, queue, site_import, sites
+from app import auth, clock, keyset, queue, queue_reads, site_import, sites
 from app.db import open_database
 from app.purchase_orders import edit, forms, intake
 from app.web import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE
 from tests.conftest import PASSWORD, make_user, sign_in, store_batch
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
 from tests.fixtures.records import add_po
-from tests.test_http_api import SECRET, post_result
+from tests.test_http_extraction import HEADERS, SECRET
 
 
 def cursor(raw: str) -> str:
@@ -77,8 +77,12 @@ def test_json_nested_past_any_payload_is_400(tmp_path):
             headers={"x-ingest-secret": SECRET, "content-type": "application/json"},
         )
         assert response.status_code == 400
-        assert response.json()["detail"] == "The body must be JSON: {batch_id, extracted}."
-        big = post_result(client, {"batch_id": "a" * 15, "extracted": {"x": "y" * 3_000_000}})
+        assert response.json()["detail"] == "The body must be JSON: {batch_id, claim, extracted}."
+        big = client.post(
+            "/api/purchase-orders/process-batch",
+            json={"batch_id": "a" * 15, "extracted": {"x": "y" * 3_000_000}},
+            headers=HEADERS,
+        )
         assert big.status_code == 413
         assert big.json()["detail"].startswith("What was sent is larger than the 2 MB")
 
@@ -179,7 +183,7 @@ def test_the_data_dir_is_private_and_what_is_written_there_too(admin_client, set
         "/api/purchase-orders/upload",
         files={"file": ("po.pdf", po_pdf_bytes(po_fields("MODE1")), "application/pdf")},
     )
-    batch = queue.get_batch(db, upload.json()["batch_id"])
+    batch = queue_reads.get_batch(db, upload.json()["batch_id"])
     photo = storage.folder(settings, storage.INCOMING) / "photo.png"
     from PIL import Image
 
@@ -210,7 +214,7 @@ def test_staff_take_on_only_their_own_dead_batches(app, settings, db, admin, sta
         refused = client.post(f"/review/{item}/enter", data={"po_number": "BYHAND1"})
         assert refused.status_code == 403
         assert "only their own uploads" in refused.text
-    assert queue.get_batch(db, theirs)["status"] == "dead"
+    assert queue_reads.get_batch(db, theirs)["status"] == "dead"
     other = make_user(db, "other.admin@example.com", "admin")
     with TestClient(app) as client:
         sign_in(client, other["email"])

@@ -11,7 +11,7 @@ import pytest
 from bs4 import BeautifulSoup
 from PIL import Image
 
-from app import auth, clock, ids, pipeline, queue, review_items, sites, storage
+from app import auth, clock, ids, pipeline, queue, queue_reads, review_items, sites, storage
 from app.purchase_orders import store
 from tests.conftest import store_batch
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
@@ -47,7 +47,7 @@ HTMX = {"hx-request": "true"}
 def po_id(settings, db, admin):
     batch_id = store_batch(settings, db, po_pdf_bytes(po_fields("HTTP1")), uploaded_by=admin["id"])
     pipeline.run_batch(settings, batch_id)
-    return queue.get_batch(db, batch_id)["processed_record_id"]
+    return queue_reads.get_batch(db, batch_id)["processed_record_id"]
 
 
 # --- purchasing ----------------------------------------------------------------------
@@ -244,14 +244,14 @@ def test_retry_all_asks_with_the_count_then_retries_every_match(admin_client, db
     assert text(done.select_one(".notice")) == "3 batches queued to run again."
     # immediate mode: they ran again at once, and failed again on their missing files
     for batch_id in dead[:3]:
-        assert queue.batch_events(db, batch_id)[-3]["event"] == "retry"
-    assert queue.get_batch(db, dead[3])["attempts"] == 0  # the other error was left alone
+        assert queue_reads.batch_events(db, batch_id)[-3]["event"] == "retry"
+    assert queue_reads.get_batch(db, dead[3])["attempts"] == 0  # the other error was left alone
 
 
 def test_retry_all_with_a_damaged_filter_retries_nothing(admin_client, db, dead):
     done = soup(admin_client.post("/batches/retry-all", data={"status": "dead", "uploader": "me"}))
     assert text(done.select_one(".notice")).startswith("Nothing was retried: That uploader")
-    assert all(queue.get_batch(db, batch_id)["status"] == "dead" for batch_id in dead)
+    assert all(queue_reads.get_batch(db, batch_id)["status"] == "dead" for batch_id in dead)
 
 
 def test_retry_all_says_when_the_list_changed_since_asking(admin_client, db, dead):
@@ -313,7 +313,7 @@ def test_pause_and_resume(admin_client, db, settings, admin):
     assert pipeline.run_batch(settings, batch_id).outcome == "skipped"
     resumed = soup(admin_client.post("/batches/resume", headers=HTMX))
     assert "Processing is running" in text(resumed.select_one("#pause-banner"))
-    assert queue.get_batch(db, batch_id)["status"] == "processed"  # handed out on resume
+    assert queue_reads.get_batch(db, batch_id)["status"] == "processed"  # handed out on resume
 
 
 def test_batch_detail_has_the_whole_story(admin_client, settings, db, admin):

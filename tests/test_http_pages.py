@@ -6,7 +6,7 @@ import pytest
 from bs4 import BeautifulSoup
 from litestar.testing import TestClient
 
-from app import auth, clock, queue
+from app import auth, clock, queue_reads
 from app.web import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE
 from tests.conftest import PASSWORD, sign_in, store_batch
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
@@ -186,6 +186,19 @@ def test_pill_failed_says_when_it_retries(admin_client, db, batch_id):
     assert failed.has_attr("hx-trigger")
 
 
+def test_pill_failed_offers_its_uploader_a_retry_now(app, db, settings, staff):
+    batch_id = store_batch(settings, db, po_pdf_bytes(po_fields("PILL2")), uploaded_by=staff["id"])
+    retry_at = "2026-08-19T10:42:00.000Z"
+    set_row(db, batch_id, status="failed", attempts=1, last_error="busy", next_retry_at=retry_at)
+    with TestClient(app) as client:
+        sign_in(client, staff["email"])
+        button = pill(client, batch_id).select_one("button")
+        assert button.get_text() == "Retry now"
+        assert button["hx-post"] == f"/batches/{batch_id}/retry"
+        retried = soup(client.post(button["hx-post"])).select_one(".pill")
+    assert "Imported as PO #PILL2" in retried.get_text()  # immediate mode: it ran again at once
+
+
 def test_pill_dead_offers_retry_and_stops_polling(admin_client, db, batch_id):
     set_row(db, batch_id, status="dead", attempts=3, last_error="This PDF is password-protected.")
     dead = pill(admin_client, batch_id)
@@ -233,7 +246,9 @@ def test_pill_processed_links_the_po_and_stops_polling(admin_client, db, batch_i
     done = pill(admin_client, batch_id)
     link = done.select_one("a")
     assert link.get_text() == "Imported as PO #PILL1"
-    assert link["href"] == f"/purchasing/{queue.get_batch(db, batch_id)['processed_record_id']}"
+    assert (
+        link["href"] == f"/purchasing/{queue_reads.get_batch(db, batch_id)['processed_record_id']}"
+    )
     assert "the project code matches no site" in done.get_text()
     assert not done.has_attr("hx-trigger")
 
@@ -285,7 +300,7 @@ def test_po_list_and_detail(admin_client, db, settings, batch_id):
         "Not delivered",
         "⚠ 1 warning: the project code matches no site",
     ]
-    po_id = queue.get_batch(db, batch_id)["processed_record_id"]
+    po_id = queue_reads.get_batch(db, batch_id)["processed_record_id"]
     detail = soup(admin_client.get(f"/purchasing/{po_id}"))
     assert [td.get_text() for td in detail.select("tbody tr")[0].select("td")][:3] == [
         "1",

@@ -13,7 +13,7 @@ import pytest
 from litestar.routes import HTTPRoute
 from litestar.testing import TestClient
 
-from app import auth, clock, layouts, pipeline, queue, review_items, sites
+from app import auth, clock, layouts, pipeline, queue, queue_reads, review_items, sites
 from app.delivery_notes import intake as dn_intake
 from app.ids import new_id
 from app.imports import receiving
@@ -129,7 +129,7 @@ def ids(settings, db, admin, staff):
     """One of everything the routes name."""
     mine = store_batch(settings, db, po_pdf_bytes(po_fields("PERM1")), uploaded_by=staff["id"])
     pipeline.run_batch(settings, mine)
-    po = queue.get_batch(db, mine)["processed_record_id"]
+    po = queue_reads.get_batch(db, mine)["processed_record_id"]
     dead, dead2 = (
         store_batch(settings, db, b"%PDF-1.4 broken", uploaded_by=admin["id"]) for _ in "12"
     )

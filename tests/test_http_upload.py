@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from app import queue, storage
+from app import queue_reads, storage
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
 
 UPLOAD = "/api/purchase-orders/upload"
@@ -36,7 +36,7 @@ def test_upload_answers_202_and_queues_a_batch(admin_client, db, settings, admin
     assert response.status_code == 202
     body = response.json()
     assert body["status"] == "queued"
-    batch = queue.get_batch(db, body["batch_id"])
+    batch = queue_reads.get_batch(db, body["batch_id"])
     assert (batch["original_filename"], batch["uploaded_by"], batch["content_type"]) == (
         "my po.pdf",
         admin["id"],
@@ -50,7 +50,7 @@ def test_upload_answers_202_and_queues_a_batch(admin_client, db, settings, admin
 def test_an_image_is_accepted_by_its_bytes(admin_client, db):
     response = admin_client.post(UPLOAD, files={"file": ("photo.png", png_bytes(), "image/png")})
     assert response.status_code == 202
-    batch = queue.get_batch(db, response.json()["batch_id"])
+    batch = queue_reads.get_batch(db, response.json()["batch_id"])
     assert batch["content_type"] == "image/png"
     assert batch["status"] == "dead"  # a blank little picture: OCR finds nothing to import
     assert "No text could be found" in batch["last_error"]
@@ -59,7 +59,7 @@ def test_an_image_is_accepted_by_its_bytes(admin_client, db):
 def test_a_phone_photo_of_a_po_becomes_a_po(admin_client, db):
     photo = (Path(__file__).parent / "fixtures" / "documents" / "po-00.jpg").read_bytes()
     response = admin_client.post(UPLOAD, files={"file": ("po.jpg", photo, "image/jpeg")})
-    batch = queue.get_batch(db, response.json()["batch_id"])
+    batch = queue_reads.get_batch(db, response.json()["batch_id"])
     assert batch["status"] == "processed", batch["last_error"]
     po = admin_client.get(f"/api/purchase-orders/{batch['processed_record_id']}").json()
     assert (po["po_number"], po["total"]) == ("PO-2026-5283", "139347.17")
@@ -161,7 +161,7 @@ def test_file_names_are_for_display_only(admin_client, db, settings, sent, shown
     response = admin_client.post(
         UPLOAD, files={"file": (sent, po_pdf_bytes(po_fields()), "application/pdf")}
     )
-    batch = queue.get_batch(db, response.json()["batch_id"])
+    batch = queue_reads.get_batch(db, response.json()["batch_id"])
     assert batch["original_filename"] == shown
     path = storage.resolve(settings, batch["file_path"])
     assert path.parent.parent == settings.files_dir.resolve()
@@ -178,7 +178,7 @@ def test_a_raw_nul_in_the_file_name_is_dropped(admin_client, db):
         UPLOAD, content=body, headers={"content-type": "multipart/form-data; boundary=B"}
     )
     assert response.status_code == 202, response.text
-    assert queue.get_batch(db, response.json()["batch_id"])["original_filename"] == "po.pdf"
+    assert queue_reads.get_batch(db, response.json()["batch_id"])["original_filename"] == "po.pdf"
 
 
 def test_the_dialog_answers_with_a_pill(admin_client):

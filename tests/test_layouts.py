@@ -13,7 +13,7 @@ import pytest
 from bs4 import BeautifulSoup
 from litestar.testing import TestClient
 
-from app import clock, layouts, pipeline, queue, review_items
+from app import clock, layouts, pipeline, queue_reads, review_items
 from app.extract import engine
 from app.extract.document import Document
 from app.extract.memory import teach
@@ -56,7 +56,7 @@ def uploaded(settings, db, pdf: bytes, user: str) -> dict:
     """Upload a PDF and let the worker's pipeline read it: its batch afterwards."""
     batch_id = store_batch(settings, db, pdf, uploaded_by=user)
     pipeline.run_batch(settings, batch_id)
-    return queue.get_batch(db, batch_id)
+    return queue_reads.get_batch(db, batch_id)
 
 
 def read_po(db, batch: dict) -> dict:

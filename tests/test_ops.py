@@ -12,7 +12,7 @@ from litestar.testing import TestClient
 from PIL import Image
 from prometheus_client.parser import text_string_to_metric_families
 
-from app import auth, clock, health, pipeline, queue, storage
+from app import auth, clock, health, pipeline, queue_reads, storage
 from app.config import ConfigError, Settings
 from app.main import create_app
 from tests.conftest import store_batch
@@ -126,6 +126,10 @@ def test_a_starting_worker_clears_only_heartbeats_long_gone(settings):
         ({"INTAKE_METRICS_ALLOW": "localhost"}, "INTAKE_METRICS_ALLOW must be addresses"),
         ({"INTAKE_REPLICA_URL": "/srv/replica"}, "INTAKE_REPLICA_URL must be a file:// path"),
         ({"INTAKE_REPLICA_URL": "s3://"}, "INTAKE_REPLICA_URL must be a file:// path"),
+        ({"INTAKE_STUCK_MINUTES": "0"}, "INTAKE_STUCK_MINUTES must be more than 0"),
+        ({"INTAKE_STUCK_MINUTES": "inf"}, "INTAKE_STUCK_MINUTES must be more than 0"),
+        ({"INTAKE_STUCK_MINUTES": "soon"}, "INTAKE_STUCK_MINUTES must be a number"),
+        ({"INTAKE_EXTRACTOR": "n8n"}, "INTAKE_EXTRACTOR must be one of builtin, llm, external"),
         (
             {"INTAKE_HEARTBEAT_SECONDS": "30", "INTAKE_WORKER_GONE_SECONDS": "30"},
             "INTAKE_WORKER_GONE_SECONDS must be longer than INTAKE_HEARTBEAT_SECONDS",
@@ -139,6 +143,13 @@ def test_settings_for_running_it_are_checked(tmp_path, env, message):
 
 def test_settings_for_running_it_have_defaults(tmp_path):
     settings = Settings.from_env(env={"INTAKE_SECRET_KEY": "k"}, data_dir=tmp_path)
+    assert (settings.stuck_minutes, settings.extractor) == (15, "builtin")
+    quick = {
+        "INTAKE_SECRET_KEY": "k",
+        "INTAKE_STUCK_MINUTES": "0.05",
+        "INTAKE_EXTRACTOR": "external",
+    }
+    assert Settings.from_env(env=quick, data_dir=tmp_path).stuck_minutes == 0.05
     assert (settings.heartbeat_seconds, settings.worker_gone_seconds) == (15, 120)
     assert settings.metrics_allow == ("127.0.0.1/32", "::1/128")
     assert settings.replica_url == ""
@@ -165,6 +176,6 @@ def test_a_removed_preview_is_made_again(admin_client, settings, db):
 
 def test_the_pill_of_a_queued_upload_is_plain_while_tasks_run_inline(admin_client, settings, db):
     batch_id = store_batch(settings, db, po_pdf_bytes(po_fields("PILLOPS")))
-    assert queue.get_batch(db, batch_id)["status"] == "pending"
+    assert queue_reads.get_batch(db, batch_id)["status"] == "pending"
     pill = admin_client.get(f"/batches/{batch_id}/pill").text
     assert "no worker is running" not in pill

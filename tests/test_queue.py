@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import os
+import time
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
 
-from app import batches, clock, pipeline, queue, sites, storage
+from app import batches, clock, pipeline, queue, queue_reads, sites, storage
 from app.batches import QueueState, Status
 from app.db import rows
 from app.intake import ClaimLost
@@ -25,7 +27,7 @@ def batch_id(settings, db):
 
 
 def status(db, batch_id):
-    return queue.get_batch(db, batch_id)
+    return queue_reads.get_batch(db, batch_id)
 
 
 def set_row(db, batch_id, **values):
@@ -51,7 +53,7 @@ def test_claim_sql_agrees_with_the_state_machine(db, batch_id, row, offset):
     retry_at = now + timedelta(seconds=offset) if offset is not None else None
     set_row(db, batch_id, next_retry_at=clock.iso(retry_at) if retry_at else None, **row)
     state = QueueState(Status(row["status"]), row.get("attempts", 0), retry_at)
-    listed_as_due = batch_id in queue.due_batch_ids(db, now, 10)
+    listed_as_due = batch_id in queue_reads.due_batch_ids(db, now, 10)
     claimed = queue.claim_batch(db, batch_id, now)
     assert (claimed is not None) == listed_as_due == batches.is_due(state, now)
 
@@ -154,7 +156,7 @@ def test_run_batch_imports_and_moves_the_file(settings, db, batch_id):
     assert po["file_path"] == batch["file_path"] == f"files/purchase_orders/{po['id']}.pdf"
     assert storage.resolve(settings, po["file_path"]).read_bytes() == po_pdf_bytes(po_fields())
     assert not storage.resolve(settings, incoming).exists()
-    assert [e["event"] for e in queue.batch_events(db, batch_id)] == [
+    assert [e["event"] for e in queue_reads.batch_events(db, batch_id)] == [
         "uploaded",
         "claimed",
         "processed",
@@ -190,7 +192,7 @@ def test_what_was_read_is_kept_when_it_cannot_be_imported(settings, db, monkeypa
     monkeypatch.setattr(pipeline, "extract", lambda document: unreadable)
     batch_id = store_batch(settings, db, po_pdf_bytes(po_fields()))
     assert pipeline.run_batch(settings, batch_id).outcome == "dead"
-    batch = queue.get_batch(db, batch_id)
+    batch = queue_reads.get_batch(db, batch_id)
     assert "The document has no PO number." in batch["last_error"]
     assert json.loads(batch["extracted"]) == unreadable
 
@@ -250,3 +252,57 @@ def test_sweep_finds_due_batches_and_removes_orphans(settings, db, batch_id):
     assert report.due == [batch_id]
     assert report.reaped == ["files/incoming/zzzzzzzzzzzzzzz.pdf"]
     assert kept.exists() and not orphan.exists()
+
+
+def test_a_worker_claims_only_the_types_it_reads(settings, db, batch_id):
+    set_row(db, batch_id, batch_type="fuel_logs")  # never queued today; its reader is elsewhere
+    assert pipeline.run_batch(settings, batch_id).outcome == "skipped"
+    assert (status(db, batch_id)["status"], status(db, batch_id)["attempts"]) == ("pending", 0)
+    assert queue.claim_batch(db, batch_id, clock.now(), pipeline.READABLE) is None
+    assert queue.claim_batch(db, batch_id, clock.now(), ("fuel_logs",)).attempt == 1
+
+
+@pytest.mark.parametrize(("length", "kept"), [(2000, 2000), (2001, 2000), (50_000, 2000), (5, 5)])
+def test_a_long_error_is_cut_to_two_thousand_characters(db, batch_id, length, kept):
+    claim = queue.claim_batch(db, batch_id, clock.now())
+    queue.fail_batch(db, claim, "x" * length, clock.now())
+    error = status(db, batch_id)["last_error"]
+    assert len(error) == kept
+    assert error.endswith("…") == (length > 2000)
+
+
+def test_with_an_external_extractor_the_worker_leaves_batches_but_the_watchdog_runs(
+    settings, db, batch_id
+):
+    external = replace(settings, extractor="external", stuck_minutes=0.001)
+    assert pipeline.run_batch(external, batch_id).outcome == "skipped"
+    assert pipeline.sweep(external).due == []  # no messages for workers that would not read
+    other = store_batch(settings, db, po_pdf_bytes(po_fields("EXT2")))
+    queue.claim_batch(db, other, clock.now())  # an outside extractor's claim, then silence
+    time.sleep(0.1)
+    assert pipeline.sweep(external).reset == [other]
+    assert status(db, batch_id)["status"] == "pending"
+
+
+def test_the_success_line_names_what_was_imported(settings, db, batch_id, caplog):
+    sites.add_site(db, "CP09", "Cape Point", clock.now())
+    with caplog.at_level("INFO", logger="intake"):
+        pipeline.run_batch(settings, batch_id)
+    [line] = [r.getMessage() for r in caplog.records if r.getMessage().startswith("[po-process")]
+    logged = json.loads(line.removeprefix("[po-process-batch] "))
+    po = store.get_po(db, status(db, batch_id)["processed_record_id"])
+    assert logged["batch_id"] == batch_id and logged["po_number"] == po["purchase_order_number"]
+    assert logged["matched_site_id"] == po["site_id"] is not None
+    assert logged["items_count"] == store.item_count(db, po["id"]) > 0
+    assert logged["total_value"] == f"{po['total_cents'] / 100:.2f} {po['currency']}"
+    assert logged["warnings"] == [] and logged["duration_ms"] >= 0
+
+
+def test_the_failure_line_names_the_step(settings, db, caplog):
+    batch_id = store_batch(settings, db, b"%PDF-1.4 not really")
+    with caplog.at_level("INFO", logger="intake"):
+        pipeline.run_batch(settings, batch_id)
+    [line] = [r.getMessage() for r in caplog.records if r.getMessage().startswith("[po-process")]
+    logged = json.loads(line.removeprefix("[po-process-batch] "))
+    assert (logged["batch_id"], logged["step"]) == (batch_id, "extract")
+    assert logged["error"] == status(db, batch_id)["last_error"]

@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from app import clock, pausing, pipeline, queue, storage
+from app import clock, pausing, pipeline, queue, queue_reads, storage
 from tests.conftest import store_batch
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
 
@@ -26,7 +26,7 @@ def set_row(db, batch_id, **values):
 
 
 def events(db, batch_id):
-    return [(e["event"], e["actor"]) for e in queue.batch_events(db, batch_id)]
+    return [(e["event"], e["actor"]) for e in queue_reads.batch_events(db, batch_id)]
 
 
 @pytest.mark.parametrize(
@@ -44,7 +44,7 @@ def test_discard_only_from_failed_or_dead(db, admin, batch_id, before, allowed):
     retry_at = clock.iso(clock.now()) if before == "failed" else None
     set_row(db, batch_id, status=before, attempts=3, next_retry_at=retry_at)
     assert queue.discard_batch(db, batch_id, clock.now(), admin["id"]) is allowed
-    batch = queue.get_batch(db, batch_id)
+    batch = queue_reads.get_batch(db, batch_id)
     assert batch["status"] == ("discarded" if allowed else before)
     assert (("discarded", admin["id"]) in events(db, batch_id)) is allowed
 
@@ -54,7 +54,7 @@ def test_a_discarded_batch_never_runs_again(settings, db, admin, batch_id):
     queue.discard_batch(db, batch_id, clock.now(), admin["id"])
     assert queue.retry_batch(db, batch_id, clock.now(), admin["id"]) is False
     assert queue.claim_batch(db, batch_id, clock.now()) is None
-    assert batch_id not in queue.due_batch_ids(db, clock.now(), 10)
+    assert batch_id not in queue_reads.due_batch_ids(db, clock.now(), 10)
 
 
 def test_no_batch_is_claimed_while_paused_and_none_is_lost(settings, db, admin, batch_id):
@@ -63,7 +63,7 @@ def test_no_batch_is_claimed_while_paused_and_none_is_lost(settings, db, admin, 
     assert pausing.processing_paused(db)["paused_by"] == admin["id"]
     # a worker handed the batch while paused skips it; the row stays due
     assert pipeline.run_batch(settings, batch_id).outcome == "skipped"
-    assert queue.get_batch(db, batch_id)["status"] == "pending"
+    assert queue_reads.get_batch(db, batch_id)["status"] == "pending"
     report = pipeline.sweep(settings)
     assert (report.paused, report.due) == (True, [])
     assert report.summary().startswith("processing is paused")
@@ -83,7 +83,7 @@ def test_the_watchdog_waits_while_paused(settings, db, admin, batch_id):
 
 
 def test_a_discarded_file_is_kept_30_days_then_removed(settings, db, admin, batch_id):
-    path = storage.resolve(settings, queue.get_batch(db, batch_id)["file_path"])
+    path = storage.resolve(settings, queue_reads.get_batch(db, batch_id)["file_path"])
     set_row(db, batch_id, status="dead", attempts=3)
     queue.discard_batch(db, batch_id, clock.now(), admin["id"])
     assert pipeline.sweep(settings).expired == []
@@ -96,6 +96,6 @@ def test_a_discarded_file_is_kept_30_days_then_removed(settings, db, admin, batc
     assert report.expired == [batch_id]
     assert "files of discarded batches removed: 1" in report.summary()
     assert not path.exists()
-    assert queue.get_batch(db, batch_id)["status"] == "discarded"  # the row stays
+    assert queue_reads.get_batch(db, batch_id)["status"] == "discarded"  # the row stays
     assert events(db, batch_id)[-1] == ("file_removed", None)
     assert pipeline.sweep(settings).expired == []  # once

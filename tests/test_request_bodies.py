@@ -7,7 +7,7 @@ test_server_limits.py, against a real server.
 
 from __future__ import annotations
 
-from app import queue
+from app import queue_reads
 from app.web import CSRF_COOKIE, CSRF_HEADER, bodies
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
 from tests.test_http_upload import UPLOAD, stored_files
@@ -21,7 +21,7 @@ def test_an_upload_whose_token_is_a_form_field_is_answered(admin_client, db):
     token = admin_client.headers.pop(CSRF_HEADER)
     response = admin_client.post(UPLOAD, files=pdf_file(), data={"_csrf_token": token})
     assert response.status_code == 202
-    assert queue.get_batch(db, response.json()["batch_id"])["status"] == "processed"
+    assert queue_reads.get_batch(db, response.json()["batch_id"])["status"] == "processed"
 
 
 def test_an_upload_with_a_wrong_token_field_is_403_and_leaves_nothing(admin_client, settings, db):

@@ -8,7 +8,7 @@ from datetime import timedelta
 
 import pytest
 
-from app import clock, pipeline, queue, review_items, sites
+from app import clock, pipeline, queue, queue_reads, review_items, sites
 from app.db import rows
 from app.purchase_orders import intake, reviews, store, versions
 from app.review import decisions, hooks
@@ -133,7 +133,7 @@ def test_a_second_open_item_for_the_same_record_is_refused_by_the_schema(db):
 def imported(settings, db, **fields):
     batch_id = store_batch(settings, db, po_pdf_bytes(po_fields(**fields)))
     pipeline.run_batch(settings, batch_id)
-    return queue.get_batch(db, batch_id)
+    return queue_reads.get_batch(db, batch_id)
 
 
 def items_about(db, po_id):
@@ -220,10 +220,10 @@ def test_discard_only_from_failed_or_dead_and_closes_the_item(settings, db, admi
     assert queue.discard_batch(db, batch_id, clock.now(), admin["id"]) is False  # pending
     pipeline.run_batch(settings, batch_id)
     assert queue.discard_batch(db, batch_id, clock.now(), admin["id"]) is True
-    assert queue.get_batch(db, batch_id)["status"] == "discarded"
+    assert queue_reads.get_batch(db, batch_id)["status"] == "discarded"
     assert queue.discard_batch(db, batch_id, clock.now(), admin["id"]) is False
     assert review_items.list_items(db, state="resolved")[0]["resolution"] == "discarded"
-    events = [e["event"] for e in queue.batch_events(db, batch_id)]
+    events = [e["event"] for e in queue_reads.batch_events(db, batch_id)]
     assert events[-1] == "discarded"
 
 
@@ -317,7 +317,7 @@ def test_the_same_contents_in_another_file_is_not_a_revision(settings, db):
     other_file = po_pdf_bytes(po_fields("SAME1")) + b"\n% saved again by another program\n"
     batch_id = store_batch(settings, db, other_file)
     pipeline.run_batch(settings, batch_id)
-    batch = queue.get_batch(db, batch_id)
+    batch = queue_reads.get_batch(db, batch_id)
     assert batch["sha256"] != first["sha256"]
     assert batch["warnings"] == ["already_imported"]
     assert review_items.list_items(db, kind="po.revision") == []

@@ -7,7 +7,7 @@ import pytest
 from bs4 import BeautifulSoup
 from litestar.testing import TestClient
 
-from app import clock, links, queue, review_items, sites, storage, suppliers
+from app import clock, links, queue_reads, review_items, sites, storage, suppliers
 from app.purchase_orders import store
 from tests.conftest import sign_in
 from tests.fixtures.po_pdf import REVISED_ITEMS, po_fields, po_pdf_bytes
@@ -139,7 +139,10 @@ def test_a_revised_po_waits_then_replace_keeps_the_old_version_in_history(admin_
     assert ("total", "1388.05", "1954.42") in revised_fields
     accepted = [h for h in history if h["action"] == "revision_accepted"][0]
     assert "kept as version 1 (2 items, total 1388.05)" in accepted["note"]
-    assert store.get_po(db, po_id)["file_path"] == queue.get_batch(db, revised["id"])["file_path"]
+    assert (
+        store.get_po(db, po_id)["file_path"]
+        == queue_reads.get_batch(db, revised["id"])["file_path"]
+    )
 
 
 def test_a_revision_with_a_new_project_code_is_matched_to_its_own_site(admin_client, db):
@@ -229,11 +232,11 @@ def test_a_dead_batch_entered_by_hand_becomes_a_po(admin_client, admin, db):
         "Item 1: the quantity 'lots' is not a number.",
     ]
     assert soup(bad).select_one("input[name=quantity_1]")["value"] == "lots"  # kept for fixing
-    assert queue.get_batch(db, dead["id"])["status"] == "dead"
+    assert queue_reads.get_batch(db, dead["id"])["status"] == "dead"
 
     done = admin_client.post(f"/review/{item['id']}/enter", data=entry(), follow_redirects=False)
     assert done.status_code == 303
-    batch = queue.get_batch(db, dead["id"])
+    batch = queue_reads.get_batch(db, dead["id"])
     assert (batch["status"], batch["warnings"]) == ("processed", [])
     assert done.headers["location"] == f"/purchasing/{batch['processed_record_id']}"
     po = store.get_po(db, batch["processed_record_id"])
@@ -250,7 +253,7 @@ def test_a_dead_batch_entered_by_hand_becomes_a_po(admin_client, admin, db):
     )
     closed = review_items.get_item(db, item["id"])
     assert (closed["resolution"], closed["resolved_by"]) == ("entered_by_hand", admin["id"])
-    events = [(e["event"], e["actor"]) for e in queue.batch_events(db, dead["id"])]
+    events = [(e["event"], e["actor"]) for e in queue_reads.batch_events(db, dead["id"])]
     assert ("entering_by_hand", admin["id"]) in events and events[-1][0] == "processed"
     again = admin_client.post(f"/review/{item['id']}/enter", data=entry(), follow_redirects=False)
     assert again.status_code == 409
@@ -276,13 +279,13 @@ def test_entering_by_hand_a_batch_whose_file_is_gone_is_refused_in_words(
 ):
     dead = upload(admin_client, data=b"%PDF-1.4 this is no PO at all", name="scan.pdf")
     [item] = open_items(admin_client, "batch.dead")
-    storage.resolve(settings, queue.get_batch(db, dead["id"])["file_path"]).unlink()
+    storage.resolve(settings, queue_reads.get_batch(db, dead["id"])["file_path"]).unlink()
     response = admin_client.post(
         f"/review/{item['id']}/enter", data=entry(), follow_redirects=False
     )
     assert response.status_code == 409
     assert "stored document of this batch is missing" in response.text
-    batch = queue.get_batch(db, dead["id"])
+    batch = queue_reads.get_batch(db, dead["id"])
     assert (batch["status"], batch["attempts"]) == ("dead", 1)  # nothing was claimed
 
 
@@ -295,7 +298,7 @@ def test_retry_and_discard_from_the_queue(admin_client, db):
     assert again["id"] != item["id"]
     discarded = decide(admin_client, again["id"], "discard")
     assert "Discarded by admin" in card_text(discarded)
-    assert queue.get_batch(db, dead["id"])["status"] == "discarded"
+    assert queue_reads.get_batch(db, dead["id"])["status"] == "discarded"
     assert open_items(admin_client, "batch.dead") == []
 
 

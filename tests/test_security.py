@@ -18,7 +18,8 @@ from litestar import Litestar, get
 from litestar.routes import HTTPRoute
 from litestar.testing import TestClient
 
-from app import auth, clock, lockout
+from app import auth, clock, lockout, queue_reads
+from app.routes.extraction import ingest_or_admin
 from app.web import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, admin_only
 from tests.conftest import PASSWORD, make_user, sign_in, store_batch
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
@@ -123,8 +124,31 @@ def test_a_cross_site_form_post_is_refused_on_every_state_changing_route(app, ad
             )
             refused.append((path, response.status_code, "Reload the page" in response.text))
     assert refused and all(code == 403 and said for _, code, said in refused), refused
-    # the one exemption authenticates by its own secret header and ignores cookies
-    assert exempt == ["/api/purchase-orders/process-batch"]
+    # the exemptions are the extraction loop's: a secret header or a token, never a cookie
+    assert exempt == [
+        "/api/data-import-batches/aaaaaaaaaaaaaaa/claim",
+        "/api/data-import-batches/aaaaaaaaaaaaaaa/fail",
+        "/api/purchase-orders/process-batch",
+    ]
+
+
+def test_every_route_exempt_from_csrf_takes_a_secret_or_a_token_only(app):
+    exempt = [h for _, _, h in routes(app) if h.opt.get("exclude_from_csrf")]
+    assert exempt and all(
+        any(ingest_or_admin in (layer.guards or []) for layer in h.ownership_layers) for h in exempt
+    )
+
+
+def test_an_api_request_without_any_credentials_is_answered_401_before_csrf(app, admin):
+    with TestClient(app) as client:  # no session, no token, no CSRF cookie: nothing at all
+        wrong = []
+        for method, path, _ in routes(app):
+            if not path.startswith("/api/") or method not in STATE_CHANGING:
+                continue
+            response = call(client, method, path, files={"file": ("a.pdf", b"%PDF-1.4")})
+            if response.status_code != 401:
+                wrong.append((method, path, response.status_code))
+    assert wrong == []
 
 
 SECURITY_HEADERS = {
@@ -179,11 +203,11 @@ def test_pages_have_no_inline_script_or_handlers(admin_client, settings, db, adm
 def test_documents_only_to_signed_in_users_with_their_stored_type(
     app, admin_client, anonymous, settings, db, admin
 ):
-    from app import pipeline, queue
+    from app import pipeline
 
     batch_id = store_batch(settings, db, po_pdf_bytes(po_fields("DOC1")), uploaded_by=admin["id"])
     pipeline.run_batch(settings, batch_id)
-    po_id = queue.get_batch(db, batch_id)["processed_record_id"]
+    po_id = queue_reads.get_batch(db, batch_id)["processed_record_id"]
     url = f"/purchasing/{po_id}/document"
     assert call(anonymous, "GET", url).status_code in (302, 303)
     document = admin_client.get(url)

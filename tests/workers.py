@@ -9,6 +9,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from app.config import Settings
 
@@ -35,6 +36,29 @@ def start_worker(settings: Settings, **extra: str) -> subprocess.Popen:
     )
     process.log = log  # type: ignore[attr-defined]
     return process
+
+
+def start_remote_worker(url: str, secret: str, home: Path, **extra: str) -> subprocess.Popen:
+    """`intake worker --remote URL` as on another machine: `home` is its own (empty) data dir."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith("INTAKE_")}
+    env.update({"INTAKE_DATA_DIR": str(home), "INTAKE_INGEST_SECRET": secret, **extra})
+    # Appending, so reading it while the worker runs (`logged`) never moves where it writes.
+    log = tempfile.TemporaryFile(mode="a+")  # noqa: SIM115 - closed by stop()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "app.cli", "worker", "--remote", url],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=log,
+        text=True,
+    )
+    process.log = log  # type: ignore[attr-defined]
+    return process
+
+
+def logged(process: subprocess.Popen) -> str:
+    """What a remote worker has logged so far."""
+    process.log.seek(0)  # type: ignore[attr-defined]
+    return process.log.read()  # type: ignore[attr-defined]
 
 
 def stop(process: subprocess.Popen, timeout: float = 20) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
-from app import queue
+from app import queue_reads
 from app.delivery_notes import delivery, reconcile, store
 from app.delivery_notes.delivery import show_quantity
 
@@ -23,7 +23,7 @@ def dn_record(db: Database, dn_id: str) -> dict | None:
     return {
         "dn": dn,
         "items": store.dn_items(db, dn_id),
-        "batch": queue.get_batch(db, dn["batch_id"]) if dn["batch_id"] else None,
+        "batch": queue_reads.get_batch(db, dn["batch_id"]) if dn["batch_id"] else None,
         "po_lines": po_lines,
     }
 

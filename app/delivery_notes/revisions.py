@@ -14,7 +14,7 @@ from datetime import datetime
 
 from sqlite_utils import Database
 
-from app import queue, review_items
+from app import queue, queue_reads, review_items
 from app.delivery_notes import matching, reconcile, store
 from app.purchase_orders import versions
 
@@ -61,7 +61,7 @@ def arrived_again(
     db: Database, existing: dict, data, claim: queue.Claim, payload: dict, now: datetime
 ) -> str:
     """Inside the import: `already_imported`, or `revision` with its review item opened."""
-    if existing["batch_id"] and queue.same_file(db, existing["batch_id"], claim.batch_id):
+    if existing["batch_id"] and queue_reads.same_file(db, existing["batch_id"], claim.batch_id):
         return "already_imported"
     before = version_of_dn(existing, store.dn_items(db, existing["id"]))
     after = version_of_data(data)

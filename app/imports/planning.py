@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from sqlite_utils import Database
 
-from app import queue, sites
+from app import queue_reads, sites
 from app.imports import fuel_logs, fuel_rows, people, timesheet_rows, timesheets
 from app.imports.checks import Problem
 from app.imports.people import Match
@@ -62,7 +62,7 @@ class Plan:
 def plan(db: Database, parsed: ParsedFile, sha256: str, threshold: float) -> Plan:
     """What importing this file would do now."""
     result = Plan(parsed=parsed, sha256=sha256, problems=list(parsed.problems))
-    result.earlier = queue.imported_file(db, parsed.kind, sha256)
+    result.earlier = queue_reads.imported_file(db, parsed.kind, sha256)
     if parsed.rows:
         if parsed.kind == "timesheets":
             _plan_timesheets(db, result)

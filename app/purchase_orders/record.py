@@ -12,7 +12,7 @@ import json
 
 from sqlite_utils import Database
 
-from app import auth, numbers, queue
+from app import auth, numbers, queue_reads
 from app.delivery_notes import record as deliveries
 from app.purchase_orders import store, totals
 from app.purchase_orders.totals import TotalsCheck
@@ -59,7 +59,7 @@ def po_record(db: Database, po_id: str) -> dict | None:
         return None
     items = store.po_items(db, po_id)
     check = totals.check_po(po, items)
-    batch = queue.get_batch(db, po["batch_id"]) if po["batch_id"] else None
+    batch = queue_reads.get_batch(db, po["batch_id"]) if po["batch_id"] else None
     import_warnings = batch["warnings"] if batch else []
     return {
         "po": po,

@@ -13,7 +13,7 @@ from datetime import datetime
 
 from sqlite_utils import Database
 
-from app import queue, review_items
+from app import queue_reads, review_items
 from app.delivery_notes import hooks as delivery_hooks
 from app.purchase_orders import store, versions
 from app.purchase_orders.forms import show
@@ -25,7 +25,7 @@ def arrived_again(
 ) -> str:
     """Inside the import: the warning for a PO number seen before (`already_imported` or
     `revision`); a revision opens its review item and a history line."""
-    if queue.same_file(db, existing["batch_id"], claim.batch_id):
+    if queue_reads.same_file(db, existing["batch_id"], claim.batch_id):
         return "already_imported"
     before = versions.version_of_po(existing, store.po_items(db, existing["id"]))
     after = versions.version_of_data(data)

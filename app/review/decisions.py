@@ -16,7 +16,7 @@ from functools import partial
 
 from sqlite_utils import Database
 
-from app import batch_actions, ids, links, queue, review_items, sites, suppliers
+from app import batch_actions, ids, links, queue, queue_reads, review_items, sites, suppliers
 from app.config import Settings
 from app.db import immediate
 from app.imports import outliers, people
@@ -150,7 +150,7 @@ def dead_batch_item(db: Database, item_id: str, user: dict, action: str) -> dict
 def retry(db: Database, item_id: str, user: dict, now: datetime) -> dict:
     """Retry the dead batch (the batch's own rules); the queue closes the item as it does."""
     item = dead_batch_item(db, item_id, user, "retry")
-    batch_actions.retry(db, user, queue.get_batch(db, item["record_id"]), now)
+    batch_actions.retry(db, user, queue_reads.get_batch(db, item["record_id"]), now)
     return review_items.get_item(db, item_id)
 
 
@@ -166,7 +166,7 @@ def explain_batch_moved(db: Database, item: dict) -> None:
     latest = review_items.get_item(db, item["id"])
     if latest["state"] != "open":
         raise AlreadyClosed(latest)
-    batch = queue.get_batch(db, item["record_id"])
+    batch = queue_reads.get_batch(db, item["record_id"])
     raise DecisionError(f"This batch is {batch['status']} now; reload the queue.")
 
 
@@ -205,7 +205,7 @@ def _keep_po(d: Decision) -> None:
 
 
 def _replace_po(d: Decision) -> None:
-    batch = queue.get_batch(d.db, d.evidence["batch_id"])
+    batch = queue_reads.get_batch(d.db, d.evidence["batch_id"])
     if batch is None or batch["status"] != "processed":
         raise DecisionError("The revised document's batch is no longer processed; reload.")
     po_id = d.item["record_id"]

@@ -8,7 +8,7 @@ DN's history (and the PO's, through the item's close).
 
 from __future__ import annotations
 
-from app import queue
+from app import queue_reads
 from app.delivery_notes import edit, reconcile, revisions, store
 from app.purchase_orders.forms import EditError
 from app.review import decisions  # for its DecisionError, looked up when a decision runs
@@ -76,7 +76,7 @@ def _keep_dn(d) -> None:
 
 
 def _replace_dn(d) -> None:
-    batch = queue.get_batch(d.db, d.evidence["batch_id"])
+    batch = queue_reads.get_batch(d.db, d.evidence["batch_id"])
     if batch is None or batch["status"] != "processed":
         raise _decision_error("The revised document's batch is no longer processed; reload.")
     d.close("replaced", f"replaced with the version in batch {batch['id']}")

@@ -14,7 +14,7 @@ from datetime import datetime
 
 from sqlite_utils import Database
 
-from app import batch_actions, clock, numbers, queue, storage
+from app import batch_actions, clock, numbers, queue, queue_reads, storage
 from app.config import Settings
 from app.intake import ClaimLost
 from app.purchase_orders import intake
@@ -110,7 +110,7 @@ def enter_by_hand(
     item = open_item(db, item_id)
     if item["kind"] != "batch.dead":
         raise DecisionError("Only a document that could not be imported is entered by hand.")
-    batch = queue.get_batch(db, item["record_id"])
+    batch = queue_reads.get_batch(db, item["record_id"])
     batch_actions.check_may_act(user, batch)
     # a document Intake was to work out may be a PO the person types (it becomes one)
     if batch["batch_type"] not in ("purchase_orders", "documents"):

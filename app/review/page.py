@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
-from app import batch_actions, queue, review_items, sites, suppliers
+from app import batch_actions, queue_reads, review_items, sites, suppliers
 from app.delivery_notes import reconcile
 from app.delivery_notes import revisions as dn_revisions
 from app.delivery_notes import store as dn_store
@@ -28,7 +28,7 @@ def item_view(db: Database, item: dict, user: dict) -> dict:
         "admin_only": [a for a in ACTIONS[item["kind"]] if not may(user, item["kind"], a)],
     }
     if item["entity"] == "batch":
-        view["batch"] = queue.get_batch(db, item["record_id"])
+        view["batch"] = queue_reads.get_batch(db, item["record_id"])
         if item["kind"] == "batch.dead" and not batch_actions.may_act(user, view["batch"]):
             view["not_yours"] = True
             view["actions"] = [a for a in view["actions"] if a != "retry"]
@@ -85,10 +85,10 @@ def queue_view(db: Database, user: dict, state: str, kind: str | None) -> dict:
 def item_document(db: Database, item: dict) -> dict | None:
     """The batch whose document an item shows: the dead one, or the revised one."""
     if item["kind"] == "batch.dead":
-        return queue.get_batch(db, item["record_id"])
+        return queue_reads.get_batch(db, item["record_id"])
     if item["kind"] in ("po.revision", "dn.revision"):
-        return queue.get_batch(db, item["evidence"]["batch_id"])
+        return queue_reads.get_batch(db, item["evidence"]["batch_id"])
     if item["entity"] in ("delivery_note", "delivery_note_item"):
         dn = dn_store.get_dn(db, item["evidence"].get("dn_id") or item["record_id"])
-        return queue.get_batch(db, dn["batch_id"]) if dn and dn["batch_id"] else None
+        return queue_reads.get_batch(db, dn["batch_id"]) if dn and dn["batch_id"] else None
     return None

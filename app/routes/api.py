@@ -1,42 +1,36 @@
-"""The JSON API: upload, batch status and retry, the external extractor's
-process-batch, and reading, correcting and verifying POs. Errors are {error, detail} with the status
-codes DESIGN.md lists; bad input is never a 500. Each handler parses, calls
-one domain function and answers.
+"""The JSON API: upload, batch status and retry, and reading, correcting and
+verifying POs (the extraction loop's, process-batch among them, is in
+`extraction.py`). Errors are {error, detail} with the status codes DESIGN.md
+lists; bad input is never a 500. Each handler parses, calls one domain function
+and answers.
 """
 
 from __future__ import annotations
 
-import hmac
 import json
-import logging
 from typing import Any
 
 import anyio
 from litestar import Request, get, patch, post
 from litestar.exceptions import (
     ClientException,
-    NotAuthorizedException,
     NotFoundException,
     PermissionDeniedException,
 )
 from litestar.params import FromPath, FromQuery
 from sqlite_utils import Database
 
-from app import batch_actions, clock, pipeline, queue, uploads
+from app import batch_actions, clock, queue_reads, uploads
 from app.config import Settings
-from app.intake import ClaimLost, InvalidPayload
 from app.purchase_orders import edit, forms, record, store
 from app.web import DB, Config, bodies, csrf, current_user, found, parse_id
 
-log = logging.getLogger("intake")
+# A PO's correction as JSON: its fields and up to 500 items.
+PAYLOAD_LIMIT = 2 * bodies.MB
 
 
 class Conflict(ClientException):
     status_code = 409
-
-
-# An extracted PO: a few hundred bytes an item, with room for long descriptions.
-PAYLOAD_LIMIT = 2 * bodies.MB
 
 
 # The upload keeps its own limit as it streams (app.uploads); a form's token is one of its fields.
@@ -82,13 +76,13 @@ def batch_status(batch: dict) -> dict:
 
 @get("/api/data-import-batches/{batch_id:str}/status", sync_to_thread=False)
 def api_batch_status(batch_id: FromPath[str], db: DB) -> dict:
-    batch = found(queue.get_batch(db, parse_id(batch_id, "batch")), "batch")
+    batch = found(queue_reads.get_batch(db, parse_id(batch_id, "batch")), "batch")
     return batch_status(batch)
 
 
 def retry(db: Database, user: dict, batch_id: str) -> dict:
     """A person's retry, as the pill, the admin pages and the API ask for it."""
-    batch = found(queue.get_batch(db, parse_id(batch_id, "batch")), "batch")
+    batch = found(queue_reads.get_batch(db, parse_id(batch_id, "batch")), "batch")
     try:
         return batch_actions.retry(db, user, batch, clock.now())
     except batch_actions.NotYours as exc:
@@ -101,64 +95,6 @@ def retry(db: Database, user: dict, batch_id: str) -> dict:
 def api_retry(request: Request, batch_id: FromPath[str], db: DB) -> dict:
     batch = retry(db, current_user(request), batch_id)
     return {"id": batch["id"], "status": "pending"}
-
-
-# Authenticated by its own secret header, never by a cookie: no user, and no CSRF to check.
-@post(
-    "/api/purchase-orders/process-batch",
-    opt={"public": True, "exclude_from_csrf": True},
-    request_max_body_size=PAYLOAD_LIMIT,
-    status_code=200,
-)
-async def api_process_batch(request: Request, db: DB, settings: Config) -> dict:
-    """An outside extractor (n8n, a script) hands in what it read for a processing batch."""
-    if not settings.ingest_secret:
-        raise NotFoundException("The process-batch API is off: INTAKE_INGEST_SECRET is not set.")
-    given = request.headers.get("x-ingest-secret", "")
-    if not hmac.compare_digest(given.encode(), settings.ingest_secret.encode()):
-        raise NotAuthorizedException("The x-ingest-secret header is missing or wrong.")
-    return await anyio.to_thread.run_sync(_process_batch, db, settings, await request.body())
-
-
-def _process_batch(db: Database, settings: Settings, raw: bytes) -> dict:
-    try:
-        body = json.loads(raw or b"null")
-    except (ValueError, RecursionError):  # not JSON, or nested deeper than any payload is
-        raise ClientException("The body must be JSON: {batch_id, extracted}.") from None
-    if not isinstance(body, dict) or not isinstance(body.get("batch_id"), str):
-        raise ClientException("The body must be JSON: {batch_id, extracted}.")
-    batch_id = parse_id(body["batch_id"], "batch")
-    batch = found(queue.get_batch(db, batch_id), "batch")
-    if batch["status"] != "processing":
-        raise Conflict(
-            f"This batch is {batch['status']}; results are accepted only while it is processing."
-        )
-    claim = queue.current_claim(db, batch_id)
-    if claim is None:
-        raise Conflict("This batch stopped processing just now; fetch its status.")
-    try:
-        outcome = pipeline.import_payload(db, settings, claim, body.get("extracted"))
-    except InvalidPayload as exc:
-        what = "DN" if claim.batch_type == "delivery_notes" else "PO"
-        raise ClientException(
-            f"The extracted data is not a valid {what}.", extra=exc.problems
-        ) from None
-    except ClaimLost:
-        raise Conflict("This batch stopped processing just now; fetch its status.") from None
-    log.info(
-        "[po-process-batch] %s",
-        json.dumps(
-            {
-                "batch_id": batch_id,
-                "record_id": getattr(outcome, "po_id", None) or getattr(outcome, "dn_id", None),
-                "warnings": outcome.warnings,
-                "via": "api",
-            }
-        ),
-    )
-    if hasattr(outcome, "dn_id"):
-        return {"ok": True, "dn_id": outcome.dn_id, "warnings": outcome.warnings}
-    return {"ok": True, "po_id": outcome.po_id, "warnings": outcome.warnings}
 
 
 @get("/api/purchase-orders", sync_to_thread=False)
@@ -221,7 +157,6 @@ route_handlers = [
     api_upload,
     api_batch_status,
     api_retry,
-    api_process_batch,
     api_find_po,
     api_get_po,
     api_edit_po,

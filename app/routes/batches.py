@@ -15,7 +15,7 @@ from litestar.plugins.htmx import HTMXRequest
 from litestar.response import File, Redirect, Template
 from sqlite_utils import Database
 
-from app import batch_actions, batch_admin, chart, clock, keyset, pausing, queue, storage
+from app import batch_actions, batch_admin, chart, clock, keyset, pausing, queue_reads, storage
 from app.batches import TERMINAL_STATUSES
 from app.config import Settings
 from app.enqueue import enqueue_all, release_due
@@ -194,7 +194,7 @@ def resume(request: HTMXRequest, db: DB) -> Template | Redirect:
 
 
 def _batch(db: Database, batch_id: str) -> dict:
-    return found(queue.get_batch(db, parse_id(batch_id, "batch")), "batch")
+    return found(queue_reads.get_batch(db, parse_id(batch_id, "batch")), "batch")
 
 
 @get("/{batch_id:str}", sync_to_thread=False)
@@ -245,7 +245,7 @@ def batch_discard(
         return Redirect(path=f"/batches/{batch['id']}", status_code=303)
     if view == "row":
         return changed_row(db, batch["id"])
-    return page("_batch_pill.html", batch=queue.get_batch(db, batch["id"]))
+    return page("_batch_pill.html", batch=queue_reads.get_batch(db, batch["id"]))
 
 
 # Every page here is an administrator's: the rule is stated once, for the area.

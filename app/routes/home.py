@@ -9,7 +9,7 @@ from litestar.params import FromPath, FromQuery
 from litestar.plugins.htmx import HTMXRequest
 from litestar.response import Redirect, Template
 
-from app import batch_admin, queue, review_items, uploads
+from app import batch_admin, queue_reads, review_items, uploads
 from app.routes.api import Conflict, receive_upload, retry
 from app.web import DB, Config, HtmxPage, admin_views, current_user, found, page, parse_id
 
@@ -20,7 +20,7 @@ RECENT_STEP, RECENT_MOST = 10, 1000
 def _recent(db, user: dict, shown: int) -> dict:
     """A person's latest `shown` uploads, and whether older ones are left to show."""
     shown = min(max(shown, RECENT_STEP), RECENT_MOST)
-    batches = queue.recent_batches(db, user["id"], limit=shown + 1)
+    batches = queue_reads.recent_batches(db, user["id"], limit=shown + 1)
     return {"batches": batches[:shown], "shown": shown, "more": len(batches) > shown}
 
 
@@ -46,7 +46,7 @@ async def upload(request: HTMXRequest, db: DB, settings: Config) -> Template | R
         return Redirect(path="/", status_code=303)
     return HtmxPage(
         template_name="_upload_result.html",
-        context={"batch": queue.get_batch(db, batch_id)},
+        context={"batch": queue_reads.get_batch(db, batch_id)},
         trigger_event="batch-uploaded",
         after="settle",
     )
@@ -61,14 +61,14 @@ def nav_counts() -> Template:
 @get("/batches/{batch_id:str}/pill", sync_to_thread=False)
 def batch_pill(batch_id: FromPath[str], db: DB, compact: FromQuery[bool] = False) -> Template:
     """The pill again; `compact` (a batch's own page) without the error and the buttons."""
-    batch = found(queue.get_batch(db, parse_id(batch_id, "batch")), "batch")
+    batch = found(queue_reads.get_batch(db, parse_id(batch_id, "batch")), "batch")
     return page("_batch_pill.html", batch=batch, compact=compact)
 
 
 @get("/batches/{batch_id:str}/enter", sync_to_thread=False)
 def batch_enter(batch_id: FromPath[str], db: DB) -> Redirect:
     """Enter by hand, from the pill or a batch's row: the review queue's form for it."""
-    batch = found(queue.get_batch(db, parse_id(batch_id, "batch")), "batch")
+    batch = found(queue_reads.get_batch(db, parse_id(batch_id, "batch")), "batch")
     item = review_items.open_item_for(db, "batch.dead", "batch", batch["id"])
     if item is None:
         raise NotFoundException("This document is not waiting to be entered by hand.")

@@ -19,7 +19,7 @@ from litestar.plugins.htmx import HTMXRequest
 from litestar.response import Redirect, Template
 from sqlite_utils import Database
 
-from app import queue
+from app import queue_reads
 from app.config import Settings
 from app.imports import columns, flow, importing, lists, receiving, sniffing
 from app.imports.importing import Staged
@@ -201,7 +201,7 @@ def import_result(
 ) -> Template:
     """What an import did; `again` when the person just tried to import the same file twice."""
     kind = _kind(slug)
-    batch = found(queue.get_batch(db, parse_id(batch_id, "batch")), "import")
+    batch = found(queue_reads.get_batch(db, parse_id(batch_id, "batch")), "import")
     if batch["batch_type"] != kind:
         raise NotFoundException(f"There is no {flow.KIND_NAMES[kind].lower()} import with that id.")
     return page(

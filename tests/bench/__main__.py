@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from app.config import ROOT
-from tests.bench import bench_imports, measures
+from tests.bench import bench_imports, bench_remote, measures
 
 QUEUE_DOCUMENTS = 500
 DOC = ROOT / "docs" / "benchmarks.md"
@@ -144,11 +144,14 @@ def main() -> int:
             one = measures.through_the_queue(single, docs)
         finally:
             single.stop()
+        step("7. the same uploads through two remote workers")
+        remote = bench_remote.two_remote_workers(folder / "remote", docs)
         step("5. memory")
         mem = measures.memory(folder / "memory")
     step("6. 50,000-row timesheet and fuel log imports")
     imports = [f"| 6. {a} | {b} | {c} | {d} |" for a, b, c, d in bench_imports.measure()]
     lines = table(raw, queue, one, lat, poll, mem) + imports
+    lines.append("| {} | {} | {} | {} |".format(*bench_remote.row(queue, remote)))
     header = [
         f"Measured {started_at:%Y-%m-%d %H:%M} UTC at commit {commit()} on {machine()}; "
         f"load average {load_before} before, {load()} after. Command: `make bench`.",

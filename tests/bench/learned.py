@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from app import auth, clock, ids, layouts, pipeline, queue, review_items, storage
+from app import auth, clock, ids, layouts, pipeline, queue, queue_reads, review_items, storage
 from app.config import Settings
 from app.db import open_database
 from app.extract.document import ExtractOptions
@@ -56,7 +56,7 @@ def _verify_first(path: Path, truth: dict, settings: Settings) -> tuple[dict, ..
         ann = auth.create_user(db, "ann@example.com", "staff", "correct horse battery", now)
         batch_id = _upload(db, settings, path, ann)
         pipeline.run_batch(settings, batch_id)
-        batch = queue.get_batch(db, batch_id)
+        batch = queue_reads.get_batch(db, batch_id)
         if batch["status"] == "processed":
             po_id = batch["processed_record_id"]
             edit.edit_po(db, po_id, _change(truth), ann, clock.now())

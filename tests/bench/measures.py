@@ -70,8 +70,8 @@ def raw_extraction(docs: list[bytes]) -> dict:
 class Server:
     """`intake serve` (web app and its worker, default settings) with a user and a token."""
 
-    def __init__(self, folder: Path, **env: str):
-        self.running = RunningIntake(folder / "data", **env)
+    def __init__(self, folder: Path, *args: str, **env: str):
+        self.running = RunningIntake(folder / "data", *args, **env)
         self.settings = self.running.settings
         self.url = self.running.url
         db = open_database(self.settings.db_path)

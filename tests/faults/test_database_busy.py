@@ -14,7 +14,7 @@ from contextlib import contextmanager
 import pytest
 from litestar.testing import TestClient
 
-from app import auth, clock, pipeline, queue, storage
+from app import auth, clock, pipeline, queue, queue_reads, storage
 from app.config import Settings
 from app.db import open_database
 from app.main import create_app
@@ -131,7 +131,7 @@ def test_a_short_write_is_waited_for(tmp_path):
         hold_write_lock(settings.db_path, 0.3)
         response = client.post(UPLOAD, files=pdf())
     assert response.status_code == 202
-    assert queue.get_batch(db, response.json()["batch_id"])["status"] == "processed"
+    assert queue_reads.get_batch(db, response.json()["batch_id"])["status"] == "processed"
     db.close()
 
 
@@ -146,7 +146,7 @@ def test_a_busy_queue_database_does_not_fail_a_saved_upload(busy_app):
     finally:
         huey_app.configure(settings, immediate=True)
     assert response.status_code == 202  # the row is safe; the sweep announces it
-    assert queue.due_batch_ids(db, clock.now(), 10) == [response.json()["batch_id"]]
+    assert queue_reads.due_batch_ids(db, clock.now(), 10) == [response.json()["batch_id"]]
 
 
 def test_a_claim_that_meets_a_long_write_is_deferred_not_lost(busy_app):
@@ -154,7 +154,10 @@ def test_a_claim_that_meets_a_long_write_is_deferred_not_lost(busy_app):
     batch_id = store_batch(settings, db, po_pdf_bytes(po_fields()))
     with long_write(settings.db_path):
         assert pipeline.run_batch(settings, batch_id).outcome == "deferred"
-    assert (queue.get_batch(db, batch_id)["status"], queue.get_batch(db, batch_id)["attempts"]) == (
+    assert (
+        queue_reads.get_batch(db, batch_id)["status"],
+        queue_reads.get_batch(db, batch_id)["attempts"],
+    ) == (
         "pending",
         0,
     )
@@ -172,18 +175,18 @@ def test_a_worker_retries_a_deferred_claim_by_itself(busy_app):
     )
     try:
         process_batch(warm_up)  # so the worker is up and idle before the long write
-        wait_for(lambda: queue.get_batch(db, warm_up)["status"] == "processed", timeout=30)
+        wait_for(lambda: queue_reads.get_batch(db, warm_up)["status"] == "processed", timeout=30)
         batch_id = store_batch(settings, db, po_pdf_bytes(po_fields()))
         with long_write(settings.db_path):
             process_batch(batch_id)  # the only announcement; no sweep runs in this test
             time.sleep(1.5)  # the worker tries, waits, gives up, tries again…
-            assert queue.get_batch(db, batch_id)["status"] == "pending"
-        wait_for(lambda: queue.get_batch(db, batch_id)["status"] == "processed", timeout=30)
+            assert queue_reads.get_batch(db, batch_id)["status"] == "pending"
+        wait_for(lambda: queue_reads.get_batch(db, batch_id)["status"] == "processed", timeout=30)
     finally:
         log = stop(worker)
         huey_app.configure(settings, immediate=True)
     assert '"deferred": "database is locked"' in log and "Traceback" not in log, log
-    assert queue.get_batch(db, batch_id)["attempts"] == 1
+    assert queue_reads.get_batch(db, batch_id)["attempts"] == 1
 
 
 def test_a_long_write_in_the_middle_of_an_attempt_fails_it_as_retryable(tmp_path, monkeypatch):
@@ -200,7 +203,7 @@ def test_a_long_write_in_the_middle_of_an_attempt_fails_it_as_retryable(tmp_path
 
     monkeypatch.setattr(pipeline, "extract", extract_then_meet_a_long_write)
     attempt = pipeline.run_batch(settings, batch_id)
-    batch = queue.get_batch(db, batch_id)
+    batch = queue_reads.get_batch(db, batch_id)
     assert (attempt.outcome, batch["status"], batch["attempts"]) == ("failed", "failed", 1)
     assert batch["last_error"] == "The database was busy for too long."
     monkeypatch.setattr(pipeline, "extract", real_extract)

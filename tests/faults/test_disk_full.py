@@ -15,7 +15,7 @@ import uuid
 import pytest
 from litestar.testing import TestClient
 
-from app import pipeline, queue, storage
+from app import pipeline, queue_reads, storage
 from app.config import Settings
 from app.db import open_database
 from app.main import create_app
@@ -169,7 +169,7 @@ def test_a_worker_that_cannot_write_the_import_fails_the_attempt_as_retryable(sm
     wal_room_for_small_writes(db)
     filler = fill(settings)
     attempt = pipeline.run_batch(settings, batch_id)
-    batch = queue.get_batch(db, batch_id)
+    batch = queue_reads.get_batch(db, batch_id)
     filler.unlink()
     assert (attempt.outcome, batch["status"], batch["attempts"]) == ("failed", "failed", 1)
     assert batch["last_error"] == "The server's disk was full."
@@ -188,7 +188,7 @@ def test_a_claim_on_a_full_disk_is_deferred_and_changes_nothing(small_disk):
     db.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # no room left even for the claim
     filler = fill(settings)
     attempt = pipeline.run_batch(settings, batch_id)
-    batch = queue.get_batch(db, batch_id)
+    batch = queue_reads.get_batch(db, batch_id)
     filler.unlink()
     assert (attempt.outcome, batch["status"], batch["attempts"]) == ("deferred", "pending", 0)
     assert pipeline.run_batch(settings, batch_id).outcome == "processed"
