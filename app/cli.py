@@ -10,7 +10,7 @@ import os
 import sys
 from pathlib import Path
 
-from app import auth, clock, sites
+from app import auth, clock, site_import, sites
 from app.backup import BackupError
 from app.config import ConfigError, Settings
 from app.db import open_database
@@ -187,7 +187,7 @@ def _settle_site_reviews(db) -> None:
 def _sites_import(settings: Settings, args: argparse.Namespace) -> int:
     db = open_database(settings.db_path)
     text = Path(args.file).read_text(encoding="utf-8-sig")
-    added, updated = sites.import_sites_csv(db, text, clock.now())
+    added, updated = site_import.import_sites_csv(db, text, clock.now())
     print(f"sites: {added} added, {updated} renamed")
     _settle_site_reviews(db)
     return 0

@@ -24,7 +24,7 @@ from sqlite_utils import Database
 from app import batch_admin, clock, health, pausing, review_items
 from app.config import Settings
 from app.db import connect, rows
-from app.outbox import store as outbox
+from app.outbox import reads as outbox_reads
 from app.outbox import systems
 from app.outbox.states import State
 
@@ -138,7 +138,7 @@ def outbox_writes(db: Database, settings: Settings, now: datetime) -> Iterator[M
         "Writes to other systems (the outbox), by system and state.",
         labels=["system", "state"],
     )
-    found = outbox.counts(db)
+    found = outbox_reads.counts(db)
     for system in systems.ALL:
         for state in State:
             family.add_metric([system, state], found.get((system, state), 0))

@@ -30,8 +30,8 @@ from app.extract import (
     extract_document,
 )
 from app.intake import ClaimLost, InvalidPayload
+from app.outbox import reads as outbox_reads
 from app.outbox import sender as outbox_sender
-from app.outbox import store as outbox_store
 from app.outbox import systems as outbox_systems
 from app.purchase_orders import intake, matching
 from app.review import hooks
@@ -267,7 +267,7 @@ def sweep(settings: Settings) -> SweepReport:
         # Writes to other systems go on while processing is paused: they are not documents.
         report.writes_ambiguous = outbox_sender.expire_leases(db, now)
         enabled = outbox_systems.enabled_in(settings)
-        report.writes_due = outbox_store.due_systems(db, enabled, now)
+        report.writes_due = outbox_reads.due_systems(db, enabled, now)
         if pausing.processing_paused(db):
             # An admin paused processing: no watchdog, nothing enqueued. Due batches
             # stay due, so the first sweep after resuming finds every one of them.

@@ -15,7 +15,7 @@ import pytest
 from bs4 import BeautifulSoup
 from litestar.testing import TestClient
 
-from app import auth, clock, keyset, queue, queue_reads, sites
+from app import auth, clock, keyset, queue, queue_reads, site_import, sites
 from app.db import open_database
 from app.purchase_orders import edit, forms, intake
 from app.web import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE
@@ -100,12 +100,12 @@ def test_a_csv_cell_that_runs_for_pages_is_400_in_words(admin_client):
 
 def test_pasted_csv_has_the_files_limit(admin_client, db):
     row = "CPX,Somewhere far\n"
-    text = "code,name\n" + row * (sites.MAX_CSV_BYTES // len(row) + 1)
+    text = "code,name\n" + row * (site_import.MAX_CSV_BYTES // len(row) + 1)
     response = admin_client.post("/sites/import", files={"text": (None, text)})
     assert response.status_code == 400
-    assert sites.TOO_LARGE in response.text
+    assert site_import.TOO_LARGE in response.text
     with pytest.raises(sites.SiteError, match="larger than 2 MB"):
-        sites.plan_import(db, text)
+        site_import.plan_import(db, text)
 
 
 def items(count: int) -> list[dict]:

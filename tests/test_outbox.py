@@ -15,7 +15,7 @@ import pytest
 
 from app import clock, links, review_items
 from app.db import migrate
-from app.outbox import sender, states, store, systems
+from app.outbox import reads, sender, states, store, systems
 from app.outbox.states import InvalidMove
 from app.purchase_orders import edit
 from tests.fixtures.records import add_po
@@ -50,7 +50,7 @@ def verified_po(db, actor, number="OUT1", total=11500):
 
 
 def the_write(db, po_id):
-    (write,) = store.writes_about(db, "purchase_order", po_id)
+    (write,) = reads.writes_about(db, "purchase_order", po_id)
     return write
 
 
@@ -60,7 +60,7 @@ def send(settings, minutes=0):
 
 
 def outcomes(db, write_id):
-    return [(a["kind"], a["outcome"], a["status_code"]) for a in store.attempts_of(db, write_id)]
+    return [(a["kind"], a["outcome"], a["status_code"]) for a in reads.attempts_of(db, write_id)]
 
 
 def test_verifying_a_po_queues_one_write_in_its_transaction(db, on, admin):
@@ -81,7 +81,7 @@ def test_verifying_a_po_queues_one_write_in_its_transaction(db, on, admin):
 def test_nothing_is_queued_for_a_system_not_configured(db, settings, admin):
     systems.configure(settings)
     po_id = verified_po(db, admin)
-    assert store.writes_about(db, "purchase_order", po_id) == []
+    assert reads.writes_about(db, "purchase_order", po_id) == []
 
 
 def test_verified_again_after_an_edit_is_a_new_write(db, on, admin):
@@ -89,7 +89,7 @@ def test_verified_again_after_an_edit_is_a_new_write(db, on, admin):
     edit.unverify_po(db, po_id, admin["id"], clock.now())
     edit.verify_po(db, po_id, admin["id"], clock.now())
     edit.verify_po(db, po_id, admin["id"], clock.now())  # already verified: nothing new
-    keys = [w["idempotency_key"] for w in store.writes_about(db, "purchase_order", po_id)]
+    keys = [w["idempotency_key"] for w in reads.writes_about(db, "purchase_order", po_id)]
     assert keys == [f"po:{po_id}:v1", f"po:{po_id}:v2"]
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from app import clock
-from app.outbox import sender, store, systems
+from app.outbox import reads, sender, store, systems
 from app.purchase_orders import edit
 from tests.fixtures.records import add_po
 from tests.server import free_port
@@ -65,7 +65,7 @@ def test_the_example_receiver_takes_a_write_once_and_answers_the_look_up(
         po_id = add_po(db, "EXAMPLE1")
         edit.verify_po(db, po_id, admin["id"], clock.now())
         assert sender.send_due(on, systems.ACCOUNTING).sent == 1
-        (write,) = store.writes_about(db, "purchase_order", po_id)
+        (write,) = reads.writes_about(db, "purchase_order", po_id)
         assert write["external_id"] == f"ACC-{po_id}"
         claim = store.claim_due(db, systems.ACCOUNTING, clock.now(), 1)  # nothing is due
         assert claim == []

@@ -9,7 +9,7 @@ from bs4 import BeautifulSoup
 
 from app import auth, clock, review_items
 from app.config import Settings
-from app.outbox import store, systems
+from app.outbox import reads, systems
 from tests.fixtures.records import add_po
 from tests.receiver import Receiver
 from tests.test_dn_flow import HTMX, dn, po
@@ -129,7 +129,7 @@ def test_the_review_queue_sends_a_failed_write_again_and_staff_may_not(
     assert refused.status_code == 403
     decided = admin_client.post(f"/review/{item['id']}/decide/send_again", headers=HTMX)
     assert decided.status_code == 200 and "Sent again" in decided.text
-    assert store.get_write(db, write["id"])["state"] == "sent"
+    assert reads.get_write(db, write["id"])["state"] == "sent"
 
 
 def test_the_api_filters_and_refuses_what_is_not_a_filter(admin_client, db):

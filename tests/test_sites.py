@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app import clock, sites
+from app import clock, site_import, sites
 from app.sites import SiteError
 
 
@@ -74,7 +74,7 @@ def test_the_import_preview_says_what_will_change(db, cape, admin):
         ",No code,\n"
         "ZZ01,Zulu,cp9x; NW02\n"
     )
-    plan = sites.plan_import(db, text)
+    plan = site_import.plan_import(db, text)
     assert plan.add == [{"code": "NW02", "name": "New Site"}, {"code": "ZZ01", "name": "Zulu"}]
     assert [(r["code"], r["old"], r["new"]) for r in plan.rename] == [
         ("KL01", "Kloof", "Kloof Road")
@@ -90,30 +90,30 @@ def test_the_import_preview_says_what_will_change(db, cape, admin):
         "Line 7: NW02 is the code of another site.",
     ]
     with pytest.raises(SiteError, match="Fix the problems in the CSV first"):
-        sites.apply_import(db, text, plan.fingerprint(), admin["id"], clock.now())
+        site_import.apply_import(db, text, plan.fingerprint(), admin["id"], clock.now())
     assert [s["code"] for s in sites.list_sites(db)] == ["CP09", "KL01"]  # nothing applied
 
 
 def test_the_previewed_plan_is_the_one_applied(db, cape, admin):
     text = "code,name,aliases\nCP09,Cape Point,CP-9X\nNW02,New Site,\n"
-    shown = sites.plan_import(db, text)
+    shown = site_import.plan_import(db, text)
     sites.add_site(db, "NW02", "Someone was quicker", clock.now())
     with pytest.raises(SiteError, match="changed since the preview"):
-        sites.apply_import(db, text, shown.fingerprint(), admin["id"], clock.now())
-    fresh = sites.plan_import(db, text)
-    applied = sites.apply_import(db, text, fresh.fingerprint(), admin["id"], clock.now())
+        site_import.apply_import(db, text, shown.fingerprint(), admin["id"], clock.now())
+    fresh = site_import.plan_import(db, text)
+    applied = site_import.apply_import(db, text, fresh.fingerprint(), admin["id"], clock.now())
     assert (len(applied.add), len(applied.rename), len(applied.new_aliases)) == (0, 1, 1)
     assert sites.match_site(db, "cp9x")["id"] == cape
-    assert sites.plan_import(db, text).changes == 0  # a second import changes nothing
+    assert site_import.plan_import(db, text).changes == 0  # a second import changes nothing
 
 
 def test_an_import_without_the_columns_is_refused(db):
     with pytest.raises(SiteError, match="columns code and name"):
-        sites.plan_import(db, "site;title\nCP09;Cape\n")
+        site_import.plan_import(db, "site;title\nCP09;Cape\n")
 
 
 def test_two_spellings_of_one_alias_are_added_once(db, cape, admin):
     text = "code,name,aliases\nCP09,Cape Point,CP-9X; cp 9x\n"
-    plan = sites.plan_import(db, text)
-    sites.apply_import(db, text, plan.fingerprint(), admin["id"], clock.now())
+    plan = site_import.plan_import(db, text)
+    site_import.apply_import(db, text, plan.fingerprint(), admin["id"], clock.now())
     assert aliases(db, cape) == ["CP-9X"]

@@ -13,7 +13,7 @@ from datetime import datetime
 
 from sqlite_utils import Database
 
-from app import clock
+from app import change_history, clock
 from app.db import one, rows
 from app.ids import new_id
 
@@ -34,6 +34,14 @@ _DN = (
     " po.purchase_order_number AS po_number, po.currency AS po_currency"
     " FROM delivery_notes dn LEFT JOIN sites s ON s.id = dn.site_id"
     " LEFT JOIN purchase_orders po ON po.id = dn.purchase_order_id"
+)
+
+# Its history table and the column naming the record (`app/change_history.py` reads them).
+_HISTORY = ("delivery_note_history", "delivery_note_id")
+_HISTORY_INSERT = (
+    "INSERT INTO delivery_note_history (delivery_note_id, at, actor, action,"
+    " field, old_value, new_value, note)"
+    " VALUES (:record, :at, :actor, :action, :field, :old, :new, :note)"
 )
 
 # --- reading ------------------------------------------------------------------------
@@ -114,13 +122,7 @@ def waiting_for_po(db: Database) -> list[dict]:
 
 
 def dn_history(db: Database, dn_id: str) -> list[dict]:
-    return rows(
-        db,
-        "SELECT h.*, u.name AS actor_name, u.email AS actor_email"
-        " FROM delivery_note_history h LEFT JOIN users u ON u.id = h.actor"
-        " WHERE h.delivery_note_id = :id ORDER BY h.id",
-        {"id": dn_id},
-    )
+    return change_history.lines(db, *_HISTORY, dn_id)
 
 
 def closure(db: Database, po_id: str) -> dict | None:
@@ -254,41 +256,11 @@ def close_short(db: Database, po_id: str, actor: str | None, now: datetime, note
     return cursor.rowcount == 1
 
 
-def record_history(
-    db: Database,
-    dn_id: str,
-    action: str,
-    now: datetime,
-    *,
-    actor: str | None = None,
-    field: str | None = None,
-    old_value: str | None = None,
-    new_value: str | None = None,
-    note: str = "",
-) -> None:
-    """Add one line to a DN's history; the caller's transaction decides when it lands."""
-    db.conn.execute(
-        "INSERT INTO delivery_note_history"
-        " (delivery_note_id, at, actor, action, field, old_value, new_value, note)"
-        " VALUES (:dn, :at, :actor, :action, :field, :old, :new, :note)",
-        {
-            "dn": dn_id,
-            "at": clock.iso(now),
-            "actor": actor,
-            "action": action,
-            "field": field,
-            "old": old_value,
-            "new": new_value,
-            "note": note,
-        },
-    )
+def record_history(db: Database, dn_id: str, action: str, now: datetime, **details) -> None:
+    """Add one line to a DN's history (`details` as `change_history.record` takes them)."""
+    change_history.record(db, _HISTORY_INSERT, dn_id, action, now, **details)
 
 
 def verification_count(db: Database, dn_id: str) -> int:
     """How many times the DN has been marked verified: each is a new version for other systems."""
-    return one(
-        db,
-        "SELECT count(*) AS n FROM delivery_note_history"
-        " WHERE delivery_note_id = :id AND action = 'verified'",
-        {"id": dn_id},
-    )["n"]
+    return change_history.verification_count(db, *_HISTORY, dn_id)

@@ -169,15 +169,14 @@ def _shown(row: dict) -> None:
 
 
 def totals(db: Database, flt: lists.RowFilter) -> lists.Totals:
-    where, params = _where(db, flt)
-    grouped = rows(
+    grouped = lists.weekly_sums(
         db,
-        "SELECT f.site_id, s.code AS site_code, s.name AS site_name,"
-        " date(f.fill_date, 'weekday 0', '-6 days') AS week, f.currency,"
-        " sum(f.millilitres) AS millilitres, sum(f.amount_cents) AS cents, count(*) AS rows"
-        " FROM fuel_logs f LEFT JOIN sites s ON s.id = f.site_id"
-        f" WHERE {' AND '.join(where) or '1'} GROUP BY f.site_id, week, f.currency",
-        params,
+        _where(db, flt),
+        "fuel_logs",
+        "f",
+        "fill_date",
+        "sum(f.millilitres) AS millilitres, sum(f.amount_cents) AS cents",
+        also_by="currency",
     )
     for row in grouped:
         row["money"] = {row["currency"]: row["cents"]} if row["cents"] is not None else {}

@@ -126,6 +126,33 @@ def _shown(total: dict, measure: str) -> dict:
     return total
 
 
+def weekly_sums(
+    db: Database,
+    conditions: tuple[list[str], dict],
+    table: str,
+    alias: str,
+    day: str,
+    sums: str,
+    also_by: str | None = None,
+) -> list[dict]:
+    """The filtered rows of an imported table summed per site and week, for `shape`.
+
+    Weeks start on Monday. `sums` is the owner's SELECT of its sums (each named
+    as `shape` reads it); `also_by` is a further column to keep apart (a fill's
+    currency).
+    """
+    where, params = conditions
+    also = f", {alias}.{also_by}" if also_by else ""
+    return rows(
+        db,
+        f"SELECT {alias}.site_id, s.code AS site_code, s.name AS site_name,"
+        f" date({alias}.{day}, 'weekday 0', '-6 days') AS week{also}, {sums}, count(*) AS rows"
+        f" FROM {table} {alias} LEFT JOIN sites s ON s.id = {alias}.site_id"
+        f" WHERE {' AND '.join(where) or '1'} GROUP BY {alias}.site_id, week{also}",
+        params,
+    )
+
+
 def shape(grouped: list[dict], measure: str, unit: str, scale: int) -> Totals:
     """From rows of (site_id, site_code, site_name, week, <measure>, rows[, money]).
 

@@ -117,15 +117,8 @@ def _shown(row: dict) -> None:
 
 
 def totals(db: Database, flt: lists.RowFilter) -> lists.Totals:
-    where, params = _where(db, flt)
-    grouped = rows(
-        db,
-        "SELECT t.site_id, s.code AS site_code, s.name AS site_name,"
-        " date(t.work_date, 'weekday 0', '-6 days') AS week,"
-        " sum(t.seconds) AS seconds, count(*) AS rows"
-        " FROM timesheets t LEFT JOIN sites s ON s.id = t.site_id"
-        f" WHERE {' AND '.join(where) or '1'} GROUP BY t.site_id, week",
-        params,
+    grouped = lists.weekly_sums(
+        db, _where(db, flt), "timesheets", "t", "work_date", "sum(t.seconds) AS seconds"
     )
     return lists.shape(grouped, "seconds", "hours", 3600)
 

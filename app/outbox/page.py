@@ -14,7 +14,7 @@ from urllib.parse import urlencode
 from sqlite_utils import Database
 
 from app import review_items
-from app.outbox import states, store, systems
+from app.outbox import reads, states, store, systems
 
 PAGE_SIZE = 100
 RECORD_PAGES = {
@@ -57,7 +57,7 @@ class OutboxFilter:
 def listing(db: Database, flt: OutboxFilter, before: str | None = None) -> dict:
     """One page of writes, newest first, with the counts per state for the filter."""
     cursor = _cursor(before)
-    found = store.list_writes(
+    found = reads.list_writes(
         db,
         state=flt.state,
         system=flt.system,
@@ -70,11 +70,11 @@ def listing(db: Database, flt: OutboxFilter, before: str | None = None) -> dict:
     return {
         "flt": flt,
         "writes": found,
-        "counts": store.state_counts(db, flt.system, flt.action),
+        "counts": reads.state_counts(db, flt.system, flt.action),
         "older": f"{found[-1]['created_at']}|{found[-1]['id']}" if more else None,
         "problems": list(flt.problems) + ([] if cursor or not before else [BAD_CURSOR]),
         "system_names": systems.NAMES,
-        "actions": store.actions(db),
+        "actions": reads.actions(db),
         "record_pages": RECORD_PAGES,
     }
 
@@ -89,10 +89,10 @@ def _cursor(before: str | None) -> tuple[str, str] | None:
 
 def write_view(db: Database, write_id: str) -> dict | None:
     """One write in full: its request, every attempt, the last answer, and what may be done."""
-    write = store.get_write(db, write_id)
+    write = reads.get_write(db, write_id)
     if write is None:
         return None
-    attempts = store.attempts_of(db, write_id)
+    attempts = reads.attempts_of(db, write_id)
     answered = [a for a in attempts if a["answer"]]
     return {
         "write": write,

@@ -23,7 +23,7 @@ from sqlite_utils import Database
 from app import clock
 from app.config import Settings
 from app.db import connect, is_busy, is_disk_full
-from app.outbox import states, store, systems
+from app.outbox import reads, states, store, systems
 from app.outbox.accounting import Accounting
 from app.outbox.alerts import Email, Webhook
 from app.outbox.states import Answer, State, WriteState
@@ -66,7 +66,7 @@ def send_due(
     db = connect(settings.db_path, settings.busy_timeout_ms)
     try:
         _run(db, adapter, now, limit, report)
-        report.next_due = store.next_due(db, system)
+        report.next_due = reads.next_due(db, system)
     except sqlite3.OperationalError as exc:
         if not (is_busy(exc) or is_disk_full(exc)):
             raise

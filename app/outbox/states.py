@@ -70,7 +70,7 @@ def wait_after(attempts: int) -> timedelta:
 
 
 def is_due(write: WriteState, now: datetime) -> bool:
-    """Waiting to be sent (or looked up) and its time has come (`store.py` says it in SQL)."""
+    """Waiting to be sent (or looked up) and its time has come (`reads.py` says it in SQL)."""
     return write.state in CLAIMABLE and (
         write.next_attempt_at is None or write.next_attempt_at <= now
     )

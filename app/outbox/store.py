@@ -6,7 +6,8 @@ results are fenced by the claim number it took, so a sender whose lease ran
 out changes nothing. A write that is sent links our record to the other
 system's id in the identity map in the same transaction; a write that fails
 opens a `write.failed` review item in the same transaction. This module never
-talks to the network: `sender.py` does, between a claim and its result.
+talks to the network: `sender.py` does, between a claim and its result. It is
+the only writer of both tables; `reads.py` answers the questions asked of them.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from app import clock, links, numbers, review_items
 from app.db import immediate, joined, one, rows
 from app.ids import new_id
 from app.outbox import states
+from app.outbox.reads import DUE, get_write, last_sent_at, write_by_key
 from app.outbox.states import Answer, InvalidMove, State, WriteState
 
 REVIEW_KIND = "write.failed"
@@ -63,15 +65,6 @@ class Attempt:
     error: str = ""
     duration_ms: int | None = None
     external_id: str | None = None
-
-
-def _among(values) -> str:
-    return "(" + ", ".join(f"'{value}'" for value in values) + ")"
-
-
-_DUE = (
-    f"state IN {_among(states.CLAIMABLE)} AND (next_attempt_at IS NULL OR next_attempt_at <= :now)"
-)
 
 
 # --- queueing --------------------------------------------------------------------------
@@ -145,7 +138,7 @@ def claim_due(
             return []
         due = rows(
             db,
-            f"SELECT id, state FROM outbox WHERE system = :system AND {_DUE}"
+            f"SELECT id, state FROM outbox WHERE system = :system AND {DUE}"
             " ORDER BY next_attempt_at, created_at, id LIMIT :limit",
             {"system": system, "now": clock.iso(now), "limit": limit},
         )
@@ -193,7 +186,7 @@ def _held(db: Database, system: str, now: datetime, spacing: timedelta) -> bool:
         return False
     until = states.hold(WriteState(State.PENDING), last + spacing).next_attempt_at
     db.conn.execute(
-        f"UPDATE outbox SET next_attempt_at = :until WHERE system = :system AND {_DUE}",
+        f"UPDATE outbox SET next_attempt_at = :until WHERE system = :system AND {DUE}",
         {"system": system, "now": clock.iso(now), "until": clock.iso(until)},
     )
     return True
@@ -370,114 +363,3 @@ def _person_move(db: Database, write_id: str, actor: str, now: datetime, move: s
             db, REVIEW_KIND, "outbox", write_id, resolution=resolution, actor=actor, now=now
         )
         return get_write(db, write_id)
-
-
-# --- reading ---------------------------------------------------------------------------
-
-
-def get_write(db: Database, write_id: str) -> dict | None:
-    return one(db, "SELECT * FROM outbox WHERE id = :id", {"id": write_id})
-
-
-def write_by_key(db: Database, key: str) -> dict | None:
-    return one(db, "SELECT * FROM outbox WHERE idempotency_key = :key", {"key": key})
-
-
-def attempts_of(db: Database, write_id: str) -> list[dict]:
-    return rows(
-        db, "SELECT * FROM outbox_attempts WHERE outbox_id = :id ORDER BY id", {"id": write_id}
-    )
-
-
-def writes_about(db: Database, entity: str, record_id: str) -> list[dict]:
-    return rows(
-        db,
-        "SELECT * FROM outbox WHERE entity = :entity AND record_id = :record"
-        " ORDER BY created_at, id",
-        {"entity": entity, "record": record_id},
-    )
-
-
-def last_sent_at(db: Database, system: str) -> datetime | None:
-    found = one(
-        db,
-        "SELECT max(sent_at) AS at FROM outbox WHERE system = :system AND state = 'sent'",
-        {"system": system},
-    )
-    return clock.parse(found["at"]) if found["at"] else None
-
-
-def next_due(db: Database, system: str) -> datetime | None:
-    """When the system's next waiting write is due (None: nothing waits)."""
-    found = one(
-        db,
-        "SELECT min(coalesce(next_attempt_at, created_at)) AS at FROM outbox"
-        f" WHERE system = :system AND state IN {_among(states.CLAIMABLE)}",
-        {"system": system},
-    )
-    return clock.parse(found["at"]) if found["at"] else None
-
-
-def due_systems(db: Database, systems: frozenset[str], now: datetime) -> list[str]:
-    """Which of these systems have writes due now (the sweep hands each to a sender)."""
-    return [
-        system
-        for system in sorted(systems)
-        if one(
-            db,
-            f"SELECT 1 AS due FROM outbox WHERE system = :system AND {_DUE} LIMIT 1",
-            {"system": system, "now": clock.iso(now)},
-        )
-    ]
-
-
-def counts(db: Database) -> dict[tuple[str, str], int]:
-    """Writes per (system, state)."""
-    found = rows(db, "SELECT system, state, count(*) AS n FROM outbox GROUP BY system, state")
-    return {(row["system"], row["state"]): row["n"] for row in found}
-
-
-def state_counts(db: Database, system: str | None, action: str | None) -> dict[str, int]:
-    """Writes per state among those of this system and action (None: any)."""
-    found = rows(
-        db,
-        "SELECT state, count(*) AS n FROM outbox WHERE (:system IS NULL OR system = :system)"
-        " AND (:action IS NULL OR action = :action) GROUP BY state",
-        {"system": system, "action": action},
-    )
-    return {state: 0 for state in State} | {row["state"]: row["n"] for row in found}
-
-
-def failed_count(db: Database) -> int:
-    return one(db, "SELECT count(*) AS n FROM outbox WHERE state = 'failed'")["n"]
-
-
-def list_writes(
-    db: Database,
-    *,
-    state: str | None,
-    system: str | None,
-    action: str | None,
-    before: tuple[str, str] | None = None,
-    limit: int = 100,
-) -> list[dict]:
-    """Writes newest first, filtered; `before` is the (created_at, id) a page starts after."""
-    return rows(
-        db,
-        "SELECT * FROM outbox WHERE (:state IS NULL OR state = :state)"
-        " AND (:system IS NULL OR system = :system) AND (:action IS NULL OR action = :action)"
-        " AND (:at IS NULL OR (created_at, id) < (:at, :id))"
-        " ORDER BY created_at DESC, id DESC LIMIT :limit",
-        {
-            "state": state,
-            "system": system,
-            "action": action,
-            "at": before[0] if before else None,
-            "id": before[1] if before else None,
-            "limit": limit,
-        },
-    )
-
-
-def actions(db: Database) -> list[str]:
-    return [row["action"] for row in rows(db, "SELECT DISTINCT action FROM outbox ORDER BY 1")]

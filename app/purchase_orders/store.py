@@ -15,7 +15,7 @@ from datetime import datetime
 
 from sqlite_utils import Database
 
-from app import clock
+from app import change_history, clock
 from app.db import one, rows
 from app.ids import new_id
 
@@ -41,6 +41,14 @@ CONTENT_COLUMNS = (
 # What a person may set on its own; each is a plain column.
 EDITABLE_COLUMNS = ("purchase_order_number", "site_id", *CONTENT_COLUMNS)
 
+
+# Its history table and the column naming the record (`app/change_history.py` reads them).
+_HISTORY = ("purchase_order_history", "purchase_order_id")
+_HISTORY_INSERT = (
+    "INSERT INTO purchase_order_history (purchase_order_id, at, actor, action,"
+    " field, old_value, new_value, note)"
+    " VALUES (:record, :at, :actor, :action, :field, :old, :new, :note)"
+)
 
 # --- reading ------------------------------------------------------------------------
 
@@ -90,13 +98,7 @@ def po_item(db: Database, po_id: str, item_id: str) -> dict | None:
 
 
 def po_history(db: Database, po_id: str) -> list[dict]:
-    return rows(
-        db,
-        "SELECT h.*, u.name AS actor_name, u.email AS actor_email"
-        " FROM purchase_order_history h LEFT JOIN users u ON u.id = h.actor"
-        " WHERE h.purchase_order_id = :id ORDER BY h.id",
-        {"id": po_id},
-    )
+    return change_history.lines(db, *_HISTORY, po_id)
 
 
 def po_versions(db: Database, po_id: str) -> list[dict]:
@@ -324,41 +326,11 @@ def delete_items(db: Database, po_id: str) -> None:
 # --- history -------------------------------------------------------------------------
 
 
-def record_history(
-    db: Database,
-    po_id: str,
-    action: str,
-    now: datetime,
-    *,
-    actor: str | None = None,
-    field: str | None = None,
-    old_value: str | None = None,
-    new_value: str | None = None,
-    note: str = "",
-) -> None:
-    """Add one line to a PO's history; the caller's transaction decides when it lands."""
-    db.conn.execute(
-        "INSERT INTO purchase_order_history"
-        " (purchase_order_id, at, actor, action, field, old_value, new_value, note)"
-        " VALUES (:po, :at, :actor, :action, :field, :old, :new, :note)",
-        {
-            "po": po_id,
-            "at": clock.iso(now),
-            "actor": actor,
-            "action": action,
-            "field": field,
-            "old": old_value,
-            "new": new_value,
-            "note": note,
-        },
-    )
+def record_history(db: Database, po_id: str, action: str, now: datetime, **details) -> None:
+    """Add one line to a PO's history (`details` as `change_history.record` takes them)."""
+    change_history.record(db, _HISTORY_INSERT, po_id, action, now, **details)
 
 
 def verification_count(db: Database, po_id: str) -> int:
     """How many times the PO has been marked verified: each is a new version for other systems."""
-    return one(
-        db,
-        "SELECT count(*) AS n FROM purchase_order_history"
-        " WHERE purchase_order_id = :id AND action = 'verified'",
-        {"id": po_id},
-    )["n"]
+    return change_history.verification_count(db, *_HISTORY, po_id)

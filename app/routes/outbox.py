@@ -13,13 +13,13 @@ from sqlite_utils import Database
 from app import clock
 from app.enqueue import send_writes
 from app.outbox import page as outbox_page
-from app.outbox import store
+from app.outbox import reads, store
 from app.outbox.states import InvalidMove
 from app.web import DB, admin_only, current_user, found, page, parse_id
 
 
 def _filter(request: Request, db: Database) -> outbox_page.OutboxFilter:
-    return outbox_page.OutboxFilter.from_query(request.query_params, store.actions(db))
+    return outbox_page.OutboxFilter.from_query(request.query_params, reads.actions(db))
 
 
 @get("/", sync_to_thread=False)

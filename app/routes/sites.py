@@ -17,7 +17,7 @@ from litestar.params import Body, FromPath
 from litestar.response import Template
 from sqlite_utils import Database
 
-from app import clock, sites
+from app import clock, site_import, sites
 from app.delivery_notes import outstanding
 from app.purchase_orders import matching
 from app.web import DB, admin_only, bodies, current_user, found, page, parse_id
@@ -154,7 +154,7 @@ class CsvForm:
 @post(
     "/import",
     status_code=200,
-    request_max_body_size=sites.MAX_CSV_BYTES + bodies.FORM,
+    request_max_body_size=site_import.MAX_CSV_BYTES + bodies.FORM,
     sync_to_thread=True,
 )
 def import_preview(
@@ -163,9 +163,9 @@ def import_preview(
     """Read the CSV (a file or pasted text) and show what it would change; nothing is saved."""
     text, upload = data.text or "", data.file
     if upload is not None and upload.filename:
-        raw = upload.file.read(sites.MAX_CSV_BYTES + 1)
-        if len(raw) > sites.MAX_CSV_BYTES:
-            return _list(db, 400, import_error=sites.TOO_LARGE)
+        raw = upload.file.read(site_import.MAX_CSV_BYTES + 1)
+        if len(raw) > site_import.MAX_CSV_BYTES:
+            return _list(db, 400, import_error=site_import.TOO_LARGE)
         try:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
@@ -173,7 +173,7 @@ def import_preview(
     if not (text or "").strip():
         return _list(db, 400, import_error="Choose a CSV file or paste its text.")
     try:
-        plan = sites.plan_import(db, text)
+        plan = site_import.plan_import(db, text)
     except sites.SiteError as exc:
         return _list(db, 400, import_error=str(exc), import_text=text)
     return page("sites_import.html", plan=plan, text=text)
@@ -182,17 +182,17 @@ def import_preview(
 @post(
     "/import/apply",
     status_code=200,
-    request_max_body_size=bodies.urlencoded(sites.MAX_CSV_BYTES),
+    request_max_body_size=bodies.urlencoded(site_import.MAX_CSV_BYTES),
     sync_to_thread=True,
 )
 def import_apply(request: Request, db: DB, data: Form) -> Template:
     text, fingerprint = data.get("text", ""), data.get("fingerprint", "")
     actor = current_user(request)["id"]
     try:
-        plan = sites.apply_import(db, text, fingerprint, actor, clock.now())
+        plan = site_import.apply_import(db, text, fingerprint, actor, clock.now())
     except sites.SiteError as exc:
         try:
-            plan = sites.plan_import(db, text)
+            plan = site_import.plan_import(db, text)
         except sites.SiteError:
             return _list(db, 400, import_error=str(exc))
         return page("sites_import.html", status_code=409, plan=plan, text=text, error=str(exc))

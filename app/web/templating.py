@@ -43,7 +43,7 @@ from app import (
     storage,
 )
 from app.config import ROOT, Settings
-from app.outbox import store as outbox
+from app.outbox import reads as outbox_reads
 from app.purchase_orders import store
 from app.purchase_orders.intake import describe_warning
 from app.web.auth import SCOPE_DB
@@ -128,7 +128,7 @@ def nav_counts(db: Database, user: dict | None, worker_running: bool = True) -> 
         counts["attention"] = stuck["failed"] + stuck["dead"]
         counts["attention_tab"] = "dead" if stuck["dead"] else "failed"
         counts["paused"] = pausing.processing_paused(db) is not None
-        counts["failed_writes"] = outbox.failed_count(db)
+        counts["failed_writes"] = outbox_reads.failed_count(db)
     return counts
 
 

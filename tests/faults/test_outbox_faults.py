@@ -23,7 +23,7 @@ from app import clock, links
 from app.config import Settings
 from app.db import open_database
 from app.main import create_app
-from app.outbox import sender, states, store
+from app.outbox import reads, sender, states, store
 from app.purchase_orders import edit
 from tasks import huey_app
 from tasks.jobs import process_batch
@@ -81,7 +81,7 @@ def test_a_sender_killed_mid_request_leaves_the_write_sent_once(tmp_path, receiv
             worker.wait(timeout=10)
         finally:
             stop(worker)
-        (write,) = store.writes_about(db, "purchase_order", po_id)
+        (write,) = reads.writes_about(db, "purchase_order", po_id)
         assert write["state"] == "sending"
 
         # With no sender alive, the lease runs out (the clock moved past it): ambiguous.
@@ -91,12 +91,12 @@ def test_a_sender_killed_mid_request_leaves_the_write_sent_once(tmp_path, receiv
         worker = start_worker(settings, **env)
         try:
             # a real worker, its sweep every second, looks the write up before anything else
-            wait_for(lambda: store.get_write(db, write["id"])["state"] == "sent", timeout=30)
+            wait_for(lambda: reads.get_write(db, write["id"])["state"] == "sent", timeout=30)
         finally:
             log = stop(worker)
         assert "Traceback" not in log, log
-        write = store.get_write(db, write["id"])
-        kinds = [(a["kind"], a["outcome"]) for a in store.attempts_of(db, write["id"])]
+        write = reads.get_write(db, write["id"])
+        kinds = [(a["kind"], a["outcome"]) for a in reads.attempts_of(db, write["id"])]
         print(f"\nkilled mid-request: posts {receiver.posts}, look-ups {receiver.lookups}, {kinds}")
         assert kinds == [("lease", "unknown"), ("lookup", "accepted")]
         assert (write["external_id"], write["attempts"]) == ("ACC-1", 2)
@@ -175,7 +175,7 @@ def test_two_hundred_pos_verified_while_the_receiver_flaps_each_arrive_once(tmp_
         assert set(receiver.records) == keys  # every PO received
         assert not receiver.repeats  # and none of them twice
         assert receiver.bad_signatures == 0
-        for write in store.list_writes(db, state=None, system=None, action=None, limit=1000):
+        for write in reads.list_writes(db, state=None, system=None, action=None, limit=1000):
             assert write["external_id"] == receiver.records[write["idempotency_key"]]["id"]
             linked = links.active_link(db, "accounting", write["external_id"])
             assert linked["record_id"] == write["record_id"]
