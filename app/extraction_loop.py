@@ -91,10 +91,18 @@ def hand_in(db: Database, settings: Settings, batch_id: str, claim_no: int | Non
 
 
 def fail(
-    db: Database, batch_id: str, claim_no: int, error: str, retryable: bool, step: str
+    db: Database,
+    batch_id: str,
+    claim_no: int,
+    error: str,
+    retryable: bool,
+    step: str,
+    kept: dict | None = None,
 ) -> QueueState:
-    """An outside extractor could not read the batch: the attempt fails as the worker's would."""
-    state = queue.fail_batch(db, held(db, batch_id, claim_no), error, clock.now(), retryable)
+    """An outside extractor could not read the batch: the attempt fails as the worker's would,
+    keeping what it read of the document (`kept`), as the worker keeps a refusal's words."""
+    current = held(db, batch_id, claim_no)
+    state = queue.fail_batch(db, current, error, clock.now(), retryable, kept)
     if state is None:
         raise NotNow(STOPPED)
     attempt_log.failed(batch_id, step, error, via="api", status=_status(state))

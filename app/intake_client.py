@@ -75,8 +75,18 @@ class IntakeServer:
         path = "/api/purchase-orders/process-batch"
         return self._call("POST", path, body, expected=(400, 409, 413))
 
-    def fail(self, batch_id: str, claim: int, error: str, retryable: bool, step: str) -> Answer:
+    def fail(
+        self,
+        batch_id: str,
+        claim: int,
+        error: str,
+        retryable: bool,
+        step: str,
+        kept: dict | None = None,
+    ) -> Answer:
         body = {"claim": claim, "error": error, "retryable": retryable, "step": step}
+        if kept:
+            body["kept"] = kept
         return self._call("POST", f"{LOOP}/{batch_id}/fail", body, expected=(409,))
 
     def _call(

@@ -135,8 +135,8 @@ class RemoteWorker:
                     claim["original_filename"],
                     names,
                 )
-            except ExtractionError as exc:
-                self.fail(claim, "extract", exc.message, exc.retryable)
+            except ExtractionError as exc:  # a refusal's words go too (a PO typed beside it learns)
+                self.fail(claim, "extract", exc.message, exc.retryable, kept=exc.kept)
                 return
             except Exception as exc:  # the machine or a bug, not the document
                 log.exception("remote worker: unexpected error reading batch %s", claim["id"])
@@ -161,9 +161,11 @@ class RemoteWorker:
         else:
             log.info("remote worker: batch %s was given to another attempt", claim["id"])
 
-    def fail(self, claim: dict, step: str, error: str, retryable: bool) -> None:
+    def fail(
+        self, claim: dict, step: str, error: str, retryable: bool, kept: dict | None = None
+    ) -> None:
         attempt_log.failed(claim["id"], step, error, via="remote")
-        self._send(self.server.fail, claim["id"], claim["claim"], error, retryable, step)
+        self._send(self.server.fail, claim["id"], claim["claim"], error, retryable, step, kept)
 
     def _send(self, call, *args):
         """A result or failure, sent again if the server is briefly away; else the watchdog's."""

@@ -183,6 +183,7 @@ def test_a_failure_waiting_cannot_fix_is_dead_at_once(client, db, pending):
         {"claim": 1, "error": "  "},
         {"claim": 1, "error": "x", "retryable": "no"},
         {"claim": 1, "error": "x", "step": "guessing"},
+        {"claim": 1, "error": "x", "kept": ["not", "an", "object"]},
     ],
 )
 def test_a_failure_must_say_its_claim_and_why(client, db, pending, body):
@@ -190,6 +191,17 @@ def test_a_failure_must_say_its_claim_and_why(client, db, pending, body):
     response = client.post(f"{LOOP}/{pending}/fail", json=body)
     assert response.status_code == 400
     assert batch(db, pending)["status"] == "processing"
+
+
+def test_a_refusal_keeps_the_words_it_was_sent(client, db, pending):
+    """What the engine keeps of a document it refused travels with the failure, so a PO
+    typed by hand beside it (review's Enter by hand) can teach its layout."""
+    taken = claim(client, pending).json()
+    kept = {"layout": {"lines": [[{"text": "Bestelnommer", "x": 10, "y": 20}]], "pages": 1}}
+    body = {"claim": taken["claim"], "error": "No PO number.", "retryable": False, "kept": kept}
+    assert client.post(f"{LOOP}/{pending}/fail", json=body).status_code == 200
+    assert batch(db, pending)["status"] == "dead"
+    assert json.loads(batch(db, pending)["extracted"]) == kept
 
 
 def test_a_long_error_is_kept_to_two_thousand_characters(client, db, pending):

@@ -8,7 +8,7 @@ from litestar.testing import TestClient
 
 from app import auth, clock, queue_reads
 from app.web import CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE
-from tests.conftest import PASSWORD, sign_in, store_batch
+from tests.conftest import PASSWORD, make_user, sign_in, store_batch
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
 from tests.fixtures.records import add_batch
 
@@ -251,6 +251,18 @@ def test_pill_processed_links_the_po_and_stops_polling(admin_client, db, batch_i
     )
     assert "the project code matches no site" in done.get_text()
     assert not done.has_attr("hx-trigger")
+
+
+def test_a_failed_pill_offers_retry_only_to_whoever_may_retry_it(app, db, settings, staff):
+    batch_id = store_batch(settings, db, po_pdf_bytes(po_fields("PILL3")), uploaded_by=staff["id"])
+    retry_at = "2026-08-19T10:42:00.000Z"
+    set_row(db, batch_id, status="failed", attempts=1, last_error="busy", next_retry_at=retry_at)
+    other = make_user(db, "other.clerk@example.com")
+    with TestClient(app) as client:
+        sign_in(client, other["email"])
+        seen = pill(client, batch_id)
+    assert seen.get_text().split()[0] == "Failed:"  # they see how it stands
+    assert seen.select_one("button") is None  # but nothing they would be refused
 
 
 def test_home_lists_only_my_uploads(app, admin_client, db, settings, staff, batch_id):

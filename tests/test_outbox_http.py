@@ -57,6 +57,14 @@ def test_a_po_verified_on_its_page_reaches_the_receiver_once(admin_client, db, r
     assert len(receiver.posts) == 1 and receiver.bad_signatures == 0
 
 
+def test_a_po_verified_through_the_api_is_sent_at_once_too(admin_client, db, receiver):
+    po_id = add_po(db, "API1")
+    assert admin_client.post(f"/api/purchase-orders/{po_id}/verify").status_code == 200
+    (write,) = admin_client.get("/api/outbox").json()["writes"]
+    assert (write["state"], write["idempotency_key"]) == ("sent", f"po:{po_id}:v1")
+    assert len(receiver.posts) == 1
+
+
 def test_a_dn_verified_on_its_page_is_written_too(admin_client, receiver):
     po(admin_client)
     _, note = dn(admin_client)

@@ -9,6 +9,7 @@ comes back within the test.
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import threading
@@ -20,6 +21,7 @@ import pytest
 from app import auth, clock
 from app.db import open_database, rows
 from tests.faults.checks import assert_consistent
+from tests.fixtures import layout_pdf
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes, slow_po_pdf_bytes
 from tests.server import RunningIntake
 from tests.workers import logged, start_remote_worker, stop, wait_for
@@ -124,6 +126,21 @@ def test_one_then_two_remote_workers_read_each_upload_once(office, tmp_path):
     assert_consistent(office.db, office.server.settings, sent)
     assert all("remote worker started" in log for log in logs)
     assert [home.exists() for home in homes] == [False, False]  # they kept nothing
+
+
+def test_a_document_a_remote_worker_refuses_keeps_its_words(office, tmp_path):
+    """As with the server's own worker: a PO typed beside it later teaches its layout."""
+    refused = layout_pdf.layout_pdf_bytes(layout_pdf.ISIZULU, layout_pdf.order(0))
+    batch_id = office.upload(refused, "oda.pdf")
+    worker = start_remote_worker(office.server.url, SECRET, tmp_path / "machine-b")
+    try:
+        wait_for(lambda: office.settled([batch_id]), timeout=60)
+    finally:
+        log = stop(worker)
+    assert "Traceback" not in log, log
+    batch = office.batch(batch_id)
+    assert batch["status"] == "dead"  # labels the engine does not know: no PO number found
+    assert json.loads(batch["extracted"])["layout"]["lines"]
 
 
 def descendants(pid: int) -> set[int]:

@@ -22,6 +22,7 @@ from sqlite_utils import Database
 
 from app import batch_actions, clock, queue_reads, uploads
 from app.config import Settings
+from app.enqueue import send_writes
 from app.purchase_orders import edit, forms, record, store
 from app.web import DB, Config, bodies, csrf, current_user, found, parse_id
 
@@ -149,6 +150,7 @@ def api_verify_po(request: Request, po_id: FromPath[str], db: DB) -> dict[str, A
         edit.verify_po(db, po["id"], current_user(request)["id"], clock.now())
     except forms.EditError as exc:
         raise NotFoundException(str(exc)) from None
+    send_writes()  # to the accounting system, as the page's Mark verified does
     po = _po_json(db, po["id"])
     return {key: po[key] for key in ("id", "is_verified", "verified_by", "verified_at")}
 

@@ -126,10 +126,19 @@ def batch_file(
     )
 
 
-@post("/data-import-batches/{batch_id:str}/fail", status_code=200)
+@post(
+    "/data-import-batches/{batch_id:str}/fail",
+    request_max_body_size=PAYLOAD_LIMIT,  # `kept` may hold every word of the document
+    status_code=200,
+)
 async def fail(request: Request, batch_id: FromPath[str], db: DB) -> dict:
-    """The extractor could not read the batch: `{claim, error, retryable, step}`."""
-    body = _json_object(await request.body(), "{claim, error, retryable}")
+    """The extractor could not read the batch: `{claim, error, retryable, step, kept}`.
+
+    `kept` (optional) is what the built-in engine keeps of a document it refused (its words),
+    so that a PO typed by hand beside it teaches its layout."""
+    body = await anyio.to_thread.run_sync(
+        _json_object, await request.body(), "{claim, error, retryable}"
+    )
     claim_no, error = body.get("claim"), body.get("error")
     if not _is_int(claim_no) or not isinstance(error, str) or not error.strip():
         raise ClientException("Send {claim, error, retryable}: the claim number and a sentence.")
@@ -139,10 +148,13 @@ async def fail(request: Request, batch_id: FromPath[str], db: DB) -> dict:
         raise ClientException(
             f"retryable is true or false, and step one of {', '.join(attempt_log.STEPS)}."
         )
+    kept = body.get("kept")
+    if kept is not None and not isinstance(kept, dict):
+        raise ClientException("kept, when sent, is a JSON object: what was read of the document.")
     found(queue_reads.get_batch(db, parse_id(batch_id, "batch")), "batch")
     try:
         state = await anyio.to_thread.run_sync(
-            extraction_loop.fail, db, batch_id, claim_no, error.strip(), retryable, step
+            extraction_loop.fail, db, batch_id, claim_no, error.strip(), retryable, step, kept
         )
     except extraction_loop.NotNow as exc:
         raise Conflict(str(exc)) from None
