@@ -26,9 +26,6 @@ from app.enqueue import send_writes
 from app.purchase_orders import edit, forms, record, store
 from app.web import DB, Config, bodies, csrf, current_user, found, parse_id
 
-# A PO's correction as JSON: its fields and up to 500 items.
-PAYLOAD_LIMIT = 2 * bodies.MB
-
 
 class Conflict(ClientException):
     status_code = 409
@@ -117,7 +114,7 @@ def _po_json(db: Database, po_id: str) -> dict[str, Any]:
     return record.as_json(found(record.po_record(db, po_id), "purchase order"))
 
 
-@patch("/api/purchase-orders/{po_id:str}", status_code=200, request_max_body_size=PAYLOAD_LIMIT)
+@patch("/api/purchase-orders/{po_id:str}", status_code=200, request_max_body_size=bodies.PAYLOAD)
 async def api_edit_po(request: Request, po_id: FromPath[str], db: DB) -> dict[str, Any]:
     """Correct a PO's fields and, optionally, its whole item list, as a person does on its page."""
     po_id = parse_id(po_id, "purchase order")

@@ -35,8 +35,6 @@ from app.routes.api import Conflict
 from app.web import DB, Config, bodies, document_file, found, parse_id
 from app.web.errors import handle_http_error
 
-# An extracted PO: a few hundred bytes an item, with room for long descriptions.
-PAYLOAD_LIMIT = 2 * bodies.MB
 MAX_DUE = 100
 NO_CREDENTIALS = "Send the x-ingest-secret header, or an administrator's API token."
 
@@ -128,7 +126,7 @@ def batch_file(
 
 @post(
     "/data-import-batches/{batch_id:str}/fail",
-    request_max_body_size=PAYLOAD_LIMIT,  # `kept` may hold every word of the document
+    request_max_body_size=bodies.PAYLOAD,  # `kept` may hold every word of the document
     status_code=200,
 )
 async def fail(request: Request, batch_id: FromPath[str], db: DB) -> dict:
@@ -162,7 +160,7 @@ async def fail(request: Request, batch_id: FromPath[str], db: DB) -> dict:
     return {"id": batch_id, "status": state.status, "next_retry_at": next_retry}
 
 
-@post("/purchase-orders/process-batch", request_max_body_size=PAYLOAD_LIMIT, status_code=200)
+@post("/purchase-orders/process-batch", request_max_body_size=bodies.PAYLOAD, status_code=200)
 async def process_batch(request: Request, db: DB, settings: Config) -> dict:
     """What an outside extractor read: `{batch_id, claim, extracted}` (claim optional)."""
     body = await anyio.to_thread.run_sync(

@@ -33,6 +33,9 @@ FORM = 64 * KB
 SIGN_IN = 16 * KB
 # Typing a PO by hand: up to 200 item rows.
 HAND_ENTRY = 512 * KB
+# A PO or DN as JSON (a reading handed in, a correction, a refused document's words): a few
+# hundred bytes an item for up to 500 items, with room for long descriptions.
+PAYLOAD = 2 * MB
 # More fields than any of our forms has: a body of thousands of tiny fields is refused.
 MAX_FIELDS = 2000
 
