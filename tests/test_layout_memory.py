@@ -16,7 +16,7 @@ import pytest
 from app.extract import engine
 from app.extract.document import Document, ExtractOptions
 from app.extract.layout import Line, Word, text_lines
-from app.extract.memory import recall, teach, words
+from app.extract.memory import places, recall, teach, words
 from tests.fixtures import layout_pdf
 from tests.fixtures.families.registry import FAMILIES
 
@@ -259,3 +259,13 @@ def test_on_a_photo_a_layout_never_overrules_what_the_reader_proved():
     photo = engine.read_po(as_photo(drawn(second)), options)
     assert photo["po_number"] == "PO-1002" and "low_confidence:po_number" not in photo["warnings"]
     assert "po_number" not in photo["layout"]["read_with"]["values"]
+
+
+def test_a_value_printed_across_two_cells_is_learned_where_it_stands():
+    # '1  234.56': the thousands printed apart, so the words of one amount are two cells
+    line = Line([Word("Total", 0, 5), Word("1", 20, 21), Word("234.56", 23, 29)], 0.0, 0)
+    assert len(line.cells) == 3
+    found = places.learn_places([line], places.Spot(0, 1, 2), set(), foot=True)
+    assert [(p["kind"], p["label"], p["dx0"], p["dx1"]) for p in found] == [
+        ("label", "total", 20.0, 29.0)
+    ]

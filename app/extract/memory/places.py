@@ -268,11 +268,26 @@ def cell_of(line: Line, word_index: int) -> Cell:
     return next(cell for cell in line.cells if any(w is word for w in cell.words))
 
 
+def cells_of(line: Line, spot: Spot) -> list[Cell]:
+    """The cells a value stands in: one, or several when it runs across a gap ('R' and
+    '1 234.56' printed two spaces apart)."""
+    first, last = cell_of(line, spot.i), cell_of(line, spot.j)
+    a = next(n for n, c in enumerate(line.cells) if c is first)
+    b = next(n for n, c in enumerate(line.cells) if c is last)
+    return line.cells[a : b + 1]
+
+
+def span_of(line: Line, spot: Spot) -> Cell:
+    """The cells of a value as one cell."""
+    cells = cells_of(line, spot)
+    return cells[0] if len(cells) == 1 else Cell([w for c in cells for w in c.words])
+
+
 def learn_places(lines: list[Line], spot: Spot, values: set[int], foot: bool) -> list[dict]:
     """The places a value can be read from next time, most telling first. `values` holds the
     ids of the cells that carry a confirmed value (never a label)."""
     line = lines[spot.index]
-    cell = cell_of(line, spot.i)
+    cell = span_of(line, spot)
     words = [w.text for w in cell.words]
     first = next(n for n, w in enumerate(cell.words) if w is line.words[spot.i])
     last = next(n for n, w in enumerate(cell.words) if w is line.words[spot.j])

@@ -43,7 +43,10 @@ def learn(lines: list[Line], confirmed: dict, whole: bool = True) -> dict | None
     anchors = {"comma": comma, "day_first": day_first, "currency": confirmed.get("currency")}
     spots = {name: _spots(lines, name, confirmed, comma, end) for name in (*HEADER, *MONEY)}
     value_cells = {
-        id(places.cell_of(lines[spot.index], spot.i)) for found in spots.values() for spot in found
+        id(cell)
+        for found in spots.values()
+        for spot in found
+        for cell in places.cells_of(lines[spot.index], spot)
     }
     learned = {}
     for name in HEADER:
@@ -133,8 +136,8 @@ def _is(name: str, said: str, value: str) -> bool:
 
 
 def _whole(lines: list[Line], spot: Spot) -> bool:
-    cell = places.cell_of(lines[spot.index], spot.i)
     line = lines[spot.index]
+    cell = places.span_of(line, spot)
     return cell.words[0] is line.words[spot.i] and cell.words[-1] is line.words[spot.j]
 
 
