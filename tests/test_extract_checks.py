@@ -122,6 +122,26 @@ def test_a_value_no_check_proves_is_flagged(change, warning):
     assert len(payload["warnings"]) == 1
 
 
+@pytest.mark.parametrize(
+    ("date", "money", "want", "flagged"),
+    [
+        ("03/08/2026", "R", "2026-08-03", False),  # the office's own currency: its own way
+        ("03/08/2026", "$", "2026-08-03", True),  # another country's: it may be 8 March
+        ("19/08/2026", "$", "2026-08-19", False),  # reads one way only
+        ("03/08/2026  Due 03/28/2026", "$", "2026-03-08", False),  # the due date says which
+    ],
+)
+def test_a_date_that_reads_both_ways_is_proven_only_where_the_document_says_which(
+    date, money, want, flagged
+):
+    text = HEADER.format(**(GOOD | {"date": date})).replace("Total ", f"Total {money}")
+    payload = po(text)
+    assert payload["po_date"] == want
+    assert ("low_confidence:po_date" in payload["warnings"]) is flagged
+    if flagged:
+        assert "nothing on the document says which" in payload["unproven"]["po_date"]
+
+
 def test_a_registration_number_is_not_the_tax():
     text = HEADER.format(**GOOD).replace("VAT 15%           31.26", "VAT        4120198765")
     payload = po(text)
@@ -208,3 +228,36 @@ def good_line() -> Item:
 )  # fmt: skip
 def test_a_doubt_about_the_items_names_the_lines(lines, why):
     assert unproven(Reading({}, lines), ("items",)) == {"items": why}
+
+
+TYPED = """\
+ORDER
+ORDER NO ........: 48327
+DATE ............: 20.03.26
+SUPPLIER ........: Acme Steel (Pty) Ltd
+JOB .............: CP09
+--------------------------------------------------------------------------------
+QTY    UNIT   DESCRIPTION                       CODE           PRICE       TOTAL
+--------------------------------------------------------------------------------
+24     sheet  Shuttering ply 18mm               SHR-VIS       637.66   15,303.84
+0.75   ton    Crushed stone 13mm                GRV-13        416.18      312.14
+              for concrete works
+--------------------------------------------------------------------------------
+                                                NETT                 R 15,615.98
+                                                VAT @ 15%             R 2,342.40
+                                                TOTAL DUE            R 17,958.38
+"""
+
+
+def test_a_typed_order_with_dot_leaders_and_dashed_rules_reads_whole():
+    payload = po(TYPED, today="2026-04-01")
+    assert (payload["po_number"], payload["po_date"]) == ("48327", "2026-03-20")
+    assert (payload["supplier_name"], payload["project_code"]) == ("Acme Steel (Pty) Ltd", "CP09")
+    assert [i["description"] for i in payload["items"]] == [
+        "Shuttering ply 18mm",
+        "Crushed stone 13mm for concrete works",  # the dashes under it are a rule, not words
+    ]
+    assert (payload["subtotal"], payload["tax"], payload["total"]) == (
+        "15615.98", "2342.40", "17958.38"
+    )  # fmt: skip
+    assert payload["warnings"] == []

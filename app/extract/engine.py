@@ -72,6 +72,8 @@ PO_FIELDS = (
     "total",
     "currency",
 )
+# The office's own currency: what a document naming none is priced in.
+OWN_CURRENCY = "ZAR"
 DN_FIELDS = ("dn_number", "dn_date", "po_number", "supplier_name", "project_code")
 KINDS = [
     ("delivery_note", r"delivery\s+note|delivery\s+slip|dispatch\s+note|goods\s+delivery|waybill"),
@@ -156,7 +158,7 @@ def _currency(lines: list[Line]) -> tuple[Found, int]:
     if not found.value:
         symbol = fields.detect_currency(text)
         source = symbol or "no currency printed: the office's own"
-        found = Found(symbol or "ZAR", 0.8 if symbol else 0.7, source)
+        found = Found(symbol or OWN_CURRENCY, 0.8 if symbol else 0.7, source)
     return found, len(named)
 
 
@@ -234,17 +236,24 @@ def _known_values(
 _NUMERIC_DATE = re.compile(r"\b(\d{1,2})[/.\-](\d{1,2})[/.\-]\d{2,4}\b")
 
 
-def day_first(lines: list[Line], setting: bool) -> bool:
-    """How this document writes numeric dates: a date that only reads one way ('21/02/2026'
-    is day first, '02/21/2026' month first) says so for every date on it; without one,
-    or with both, the office's setting."""
+def date_order(lines: list[Line]) -> bool | None:
+    """What the document's own numeric dates say of their order: a date that only reads one
+    way ('21/02/2026' is day first, '02/21/2026' month first) says so for every date on it;
+    None when none does, or when they say both."""
     firsts, seconds = set(), set()
     for line in lines:
         for match in _NUMERIC_DATE.finditer(line.text):
             firsts.add(int(match[1]))
             seconds.add(int(match[2]))
     day, month = any(n > 12 for n in firsts), any(n > 12 for n in seconds)
-    return setting if day == month else day
+    return None if day == month else day
+
+
+def day_first(lines: list[Line], setting: bool) -> bool:
+    """How this document writes numeric dates: as its own dates say, else the office's
+    setting."""
+    said = date_order(lines)
+    return setting if said is None else said
 
 
 def _finders(options: ExtractOptions, lines: list[Line]) -> dict[str, Callable[[str], str | None]]:
@@ -281,7 +290,7 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     found.update(foot)
     inclusive = totals.tax_included(found.get("tax"))
     prove = partial(_po_proof, options=options, table=table, currencies=currencies)
-    prove = partial(prove, inclusive=inclusive)
+    prove = partial(prove, inclusive=inclusive, order_guessed=_order_guessed(lines, found))
     rows, learned = table.items, _with_layout(lines, found, table.items, options, prove)
     if learned is not None:
         # a name or code the layout read by OCR is put right as the reader's own would be
@@ -298,7 +307,15 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     return payload
 
 
-def _po_proof(found, rows, *, options, table, currencies, inclusive) -> proofs.Reading:
+def _order_guessed(lines: list[Line], found: dict[str, Found]) -> bool:
+    """Its numeric dates' order is only the office's guess: none of them says which comes
+    first, and it is priced in another currency than the office's own, so it may come from
+    where the month is written first."""
+    currency = found.get("currency", MISSING).value
+    return date_order(lines) is None and currency not in (None, OWN_CURRENCY)
+
+
+def _po_proof(found, rows, *, options, table, currencies, inclusive, order_guessed):
     return proofs.Reading(
         found,
         rows,
@@ -308,6 +325,7 @@ def _po_proof(found, rows, *, options, table, currencies, inclusive) -> proofs.R
         currencies_named=currencies,
         naming_ranks={"po_number": fields.NAMING_RANKS["po_number"]},
         inclusive=inclusive,
+        date_order_guessed=order_guessed,
     )
 
 

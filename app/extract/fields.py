@@ -86,6 +86,8 @@ _ALL_LABELS = re.compile(
     re.IGNORECASE,
 )
 _TRAIL = r"\s*[:#.\-]*\s*"
+# Dots or rules a typed form prints from a label to its value ('SUPPLIER ........: Acme').
+_LEADER = r"(?:\s*[._·]{3,})?"
 _CODE = re.compile(r"[A-Za-z0-9][A-Za-z0-9/\-_.]*[A-Za-z0-9]")
 
 
@@ -245,7 +247,9 @@ def find(
     """The value of the first label (most specific wording first) whose value passes `check`."""
     for rank, pattern in enumerate(patterns):
         label_only = re.compile(rf"(?:{pattern}){_TRAIL}", re.IGNORECASE)
-        inline = re.compile(rf"(?:{pattern})\s*(?P<sep>[:#]\s*|\s)(?P<value>\S.*)", re.IGNORECASE)
+        inline = re.compile(
+            rf"(?:{pattern}){_LEADER}\s*(?P<sep>[:#]\s*|\s)(?P<value>\S.*)", re.IGNORECASE
+        )
         base = 0.95 - 0.05 * rank
         for index, line in enumerate(lines):
             for cell in _label_candidates(line):

@@ -95,6 +95,10 @@ def group_cells(words: list[Word], gap: float = CELL_GAP) -> list[Cell]:
     return cells
 
 
+# A rule typed across the page ('-----', '=====', '.....'): a drawn line, not words.
+_RULE_WORD = re.compile(r"[-=_.*~\u2013\u2014]{3,}")
+
+
 def text_lines(text: str, page_no: int = 0, y0: float = 0.0) -> list[Line]:
     """One page of pypdf layout-mode text: one Line per text row, x = character column."""
     lines: list[Line] = []
@@ -102,6 +106,7 @@ def text_lines(text: str, page_no: int = 0, y0: float = 0.0) -> list[Line]:
         words = [
             Word(match.group(), float(match.start()), float(match.end()))
             for match in re.finditer(r"\S+", row)
+            if not _RULE_WORD.fullmatch(match.group())
         ]
         if words:
             lines.append(Line(words, y0 + n, page_no))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from app import numbers
 from app.extract import checks, validate
 from app.extract.model import MISSING, Found, Item
 
@@ -30,6 +31,8 @@ class Reading:
     # per field, the label wordings (by rank) that name it: beyond them a bare 'Order'
     naming_ranks: dict[str, int] = field(default_factory=dict)
     inclusive: bool = False  # the prices include the tax: the items add up to the total
+    # nothing on the document says whether its numeric dates put the day or the month first
+    date_order_guessed: bool = False
 
 
 def _read(found: Found) -> str | None:
@@ -52,7 +55,23 @@ def _number(found: Found, reading: Reading, name: str) -> str | None:
 
 
 def _date(found: Found, reading: Reading, name: str) -> str | None:
-    return None if found.rank is not None else "not under a date label"
+    if found.rank is None:
+        return "not under a date label"
+    if reading.date_order_guessed and _either_way(found.source):
+        return "it reads as a day-month or a month-day date, and nothing on the document says which"
+    return None
+
+
+def _either_way(text: str) -> bool:
+    """A numeric date that is a different day read day first than month first."""
+    match = numbers.DATE_IN_TEXT.search(text)
+    if not match:
+        return False
+    try:
+        readings = {numbers.parse_date(match.group(), first) for first in (True, False)}
+    except ValueError:
+        return False
+    return len(readings) > 1
 
 
 def _supplier(found: Found, reading: Reading, name: str) -> str | None:

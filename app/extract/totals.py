@@ -25,7 +25,7 @@ TAX_WORDS = re.compile(
     rf"\b(?:vat|tax|gst|levy|duty|excise|surcharge|{words.FOOT['tax']})\b", re.IGNORECASE
 )
 FOOT_LABELS = {
-    "subtotal": rf"(?:sub\s*-?\s*total|nett?\s+total|total\s+net(?:t)?\s+(?:value|amount)|"
+    "subtotal": rf"(?:sub\s*-?\s*total|nett?(?:\s+total)?|total\s+net(?:t)?\s+(?:value|amount)|"
     r"untaxed\s+amount|taxable\s+amount|net\s+amount|amount\s+before\s+(?:vat|tax)|"
     rf"total\s+before\s+(?:vat|tax)|(?:total|amount|value)\s+{_EXCL}|{words.FOOT['subtotal']})"
     rf"(?:\s+{_EXCL})?{_CURRENCY}",
