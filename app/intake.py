@@ -117,6 +117,33 @@ class ItemLine:
     unit: str
 
 
+def revision_received(
+    db: Database,
+    record_history: Callable[..., None],
+    claim: Claim,
+    now: datetime,
+    *,
+    kind: str,
+    entity: str,
+    record_id: str,
+    evidence: dict,
+    money: int = 0,
+    currency: str | None = None,
+) -> str:
+    """Inside the import: a known record arrived with other contents. Its review item opens
+    (`evidence` says what `changed`) and the owner's `record_history` notes it."""
+    review_items.open_item(db, kind, entity, record_id, evidence, money, now, currency)
+    record_history(
+        db,
+        record_id,
+        "revision_received",
+        now,
+        actor=claim.uploaded_by,
+        note=f"batch {claim.batch_id} differs: {', '.join(evidence['changed'])}",
+    )
+    return "revision"
+
+
 # --- reading a payload's fields --------------------------------------------------------
 
 
