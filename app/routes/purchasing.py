@@ -8,7 +8,6 @@ history), so the page never shows a stale total.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 from litestar import Request, get, post
@@ -19,7 +18,7 @@ from litestar.plugins.htmx import HTMXRequest
 from litestar.response import File, Stream, Template
 from sqlite_utils import Database
 
-from app import auth, clock, keyset, layouts, previews, sites, storage
+from app import auth, clock, keyset, layouts, previews, sites
 from app.delivery_notes.delivery import STATUSES
 from app.enqueue import send_writes
 from app.purchase_orders import edit, export, forms, listing, record, store
@@ -28,11 +27,10 @@ from app.web import (
     Config,
     HtmxPage,
     current_user,
-    document_file,
     found,
     page,
     parse_id,
-    preview_file,
+    record_file,
 )
 
 Form = Annotated[dict[str, str], Body(media_type=RequestEncodingType.URL_ENCODED)]
@@ -123,25 +121,15 @@ def po_detail(po_id: FromPath[str], db: DB) -> Template:
 @get("/purchasing/{po_id:str}/document", sync_to_thread=False)
 def po_document(po_id: FromPath[str], db: DB, settings: Config) -> File:
     po = _po(db, po_id)
-    name = f"PO-{po['purchase_order_number']}{Path(po['file_path'] or '').suffix}"
-    return document_file(
-        settings,
-        po["file_path"],
-        po["content_type"],
-        name,
-        missing="This purchase order has no stored document.",
-    )
+    return record_file(settings, po, "PO-", po["purchase_order_number"], "purchase order")
 
 
 @get("/purchasing/{po_id:str}/preview", sync_to_thread=True)
 def po_preview(po_id: FromPath[str], db: DB, settings: Config) -> File:
     """A photographed PO scaled for the page; the original stays a download."""
     po = _po(db, po_id)
-    return preview_file(
-        settings,
-        po,
-        f"PO-{storage.display_filename(po['purchase_order_number'])}-preview.jpg",
-        missing="This purchase order has no photo to preview.",
+    return record_file(
+        settings, po, "PO-", po["purchase_order_number"], "purchase order", preview=True
     )
 
 
