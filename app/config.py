@@ -10,6 +10,7 @@ import ipaddress
 import math
 import os
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from ipaddress import ip_network
 from pathlib import Path
@@ -124,28 +125,41 @@ class Settings:
 
 
 def _positive_int(env: dict[str, str], name: str, default: int) -> int:
-    raw = env.get(name, "").strip()
-    if not raw:
-        return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise ConfigError(f"{name} must be a whole number (got {raw!r}).") from None
-    if value < 1:
-        raise ConfigError(f"{name} must be at least 1 (got {value}).")
-    return value
+    return _number(env, name, default, int, "a whole number", lambda n: n >= 1, "at least 1")
 
 
 def _positive_number(env: dict[str, str], name: str, default: float) -> float:
+    return _number(
+        env,
+        name,
+        default,
+        float,
+        "a number, such as 15 or 0.5",
+        lambda n: math.isfinite(n) and n > 0,
+        "more than 0",
+    )
+
+
+def _number(
+    env: dict[str, str],
+    name: str,
+    default: float,
+    parse: Callable[[str], float],
+    kind: str,
+    fits: Callable[[float], bool],
+    bounds: str,
+) -> float:
+    """A number from the environment, `default` when unset; a sentence naming the variable
+    when it is not `kind` or does not fit its `bounds`."""
     raw = env.get(name, "").strip()
     if not raw:
         return default
     try:
-        value = float(raw)
+        value = parse(raw)
     except ValueError:
-        raise ConfigError(f"{name} must be a number, such as 15 or 0.5 (got {raw!r}).") from None
-    if not (math.isfinite(value) and value > 0):
-        raise ConfigError(f"{name} must be more than 0 (got {raw}).")
+        raise ConfigError(f"{name} must be {kind} (got {raw!r}).") from None
+    if not fits(value):
+        raise ConfigError(f"{name} must be {bounds} (got {raw}).")
     return value
 
 
@@ -242,16 +256,15 @@ def _networks(env: dict[str, str], name: str, default: tuple) -> tuple:
 
 
 def _fraction(env: dict[str, str], name: str, default: float) -> float:
-    raw = env.get(name, "").strip()
-    if not raw:
-        return default
-    try:
-        value = float(raw)
-    except ValueError:
-        raise ConfigError(f"{name} must be a number between 0 and 1 (got {raw!r}).") from None
-    if not 0 < value <= 1:
-        raise ConfigError(f"{name} must be more than 0 and at most 1 (got {raw}).")
-    return value
+    return _number(
+        env,
+        name,
+        default,
+        float,
+        "a number between 0 and 1",
+        lambda n: 0 < n <= 1,
+        "more than 0 and at most 1",
+    )
 
 
 def _addresses(env: dict[str, str], name: str) -> str:

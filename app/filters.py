@@ -18,6 +18,7 @@ from urllib.parse import urlencode
 from sqlite_utils import Database
 
 from app import numbers, sites
+from app.db import rows
 
 NO_SITE = "-"  # ?site=- lists the records matched to no site; no site code can be empty
 
@@ -118,3 +119,13 @@ def date_range(column: str, date_from: str, date_to: str) -> tuple[list[str], di
         where.append(f"{column} <= :date_to")
         params["date_to"] = date_to
     return where, params
+
+
+def count_matching(db: Database, table: str, conditions: tuple[list[str], dict]) -> int:
+    """How many rows of `table` ("purchase_orders po": with the alias the conditions use)
+    meet a filter's conditions."""
+    where, params = conditions
+    sql = f"SELECT count(*) AS n FROM {table}"
+    if where:
+        sql += " WHERE " + " AND ".join(where)
+    return rows(db, sql, params)[0]["n"]

@@ -11,7 +11,7 @@ the same way for every type. It knows nothing of what a record holds.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -106,7 +106,52 @@ def land(
     return Landed(record_id, filing.placed is not None, warnings)
 
 
+@dataclass
+class ItemLine:
+    """What an item line of any document type holds; each type adds its own figures."""
+
+    line_no: int
+    item_code: str
+    description: str
+    quantity: str
+    unit: str
+
+
+def revision_received(
+    db: Database,
+    record_history: Callable[..., None],
+    claim: Claim,
+    now: datetime,
+    *,
+    kind: str,
+    entity: str,
+    record_id: str,
+    evidence: dict,
+    money: int = 0,
+    currency: str | None = None,
+) -> str:
+    """Inside the import: a known record arrived with other contents. Its review item opens
+    (`evidence` says what `changed`) and the owner's `record_history` notes it."""
+    review_items.open_item(db, kind, entity, record_id, evidence, money, now, currency)
+    record_history(
+        db,
+        record_id,
+        "revision_received",
+        now,
+        actor=claim.uploaded_by,
+        note=f"batch {claim.batch_id} differs: {', '.join(evidence['changed'])}",
+    )
+    return "revision"
+
+
 # --- reading a payload's fields --------------------------------------------------------
+
+
+def fields(payload: object) -> dict:
+    """The payload's fields; InvalidPayload when it is not a JSON object."""
+    if not isinstance(payload, dict):
+        raise InvalidPayload(["The extracted data must be a JSON object."])
+    return payload
 
 
 def text(payload: dict, key: str, limit: int = 500) -> str:
@@ -133,3 +178,30 @@ def item_list(payload: dict, problems: list[str]) -> list:
         problems.append("The items must be a list.")
         return []
     return raw_items
+
+
+def numbered_items(raw_items: list, problems: list[str]) -> Iterator[tuple[int, dict]]:
+    """(line number, item) for each item that is an object; a problem for each that is not."""
+    for line_no, raw in enumerate(raw_items, start=1):
+        if isinstance(raw, dict):
+            yield line_no, raw
+        else:
+            problems.append(f"Item {line_no} must be an object.")
+
+
+def item_words(raw: dict) -> dict:
+    """An item's code, description and unit, as every document type keeps them."""
+    return {
+        "item_code": text(raw, "item_code", 100),
+        "description": text(raw, "description", 2000),
+        "unit": text(raw, "unit", 40),
+    }
+
+
+def quantity(raw: dict, key: str, line_no: int, problems: list[str]) -> str | None:
+    """An item's quantity as decimal text; None, and a problem, when it is not a number."""
+    try:
+        return numbers.parse_quantity(raw.get(key))
+    except ValueError:
+        problems.append(f"Item {line_no}: the quantity {raw.get(key)!r} is not a number.")
+        return None

@@ -34,7 +34,7 @@ from datetime import datetime
 
 from sqlite_utils import Database
 
-from app import clock, numbers
+from app import clock, item_lines, numbers
 from app.db import one, rows
 from app.extract.memory import recall, teach, words
 from app.extract.memory.places import HEADER, MONEY
@@ -138,18 +138,7 @@ def confirmed_values(po: dict, items: list[dict]) -> dict:
         "subtotal": text(po["subtotal_cents"]),
         "tax": text(po["tax_cents"]),
         "total": text(po["total_cents"]),
-        "items": [
-            {
-                "item_code": item["item_code"],
-                "description": item["description"],
-                "quantity": item["quantity"],
-                "unit": item["unit"],
-                "unit_price": text(item["unit_price_cents"]),
-                "discount_percent": item["discount_percent"],
-                "amount": text(item["amount_cents"]),
-            }
-            for item in items
-        ],
+        "items": [item_lines.priced(item) for item in items],
     }
 
 

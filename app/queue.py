@@ -9,7 +9,7 @@ attempt number it claimed, so a worker the watchdog gave up on changes nothing.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 
 from sqlite_utils import Database
@@ -70,77 +70,64 @@ def record_event(
     )
 
 
-def create_batch(
-    db: Database,
-    *,
-    batch_id: str,
-    batch_type: str,
-    content_type: str,
-    original_filename: str,
-    file_path: str,
-    sha256: str,
-    size: int,
-    uploaded_by: str | None,
-    now: datetime,
-) -> None:
+@dataclass(frozen=True)
+class Upload:
+    """What a new batch records of the file it carries."""
+
+    batch_id: str
+    batch_type: str
+    content_type: str
+    original_filename: str
+    file_path: str
+    sha256: str
+    size: int
+    uploaded_by: str | None
+
+
+def create_batch(db: Database, *, now: datetime, **upload) -> None:
+    """A document uploaded for a worker to read: a pending batch (`upload` an Upload's fields)."""
     with immediate(db):
-        db.conn.execute(
-            "INSERT INTO data_import_batches (id, batch_type, content_type, original_filename,"
-            " file_path, sha256, size, date_uploaded, uploaded_by, status)"
-            " VALUES (:id, :batch_type, :content_type, :original_filename, :file_path,"
-            " :sha256, :size, :now, :uploaded_by, 'pending')",
-            {
-                "id": batch_id,
-                "batch_type": batch_type,
-                "content_type": content_type,
-                "original_filename": original_filename,
-                "file_path": file_path,
-                "sha256": sha256,
-                "size": size,
-                "now": clock.iso(now),
-                "uploaded_by": uploaded_by,
-            },
-        )
-        record_event(db, batch_id, "uploaded", now, actor=uploaded_by, detail=original_filename)
+        _insert_batch(db, Upload(**upload), now, "pending")
 
 
 def record_import_batch(
-    db: Database,
-    *,
-    batch_id: str,
-    batch_type: str,
-    original_filename: str,
-    file_path: str,
-    sha256: str,
-    size: int,
-    uploaded_by: str | None,
-    extracted: dict,
-    warnings: list[str],
-    now: datetime,
+    db: Database, *, extracted: dict, warnings: list[str], now: datetime, **upload
 ) -> None:
     """Inside the import's transaction: a CSV import (timesheets, fuel logs) is done when it is
     recorded, so its batch is written processed at once. Its rows point at the batch, so
     `processed_record_id` stays empty; the counts are in `extracted`."""
+    new = Upload(content_type="text/csv", **upload)
+    _insert_batch(db, new, now, "processed", warnings=warnings, extracted=extracted)
+    detail = ", ".join(warnings)
+    record_event(db, new.batch_id, "processed", now, actor=new.uploaded_by, detail=detail)
+
+
+def _insert_batch(
+    db: Database,
+    upload: Upload,
+    now: datetime,
+    status: str,
+    warnings: list[str] | None = None,
+    extracted: dict | None = None,
+) -> None:
+    """Write the new batch, processed at once when its `status` says so, and its upload event."""
     db.conn.execute(
         "INSERT INTO data_import_batches (id, batch_type, content_type, original_filename,"
         " file_path, sha256, size, date_uploaded, uploaded_by, status, processed_at, warnings,"
-        " extracted) VALUES (:id, :batch_type, 'text/csv', :original_filename, :file_path,"
-        " :sha256, :size, :now, :uploaded_by, 'processed', :now, :warnings, :extracted)",
-        {
-            "id": batch_id,
-            "batch_type": batch_type,
-            "original_filename": original_filename,
-            "file_path": file_path,
-            "sha256": sha256,
-            "size": size,
+        " extracted) VALUES (:batch_id, :batch_type, :content_type, :original_filename,"
+        " :file_path, :sha256, :size, :now, :uploaded_by, :status, :processed_at, :warnings,"
+        " :extracted)",
+        asdict(upload)
+        | {
             "now": clock.iso(now),
-            "uploaded_by": uploaded_by,
-            "warnings": json.dumps(warnings),
-            "extracted": json.dumps(extracted),
+            "status": status,
+            "processed_at": clock.iso(now) if status == "processed" else None,
+            "warnings": json.dumps(warnings or []),
+            "extracted": None if extracted is None else json.dumps(extracted),
         },
     )
-    record_event(db, batch_id, "uploaded", now, actor=uploaded_by, detail=original_filename)
-    record_event(db, batch_id, "processed", now, actor=uploaded_by, detail=", ".join(warnings))
+    uploaded_by, filename = upload.uploaded_by, upload.original_filename
+    record_event(db, upload.batch_id, "uploaded", now, actor=uploaded_by, detail=filename)
 
 
 def claim_batch(

@@ -16,7 +16,7 @@ from datetime import datetime
 
 from sqlite_utils import Database
 
-from app import intake, links, numbers, sites, storage
+from app import intake, links, sites, storage
 from app.config import Settings
 from app.delivery_notes import matching, reconcile, reviews, revisions, store
 from app.ids import new_id
@@ -28,12 +28,7 @@ SUPPLIER_DOUBT = "low_confidence:supplier_name"
 
 
 @dataclass
-class Item:
-    line_no: int
-    item_code: str
-    description: str
-    quantity: str
-    unit: str
+class Item(intake.ItemLine):
     ordered_quantity: str | None
 
 
@@ -57,37 +52,27 @@ class Outcome:
 def _quantity(raw: dict, key: str, line_no: int, problems: list[str]) -> str | None:
     if raw.get(key) in (None, ""):
         return None
-    try:
-        return numbers.parse_quantity(raw.get(key))
-    except ValueError:
-        problems.append(f"Item {line_no}: the quantity {raw.get(key)!r} is not a number.")
-        return None
+    return intake.quantity(raw, key, line_no, problems)
 
 
 def validate(payload: object) -> DeliveryNoteData:
     """Check an extracted DN payload and convert it; InvalidPayload lists every problem."""
-    if not isinstance(payload, dict):
-        raise InvalidPayload(["The extracted data must be a JSON object."])
+    payload = intake.fields(payload)
     problems: list[str] = []
     dn_number = intake.text(payload, "dn_number", 64)
     if not matching.reference_key(dn_number):
         problems.append("The document has no delivery note number.")
     dn_date = intake.day(payload, "dn_date", "delivery date", problems)
     items = []
-    for line_no, raw in enumerate(intake.item_list(payload, problems), start=1):
-        if not isinstance(raw, dict):
-            problems.append(f"Item {line_no} must be an object.")
-            continue
+    for line_no, raw in intake.numbered_items(intake.item_list(payload, problems), problems):
         delivered = _quantity(raw, "quantity", line_no, problems)
         if delivered is None and raw.get("quantity") in (None, ""):
             problems.append(f"Item {line_no} has no delivered quantity.")
         items.append(
             Item(
                 line_no=line_no,
-                item_code=intake.text(raw, "item_code", 100),
-                description=intake.text(raw, "description", 2000),
                 quantity=delivered or "0",
-                unit=intake.text(raw, "unit", 40),
+                **intake.item_words(raw),
                 ordered_quantity=_quantity(raw, "ordered_quantity", line_no, problems),
             )
         )

@@ -14,7 +14,7 @@ from sqlite_utils import Database
 
 from app import keyset
 from app.db import rows
-from app.filters import Filter, QueryReader, date_range, like, site_condition
+from app.filters import Filter, QueryReader, count_matching, date_range, like, site_condition
 
 PAGE_SIZE = 50
 SORTS = {
@@ -120,8 +120,4 @@ def list_dns(
 
 
 def count_dns(db: Database, flt: DnFilter) -> int:
-    where, params = _where(db, flt)
-    sql = "SELECT count(*) AS n FROM delivery_notes dn"
-    if where:
-        sql += " WHERE " + " AND ".join(where)
-    return rows(db, sql, params)[0]["n"]
+    return count_matching(db, "delivery_notes dn", _where(db, flt))

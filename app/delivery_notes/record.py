@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from sqlite_utils import Database
 
-from app import queue_reads
+from app import item_lines, queue_reads
 from app.delivery_notes import delivery, reconcile, store
 from app.delivery_notes.delivery import show_quantity
 
@@ -57,10 +57,7 @@ def as_json(record: dict) -> dict:
             {
                 "id": item["id"],
                 "line_no": item["line_no"],
-                "item_code": item["item_code"],
-                "description": item["description"],
-                "quantity": item["quantity"],
-                "unit": item["unit"],
+                **item_lines.words(item),
                 "ordered_quantity": item["ordered_quantity"],
                 "purchase_order_item_id": item["purchase_order_item_id"],
                 "match_method": item["match_method"],

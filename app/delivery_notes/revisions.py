@@ -14,7 +14,7 @@ from datetime import datetime
 
 from sqlite_utils import Database
 
-from app import queue, queue_reads, review_items
+from app import intake, queue, queue_reads
 from app.delivery_notes import matching, reconcile, store
 from app.purchase_orders import versions
 
@@ -76,16 +76,16 @@ def arrived_again(
         "revision": after,
         "changed": changed,
     }
-    review_items.open_item(db, "dn.revision", "delivery_note", existing["id"], evidence, 0, now)
-    store.record_history(
+    return intake.revision_received(
         db,
-        existing["id"],
-        "revision_received",
+        store.record_history,
+        claim,
         now,
-        actor=claim.uploaded_by,
-        note=f"batch {claim.batch_id} differs: {', '.join(changed)}",
+        kind="dn.revision",
+        entity="delivery_note",
+        record_id=existing["id"],
+        evidence=evidence,
     )
-    return "revision"
 
 
 def replace_with_revision(

@@ -10,18 +10,15 @@ through `assign_vehicle` and `correct_litres`; nothing else writes here.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
 from datetime import date, timedelta
 from decimal import Decimal
 
 from sqlite_utils import Database
 
-from app import csv_export, keyset, numbers
+from app import keyset, numbers
 from app.db import one, rows
 from app.imports import checks, lists
 
-_ORDER = keyset.Order("f.fill_date", "f.id", descending=True)
 # The fills of a vehicle that say what it usually takes: its latest ones, within a year.
 HISTORY = 50
 HISTORY_DAYS = 365
@@ -39,33 +36,34 @@ CSV_COLUMNS = [
     "Price per litre",
     "Amount",
     "Currency",
-    "Warnings",
-    "Batch",
-    "Line",
+    *lists.ORIGIN_COLUMNS,
 ]
 
 
 def insert_rows(db: Database, batch_id: str, planned: list[dict]) -> None:
     """Inside the import's transaction: every fill at once (`planned` as the import made them)."""
-    db.conn.executemany(
+    lists.insert_planned(
+        db,
         "INSERT INTO fuel_logs (id, batch_id, line_no, fill_date, fill_time, vehicle_number,"
         " vehicle_key, vehicle_id, card, odometer, site_code, site_key, site_id, merchant,"
         " product, millilitres, price_per_litre, amount_cents, currency, warnings)"
         " VALUES (:id, :batch_id, :line, :fill_date, :fill_time, :vehicle_number, :vehicle_key,"
         " :vehicle_id, :card, :odometer, :site_code, :site_key, :site_id, :merchant, :product,"
         " :millilitres, :price_per_litre, :amount_cents, :currency, :warnings)",
-        ({**row, "batch_id": batch_id, "warnings": json.dumps(row["warnings"])} for row in planned),
+        batch_id,
+        planned,
     )
 
 
 def already_stored(db: Database, date_from: str, date_to: str) -> dict[tuple, str]:
     """(vehicle, day, time, millilitres) of fills stored for these days -> their batch."""
-    found = db.conn.execute(
+    return lists.stored_between(
+        db,
         "SELECT vehicle_key, fill_date, fill_time, millilitres, batch_id FROM fuel_logs"
         " WHERE fill_date BETWEEN :date_from AND :date_to",
-        {"date_from": date_from, "date_to": date_to},
+        date_from,
+        date_to,
     )
-    return {(v, d, t, ml): batch for v, d, t, ml, batch in found}
 
 
 def recent_fills(db: Database, vehicle_keys: list[str], until: str) -> dict[str, list[int]]:
@@ -147,23 +145,6 @@ def _where(db: Database, flt: lists.RowFilter) -> tuple[list[str], dict]:
     return flt.where(db, "f", "fill_date", "vehicle_number")
 
 
-def list_rows(
-    db: Database,
-    flt: lists.RowFilter,
-    after: str | None = None,
-    before: str | None = None,
-    limit: int = lists.PAGE_SIZE,
-) -> keyset.Page:
-    return lists.rows_page(
-        db,
-        "SELECT f.*, f.fill_date AS sort_key, s.name AS site_name"
-        " FROM fuel_logs f LEFT JOIN sites s ON s.id = f.site_id",
-        _where(db, flt),
-        keyset.window(_ORDER, after, before, limit),
-        _shown,
-    )
-
-
 def _shown(row: dict) -> None:
     row["litres"] = checks.litres_text(row["millilitres"])
 
@@ -200,20 +181,8 @@ def as_json(row: dict) -> dict:
         "price_per_litre": row["price_per_litre"],
         "amount": numbers.cents_to_text(row["amount_cents"]),
         "currency": row["currency"],
-        "warnings": row["warnings"],
-        "batch_id": row["batch_id"],
-        "line": row["line_no"],
+        **lists.origin_json(row),
     }
-
-
-def export_csv(db: Database, flt: lists.RowFilter, chunk: int = 1000) -> Iterator[str]:
-    """Every fill matching the filter, newest first, as CSV text in chunks."""
-    return csv_export.stream(
-        CSV_COLUMNS,
-        lambda after, limit: list_rows(db, flt, after=after, limit=limit),
-        _cells,
-        chunk,
-    )
 
 
 def _cells(row: dict) -> tuple:
@@ -231,7 +200,18 @@ def _cells(row: dict) -> tuple:
         row["price_per_litre"],
         numbers.cents_to_text(row["amount_cents"]),
         row["currency"],
-        lists.warnings_text(row["warnings"]),
-        row["batch_id"],
-        row["line_no"],
+        *lists.origin_cells(row),
     )
+
+
+# The list page, its JSON and its CSV export read the table through this.
+LISTING = lists.Listing(
+    "SELECT f.*, f.fill_date AS sort_key, s.name AS site_name"
+    " FROM fuel_logs f LEFT JOIN sites s ON s.id = f.site_id",
+    keyset.Order("f.fill_date", "f.id", descending=True),
+    _where,
+    _shown,
+    CSV_COLUMNS,
+    _cells,
+)
+export_csv = LISTING.export_csv

@@ -5,12 +5,14 @@ matched to no site), a person or vehicle (text found in the name or number
 as written), a date range, and the batch the rows came from. Totals are
 summed in SQL by site and week (weeks start on Monday) and shaped here into
 the three views the page shows: per week, per site, and a chart per site.
+The owners (`timesheets`, `fuel_logs`) state their own SQL; the helpers
+here only run it, so no table is written from this module.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import partial
@@ -18,7 +20,7 @@ from typing import ClassVar
 
 from sqlite_utils import Database
 
-from app import chart, ids, keyset, numbers
+from app import chart, csv_export, ids, keyset, numbers
 from app.db import rows
 from app.filters import Filter, QueryReader, date_range, like, site_condition
 from app.imports import checks
@@ -37,8 +39,35 @@ WARNINGS = {
 }
 
 
+# What every imported row says of where it came from: last in its JSON and in its CSV row.
+ORIGIN_COLUMNS = ["Warnings", "Batch", "Line"]
+
+
 def warnings_text(warnings: list[str]) -> str:
     return "; ".join(WARNINGS.get(w, w) for w in warnings)
+
+
+def origin_json(row: dict) -> dict:
+    return {"warnings": row["warnings"], "batch_id": row["batch_id"], "line": row["line_no"]}
+
+
+def origin_cells(row: dict) -> tuple:
+    return (warnings_text(row["warnings"]), row["batch_id"], row["line_no"])
+
+
+def insert_planned(db: Database, insert: str, batch_id: str, planned: list[dict]) -> None:
+    """Run the owner's `insert` for every planned row at once, with its batch and warnings."""
+    db.conn.executemany(
+        insert,
+        ({**row, "batch_id": batch_id, "warnings": json.dumps(row["warnings"])} for row in planned),
+    )
+
+
+def stored_between(db: Database, select: str, date_from: str, date_to: str) -> dict[tuple, str]:
+    """The rows stored for these days, as the owner's `select` names them (the columns that
+    say it is the same row, then its batch_id), each to its batch."""
+    found = db.conn.execute(select, {"date_from": date_from, "date_to": date_to})
+    return {tuple(key): batch for *key, batch in found}
 
 
 @dataclass(frozen=True)
@@ -199,30 +228,53 @@ def shape(grouped: list[dict], measure: str, unit: str, scale: int) -> Totals:
     )
 
 
-def rows_page(
-    db: Database,
-    select: str,
-    conditions: tuple[list[str], dict],
-    window: keyset.Window,
-    shown: Callable[[dict], None],
-) -> keyset.Page:
-    """One page of an imported table's rows, each with its warnings read.
+@dataclass(frozen=True)
+class Listing:
+    """How an owner's table is listed: one filtered page at a time, and as a CSV export.
 
     `select` is the owner's `SELECT … FROM …` (its rows' `sort_key` the
-    window's order), `conditions` the filter's SQL, and `shown(row)` adds
-    what people read (hours, litres).
+    `order`), `where(db, flt)` the filter's SQL on it, `shown(row)` adds what
+    people read (hours, litres), and `cells(row)` is a row's values in the
+    order of `columns`.
     """
-    where, params = conditions
-    found = rows(
-        db,
-        f"{select} WHERE {' AND '.join([*where, window.where])}"
-        f" ORDER BY {window.order_by} LIMIT :limit",
-        params | window.params,
-    )
-    for row in found:
-        row["warnings"] = json.loads(row["warnings"])
-        shown(row)
-    return window.page(found)
+
+    select: str
+    order: keyset.Order
+    where: Callable[[Database, RowFilter], tuple[list[str], dict]]
+    shown: Callable[[dict], None]
+    columns: list[str]
+    cells: Callable[[dict], tuple]
+
+    def rows(
+        self,
+        db: Database,
+        flt: RowFilter,
+        after: str | None = None,
+        before: str | None = None,
+        limit: int = PAGE_SIZE,
+    ) -> keyset.Page:
+        """One page of rows for this filter, each with its warnings read."""
+        where, params = self.where(db, flt)
+        window = keyset.window(self.order, after, before, limit)
+        found = rows(
+            db,
+            f"{self.select} WHERE {' AND '.join([*where, window.where])}"
+            f" ORDER BY {window.order_by} LIMIT :limit",
+            params | window.params,
+        )
+        for row in found:
+            row["warnings"] = json.loads(row["warnings"])
+            self.shown(row)
+        return window.page(found)
+
+    def export_csv(self, db: Database, flt: RowFilter, chunk: int = 1000) -> Iterator[str]:
+        """Every row matching the filter, newest first, as CSV text in chunks."""
+        return csv_export.stream(
+            self.columns,
+            lambda after, limit: self.rows(db, flt, after=after, limit=limit),
+            self.cells,
+            chunk,
+        )
 
 
 def page_view(db, store, flt: RowFilter, after: str | None, before: str | None) -> dict:
@@ -231,7 +283,7 @@ def page_view(db, store, flt: RowFilter, after: str | None, before: str | None) 
     `store` is the module that owns the table (`timesheets` or `fuel_logs`).
     """
     problems = list(flt.problems)
-    results = keyset.asked_or_first(partial(store.list_rows, db, flt), after, before, problems)
+    results = keyset.asked_or_first(partial(store.LISTING.rows, db, flt), after, before, problems)
     return {
         "flt": flt,
         "results": results,
@@ -243,7 +295,7 @@ def page_view(db, store, flt: RowFilter, after: str | None, before: str | None) 
 
 def api_view(db, store, flt: RowFilter, after: str | None) -> dict:
     """The list as JSON: a page of rows (500 at most), the next page's cursor, and the totals."""
-    page = store.list_rows(db, flt, after=after, limit=API_PAGE)
+    page = store.LISTING.rows(db, flt, after=after, limit=API_PAGE)
     totals = store.totals(db, flt)
     return {
         "rows": [store.as_json(row) for row in page.rows],

@@ -9,16 +9,12 @@ the import writes through `insert_rows`, the review queue through
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
-
 from sqlite_utils import Database
 
-from app import csv_export, keyset
+from app import keyset
 from app.db import rows
 from app.imports import checks, lists
 
-_ORDER = keyset.Order("t.work_date", "t.id", descending=True)
 CSV_COLUMNS = [
     "Date",
     "Person",
@@ -29,32 +25,33 @@ CSV_COLUMNS = [
     "Start",
     "End",
     "Description",
-    "Warnings",
-    "Batch",
-    "Line",
+    *lists.ORIGIN_COLUMNS,
 ]
 
 
 def insert_rows(db: Database, batch_id: str, planned: list[dict]) -> None:
     """Inside the import's transaction: every row at once (`planned` as the import made them)."""
-    db.conn.executemany(
+    lists.insert_planned(
+        db,
         "INSERT INTO timesheets (id, batch_id, line_no, work_date, person_name, person_key,"
         " employee_id, site_code, site_key, site_id, seconds, start_time, end_time, description,"
         " warnings) VALUES (:id, :batch_id, :line, :work_date, :person_name, :person_key,"
         " :employee_id, :site_code, :site_key, :site_id, :seconds, :start_time, :end_time,"
         " :description, :warnings)",
-        ({**row, "batch_id": batch_id, "warnings": json.dumps(row["warnings"])} for row in planned),
+        batch_id,
+        planned,
     )
 
 
 def already_stored(db: Database, date_from: str, date_to: str) -> dict[tuple, str]:
     """(person, day, site, seconds) of rows stored for these days -> the batch they came in."""
-    found = db.conn.execute(
+    return lists.stored_between(
+        db,
         "SELECT person_key, work_date, site_key, seconds, batch_id FROM timesheets"
         " WHERE work_date BETWEEN :date_from AND :date_to",
-        {"date_from": date_from, "date_to": date_to},
+        date_from,
+        date_to,
     )
-    return {(p, d, s, n): batch for p, d, s, n, batch in found}
 
 
 def day_seconds(db: Database, date_from: str, date_to: str) -> dict[tuple[str, str], int]:
@@ -93,25 +90,6 @@ def _where(db: Database, flt: lists.RowFilter) -> tuple[list[str], dict]:
     return flt.where(db, "t", "work_date", "person_name")
 
 
-def list_rows(
-    db: Database,
-    flt: lists.RowFilter,
-    after: str | None = None,
-    before: str | None = None,
-    limit: int = lists.PAGE_SIZE,
-) -> keyset.Page:
-    return lists.rows_page(
-        db,
-        "SELECT t.*, t.work_date AS sort_key, e.name AS employee_name,"
-        " s.code AS site_code_matched, s.name AS site_name"
-        " FROM timesheets t LEFT JOIN employees e ON e.id = t.employee_id"
-        " LEFT JOIN sites s ON s.id = t.site_id",
-        _where(db, flt),
-        keyset.window(_ORDER, after, before, limit),
-        _shown,
-    )
-
-
 def _shown(row: dict) -> None:
     row["hours"] = checks.hours_text(row["seconds"])
 
@@ -136,20 +114,8 @@ def as_json(row: dict) -> dict:
         "start": row["start_time"],
         "end": row["end_time"],
         "description": row["description"],
-        "warnings": row["warnings"],
-        "batch_id": row["batch_id"],
-        "line": row["line_no"],
+        **lists.origin_json(row),
     }
-
-
-def export_csv(db: Database, flt: lists.RowFilter, chunk: int = 1000) -> Iterator[str]:
-    """Every row matching the filter, newest first, as CSV text in chunks."""
-    return csv_export.stream(
-        CSV_COLUMNS,
-        lambda after, limit: list_rows(db, flt, after=after, limit=limit),
-        _cells,
-        chunk,
-    )
 
 
 def _cells(row: dict) -> tuple:
@@ -163,7 +129,20 @@ def _cells(row: dict) -> tuple:
         row["start_time"],
         row["end_time"],
         row["description"],
-        lists.warnings_text(row["warnings"]),
-        row["batch_id"],
-        row["line_no"],
+        *lists.origin_cells(row),
     )
+
+
+# The list page, its JSON and its CSV export read the table through this.
+LISTING = lists.Listing(
+    "SELECT t.*, t.work_date AS sort_key, e.name AS employee_name,"
+    " s.code AS site_code_matched, s.name AS site_name"
+    " FROM timesheets t LEFT JOIN employees e ON e.id = t.employee_id"
+    " LEFT JOIN sites s ON s.id = t.site_id",
+    keyset.Order("t.work_date", "t.id", descending=True),
+    _where,
+    _shown,
+    CSV_COLUMNS,
+    _cells,
+)
+export_csv = LISTING.export_csv

@@ -123,24 +123,14 @@ def _id(reply: transport.Exchange) -> str | None:
 
 def _sent(reply: transport.Exchange) -> tuple[Answer, str | None, str]:
     """What a send's reply means: (answer, external id, error sentence)."""
-    if not reply.connected:
-        return Answer.NOT_RECEIVED, None, reply.error
-    if reply.status is None:
-        return Answer.UNKNOWN, None, reply.error
-    if 200 <= reply.status < 300 or reply.status == 409:
+    if reply.succeeded or reply.status == 409:
         found = _id(reply)
         if found:
             return Answer.ACCEPTED, found, ""
         return Answer.UNKNOWN, None, _unclear(reply, "write")
-    if reply.status == 429:
-        return Answer.NOT_RECEIVED, None, "The accounting system asked Intake to slow down (429)."
-    if reply.status >= 500:
-        return Answer.UNKNOWN, None, f"The accounting system answered {reply.status}."
-    return (
-        Answer.REFUSED,
-        None,
-        f"The accounting system refused the write ({reply.status}): {reply.text[:300]}",
-    )
+    refusal = f"The accounting system refused the write ({reply.status}): {reply.text[:300]}"
+    answer, error = transport.not_taken(reply, "The accounting system", refusal)
+    return answer, None, error
 
 
 def _unclear(reply: transport.Exchange, what: str) -> str:

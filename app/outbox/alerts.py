@@ -76,18 +76,11 @@ class Webhook:
     def send(self, claim: Claim) -> Attempt:
         headers = {"Content-Type": "application/json", "Idempotency-Key": claim.key}
         reply = transport.exchange("POST", self.url, claim.request.encode(), headers, self.timeout)
-        if not reply.connected:
-            answer, error = Answer.NOT_RECEIVED, reply.error
-        elif reply.status is None:
-            answer, error = Answer.UNKNOWN, reply.error
-        elif 200 <= reply.status < 300:
+        if reply.succeeded:
             answer, error = Answer.ACCEPTED, ""
-        elif reply.status == 429:
-            answer, error = Answer.NOT_RECEIVED, "The webhook asked Intake to slow down (429)."
-        elif reply.status >= 500:
-            answer, error = Answer.UNKNOWN, f"The webhook answered {reply.status}."
         else:
-            answer, error = Answer.REFUSED, f"The webhook refused the alert ({reply.status})."
+            refusal = f"The webhook refused the alert ({reply.status})."
+            answer, error = transport.not_taken(reply, "The webhook", refusal)
         return Attempt(
             "send",
             answer,

@@ -16,6 +16,8 @@ import time
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from app.outbox.states import Answer
+
 # More of an answer than this is not kept: an id and an error sentence fit many times over.
 MAX_ANSWER = 64 * 1024
 
@@ -31,6 +33,28 @@ class Exchange:
     @property
     def text(self) -> str:
         return self.body.decode("utf-8", "replace")
+
+    @property
+    def succeeded(self) -> bool:
+        """The other side answered 2xx."""
+        return self.status is not None and 200 <= self.status < 300
+
+
+def not_taken(reply: Exchange, who: str, refusal: str) -> tuple[Answer, str]:
+    """What a reply that did not take the write means, and the sentence a person reads.
+
+    `who` names the other side in a sentence ("The webhook"); `refusal` is the
+    sentence for a 4xx, which says the write itself was refused.
+    """
+    if not reply.connected:
+        return Answer.NOT_RECEIVED, reply.error
+    if reply.status is None:
+        return Answer.UNKNOWN, reply.error
+    if reply.status == 429:
+        return Answer.NOT_RECEIVED, f"{who} asked Intake to slow down (429)."
+    if reply.status >= 500:
+        return Answer.UNKNOWN, f"{who} answered {reply.status}."
+    return Answer.REFUSED, refusal
 
 
 def signature(secret: str, payload: bytes) -> str:

@@ -48,12 +48,7 @@ def describe_warning(code: str) -> str:
 
 
 @dataclass
-class Item:
-    line_no: int
-    item_code: str
-    description: str
-    quantity: str
-    unit: str
+class Item(intake.ItemLine):
     unit_price_cents: int | None
     discount_percent: str | None
     amount_cents: int | None
@@ -103,8 +98,7 @@ def _percent(item: dict, line_no: int, problems: list[str]) -> str | None:
 
 def validate(payload: object) -> PurchaseOrderData:
     """Check an extracted payload and convert it; InvalidPayload lists every problem."""
-    if not isinstance(payload, dict):
-        raise InvalidPayload(["The extracted data must be a JSON object."])
+    payload = intake.fields(payload)
     problems: list[str] = []
     po_number = intake.text(payload, "po_number", 64)
     if not po_number:
@@ -114,24 +108,12 @@ def validate(payload: object) -> PurchaseOrderData:
     raw_items = intake.item_list(payload, problems)
     if len(raw_items) > MAX_ITEMS:
         raise InvalidPayload([f"{TOO_MANY_ITEMS}; this one has {len(raw_items)}."])
-    for line_no, raw in enumerate(raw_items, start=1):
-        if not isinstance(raw, dict):
-            problems.append(f"Item {line_no} must be an object.")
-            continue
-        try:
-            quantity = numbers.parse_quantity(raw.get("quantity"))
-        except ValueError:
-            problems.append(
-                f"Item {line_no}: the quantity {raw.get('quantity')!r} is not a number."
-            )
-            quantity = "0"
+    for line_no, raw in intake.numbered_items(raw_items, problems):
         items.append(
             Item(
                 line_no=line_no,
-                item_code=intake.text(raw, "item_code", 100),
-                description=intake.text(raw, "description", 2000),
-                quantity=quantity,
-                unit=intake.text(raw, "unit", 40),
+                quantity=intake.quantity(raw, "quantity", line_no, problems) or "0",
+                **intake.item_words(raw),
                 unit_price_cents=_money(raw, "unit_price", f"item {line_no} unit price", problems),
                 discount_percent=_percent(raw, line_no, problems),
                 amount_cents=_money(raw, "amount", f"item {line_no} amount", problems),

@@ -16,7 +16,7 @@ from sqlite_utils import Database
 from app import keyset
 from app.db import rows
 from app.delivery_notes.delivery import STATUSES
-from app.filters import Filter, QueryReader, date_range, like, site_condition
+from app.filters import Filter, QueryReader, count_matching, date_range, like, site_condition
 from app.purchase_orders import record, totals
 
 PAGE_SIZE = 50
@@ -148,11 +148,7 @@ def _warnings(row: dict) -> list[str]:
 
 
 def count_pos(db: Database, flt: PoFilter) -> int:
-    where, params = _where(db, flt)
-    sql = "SELECT count(*) AS n FROM purchase_orders po"
-    if where:
-        sql += " WHERE " + " AND ".join(where)
-    return rows(db, sql, params)[0]["n"]
+    return count_matching(db, "purchase_orders po", _where(db, flt))
 
 
 def count_for(db: Database, flt: PoFilter, first: keyset.Page, paged: bool) -> int:

@@ -12,7 +12,7 @@ import json
 
 from sqlite_utils import Database
 
-from app import auth, numbers, queue_reads
+from app import auth, item_lines, numbers, queue_reads
 from app.delivery_notes import record as deliveries
 from app.purchase_orders import store, totals
 from app.purchase_orders.totals import TotalsCheck
@@ -101,13 +101,7 @@ def as_json(record: dict) -> dict:
             {
                 "id": item["id"],
                 "line_no": item["line_no"],
-                "item_code": item["item_code"],
-                "description": item["description"],
-                "quantity": item["quantity"],
-                "unit": item["unit"],
-                "unit_price": text(item["unit_price_cents"]),
-                "discount_percent": item["discount_percent"],
-                "amount": text(item["amount_cents"]),
+                **item_lines.priced(item),
                 "delivered_quantity": delivered[item["id"]]["delivered"],
                 "outstanding_quantity": delivered[item["id"]]["outstanding"],
             }

@@ -13,7 +13,7 @@ from datetime import datetime
 
 from sqlite_utils import Database
 
-from app import queue_reads, review_items
+from app import intake, queue_reads
 from app.delivery_notes import hooks as delivery_hooks
 from app.purchase_orders import store, versions
 from app.purchase_orders.forms import show
@@ -39,19 +39,18 @@ def arrived_again(
         "payload": payload,
         "changed": versions.changed_summary(before, after),
     }
-    money = versions.money_at_risk(before, after)
-    review_items.open_item(
-        db, "po.revision", "purchase_order", existing["id"], evidence, money, now, data.currency
-    )
-    store.record_history(
+    return intake.revision_received(
         db,
-        existing["id"],
-        "revision_received",
+        store.record_history,
+        claim,
         now,
-        actor=claim.uploaded_by,
-        note=f"batch {claim.batch_id} differs: {', '.join(evidence['changed'])}",
+        kind="po.revision",
+        entity="purchase_order",
+        record_id=existing["id"],
+        evidence=evidence,
+        money=versions.money_at_risk(before, after),
+        currency=data.currency,
     )
-    return "revision"
 
 
 def replace_with_revision(

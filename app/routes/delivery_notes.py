@@ -9,7 +9,6 @@ is never stale.
 from __future__ import annotations
 
 from functools import partial
-from pathlib import Path
 from typing import Annotated, Any
 
 from litestar import Request, get, post
@@ -20,7 +19,7 @@ from litestar.plugins.htmx import HTMXRequest
 from litestar.response import File, Template
 from sqlite_utils import Database
 
-from app import clock, keyset, previews, sites, storage
+from app import clock, keyset, previews, sites
 from app.delivery_notes import edit, listing, matching, record, store
 from app.enqueue import send_writes
 from app.purchase_orders.forms import EditError, StaleEdit
@@ -30,11 +29,10 @@ from app.web import (
     Config,
     HtmxPage,
     current_user,
-    document_file,
     found,
     page,
     parse_id,
-    preview_file,
+    record_file,
 )
 
 Form = Annotated[dict[str, str], Body(media_type=RequestEncodingType.URL_ENCODED)]
@@ -125,26 +123,14 @@ def dn_detail(dn_id: FromPath[str], db: DB) -> Template:
 @get("/delivery-notes/{dn_id:str}/document", sync_to_thread=False)
 def dn_document(dn_id: FromPath[str], db: DB, settings: Config) -> File:
     dn = _dn(db, dn_id)
-    name = f"DN-{dn['dn_number']}{Path(dn['file_path'] or '').suffix}"
-    return document_file(
-        settings,
-        dn["file_path"],
-        dn["content_type"],
-        name,
-        missing="This delivery note has no stored document.",
-    )
+    return record_file(settings, dn, "DN-", dn["dn_number"], "delivery note")
 
 
 @get("/delivery-notes/{dn_id:str}/preview", sync_to_thread=True)
 def dn_preview(dn_id: FromPath[str], db: DB, settings: Config) -> File:
     """A photographed DN scaled for the page; the original stays a download."""
     dn = _dn(db, dn_id)
-    return preview_file(
-        settings,
-        dn,
-        f"DN-{storage.display_filename(dn['dn_number'])}-preview.jpg",
-        missing="This delivery note has no photo to preview.",
-    )
+    return record_file(settings, dn, "DN-", dn["dn_number"], "delivery note", preview=True)
 
 
 def _saved(db: Database, dn: dict, change, **where) -> Template:

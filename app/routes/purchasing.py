@@ -8,7 +8,8 @@ history), so the page never shows a stale total.
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Callable
+from functools import partial
 from typing import Annotated
 
 from litestar import Request, get, post
@@ -19,7 +20,7 @@ from litestar.plugins.htmx import HTMXRequest
 from litestar.response import File, Stream, Template
 from sqlite_utils import Database
 
-from app import auth, clock, keyset, layouts, previews, sites, storage
+from app import auth, clock, keyset, layouts, previews, sites
 from app.delivery_notes.delivery import STATUSES
 from app.enqueue import send_writes
 from app.purchase_orders import edit, export, forms, listing, record, store
@@ -28,11 +29,10 @@ from app.web import (
     Config,
     HtmxPage,
     current_user,
-    document_file,
     found,
     page,
     parse_id,
-    preview_file,
+    record_file,
 )
 
 Form = Annotated[dict[str, str], Body(media_type=RequestEncodingType.URL_ENCODED)]
@@ -123,25 +123,15 @@ def po_detail(po_id: FromPath[str], db: DB) -> Template:
 @get("/purchasing/{po_id:str}/document", sync_to_thread=False)
 def po_document(po_id: FromPath[str], db: DB, settings: Config) -> File:
     po = _po(db, po_id)
-    name = f"PO-{po['purchase_order_number']}{Path(po['file_path'] or '').suffix}"
-    return document_file(
-        settings,
-        po["file_path"],
-        po["content_type"],
-        name,
-        missing="This purchase order has no stored document.",
-    )
+    return record_file(settings, po, "PO-", po["purchase_order_number"], "purchase order")
 
 
 @get("/purchasing/{po_id:str}/preview", sync_to_thread=True)
 def po_preview(po_id: FromPath[str], db: DB, settings: Config) -> File:
     """A photographed PO scaled for the page; the original stays a download."""
     po = _po(db, po_id)
-    return preview_file(
-        settings,
-        po,
-        f"PO-{storage.display_filename(po['purchase_order_number'])}-preview.jpg",
-        missing="This purchase order has no photo to preview.",
+    return record_file(
+        settings, po, "PO-", po["purchase_order_number"], "purchase order", preview=True
     )
 
 
@@ -173,29 +163,26 @@ def po_field_edit(po_id: FromPath[str], column: FromPath[str], db: DB) -> Templa
 def po_field_save(
     request: Request, po_id: FromPath[str], column: FromPath[str], db: DB, data: Form
 ) -> Template:
-    po, column = _po(db, po_id), _column(column)
+    po, column, user = _po(db, po_id), _column(column), current_user(request)["id"]
+    return _saved(
+        partial(_field, db, po, column),
+        lambda: edit.edit_header(
+            db, po["id"], column, data.get("value"), data.get("opened_with"), user, clock.now()
+        ),
+        typed=data.get("value", ""),
+    )
+
+
+def _saved(shown: Callable[..., Template], change: Callable[[], object], typed: object) -> Template:
+    """Make one inline edit and answer with its piece, focused, and what follows from it;
+    a refused edit keeps what was typed and says why (a stale one shows the piece as it is)."""
     try:
-        edit.edit_header(
-            db,
-            po["id"],
-            column,
-            data.get("value"),
-            data.get("opened_with"),
-            current_user(request)["id"],
-            clock.now(),
-        )
+        change()
     except forms.EditError as exc:
         stale = isinstance(exc, forms.StaleEdit)
-        return _field(
-            db,
-            po,
-            column,
-            editing=not stale,
-            error=str(exc),
-            typed=data.get("value", ""),
-            status_code=409 if stale else 400,
-        )
-    return _field(db, po, column, focus=True, oob=True)
+        status = 409 if stale else 400
+        return shown(editing=not stale, error=str(exc), typed=typed, status_code=status)
+    return shown(focus=True, oob=True)
 
 
 # --- items ---------------------------------------------------------------------------
@@ -223,29 +210,14 @@ def po_item_edit(po_id: FromPath[str], item_id: FromPath[str], db: DB) -> Templa
 def po_item_save(
     request: Request, po_id: FromPath[str], item_id: FromPath[str], db: DB, data: Form
 ) -> Template:
-    po, item_id = _po(db, po_id), parse_id(item_id, "item")
-    try:
-        edit.edit_item(
-            db,
-            po["id"],
-            item_id,
-            data,
-            data.get("version", ""),
-            current_user(request)["id"],
-            clock.now(),
-        )
-    except forms.EditError as exc:
-        stale = isinstance(exc, forms.StaleEdit)
-        return _item(
-            db,
-            po,
-            item_id,
-            editing=not stale,
-            error=str(exc),
-            typed=data,
-            status_code=409 if stale else 400,
-        )
-    return _item(db, po, item_id, focus=True, oob=True)
+    po, item_id, user = _po(db, po_id), parse_id(item_id, "item"), current_user(request)["id"]
+    return _saved(
+        partial(_item, db, po, item_id),
+        lambda: edit.edit_item(
+            db, po["id"], item_id, data, data.get("version", ""), user, clock.now()
+        ),
+        typed=data,
+    )
 
 
 @post("/purchasing/{po_id:str}/items", status_code=200, sync_to_thread=True)

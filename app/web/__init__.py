@@ -16,7 +16,7 @@ from app.web.auth import (
 )
 from app.web.csrf import CSRF_COOKIE, CSRF_HEADER
 from app.web.errors import DISK_FULL, found, parse_id
-from app.web.templating import HtmxPage, document_file, page, preview_file, template_engine
+from app.web.templating import HtmxPage, document_file, page, record_file, template_engine
 
 __all__ = [
     "CSRF_COOKIE",
@@ -33,6 +33,6 @@ __all__ = [
     "found",
     "page",
     "parse_id",
-    "preview_file",
+    "record_file",
     "template_engine",
 ]

@@ -13,6 +13,7 @@ import json
 import sqlite3
 from collections.abc import Callable, Iterable
 from datetime import datetime
+from pathlib import PurePath
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -279,6 +280,21 @@ def preview_file(settings: Settings, record: dict, filename: str, missing: str) 
         media_type="image/jpeg",
         content_disposition_type="inline",
         headers={"X-Content-Type-Options": "nosniff", "Cache-Control": "private, max-age=3600"},
+    )
+
+
+def record_file(
+    settings: Settings, record: dict, prefix: str, number: str, what: str, preview: bool = False
+) -> File:
+    """A PO's or DN's own document, named by its number (`prefix` "PO-": PO-4711.pdf), or with
+    `preview` its photo scaled for the page; `what` the record in words when there is none."""
+    if preview:
+        name = f"{prefix}{storage.display_filename(number)}-preview.jpg"
+        return preview_file(settings, record, name, missing=f"This {what} has no photo to preview.")
+    name = f"{prefix}{number}{PurePath(record['file_path'] or '').suffix}"
+    missing = f"This {what} has no stored document."
+    return document_file(
+        settings, record["file_path"], record["content_type"], name, missing=missing
     )
 
 
