@@ -229,6 +229,11 @@ def _right(line: Line, label: Cell) -> Cell | None:
     return None
 
 
+def value_beside(lines: list[Line], index: int, label: Cell, step: float) -> Cell | None:
+    """The value cell right of a label on lines[index], else the one under it."""
+    return _right(lines[index], label) or _below(lines, index, label, step)
+
+
 def _with_neighbours(cell: Cell, rest: list[Cell]) -> Cell:
     """A value OCR split at a wide space ('Gauteng Cement &' 'Aggregates'), whole again."""
     words = list(cell.words)
