@@ -5,10 +5,9 @@ A rule has a name, a one-line purpose, whether it is for OCR readings only
 document's own), the stage it works in, and its function. `RULES` is in the
 order the engine applies them:
 
-- number, date: a PO number or a date no known label names, found by where it is
-  printed (unlabelled.py);
+- number, date, project: a PO number, a date or a project code no known label names,
+  found by where it is printed or as a known site's code (unlabelled.py);
 - supplier: a supplier no label names, found by where it is printed;
-- project: a project code no known label names, found as a known site's code;
 - name: a supplier's name the OCR misread, put right by the known suppliers;
 - code: a project code the OCR misread, put right by the known sites;
 - header: columns a header row does not name (tables.py);
@@ -73,14 +72,14 @@ RULES: tuple[Rule, ...] = (
       False, "number", unlabelled.number_in_title),
     R("date_near_top", "no date label known: the first date above the items",
       False, "date", unlabelled.date_near_top),
+    R("project_known_code", "no project label known: a known site's code above the items",
+      False, "project", unlabelled.project_known_code),
     R("supplier_over_postcode", "no supplier label: a name over a street and a postcode line",
       False, "supplier", unlabelled.supplier_over_postcode),
     R("supplier_in_address_window", "no supplier label: the name under our own return address",
       False, "supplier", fields.under_return_address),
     R("supplier_over_address", "no supplier label: a name printed over its own address",
       False, "supplier", fields.address_block),
-    R("project_known_code", "no project label known: a known site's code above the items",
-      False, "project", unlabelled.project_known_code),
     R("supplier_misread", "a name read by OCR that is a known supplier's but for a letter or two",
       True, "name", validate.like_known_name),
     R("site_code_misread", "a code read by OCR that is a known site's but for a look-alike",

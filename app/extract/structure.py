@@ -14,6 +14,7 @@ guessed, and the proofs treat it so. Pure; never a word of any language here.
 from __future__ import annotations
 
 import itertools
+import re
 from decimal import Decimal, InvalidOperation
 
 from app import numbers
@@ -33,6 +34,7 @@ from app.extract.tables import (
     money_text,
 )
 
+_CENTS = re.compile(r"\d[.,]\d{2}$")
 # How far apart (in character widths) the right edges of one column's numbers may be.
 _ALIGN = 2.0
 
@@ -149,14 +151,15 @@ def _holds(row: RawRow, q: int, p: int, a: int, d: int | None, comma: bool) -> b
         return False
 
 
-def _whole(values: list[str], comma: bool) -> int:
-    return sum(1 for v in values if (n := _decimal(v, comma)) is not None and n == int(n))
+def _priced(values: list[str]) -> int:
+    """How many values print cents ('9,80', '12.50'), as prices do and quantities seldom."""
+    return sum(1 for v in values if _CENTS.search(v.strip()))
 
 
 def arithmetic_keys(columns: list[Column], rows: list[RawRow], comma: bool) -> dict[int, str]:
     """The number columns whose lines keep quantity x price (less discount) = amount, in most
     rows and in at least two (or the only one): {index: key}. Of the two factors, the one
-    with more whole numbers is the quantity (then the one further left)."""
+    with more values in cents is the price (else the one further right)."""
     free = [
         i
         for i, c in enumerate(columns)
@@ -179,7 +182,7 @@ def arithmetic_keys(columns: list[Column], rows: list[RawRow], comma: bool) -> d
         return {}
     q, p = (i for i, key in best.items() if key in ("quantity", "unit_price"))
     values = {i: [r.cells[i] for r in rows if i in r.cells] for i in (q, p)}
-    if _whole(values[p], comma) > _whole(values[q], comma):
+    if _priced(values[q]) > _priced(values[p]):
         best[q], best[p] = "unit_price", "quantity"
     return best
 

@@ -83,9 +83,10 @@ def _marked_value(lines: list[Line], index: int, cell: Cell, step: float) -> _Ca
     """The reference a marked label gives: beside or under its own cell, or after it in
     the same cell ('Nr. 4711')."""
     if _marked(cell.text):
-        beside = fields.value_beside(lines, index, cell, step)
-        value = _with_digit(beside.text) if beside is not None else None
-        return _Candidate(value, cell.text.strip(), True, beside.ocr) if value else None
+        for beside in fields.values_beside(lines, index, cell, step):
+            if value := _with_digit(beside.text):
+                return _Candidate(value, cell.text.strip(), True, beside.ocr)
+        return None
     words = cell.text.split()
     for cut in range(1, min(4, len(words))):
         label, rest = " ".join(words[:cut]), words[cut:]
