@@ -191,6 +191,9 @@ def test_every_rule_has_a_name_a_purpose_and_a_stage_once():
     names = [rule.name for rule in rules.RULES]
     assert len(names) == len(set(names))
     stages = [
+        "number",
+        "date",
+        "project",
         "supplier",
         "name",
         "code",
@@ -203,7 +206,7 @@ def test_every_rule_has_a_name_a_purpose_and_a_stage_once():
         "description",
         "item",
     ]
-    stages += ["missing", "amounts", "amount", "explain", "foot"]
+    stages += ["missing", "amounts", "amount", "explain", "sums", "foot"]
     assert all(rule.stage in stages and rule.purpose for rule in rules.RULES)
     # in the order the engine applies them
     assert [s for s in stages if rules.stage(s)] == list(

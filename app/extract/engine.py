@@ -51,7 +51,18 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import partial
 
-from app.extract import checks, fields, ocr, pdf, proofs, reading, rules, totals, validate
+from app.extract import (
+    checks,
+    fields,
+    ocr,
+    pdf,
+    proofs,
+    reading,
+    rules,
+    totals,
+    unlabelled,
+    validate,
+)
 from app.extract import vocabulary as words
 from app.extract.document import Document, ExtractionError, ExtractOptions
 from app.extract.layout import Line, box_lines, box_scale, text_lines, typical_step
@@ -209,6 +220,26 @@ def _supplier_by_place(
             trail.note(rule.name, "supplier_name", guess.value, rule.purpose)
 
 
+def _by_place(
+    found: dict[str, Found], lines: list[Line], step: float, date_check, options, trail: Trail
+) -> None:
+    """No known label for the PO number, the date or the project: the first rule that finds
+    one by its place (unlabelled.py); what it finds is never proven."""
+    for name, stage, extra in (
+        ("po_number", "number", step),
+        ("po_date", "date", date_check),
+        ("project_code", "project", options.site_codes),
+    ):
+        for rule in rules.stage(stage):
+            if found[name].value:
+                break
+            guess = rule.function(lines, extra)
+            if guess.value:
+                source = f"{rule.name}: {rule.purpose} ({guess.source})"
+                found[name] = replace(guess, source=source, rule=rule.name)
+                trail.note(rule.name, name, guess.value, rule.purpose)
+
+
 def _known_values(
     found: dict[str, Found],
     options: ExtractOptions,
@@ -282,10 +313,12 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
         "project_code": fields.find(lines, labels["project_code"], check["code"], step),
     }
     found["currency"], currencies = _currency(lines)
+    _by_place(found, lines, step, check["date"], options, trail)
     _supplier_by_place(found, lines, options, trail)
     _known_values(found, options, trail)
     table = reading.read_items(lines, step, comma, trail)
     foot = totals.read_foot(lines, comma)
+    reading.foot_from_sums(lines, table.items, foot, step, comma, trail)
     failed = reading.settle_sums(table.items, foot, table.discounts, ocr, trail)
     found.update(foot)
     inclusive = totals.tax_included(found.get("tax"))
@@ -424,13 +457,23 @@ def read(document: Document) -> dict:
             payload = _without_rules(lines, payload, document)
         # its words, for a verification to learn its layout from
         payload["layout"] = keep_words(lines) | payload.get("layout", {})
-        if kind is None and not (payload["po_number"] and payload["items"]):
+        if kind is None and not _an_order(payload, lines, document.options):
             kind = "letter"
     else:
         payload = {"document_type": kind, "layout": keep_words(lines)}
     payload["document_type"] = payload.get("document_type") if kind != "letter" else "letter"
     payload.update(engine=source, pages=pages)
     return payload
+
+
+def _an_order(payload: dict, lines: list[Line], options: ExtractOptions) -> bool:
+    """An untitled page is a PO when it has a PO number and items; when no known label named
+    the number (words the engine does not know), only if our own company heads the page: a
+    quotation or an invoice in such words carries its supplier's name there."""
+    if not (payload["po_number"] and payload["items"]):
+        return False
+    by_place = any(entry["field"] == "po_number" for entry in payload["rules_applied"])
+    return not by_place or unlabelled.issued_by_us(lines, options.buyer_names)
 
 
 def extract_po(document: Document) -> dict:

@@ -231,6 +231,12 @@ def _right(line: Line, label: Cell) -> Cell | None:
     return None
 
 
+def values_beside(lines: list[Line], index: int, label: Cell, step: float) -> list[Cell]:
+    """The cells that may be a label's value: right of it on lines[index], then under it."""
+    cells = (_right(lines[index], label), _below(lines, index, label, step))
+    return [cell for cell in cells if cell is not None]
+
+
 def _with_neighbours(cell: Cell, rest: list[Cell]) -> Cell:
     """A value OCR split at a wide space ('Gauteng Cement &' 'Aggregates'), whole again."""
     words = list(cell.words)

@@ -11,7 +11,7 @@ second look, which reads the page image again.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from app.extract import checks, columns, items, repairs, rules, tables, totals
 from app.extract.layout import Line
@@ -66,6 +66,35 @@ def read_items(
         row for row in rows if row.quantity and (row.description or row.amount or row.item_code)
     ]
     return Table(kept, discounts, guessed)
+
+
+def foot_from_sums(
+    lines: list[Line],
+    rows: list[Item],
+    foot: dict[str, Found],
+    step: float,
+    comma: bool,
+    trail: Trail,
+) -> None:
+    """No subtotal or no total under a label: the sums rule reads the amounts under the items
+    that add up (`foot` is completed in place); a value a label read and the sums agree on
+    stays the label's. The tax so found is flagged unless each charge prints a rate or a tax
+    word: a charge could be freight."""
+    placed = [(item.row.page, item.row.y) for item in rows if isinstance(item.row, RawRow)]
+    if ("subtotal" in foot and "total" in foot) or not placed:
+        return
+    for rule in rules.stage("sums"):
+        sums = rule.function(lines, checks.items_sum(rows), max(placed), step, comma)
+        for key, value in sums.items():
+            if key in foot and foot[key].value == value.value:
+                continue
+            charges = value.source.split(" + ")
+            taxed = all("%" in c or totals.TAX_WORDS.search(c) for c in charges)
+            found = replace(value, source=f"{rule.name}: {rule.purpose} ({value.source})")
+            foot[key] = replace(found, rule=rule.name) if key == "tax" and not taxed else found
+            trail.note(rule.name, key, value.value, rule.purpose)
+        if sums:
+            return
 
 
 def settle_sums(

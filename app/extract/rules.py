@@ -5,13 +5,16 @@ A rule has a name, a one-line purpose, whether it is for OCR readings only
 document's own), the stage it works in, and its function. `RULES` is in the
 order the engine applies them:
 
+- number, date, project: a PO number, a date or a project code no known label names,
+  found by where it is printed or as a known site's code (unlabelled.py);
 - supplier: a supplier no label names, found by where it is printed;
 - name: a supplier's name the OCR misread, put right by the known suppliers;
 - code: a project code the OCR misread, put right by the known sites;
 - header: columns a header row does not name (tables.py);
 - page: a page of the table with no header row: the OCR lost it, or the table
   runs on from the page before (tables.py);
-- rows: an item table with no header row at all (tables.py);
+- rows: an item table with no header row in known words: the row of words above lines
+  that share number columns (structure.py), else none at all (tables.py);
 - column: naming a column from what is under it; the first rule that names
   it wins (columns.py);
 - second_look: numbers the OCR missed, read again (second_look.py);
@@ -19,6 +22,8 @@ order the engine applies them:
 - missing: a number the line lacks, worked out from the other two;
 - amounts, amount, explain: misread numbers on a line that does not hold,
   put right only where the other numbers prove it (repairs.py);
+- sums: a foot with no subtotal or total label, read from the amounts that add up
+  (structure.py);
 - foot: a total worked out from the other two, or a misread subtotal.
 
 Each time a rule changes or makes a value, the reading's Trail records its
@@ -31,7 +36,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from app.extract import checks, columns, fields, items, repairs, second_look, tables, validate
+from app.extract import (
+    checks,
+    columns,
+    fields,
+    items,
+    repairs,
+    second_look,
+    structure,
+    tables,
+    unlabelled,
+    validate,
+)
 from app.extract.model import Found, Item, Trail
 from app.extract.repairs import FootSums, Sums
 
@@ -50,6 +66,16 @@ class Rule:
 
 R = Rule
 RULES: tuple[Rule, ...] = (
+    R("number_by_marker", "no PO label known: a reference beside a label with a number marker",
+      False, "number", unlabelled.number_by_marker),
+    R("number_in_title", "no PO label known: a reference in the title line",
+      False, "number", unlabelled.number_in_title),
+    R("date_near_top", "no date label known: the first date above the items",
+      False, "date", unlabelled.date_near_top),
+    R("project_known_code", "no project label known: a known site's code above the items",
+      False, "project", unlabelled.project_known_code),
+    R("supplier_over_postcode", "no supplier label: a name over a street and a postcode line",
+      False, "supplier", unlabelled.supplier_over_postcode),
     R("supplier_in_address_window", "no supplier label: the name under our own return address",
       False, "supplier", fields.under_return_address),
     R("supplier_over_address", "no supplier label: a name printed over its own address",
@@ -62,8 +88,12 @@ RULES: tuple[Rule, ...] = (
       False, "header", tables.unheaded_columns),
     R("columns_from_other_page", "a page with no header row: another page's columns",
       False, "page", tables.rows_under_other_header),
+    R("header_by_structure", "no known header: the words above lines sharing number columns",
+      False, "rows", structure.table_by_structure),
     R("rows_without_header", "no header row: lines ending in two or more numbers are items",
       False, "rows", tables.headerless_rows),
+    R("columns_by_arithmetic", "numbers whose lines keep quantity x price less discount = amount",
+      False, "column", structure.by_arithmetic),
     R("column_of_line_numbers", "1, 2, 3 down a column is the line number",
       False, "column", columns.line_numbers),
     R("column_of_numbers", "numbers under an unnamed header: amount, price or quantity",
@@ -124,6 +154,8 @@ RULES: tuple[Rule, ...] = (
       True, "explain", repairs.discount_for_doubted),
     R("quantity_from_line", "a misread quantity: amount over price, if a plain quantity",
       True, "explain", repairs.quantity_from_line),
+    R("foot_by_sums", "no subtotal or total label: the amounts under the items that add up",
+      False, "sums", structure.foot_by_sums),
     R("subtotal_from_items", "no subtotal read: the sum of the items",
       False, "foot", repairs.subtotal_from_items),
     R("subtotal_from_total", "no subtotal read: total less tax",

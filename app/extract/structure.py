@@ -1,0 +1,246 @@
+"""Reading an item table and its foot in words the engine does not know: from their shape
+and their arithmetic.
+
+An order in a language nobody listed still prints its items as lines that
+share number columns under a row of words, and its foot as amounts at the
+right that add up. `table_by_structure` finds that header row and reads the
+lines under it; `by_arithmetic` names the number columns by the sums their
+lines keep (quantity x price less discount = amount); `foot_by_sums` takes
+the amount the items add up to as the subtotal and the one the charges after
+it bring it to as the total. Each is a rule of rules.py: what they find is
+guessed, and the proofs treat it so. Pure; never a word of any language here.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from decimal import Decimal, InvalidOperation
+
+from app import numbers
+from app.extract import checks
+from app.extract.columns import ColumnView
+from app.extract.layout import Cell, Line
+from app.extract.model import Found, Item
+from app.extract.tables import (
+    FOOT,
+    NUMERIC,
+    Column,
+    RawRow,
+    _join_numbers,
+    _Reading,
+    column_key,
+    is_number,
+    money_text,
+)
+
+_CENTS = re.compile(r"\d[.,]\d{2}$")
+# How far apart (in character widths) the right edges of one column's numbers may be.
+_ALIGN = 2.0
+
+
+def _number_edges(line: Line, comma: bool) -> list[float]:
+    """The right edges of the line's number cells ('12,5', '1.102,37', '15 %')."""
+    cells = [Cell(_join_numbers(cell.words)) for cell in line.cells]
+    return [c.x1 for c in cells if is_number(c.text.rstrip("%").strip(), comma)]
+
+
+def _shared(edges: list[float], others: list[float]) -> int:
+    return sum(1 for x in edges if any(abs(x - y) <= _ALIGN for y in others))
+
+
+def _runs(lines: list[Line], step: float, comma: bool) -> list[tuple[int, int]]:
+    """Runs of item lines: (first, last) indexes of lines with two or more numbers whose
+    right edges line up with the run's first line, text lines (wrapped descriptions)
+    allowed between them."""
+    runs: list[tuple[int, int]] = []
+    start = last = None
+    for index, line in enumerate(lines):
+        edges = _number_edges(line, comma)
+        numbered = len(edges) >= 2 and not FOOT.match(line.cells[0].text)
+        if start is not None:
+            first = lines[start]
+            near = line.page == first.page and line.y - lines[last].y <= 3 * step
+            if numbered and near and _shared(edges, _number_edges(first, comma)) >= 2:
+                last = index
+                continue
+            if not edges and near and line.y - lines[last].y <= 1.6 * step:
+                continue  # a wrapped description between item lines
+            runs.append((start, last))
+            start = last = None
+        if numbered:
+            start = last = index
+    if start is not None:
+        runs.append((start, last))
+    return runs
+
+
+def _header_above(lines: list[Line], first: int, step: float, comma: bool) -> int | None:
+    """The row of words right above a run of item lines: three or more cells, no number,
+    and a header cell over or just left of each of the first item's numbers."""
+    for index in range(first - 1, max(first - 3, -1), -1):
+        line = lines[index]
+        if line.page != lines[first].page or lines[first].y - line.y > 2.6 * step:
+            return None
+        if _number_edges(line, comma) or any(c.text.strip().isdigit() for c in line.cells):
+            return None
+        if len(line.cells) < 3:
+            continue
+        edges = _number_edges(lines[first], comma)
+        headed = sum(1 for x in edges if any(c.x0 <= x + _ALIGN for c in line.cells))
+        return index if headed == len(edges) else None
+    return None
+
+
+def _columns(header: Line) -> list[Column]:
+    """A column under each header cell, named when its words are a known column name (once);
+    the column rules name the rest from what is under them."""
+    columns = []
+    for cell in header.cells:
+        key = column_key(cell.text)
+        columns.append(Column(key, cell.x0, cell.x1, cell.text.lower().strip()))
+    for column in columns:
+        if [c.key for c in columns].count(column.key) > 1:
+            column.key = None
+    return columns
+
+
+def table_by_structure(lines: list[Line], step: float, comma: bool) -> list[RawRow]:
+    """No header row in known words: the row of words above the longest run of lines that
+    share number columns is the header, and the run under it is read as the table."""
+    best: list[RawRow] = []
+    for first, last in _runs(lines, step, comma):
+        header = _header_above(lines, first, step, comma)
+        if header is None:
+            continue
+        reading = _Reading(step, comma)
+        reading.under(_columns(lines[header]), lines[header].page, lines[header].y)
+        end = last + 1
+        while end < len(lines) and not _number_edges(lines[end], comma):
+            end += 1  # the last item's description may wrap under it
+        for line in lines[first:end]:
+            reading.take(line)
+        if len(reading.rows) > len(best):
+            best = reading.rows
+    return best
+
+
+# --- naming number columns by their arithmetic ----------------------------------------------
+
+
+def _decimal(text: str, comma: bool) -> Decimal | None:
+    value = money_text(text.rstrip("%").strip(), comma)
+    return None if value is None else Decimal(value)
+
+
+def _holds(row: RawRow, q: int, p: int, a: int, d: int | None, comma: bool) -> bool | None:
+    """Whether quantity x price (less the discount in %) is the amount on this row; None when
+    the row lacks one of the three."""
+    values = [_decimal(row.cells.get(i, ""), comma) for i in (q, p, a)]
+    if None in values:
+        return None
+    quantity, price, amount = values
+    discount = _decimal(row.cells.get(d, ""), comma) if d is not None else None
+    item = Item(
+        quantity=str(quantity), unit_price=str(price), amount=str(amount),
+        discount=str(discount) if discount is not None else None,
+    )  # fmt: skip
+    try:
+        return bool(checks.line_ok(item))
+    except (InvalidOperation, ValueError):
+        return False
+
+
+def _priced(values: list[str]) -> int:
+    """How many values print cents ('9,80', '12.50'), as prices do and quantities seldom."""
+    return sum(1 for v in values if _CENTS.search(v.strip()))
+
+
+def arithmetic_keys(columns: list[Column], rows: list[RawRow], comma: bool) -> dict[int, str]:
+    """The number columns whose lines keep quantity x price (less discount) = amount, in most
+    rows and in at least two (or the only one): {index: key}. Of the two factors, the one
+    with more values in cents is the price (else the one further right)."""
+    free = [
+        i
+        for i, c in enumerate(columns)
+        if c.key in NUMERIC | {None}
+        and (values := [r.cells[i] for r in rows if i in r.cells])
+        and all(is_number(v.rstrip("%").strip(), comma) for v in values)
+    ]
+    best, score = {}, 0
+    for q, p, a in itertools.permutations(free, 3):
+        if q > p or a < max(q, p):  # the factors in page order, the amount after them
+            continue
+        for d in [None, *(i for i in free if i not in (q, p, a))]:
+            held = [_holds(row, q, p, a, d, comma) for row in rows]
+            good = held.count(True)
+            if good > score and good >= min(2, len(rows)) and 2 * good > len(rows):
+                best, score = {q: "quantity", p: "unit_price", a: "amount"}, good
+                if d is not None:
+                    best[d] = "discount"
+    if not best:
+        return {}
+    q, p = (i for i, key in best.items() if key in ("quantity", "unit_price"))
+    values = {i: [r.cells[i] for r in rows if i in r.cells] for i in (q, p)}
+    if _priced(values[q]) > _priced(values[p]):
+        best[q], best[p] = "unit_price", "quantity"
+    return best
+
+
+def by_arithmetic(view: ColumnView) -> str | None:
+    """A number column under no known header: quantity, price, discount or amount, as the
+    lines' arithmetic says."""
+    if view.column.key is not None:
+        return None
+    return arithmetic_keys(view.columns, view.rows, view.decimal_comma).get(view.index)
+
+
+# --- the foot by its sums -----------------------------------------------------------------
+
+
+def _last_amount(line: Line, comma: bool) -> int | None:
+    if len(line.cells) < 2 or len(_number_edges(line, comma)) > 1:
+        return None  # a foot line is a label and one amount
+    value = money_text(line.cells[-1].text.replace("€", "").replace("$", "").strip(), comma)
+    return None if value is None else numbers.parse_money(value)
+
+
+def foot_by_sums(
+    lines: list[Line], items_sum: int | None, after: tuple[int, float], step: float, comma: bool
+) -> dict[str, Found]:
+    """Under the items (`after`: the last item line's page and place), a line whose amount is
+    what the items add up to is the subtotal; the amounts on the lines right under it, up to
+    the first that the subtotal and those before it add up to, are the charges (the tax)
+    and the total. Empty when no amounts add up so."""
+    if items_sum is None:
+        return {}
+    below = [line for line in lines if (line.page, line.y) > after]
+    for index, line in enumerate(below):
+        if _last_amount(line, comma) != items_sum:
+            continue
+        charges: list[tuple[Line, int]] = []
+        previous = line
+        for other in below[index + 1 :]:
+            amount = _last_amount(other, comma)
+            if amount is None or other.y - previous.y > 2 * step:
+                break
+            if items_sum + sum(c for _, c in charges) == amount and charges:
+                return _foot(line, charges, other, items_sum, amount)
+            charges.append((other, amount))
+            previous = other
+    return {}
+
+
+def _foot(sub: Line, charges: list[tuple[Line, int]], total: Line, s: int, t: int) -> dict:
+    conf = 0.8 * (0.6 + 0.4 * min(c.conf for line in (sub, total) for c in line.cells))
+    ocr = any(line.ocr for line in (sub, total, *(line for line, _ in charges)))
+
+    def found(cents: int, source: str) -> Found:
+        return Found(numbers.cents_to_text(cents), round(conf, 3), source, None, ocr)
+
+    tax_source = " + ".join(line.text.strip() for line, _ in charges)
+    return {
+        "subtotal": found(s, sub.text.strip()),
+        "tax": found(t - s, tax_source),
+        "total": found(t, total.text.strip()),
+    }

@@ -1,0 +1,198 @@
+"""Header fields of an order whose labels are in words the engine does not know.
+
+No label wording names the PO number or the date, so their place must: a
+reference beside a label that carries a number marker ('N.', 'Nr', 'Nº',
+'#', '...nummer'), or printed in the title line; a date-shaped value near the
+top. Each is a rule of rules.py, so what it finds is never proven. A page
+whose number was found so is an order only when our own company heads it
+(`issued_by_us`): a quotation or an invoice carries its supplier's name
+there. Pure; the markers are signs and abbreviations, not any language's words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from app import numbers
+from app.extract import fields, validate
+from app.extract.layout import Cell, Line
+from app.extract.model import MISSING, Found
+
+# A word that says 'number': a sign or an abbreviation on its own, or a compound's ending.
+_ENDING = r"(?:number|nummer|nommer|num[ée]ro|n[úu]mero)"
+_MARKER = re.compile(
+    rf"(?:n|no|nr|nro|num|n[°º]|#)\.?|\S*(?:#|[°º]\.?)|\S+?-?{_ENDING}\.?", re.IGNORECASE
+)
+_ENDS_IN_MARKER = re.compile(rf"-?{_ENDING}\.?$", re.IGNORECASE)
+
+
+def _marked(text: str) -> bool:
+    """A short label with a number marker among its words, and no digit in it."""
+    words = text.replace(":", " ").split()
+    if not 1 <= len(words) <= 4 or re.search(r"\d", text) or fields.is_label(text):
+        return False
+    return any(_MARKER.fullmatch(word) for word in words)
+
+
+def title(lines: list[Line]) -> Cell | None:
+    """The title: the first short cell near the top printed in capitals ('ORDINE DI
+    ACQUISTO'), four letters or more."""
+    for line in lines[:12]:
+        for cell in line.cells:
+            text = cell.text.strip()
+            letters = re.sub(r"[^A-Za-zÀ-ÿ]", "", text)
+            if len(letters) >= 4 and letters.isupper() and len(text.split()) <= 5:
+                return cell
+    return None
+
+
+def _stems(text: str) -> set[str]:
+    """The words of a label or a title, four letters or more, a number ending cut off."""
+    out = set()
+    for word in re.split(r"[^A-Za-zÀ-ÿ\-]+", text.lower()):
+        word = _ENDS_IN_MARKER.sub("", word).strip("-")
+        if len(word) >= 4:
+            out.add(word)
+    return out
+
+
+def _names_title(label: str, heading: Cell | None) -> bool:
+    """A label word that is in the title, or a title word in it ('Ordernummer' under
+    'INKOOPORDER', 'N. ordine' under 'ORDINE DI ACQUISTO')."""
+    if heading is None:
+        return False
+    return any(a in b or b in a for a in _stems(label) for b in _stems(heading.text))
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    value: str
+    label: str
+    own_cell: bool  # the label is a cell of its own, its value beside or under it
+    ocr: bool
+
+
+def _with_digit(text: str) -> str | None:
+    value = fields.reference(text)
+    return value if value and re.search(r"\d", value) else None
+
+
+def _marked_value(lines: list[Line], index: int, cell: Cell, step: float) -> _Candidate | None:
+    """The reference a marked label gives: beside or under its own cell, or after it in
+    the same cell ('Nr. 4711')."""
+    if _marked(cell.text):
+        for beside in fields.values_beside(lines, index, cell, step):
+            if value := _with_digit(beside.text):
+                return _Candidate(value, cell.text.strip(), True, beside.ocr)
+        return None
+    words = cell.text.split()
+    for cut in range(1, min(4, len(words))):
+        label, rest = " ".join(words[:cut]), words[cut:]
+        if _marked(label) and (value := _with_digit(rest[0])):
+            return _Candidate(value, label, False, cell.ocr)
+    return None
+
+
+def number_by_marker(lines: list[Line], step: float) -> Found:
+    """No known PO label: a reference beside or under a label that carries a number marker.
+    A label cell of its own beats a label run into its value, one that shares a word with
+    the title beats one that does not, and then the first on the page."""
+    heading = title(lines)
+    ranked = []
+    for index, line in enumerate(lines[:40]):
+        for position, cell in enumerate(line.cells):
+            found = _marked_value(lines, index, cell, step)
+            if found is not None:
+                named = _names_title(found.label, heading)
+                ranked.append(((not found.own_cell, not named, index, position), found))
+    if not ranked:
+        return MISSING
+    best = min(ranked, key=lambda pair: pair[0])[1]
+    return Found(best.value, 0.7, f"{best.label} {best.value}", None, best.ocr)
+
+
+def number_in_title(lines: list[Line], step: float) -> Found:
+    """No known PO label: a reference printed in the title's cell or right beside it."""
+    heading = title(lines)
+    if heading is None:
+        return MISSING
+    line = next(line for line in lines if heading in line.cells)
+    after = [c for c in line.cells if c.x0 >= heading.x1 and c.x0 - heading.x1 < 45]
+    for text in [*heading.text.split()[1:], *(c.text for c in after[:1])]:
+        value = _with_digit(text)
+        if value:
+            return Found(value, 0.7, f"{heading.text} {value}", None, heading.ocr)
+    return MISSING
+
+
+def date_near_top(lines: list[Line], check: Callable[[str], str | None]) -> Found:
+    """No known date label: the first date on the first page above the item lines (the
+    first line with two numbers or more) that the date check takes."""
+    for line in lines:
+        if line.page != lines[0].page or _numbers(line) >= 2:
+            break
+        for cell in line.cells:
+            value = check(cell.text)
+            if value:
+                return Found(value, 0.7, cell.text.strip(), None, cell.ocr)
+    return MISSING
+
+
+def _numbers(line: Line) -> int:
+    """How many of the line's cells are numbers (a date is not one)."""
+    return sum(
+        1
+        for cell in line.cells
+        if re.fullmatch(r"[\d.,\s%€$£R-]*\d[\d.,\s%]*", cell.text)
+        and not numbers.DATE_IN_TEXT.fullmatch(cell.text.strip())
+    )
+
+
+def issued_by_us(lines: list[Line], buyer_names: tuple[str, ...]) -> bool:
+    """Our own company's name heads the page (its first three lines): we issued it."""
+    return any(
+        validate.is_buyer(cell.text, buyer_names) for line in lines[:3] for cell in line.cells
+    )
+
+
+# A street line: words then a house number ('Via Padova 48'), or a number then words.
+_STREET = re.compile(r"\D{3,}\s\d{1,5}[a-zA-Z]?(?:[-/]\d{1,4})?|\d{1,5}[a-zA-Z]?,?\s+\D{3,}")
+# A postcode line: a code of four or five digits first ('35010 Vigonza', '3035 KC Rotterdam')
+# or last ('Bellville 7530').
+_POSTCODE = re.compile(r"(?:[A-Z]{1,2}-)?\d{4,5}(?:\s?[A-Z]{2})?\s+\D.*|.*\D\s\d{4,5}")
+
+
+def supplier_over_postcode(lines: list[Line], buyer_names: tuple[str, ...]) -> Found:
+    """No supplier label: the first name in the header printed over a street line and then a
+    postcode line at the same left edge, that is not our own company."""
+    check = fields.supplier_checker(buyer_names)
+    for index, line in enumerate(lines[:40]):
+        for cell in line.cells:
+            value = check(cell.text)
+            under = [_at(other, cell.x0) for other in lines[index + 1 : index + 4]]
+            if not value or len(under) < 2 or None in under[:2]:
+                continue
+            street, *rest = under
+            if _STREET.fullmatch(street) and any(_POSTCODE.fullmatch(t or "") for t in rest):
+                conf = round(0.7 * (0.6 + 0.4 * cell.conf), 3)
+                return Found(value, conf, cell.text, None, cell.ocr)
+    return MISSING
+
+
+def _at(line: Line, x0: float) -> str | None:
+    """The text of the line's cell that starts where x0 does, if it has one."""
+    return next((c.text.strip() for c in line.cells if abs(c.x0 - x0) <= 2), None)
+
+
+def project_known_code(lines: list[Line], site_codes: tuple[str, ...]) -> Found:
+    """No project label known: a cell above the items that is one of the known sites' codes."""
+    known = {validate.code_key(code) for code in site_codes}
+    for line in lines:
+        if line.page != lines[0].page or _numbers(line) >= 2:
+            break
+        for cell in line.cells:
+            if validate.code_key(cell.text.strip()) in known - {""}:
+                return Found(cell.text.strip(), 0.7, cell.text.strip(), None, cell.ocr)
+    return MISSING

@@ -1,0 +1,178 @@
+"""An order in words the engine does not know, read from its structure and its arithmetic: the
+header row above lines that share number columns, the columns named by quantity x price =
+amount, the foot by its sums, the PO number beside a number marker, a date near the top; every
+value found so flagged. A letter or a quotation in such words is still refused. The pages are
+made-up words (no language the engine lists), drawn as pypdf's layout text would give them."""
+
+from __future__ import annotations
+
+import pytest
+from fpdf import FPDF
+
+from app.extract import engine, structure
+from app.extract.document import Document, ExtractionError, ExtractOptions
+from app.extract.layout import text_lines
+from app.extract.tables import Column, RawRow
+
+BUYER = "Meridian Construction (Pty) Ltd"
+OFFICE = {"buyer_names": (BUYER,), "site_codes": ("CP09",), "today": "2026-12-01"}
+
+HEAD = f"""\
+{BUYER}
+Meridian House, 41 Voortrekker Road, Bellville 7530
+                                          ZORBAK VELMIDO
+
+  Velmo nr.      Zarta         Kontor
+  VX-4471        12/03/2026    CP09
+
+  Grent Staalwerk BV
+  Industrieweg 12
+  4301 KL Zandstad
+"""
+TABLE = """\
+  Kodo      Beskribo                   Kwant     Prezo      Rabo     Summo
+  HB-M8     Hex bolt M8 x 50             20      12.50               250.00
+  PVC-110   PVC pipe 110 mm               4      80.00     10.0      288.00
+  GL-NIT    Nitrile gloves               12       3.00                36.00
+"""
+FOOT = """\
+
+                                             Netsum       574.00
+                                             Taxo 15%      86.10
+                                             Fulsum       660.10
+"""
+
+
+def read(text: str) -> dict:
+    return engine.read_text(text, **OFFICE)
+
+
+def test_an_order_in_unknown_words_is_read_and_every_guess_is_flagged():
+    payload = read(HEAD + TABLE + FOOT)
+    assert payload["po_number"] == "VX-4471"
+    assert payload["po_date"] == "2026-03-12"
+    assert payload["supplier_name"] == "Grent Staalwerk BV"
+    assert payload["project_code"] == "CP09"
+    items = [
+        (i["item_code"], i["quantity"], i["unit_price"], i["amount"]) for i in payload["items"]
+    ]
+    assert items == [
+        ("HB-M8", "20", "12.50", "250.00"),
+        ("PVC-110", "4", "80.00", "288.00"),
+        ("GL-NIT", "12", "3.00", "36.00"),
+    ]
+    assert payload["items"][1]["discount"] == "10"
+    assert (payload["subtotal"], payload["tax"], payload["total"]) == ("574.00", "86.10", "660.10")
+    for name in ("po_number", "po_date", "supplier_name", "project_code", "items"):
+        assert f"low_confidence:{name}" in payload["warnings"]
+    rules = {entry["rule"] for entry in payload["rules_applied"]}
+    assert {"number_by_marker", "date_near_top", "header_by_structure", "foot_by_sums"} <= rules
+    assert {"columns_by_arithmetic", "supplier_over_postcode", "project_known_code"} <= rules
+
+
+def test_the_foot_is_proven_by_its_sums_alone():
+    payload = read(HEAD + TABLE + FOOT)
+    for name in ("subtotal", "tax", "total"):
+        assert f"low_confidence:{name}" not in payload["warnings"]
+        assert payload["source"][name].startswith("foot_by_sums")
+
+
+def test_a_charge_with_no_rate_is_not_proven_a_tax():
+    foot = FOOT.replace("Taxo 15%", "Frakto  ")
+    payload = read(HEAD + TABLE + foot)
+    assert payload["tax"] == "86.10"
+    assert "low_confidence:tax" in payload["warnings"]
+
+
+def _rows(*values: tuple[str, ...]) -> list[RawRow]:
+    columns = [Column(None, 0, 0) for _ in values[0]]
+    return [RawRow(columns, {i: v for i, v in enumerate(row) if v}) for row in values]
+
+
+def test_the_lines_arithmetic_names_the_number_columns_in_any_order():
+    # amount, then quantity, then price, then discount: no known header says so
+    rows = _rows(("90.00", "10", "10.00", "10"), ("36.00", "3", "12.00", ""))
+    keys = structure.arithmetic_keys(rows[0].columns, rows, False)
+    assert keys == {}  # the amount printed first is not where an amount stands
+    rows = _rows(("10.00", "10", "10", "90.00"), ("12.00", "3", "", "36.00"))
+    keys = structure.arithmetic_keys(rows[0].columns, rows, False)
+    assert keys == {0: "unit_price", 1: "quantity", 2: "discount", 3: "amount"}
+
+
+def test_numbers_that_do_not_multiply_are_named_by_nobody():
+    rows = _rows(("2", "5.00", "11.00"), ("3", "4.00", "13.00"))
+    assert structure.arithmetic_keys(rows[0].columns, rows, False) == {}
+
+
+def test_a_date_under_no_label_is_the_first_near_the_top_and_flagged():
+    payload = read(HEAD.replace("Zarta", "Leverzo") + TABLE + FOOT)
+    assert payload["po_date"] == "2026-03-12"
+    assert "low_confidence:po_date" in payload["warnings"]
+
+
+def test_the_title_names_the_number_beside_a_marker():
+    # two marked labels: the one whose word is in the title's wins over the first on the page
+    head = HEAD.replace("  Velmo nr.      Zarta", "  Konto nr.      Velmo nr.      Zarta")
+    head = head.replace("  VX-4471        12/03", "  KT-1200         VX-4471        12/03")
+    head = head.replace("ZORBAK VELMIDO", "VELMO ZORBAK")
+    assert read(head + TABLE + FOOT)["po_number"] == "VX-4471"
+
+
+def test_a_number_in_the_title_line():
+    head = HEAD.replace("  Velmo nr.      Zarta         Kontor\n", "  Zarta         Kontor\n")
+    head = head.replace("  VX-4471        12/03/2026", "  12/03/2026   ").replace(
+        "ZORBAK VELMIDO", "ZORBAK VELMIDO VX-4471"
+    )
+    payload = read(head + TABLE + FOOT)
+    assert payload["po_number"] == "VX-4471"
+    assert "low_confidence:po_number" in payload["warnings"]
+
+
+def _pdf(tmp_path, lines: list[str]):
+    pdf = FPDF()
+    pdf.add_page()
+    pdf.set_font("Courier", size=9)
+    for line in lines:
+        pdf.cell(0, 5, line, new_x="LMARGIN", new_y="NEXT")
+    path = tmp_path / "page.pdf"
+    path.write_bytes(bytes(pdf.output()))
+    return Document(path, "application/pdf", path.name, ExtractOptions(**OFFICE))
+
+
+def test_the_same_page_as_a_pdf_reads_as_an_order(tmp_path):
+    payload = engine.extract_po(_pdf(tmp_path, (HEAD + TABLE + FOOT).splitlines()))
+    assert payload["po_number"] == "VX-4471"
+    assert len(payload["items"]) == 3
+
+
+def test_a_letter_in_unknown_words_is_still_refused(tmp_path):
+    letter = [
+        BUYER,
+        "Meridian House, 41 Voortrekker Road, Bellville 7530",
+        "",
+        "Velmo nr.   VX-4471",
+        "Grent Staalwerk BV, Industrieweg 12, 4301 KL Zandstad",
+        "Bersto vanmo, kalda zorbak ter velmido 12 mei ka grenta.",
+        "Hartsto, M. Pillay",
+    ]
+    with pytest.raises(ExtractionError, match="does not look like a purchase order"):
+        engine.extract_po(_pdf(tmp_path, letter))
+
+
+def test_a_quotation_in_unknown_words_from_its_supplier_is_refused(tmp_path):
+    # the same page, but the supplier heads it and we are the addressee: not our order
+    head = HEAD.replace(BUYER, "Grent Staalwerk BV", 1).replace(
+        "Meridian House, 41 Voortrekker Road, Bellville 7530", "Industrieweg 12, 4301 KL Zandstad"
+    )
+    head = head.replace("  Grent Staalwerk BV\n  Industrieweg 12\n  4301 KL Zandstad", f"  {BUYER}")
+    with pytest.raises(ExtractionError, match="does not look like a purchase order"):
+        engine.extract_po(_pdf(tmp_path, (head + TABLE + FOOT).splitlines()))
+
+
+def test_a_known_header_still_reads_as_before():
+    known = "  Code      Description                Qty       Price      Disc     Amount"
+    text = HEAD + known + TABLE[TABLE.index("\n") :] + FOOT
+    lines = text_lines(text)
+    payload = engine.read_po(lines, ExtractOptions(**OFFICE))
+    assert "header_by_structure" not in {entry["rule"] for entry in payload["rules_applied"]}
+    assert len(payload["items"]) == 3
