@@ -287,6 +287,20 @@ def day_first(lines: list[Line], setting: bool) -> bool:
     return setting if said is None else said
 
 
+# What each header field's value must pass (a key of _finders).
+_SHAPES = {"po_number": "number", "dn_number": "number", "po_date": "date", "dn_date": "date",
+           "supplier_name": "supplier", "project_code": "code"}  # fmt: skip
+
+
+def _labelled(lines: list[Line], labels: dict, check: dict, step: float) -> dict[str, Found]:
+    """Each header field under its labels, in the labels' order; the currency apart."""
+    return {
+        name: fields.find(lines, patterns, check[_SHAPES[name]], step)
+        for name, patterns in labels.items()
+        if name in _SHAPES
+    }
+
+
 def _finders(options: ExtractOptions, lines: list[Line]) -> dict[str, Callable[[str], str | None]]:
     """What each header field's value must pass before it is taken."""
     first = day_first(lines, options.day_first)
@@ -305,13 +319,7 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     ocr = any(line.ocr for line in lines)
     trail = Trail()
     check = _finders(options, lines)
-    labels = fields.PO_LABELS
-    found = {
-        "po_number": fields.find(lines, labels["po_number"], check["number"], step),
-        "po_date": fields.find(lines, labels["po_date"], check["date"], step),
-        "supplier_name": fields.find(lines, labels["supplier_name"], check["supplier"], step),
-        "project_code": fields.find(lines, labels["project_code"], check["code"], step),
-    }
+    found = _labelled(lines, fields.PO_LABELS, check, step)
     found["currency"], currencies = _currency(lines)
     _by_place(found, lines, step, check["date"], options, trail)
     _supplier_by_place(found, lines, options, trail)
@@ -379,14 +387,7 @@ def read_dn(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     comma = _decimal_comma(lines)
     trail = Trail()
     check = _finders(options, lines)
-    labels = fields.DN_LABELS
-    found = {
-        "dn_number": fields.find(lines, labels["dn_number"], check["number"], step),
-        "dn_date": fields.find(lines, labels["dn_date"], check["date"], step),
-        "po_number": fields.find(lines, labels["po_number"], check["number"], step),
-        "supplier_name": fields.find(lines, labels["supplier_name"], check["supplier"], step),
-        "project_code": fields.find(lines, labels["project_code"], check["code"], step),
-    }
+    found = _labelled(lines, fields.DN_LABELS, check, step)
     if not found["supplier_name"].value:
         found["supplier_name"] = fields.letterhead(lines, re.compile(KINDS[0][1], re.IGNORECASE))
     table = reading.read_items(lines, step, comma, trail, delivery_note=True)
