@@ -176,3 +176,13 @@ def test_a_known_header_still_reads_as_before():
     payload = engine.read_po(lines, ExtractOptions(**OFFICE))
     assert "header_by_structure" not in {entry["rule"] for entry in payload["rules_applied"]}
     assert len(payload["items"]) == 3
+
+
+def test_a_number_marker_over_the_items_heads_a_column_and_names_no_po_number(tmp_path):
+    # no marked label above the items: 'Part No.' over the codes is a column's name
+    head = HEAD.replace(
+        "  Velmo nr.      Zarta         Kontor", "  Velmo          Zarta         Kontor"
+    )
+    table = TABLE.replace("  Kodo    ", "  Part No.", 1)
+    with pytest.raises(ExtractionError, match="does not look like a purchase order"):
+        engine.extract_po(_pdf(tmp_path, (head + table + FOOT).splitlines()))

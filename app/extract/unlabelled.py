@@ -101,6 +101,7 @@ def number_by_marker(lines: list[Line], step: float) -> Found:
     the title beats one that does not, and then the first on the page."""
     heading = title(lines)
     ranked = []
+    lines = _above_items(lines)  # a 'Part No.' over the items heads a column, not a number
     for index, line in enumerate(lines[:40]):
         for position, cell in enumerate(line.cells):
             found = _marked_value(lines, index, cell, step)
@@ -127,12 +128,21 @@ def number_in_title(lines: list[Line], step: float) -> Found:
     return MISSING
 
 
-def date_near_top(lines: list[Line], check: Callable[[str], str | None]) -> Found:
-    """No known date label: the first date on the first page above the item lines (the
-    first line with two numbers or more) that the date check takes."""
+def _above_items(lines: list[Line]) -> list[Line]:
+    """The first page's lines above the item lines (the first line with two numbers or
+    more)."""
+    out = []
     for line in lines:
         if line.page != lines[0].page or _numbers(line) >= 2:
             break
+        out.append(line)
+    return out
+
+
+def date_near_top(lines: list[Line], check: Callable[[str], str | None]) -> Found:
+    """No known date label: the first date on the first page above the item lines that the
+    date check takes."""
+    for line in _above_items(lines):
         for cell in line.cells:
             value = check(cell.text)
             if value:
@@ -189,9 +199,7 @@ def _at(line: Line, x0: float) -> str | None:
 def project_known_code(lines: list[Line], site_codes: tuple[str, ...]) -> Found:
     """No project label known: a cell above the items that is one of the known sites' codes."""
     known = {validate.code_key(code) for code in site_codes}
-    for line in lines:
-        if line.page != lines[0].page or _numbers(line) >= 2:
-            break
+    for line in _above_items(lines):
         for cell in line.cells:
             if validate.code_key(cell.text.strip()) in known - {""}:
                 return Found(cell.text.strip(), 0.7, cell.text.strip(), None, cell.ocr)
