@@ -197,6 +197,7 @@ def test_every_rule_has_a_name_a_purpose_and_a_stage_once():
         "supplier",
         "name",
         "code",
+        "names",
         "header",
         "page",
         "rows",

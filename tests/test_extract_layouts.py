@@ -2,8 +2,9 @@
 
 Label words in other languages, several tax lines, prices that include VAT,
 a header word with two meanings, a note row inside the table, a page's foot
-line far under the items, a place name beside a site code, and a supplier
-named only in the envelope window.
+line far under the items, a place name beside a site code, a supplier
+named only in the envelope window, and a US header ('Item #', 'Ext. Cost')
+with header words no vocabulary has or that name two columns.
 """
 
 from __future__ import annotations
@@ -236,4 +237,57 @@ A-2      Cement 50kg bag
     assert [(i["item_code"], i["quantity"], i["amount"]) for i in items] == [
         ("A-1", "10", "1000.00"),
         ("A-2", "2", "100.00"),
+    ]
+
+
+US_TABLE = """\
+PO Number: PO-77
+Line  Item #   Description                 Qty  UOM    Unit Cost   Ext. Cost
+ 1    CMU-8    Concrete block 8x8x16        50  ea          2.40      120.00
+ 2    PLY-34   Plywood CDX 3/4 in            4  sheet      52.43      209.72
+               4 x 8 sheets
+                                        Subtotal                     329.72
+"""
+
+
+def _lines(payload: dict) -> list[tuple]:
+    keys = ("item_code", "description", "quantity", "unit", "unit_price", "amount")
+    return [tuple(item[key] for key in keys) for item in payload["items"]]
+
+
+def test_a_us_header_item_number_unit_cost_and_extended_cost():
+    assert _lines(po(US_TABLE)) == [
+        ("CMU-8", "Concrete block 8x8x16", "50", "ea", "2.40", "120.00"),
+        ("PLY-34", "Plywood CDX 3/4 in 4 x 8 sheets", "4", "sheet", "52.43", "209.72"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("header", "rule"),
+    [
+        ("Line  Bin      ", "column_of_codes"),  # a word no vocabulary has, over the codes
+        ("#     Line     ", "header_name_twice"),  # two headers that say 'line number'
+    ],
+)
+def test_an_unknown_or_repeated_header_word_is_named_by_what_is_under_it(header, rule):
+    payload = po(US_TABLE.replace("Line  Item #   ", header))
+    assert [line[:4] for line in _lines(payload)] == [
+        ("CMU-8", "Concrete block 8x8x16", "50", "ea"),
+        ("PLY-34", "Plywood CDX 3/4 in 4 x 8 sheets", "4", "sheet"),
+    ]
+    assert rule in {applied["rule"] for applied in payload["rules_applied"]}
+
+
+def test_a_header_cell_read_as_a_name_given_twice_is_one_unnamed_column():
+    # 'List Cost' reads as 'List' and 'Cost' (a unit price, as 'Unit Cost' is): one column
+    text = """\
+PO Number: PO-78
+Item #   Description               Qty  UOM   List Cost  Unit Cost    Amount
+CMU-8    Concrete block 8x8x16      50  ea         2.50       2.40    120.00
+PLY-34   Plywood CDX 3/4 in          4  sheet     55.00      52.43    209.72
+                                   Subtotal                           329.72
+"""
+    assert [line[2:] for line in _lines(po(text))] == [
+        ("50", "ea", "2.40", "120.00"),
+        ("4", "sheet", "52.43", "209.72"),
     ]

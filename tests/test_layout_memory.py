@@ -16,7 +16,7 @@ import pytest
 from app.extract import engine
 from app.extract.document import Document, ExtractOptions
 from app.extract.layout import Line, Word, text_lines
-from app.extract.memory import places, recall, teach, words
+from app.extract.memory import places, recall, table, teach, words
 from tests.fixtures import layout_pdf
 from tests.fixtures.families.registry import FAMILIES
 
@@ -24,10 +24,7 @@ DOCUMENTS = Path(__file__).parent / "fixtures" / "families" / "documents"
 DEV = [family.name for family in FAMILIES if family.fold == "dev"]
 # Dev families the memory does not yet read as printed: known failures, kept in the table
 # (strict, so the day it reads them the mark must go) rather than left out of it.
-NOT_YET = {
-    "italian": "no items read; documents 4 and 5 are not recognised as the layout",
-    "terms-footer": "no items read; month-first dates read day-first",
-}
+NOT_YET: dict[str, str] = {}
 LEARNED_CASES = [
     pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=NOT_YET[name]))
     if name in NOT_YET
@@ -173,6 +170,61 @@ def test_a_note_between_items_is_never_taken_for_a_description():
     _, matched = recall.known([layout], page)
     got = recall.read(layout["anchors"], page, matched.frame)
     assert [i["description"] for i in got["items"]] == [i["description"] for i in second["items"]]
+
+
+def test_a_short_order_is_its_layout_though_its_table_was_not_learned():
+    # the confirmed descriptions are not as printed, so the table is not learned; the
+    # fingerprint still stops at the items, not at a foot that moves with their number
+    rows = [(f"PN-{n}", f"Cement grade {n} bag", "5", "98.50") for n in range(1000, 1012)]
+    first = order("PO-1001", "Boland Building Supplies CC", rows)
+    typed = first | {"items": [i | {"description": "Cement"} for i in first["items"]]}
+    layout = teach.learn(drawn(first), typed) | {"id": "drawn"}
+    assert layout["anchors"]["table"] is None
+    short = order("PO-1002", "Highveld Hardware (Pty) Ltd", rows[:1])
+    assert recall.known([layout], drawn(short)) is not None
+
+
+def test_a_unit_word_that_starts_the_next_line_is_not_the_descriptions():
+    # 'Cement 50kg' with its unit 'bag' beside it, and the description going on 'bag of ...'
+    text = """\
+Meridian Construction (Pty) Ltd                               PURCHASE ORDER
+Order No.   {po_number}       Order date   19/08/2026
+Supplier    {supplier}
+
+Code      Description             Unit     Qty     Price   Disc %     Amount
+{rows}
+                                                   Subtotal           {subtotal}
+                                                   VAT                {tax}
+                                                   Total              {total}
+"""
+    row = "{:<10}{:<24}{:<6}{:>6}{:>10}{:>8}{:>11}\n"
+    first = order("PO-1001", "Boland Building Supplies CC", [
+        ("CEM-50", "Cement 50kg bag of 50 kg, on a pallet", "10", "100.00"),
+        ("SND-RV", "River sand washed", "2", "400.00"),
+    ])  # fmt: skip
+    printed = (
+        row.format("CEM-50", "Cement 50kg", "bag", "10", "100.00", "5", "950.00")
+        + "          bag of 50 kg, on a pallet\n"
+        + row.format("SND-RV", "River sand washed", "m3", "2", "400.00", "", "800.00")
+    )
+    first["items"][0] |= {"unit": "bag", "amount": "950.00"}
+    first["items"][1] |= {"unit": "m3"}
+    first |= {"subtotal": "1750.00", "tax": "262.50", "total": "2012.50"}
+    page = text_lines(text.format(rows=printed, **first))
+    learned_table = teach.learn(page, first)["anchors"]["table"]
+    assert learned_table["columns"]["description"][1] < learned_table["columns"]["unit"][0]
+    got, _ = table.read(learned_table, page, words.Frame(), False)
+    assert [(i["description"], i["unit"]) for i in got] == [
+        ("Cement 50kg bag of 50 kg, on a pallet", "bag"),
+        ("River sand washed", "m3"),
+    ]
+
+
+@pytest.mark.parametrize(("printed", "day_first"), [("07/19/2026", False), ("19/07/2026", True)])
+def test_a_date_that_reads_only_one_way_teaches_how_the_layout_writes_dates(printed, day_first):
+    first = order("PO-1001", "Boland Building Supplies CC", [("PN-1", "Cement", "5", "98.50")])
+    first |= {"po_date": "2026-07-19", "date": printed}
+    assert teach.learn(drawn(first), first)["anchors"]["day_first"] is day_first
 
 
 # --- the engine's proofs judge what a layout reads ------------------------------------------

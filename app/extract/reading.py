@@ -36,7 +36,8 @@ def _rows(lines: list[Line], step: float, comma: bool, trail: Trail) -> tuple[li
     (then True: guessed)."""
     ocr = any(line.ocr for line in lines)
     headers, pages = rules.stage("header", ocr), rules.stage("page", ocr)
-    raw = tables.find_table(lines, step, comma, headers, trail, pages)
+    names = rules.stage("names", ocr)
+    raw = tables.find_table(lines, step, comma, headers, trail, pages, names)
     guessed = False
     for rule in [] if raw else rules.stage("rows", ocr):
         raw = rule.function(lines, step, comma)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from app import numbers
 from app.extract import vocabulary as words
@@ -32,8 +32,8 @@ COLUMN_NAMES: list[tuple[str, str]] = [
     (
         "amount",
         r"(?:line\s+|nett?\s+|excl\.?\s+|ext(?:ended)?\.?\s+)?(?:amount|total|value)"
-        r"(?:\s+excl\.?(?:\s+vat)?)?|nett?|excl\.?(?:\s+vat)?|ext(?:ended)?\.?(?:\s+price)?|"
-        + words.COLUMNS["amount"],
+        r"(?:\s+excl\.?(?:\s+vat)?)?|nett?|excl\.?(?:\s+vat)?|"
+        r"ext(?:ended)?\.?(?:\s+(?:price|cost))?|extension|" + words.COLUMNS["amount"],
     ),
     ("quantity", r"qty\.?|quantity|quant\.?|units|" + words.COLUMNS["quantity"]),
     ("unit", r"unit|uom|u/m|unit\s+of\s+measure|measure|order\s+unit|" + words.COLUMNS["unit"]),
@@ -61,10 +61,13 @@ COLUMN_NAMES: list[tuple[str, str]] = [
     ),
 ]
 # A header word with a second meaning, taken when its first is another column's: 'Item'
-# beside a code column is the line number; 'Material' or 'Product' beside a Description is
-# the code.
+# beside a code column is the line number, 'Item #' beside a Line column the code; 'Material'
+# or 'Product' beside a Description is the code.
 SECOND_MEANING = {
     "item": "line",
+    "item #": "item_code",
+    "item no.": "item_code",
+    "item no": "item_code",
     "no": "line",
     "no.": "line",
     "material": "item_code",
@@ -120,13 +123,15 @@ class Column:
     x0: float
     x1: float
     word: str = ""  # the header's own words, lower-cased
+    whole: Column | None = None  # the header cell this is a part of, when one cell was split
 
 
 def _split_header_cell(cell: Cell) -> list[Column]:
     """A header cell that names several columns ('Price Discount'): the longest runs that read."""
     key = column_key(cell.text)
+    whole = Column(key, cell.x0, cell.x1, cell.text.lower().strip())
     if key:
-        return [Column(key, cell.x0, cell.x1, cell.text.lower().strip())]
+        return [whole]
     words, out, start = cell.words, [], 0
     while start < len(words):
         for end in range(min(len(words), start + 3), start, -1):
@@ -134,16 +139,44 @@ def _split_header_cell(cell: Cell) -> list[Column]:
             text = " ".join(w.text for w in run)
             key = column_key(text)
             if key or end == start + 1:
-                out.append(Column(key, run[0].x0, run[-1].x1, text.lower()))
+                out.append(Column(key, run[0].x0, run[-1].x1, text.lower(), whole))
                 start = end
                 break
-    return out
+    return out if len(out) > 1 else [whole]
 
 
-def _columns(cells: list[Cell]) -> list[Column]:
+def _columns(cells: list[Cell], names=()) -> list[Column]:
+    """The header's columns; `names` are the rules (rules.py) for names the header gives
+    twice."""
     columns = [column for cell in cells for column in _split_header_cell(cell)]
     columns = sorted((_outside(column, columns) for column in columns), key=lambda c: c.x0)
-    return _second_meanings(columns)
+    columns = _second_meanings(columns)
+    for rule in names:
+        columns = rule.function(columns)
+    return columns
+
+
+def names_given_up(columns: list[Column]) -> list[Column]:
+    """The columns whose header word names a column, yet that have no name: given up."""
+    return [c for c in columns if c.key is None and column_key(c.word)]
+
+
+def shared_names(columns: list[Column]) -> list[Column]:
+    """A name the header gives to two columns says nothing about either: a cell read as
+    several names ('Ext. Cost' as 'Ext.' and 'Cost') is one unnamed column again, and the
+    columns left sharing a name lose it, for what is under them to name them (columns.py)."""
+    keys = [c.key for c in columns if c.key]
+    shared = {key for key in keys if keys.count(key) > 1}
+    broken = {id(c.whole) for c in columns if c.whole is not None and c.key in shared}
+    out: list[Column] = []
+    for column in columns:
+        whole = column.whole
+        if whole is None or id(whole) not in broken:
+            out.append(column)
+        elif not out or out[-1] is not whole:
+            out.append(whole)
+    keys = [c.key for c in out if c.key]
+    return [replace(c, key=None) if c.key and keys.count(c.key) > 1 else c for c in out]
 
 
 def _second_meanings(columns: list[Column]) -> list[Column]:
@@ -239,10 +272,13 @@ def _band_cells(band: list[Line]) -> list[Cell]:
     return merged
 
 
-def header_at(lines: list[Line], index: int, step: float) -> tuple[list[Column], int] | None:
-    """The table header starting at lines[index], and how many lines it takes."""
+def header_at(
+    lines: list[Line], index: int, step: float, names=()
+) -> tuple[list[Column], int] | None:
+    """The table header starting at lines[index], and how many lines it takes; `names`: the
+    rules for a name given twice."""
     line = lines[index]
-    columns = _columns(line.cells)
+    columns = _columns(line.cells, names)
     best = (_score(columns), columns, 1)
     if not header_like(line):
         return None  # a header's first line names a column outright
@@ -253,8 +289,8 @@ def header_at(lines: list[Line], index: int, step: float) -> tuple[list[Column],
         if any(is_number(c.text) for c in other.cells):
             break
         band.append(other)
-        columns = _columns(_band_cells(band))
-        if _score(columns) > max(best[0], _score(_columns(other.cells))):
+        columns = _columns(_band_cells(band), names)
+        if _score(columns) > max(best[0], _score(_columns(other.cells, names))):
             best = (_score(columns), columns, len(band))
     return (best[1], best[2]) if best[0] else None
 
@@ -622,12 +658,13 @@ def find_table(
     widen=(),
     trail: Trail | None = None,
     pages=(),
+    names=(),
 ) -> list[RawRow]:
     """The rows of the item table, over every page it continues on.
 
     `widen`: the header rules (rules.py) that add columns a header row does not name;
-    `pages`: the rules that read a page whose header row was lost (OCR); each is recorded
-    in `trail`.
+    `pages`: the rules that read a page whose header row was lost (OCR); `names`: the rules
+    for a name the header gives twice; each is recorded in `trail`.
     """
     reading = _Reading(step, decimal_comma)
     headed: dict[int, list[Column]] = {}
@@ -638,10 +675,12 @@ def find_table(
         turned = before is not None and lines[index].page != before
         if turned and reading.columns is not None and reading.page == before:
             open_at_end.add(before)
-        header = header_at(lines, index, step)
+        header = header_at(lines, index, step, names)
         if header:
             columns, taken = header
             page = lines[index].page
+            if page not in headed:
+                _note_names(columns, names, trail)
             columns = _widened(columns, lines[index + taken :], page, widen, trail)
             headed.setdefault(page, columns)
             reading.under(columns, page, lines[index + taken - 1].y)
@@ -703,6 +742,14 @@ def _fits_columns(line: Line, columns: list[Column], amount: int, comma: bool) -
     return is_number(texts.get(amount, ""), comma) and any(
         i < amount and not is_number(t, comma) for i, t in texts.items()
     )
+
+
+def _note_names(columns: list[Column], names, trail: Trail | None) -> None:
+    given_up = names_given_up(columns)
+    if given_up and trail is not None:
+        said = ", ".join(repr(c.word) for c in given_up)
+        for rule in names:
+            trail.note(rule.name, "items", f"header {said} unnamed", rule.purpose)
 
 
 def _widened(columns, below: list[Line], page: int, widen, trail: Trail | None) -> list[Column]:

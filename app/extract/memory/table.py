@@ -83,15 +83,18 @@ def _number_spots(line: Line, value: Decimal, found: list[Run]) -> list[tuple[fl
     ]
 
 
-def _text_spots(line: Line, text: str, prefix: bool) -> list[tuple[float, float]]:
-    """Where a text is printed on a line as whole words (for a description, its first words)."""
+def _text_spots(line: Line, text: str, prefix: bool, taken=()) -> list[tuple[float, float]]:
+    """Where a text is printed on a line as whole words (for a description, its first words,
+    which stop before a word that is another of the item's values: a unit 'sacco' beside
+    'Cemento Portland' is not the description's though its next line starts 'sacco da 25')."""
     want = norm(text)
     if not want:
         return []
     spots = []
     words = line.words
     for i in range(len(words)):
-        for j in range(len(words) - 1, i - 1, -1):
+        stop = next((k for k in range(i, len(words)) if _in_spot(words[k], taken)), len(words))
+        for j in range(stop - 1, i - 1, -1):
             said = norm(" ".join(w.text for w in words[i : j + 1]))
             if said and (said == want or (prefix and want.startswith(said + " "))):
                 spots.append((words[i].x0, words[j].x1))
@@ -99,16 +102,23 @@ def _text_spots(line: Line, text: str, prefix: bool) -> list[tuple[float, float]
     return spots
 
 
+def _in_spot(word: Word, spots) -> bool:
+    return any(x0 <= word.x0 and word.x1 <= x1 for x0, x1 in spots)
+
+
 def _spots(line: Line, item: dict, comma: bool) -> dict[str, list[tuple[float, float]]]:
     found = runs(line, comma)
     spots = {key: _number_spots(line, value, found) for key, value in _wanted(item).items()}
     for key in ("item_code", "unit"):
         spots[key] = _text_spots(line, item.get(key) or "", prefix=False)
-    spots["description"] = _text_spots(line, item.get("description") or "", prefix=True)
+    # a value found once on the line is that value's, not the description's
+    taken = [places[0] for key, places in spots.items() if len(places) == 1 and key != "item_code"]
+    description = item.get("description") or ""
+    spots["description"] = _text_spots(line, description, prefix=True, taken=taken)
     return {key: places for key, places in spots.items() if places}
 
 
-def _item_line(lines: list[Line], start: int, item: dict, comma: bool) -> int | None:
+def item_line(lines: list[Line], start: int, item: dict, comma: bool) -> int | None:
     """The first line from `start` that prints the item: its amount (or price) with its
     quantity or the start of its description."""
     for index in range(start, len(lines)):
@@ -136,7 +146,7 @@ def learn(lines: list[Line], items: list[dict], comma: bool) -> dict | None:
     rows: list[tuple[int, dict, dict]] = []
     start = 0
     for item in items:
-        index = _item_line(lines, start, item, comma)
+        index = item_line(lines, start, item, comma)
         if index is not None:
             rows.append((index, item, _spots(lines[index], item, comma)))
             start = index + 1
@@ -367,7 +377,8 @@ def _runs_on(table: dict, line: Line, last_y: float, across: Across, comma: bool
         left, right = table["wrap"]
         beyond = [c0 for c0, _ in table["columns"].values() if c0 >= right - 1]
         room = min(beyond, default=float("inf"))
-        inside = across.x(left) - 1 <= line.words[0].x0
+        # a text grid places the same column a character or two apart from one print to the next
+        inside = across.x(left) - 2 * across.frame.a <= line.words[0].x0
         return inside and line.words[-1].x1 <= across.x(max(right, room))
     values, strays = _assign(table["columns"], line, across, comma)
     return set(values) == {"description"} and not strays

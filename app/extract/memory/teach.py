@@ -13,6 +13,7 @@ layout cannot read right here it does not claim to know. The fingerprint
 from __future__ import annotations
 
 import itertools
+import re
 from decimal import Decimal
 
 from app import numbers
@@ -58,7 +59,7 @@ def learn(lines: list[Line], confirmed: dict, whole: bool = True) -> dict | None
     anchors["table"] = learned_table
     if not anchors["fields"] and not learned_table:
         return None
-    bottom = _table_top(learned_table, lines)
+    bottom = _table_top(learned_table, lines, items, comma)
     skip = _address(lines, spots["supplier_name"])
     print_ = words.fingerprint(lines, _printed_values(lines, spots), bottom, skip)
     if len(print_) < words.MIN_WORDS:
@@ -88,14 +89,32 @@ def _day_first(lines: list[Line], po_date: str | None) -> bool:
         for line in lines:
             text = line.text
             for match in numbers.DATE_IN_TEXT.finditer(text):
-                try:
-                    if numbers.parse_date(match.group(), True) == po_date:
-                        return True
-                    if numbers.parse_date(match.group(), False) == po_date:
-                        return False
-                except ValueError:
-                    continue
+                order = _written(match.group(), po_date)
+                if order is not None:
+                    return order
     return True
+
+
+_NUMERIC_DATE = re.compile(r"(\d{1,2})[/.\-](\d{1,2})[/.\-]\d{2,4}")
+
+
+def _written(text: str, po_date: str) -> bool | None:
+    """Whether this printed date is the PO's date written day first (True) or month first
+    (False); None when it is not that date, or reads the same either way ('05/05/2026',
+    '19 Aug 2026'). '07/19/2026' is month first, though it parses either way round."""
+    numeric = _NUMERIC_DATE.fullmatch(text.strip())
+    if not numeric or numeric[1] == numeric[2]:
+        return None
+    for day_first in (True, False):
+        try:
+            value = numbers.parse_date(text, day_first)
+        except ValueError:
+            continue
+        if value == po_date:
+            day, month = (numeric[1], numeric[2]) if day_first else (numeric[2], numeric[1])
+            if int(value[8:]) == int(day) and int(value[5:7]) == int(month):
+                return day_first
+    return None
 
 
 def _spots(lines: list[Line], name: str, confirmed: dict, comma: bool, end) -> list[Spot]:
@@ -241,9 +260,14 @@ def _address(lines: list[Line], supplier: list[Spot]) -> set[int]:
     return skip
 
 
-def _table_top(learned_table: dict | None, lines: list[Line]) -> float | None:
-    """Just under the table's header line: the fingerprint stops there."""
-    if not learned_table:
-        return None
-    heads = table.headers(learned_table, lines, Frame())
-    return lines[min(heads)].y + 0.5 if heads else None
+def _table_top(
+    learned_table: dict | None, lines: list[Line], items: list[dict], comma: bool
+) -> float | None:
+    """Just under the table's header line: the fingerprint stops there. Where no table was
+    learned, at the first line printing a confirmed item: what is below the items (the foot,
+    the terms) moves with how many there are, and a short order would not match."""
+    heads = table.headers(learned_table, lines, Frame()) if learned_table else {}
+    if heads:
+        return lines[min(heads)].y + 0.5
+    first = table.item_line(lines, 0, items[0], comma) if items else None
+    return lines[first].y - 0.5 if first is not None else None
