@@ -198,8 +198,11 @@ def test_a_long_write_in_the_middle_of_an_attempt_fails_it_as_retryable(tmp_path
     def extract_then_meet_a_long_write(document):
         # Reading went fine; as it ends, someone else starts a write that outlasts
         # the busy timeout once (the import gives up) but not twice (the failure is kept).
+        # The write starts once the reading is done, so a slow reading on a busy machine
+        # cannot use up the write before the import meets it.
+        payload = real_extract(document)
         hold_write_lock(settings.db_path, 1.5)
-        return real_extract(document)
+        return payload
 
     monkeypatch.setattr(pipeline, "extract", extract_then_meet_a_long_write)
     attempt = pipeline.run_batch(settings, batch_id)
