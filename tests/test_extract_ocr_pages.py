@@ -43,9 +43,12 @@ def test_columns_a_narrow_gap_apart_stay_apart_on_a_page_in_a_proportional_font(
 
 
 def test_a_typewriter_page_keeps_its_wide_spaces_inside_a_cell():
-    row = ((0, "Cable 4mm surfix"), (30, "20"))
-    cells = _page(1.3, *WORDY, row)
-    assert cells[-1] == ["Cable 4mm surfix", "20"]
+    boxes = [box for n, row in enumerate(WORDY) for box in _words(40 + 30 * n, *row, space=1.3)]
+    # 'ref 193' 1.7 characters apart, the unit 2.5 before the description
+    boxes += _words(400, (0, "sheet"), (7.5, "Welded mesh ref"), space=1.3)
+    boxes += _words(400, (24.8, "193"), (32, "WM-193"))
+    lines = box_lines(boxes)
+    assert [cell.text for cell in lines[-1].cells] == ["sheet", "Welded mesh ref 193", "WM-193"]
 
 
 def test_dot_leaders_and_dashed_rules_read_as_letters_are_dropped():

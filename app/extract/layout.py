@@ -17,10 +17,12 @@ from dataclasses import dataclass, field
 # Words closer than this (in character widths) belong to one cell.
 CELL_GAP = 1.6
 # On an OCR'd page, words closer than this many of the page's usual word spaces belong to
-# one cell (never further apart than CELL_GAP): a proportional font's space is about 0.8
-# character widths, so two columns a narrow gap apart ('10 emmer', 'Aantal Eenheid') stay
-# apart; a typewriter font's space is a whole character, and keeps CELL_GAP.
+# one cell: a proportional font's space is about 0.8 character widths, so two columns a
+# narrow gap apart ('10 emmer', 'Aantal Eenheid') stay apart; a typewriter font's is about
+# 1.3, its words up to 1.7 apart ('ref 193'), and its columns two characters or more.
 SPACES_APART = 1.6
+# The widest gap inside a cell on any OCR'd page, in character widths.
+WIDEST_SPACE = 2.2
 
 
 @dataclass(frozen=True)
@@ -113,7 +115,7 @@ def _page_gap(rows: list[list[Word]]) -> float:
     ]
     if len(gaps) < 20:
         return CELL_GAP  # too few words to tell the page's spacing
-    return min(CELL_GAP, max(1.0, SPACES_APART * statistics.median(gaps)))
+    return min(WIDEST_SPACE, max(1.0, SPACES_APART * statistics.median(gaps)))
 
 
 # A rule typed across the page ('-----', '=====', '.....'): a drawn line, not words.
