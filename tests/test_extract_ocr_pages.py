@@ -6,7 +6,7 @@ still adding up, and a second reading that adds up only by the rules' own sums n
 
 from __future__ import annotations
 
-from app.extract import engine, fields, structure, unlabelled
+from app.extract import engine, fields, structure, totals, unlabelled
 from app.extract.layout import Box, box_lines
 from app.extract.tables import Column, RawRow
 
@@ -140,3 +140,20 @@ def test_a_reading_adds_up_only_against_sums_the_page_printed():
     made = [("quantity_from_amount", f"items[{n}].quantity") for n in range(6)]
     assert engine._score(_reading(6, made, [])) == engine._score(read)
     assert engine._score(_reading(6, made[:2], [])) > engine._score(read)
+    codes = [("code_in_brackets", f"items[{n}].item_code") for n in range(6)]
+    assert engine._score(_reading(6, codes, [])) > engine._score(read)  # no number made
+
+
+def test_a_registration_number_beside_vat_in_the_footer_is_no_tax():
+    boxes = [
+        *_words(40, (60, "Untaxed Amount"), (90, "R 15,596.61")),
+        *_words(70, (60, "VAT 15%"), (90, "R 2,339.49")),
+        *_words(100, (60, "Total"), (90, "R 17,936.10")),
+        *_words(160, (0, "Phone: 021 948 3300"), (60, "VAT 4120198765")),
+    ]
+    foot = totals.read_foot(box_lines(boxes), False)
+    assert [foot[k].value for k in ("subtotal", "tax", "total")] == [
+        "15596.61",
+        "2339.49",
+        "17936.10",
+    ]

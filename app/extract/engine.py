@@ -434,14 +434,23 @@ def _without_rules(lines: list[Line], payload: dict, document: Document) -> dict
     return second if _score(second) > _score(payload) else payload
 
 
+# An item's numbers, as the fields of `rules_applied` end ('items[2].quantity').
+_NUMBERS = (".quantity", ".unit_price", ".discount", ".amount")
+
+
 def _score(reading: dict) -> tuple[bool, bool, int]:
     """How well a reading went: it found items, they add up, how many. Items add up only
     against a subtotal the page printed (one a rule summed from them proves nothing), and
-    only when rules made or put right numbers on at most half of them (a quantity column
-    read as units, every quantity then worked out from the amounts, adds up too)."""
+    only when rules made or put right numbers (not codes or descriptions) on at most half
+    of them: a quantity column read as units, every quantity then worked out from the
+    amounts, adds up too."""
     applied = reading["rules_applied"]
     summed = any(entry["rule"] == "subtotal_from_items" for entry in applied)
-    made = {e["field"].split(".")[0] for e in applied if e["field"].startswith("items[")}
+    made = {
+        e["field"].split(".")[0]
+        for e in applied
+        if e["field"].startswith("items[") and e["field"].endswith(_NUMBERS)
+    }
     adds_up = not reading["checks_failed"] and not summed and 2 * len(made) <= len(reading["items"])
     return (bool(reading["items"]), adds_up, len(reading["items"]))
 
