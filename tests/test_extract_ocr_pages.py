@@ -7,7 +7,7 @@ still adding up, and a second reading that adds up only by the rules' own sums n
 from __future__ import annotations
 
 from app.extract import engine, fields, structure, totals, unlabelled
-from app.extract.layout import Box, box_lines
+from app.extract.layout import Box, box_lines, text_lines
 from app.extract.tables import Column, RawRow
 
 # One character is 10 px wide and a line 20 px high on these pages.
@@ -157,3 +157,10 @@ def test_a_registration_number_beside_vat_in_the_footer_is_no_tax():
         "2339.49",
         "17936.10",
     ]
+
+
+def test_a_text_layer_never_takes_the_reference_under_its_title_for_the_number():
+    text = "ORDINE DI ACQUISTO\n\nOA-2026/0525     01/08/2026\n"
+    assert unlabelled.number_under_title(text_lines(text), 1.0).value == "OA-2026/0525"
+    payload = engine.read_text(text)
+    assert payload["po_number"] is None  # the rule is for a label the OCR lost

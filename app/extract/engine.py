@@ -225,12 +225,13 @@ def _by_place(
 ) -> None:
     """No known label for the PO number, the date or the project: the first rule that finds
     one by its place (unlabelled.py); what it finds is never proven."""
+    ocr = any(line.ocr for line in lines)
     for name, stage, extra in (
         ("po_number", "number", step),
         ("po_date", "date", date_check),
         ("project_code", "project", options.site_codes),
     ):
-        for rule in rules.stage(stage):
+        for rule in rules.stage(stage, ocr):
             if found[name].value:
                 break
             guess = rule.function(lines, extra)
