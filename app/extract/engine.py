@@ -225,12 +225,13 @@ def _by_place(
 ) -> None:
     """No known label for the PO number, the date or the project: the first rule that finds
     one by its place (unlabelled.py); what it finds is never proven."""
+    ocr = any(line.ocr for line in lines)
     for name, stage, extra in (
         ("po_number", "number", step),
         ("po_date", "date", date_check),
         ("project_code", "project", options.site_codes),
     ):
-        for rule in rules.stage(stage):
+        for rule in rules.stage(stage, ocr):
             if found[name].value:
                 break
             guess = rule.function(lines, extra)
@@ -411,7 +412,7 @@ def _without_rules(lines: list[Line], payload: dict, document: Document) -> dict
     """A photo or scan whose table did not read or add up, read again with its ruled lines
     painted out: a boxed table can hide its header row and lone digits from the OCR.
     The second reading is kept only when it finds items where the first found none, adds
-    up where the first did not, or finds more items with the same result. (Rules help
+    up where the first did not (`_score`), or finds more items with the same result. (Rules help
     the OCR elsewhere, so this is not the first reading.)"""
     pages = {line.page: line.ocr_page for line in lines if line.ocr_page is not None}
     if len(pages) != 1 or len({line.page for line in lines}) != 1:
@@ -431,10 +432,28 @@ def _without_rules(lines: list[Line], payload: dict, document: Document) -> dict
         return payload
     second = read_po(again, options)
 
-    def score(reading: dict) -> tuple[bool, bool, int]:
-        return (bool(reading["items"]), not reading["checks_failed"], len(reading["items"]))
+    return second if _score(second) > _score(payload) else payload
 
-    return second if score(second) > score(payload) else payload
+
+# An item's numbers, as the fields of `rules_applied` end ('items[2].quantity').
+_NUMBERS = (".quantity", ".unit_price", ".discount", ".amount")
+
+
+def _score(reading: dict) -> tuple[bool, bool, int]:
+    """How well a reading went: it found items, they add up, how many. Items add up only
+    against a subtotal the page printed (one a rule summed from them proves nothing), and
+    only when rules made or put right numbers (not codes or descriptions) on at most half
+    of them: a quantity column read as units, every quantity then worked out from the
+    amounts, adds up too."""
+    applied = reading["rules_applied"]
+    summed = any(entry["rule"] == "subtotal_from_items" for entry in applied)
+    made = {
+        e["field"].split(".")[0]
+        for e in applied
+        if e["field"].startswith("items[") and e["field"].endswith(_NUMBERS)
+    }
+    adds_up = not reading["checks_failed"] and not summed and 2 * len(made) <= len(reading["items"])
+    return (bool(reading["items"]), adds_up, len(reading["items"]))
 
 
 def read(document: Document) -> dict:

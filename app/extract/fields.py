@@ -126,8 +126,13 @@ def code(text: str) -> str | None:
     return None
 
 
+# What a dot leader's end is read as before a value ('SUPPLIER ......: + Boland'): no name
+# starts with these.
+_LEADER_MARKS = "+*.·•»>=~_-–"
+
+
 def name(text: str) -> str | None:
-    text = text.strip(" :,")
+    text = text.strip(" :,").lstrip(_LEADER_MARKS + " ")
     if len(text) < 3 or not re.search(r"[A-Za-z]{2}", text) or is_label(text):
         return None
     if re.match(r"^\d", text):  # a street address, not a company
@@ -270,6 +275,8 @@ def find(
                         value = check(value_cell.text)
                         if value:
                             conf = base * nearness * (0.6 + 0.4 * value_cell.conf)
+                            if value_cell.ocr and _another(value_cell.text, value, check):
+                                conf = min(conf, DOUBTFUL)
                             source = f"{cell.text} {value_cell.text}"
                             return Found(value, round(conf, 3), source, rank, value_cell.ocr)
                     continue
@@ -283,8 +290,22 @@ def find(
                         value = None
                     if value:
                         conf = base * 0.95 * (0.6 + 0.4 * cell.conf)
+                        if cell.ocr and _another(match.group("value"), value, check):
+                            conf = min(conf, DOUBTFUL)
                         return Found(value, round(conf, 3), cell.text, rank, cell.ocr)
     return MISSING
+
+
+# The confidence of an OCR'd value that is one of two its label's cell offers: under the
+# proofs' threshold, so a person checks it.
+DOUBTFUL = 0.5
+
+
+def _another(text: str, value: str, check: Callable[[str], str | None]) -> bool:
+    """Whether the words after the value taken would pass the check too ('ORDER NO 68 24680':
+    a dot leader read as '68' before the number): which one is meant, the OCR cannot say."""
+    rest = text.split(value, 1)[-1]
+    return bool(rest.strip()) and check(rest) is not None
 
 
 def _label_candidates(line: Line) -> list[Cell]:

@@ -16,6 +16,13 @@ from dataclasses import dataclass, field
 
 # Words closer than this (in character widths) belong to one cell.
 CELL_GAP = 1.6
+# On an OCR'd page, words closer than this many of the page's usual word spaces belong to
+# one cell: a proportional font's space is about 0.8 character widths, so two columns a
+# narrow gap apart ('10 emmer', 'Aantal Eenheid') stay apart; a typewriter font's is about
+# 1.3, its words up to 1.7 apart ('ref 193'), and its columns two characters or more.
+SPACES_APART = 1.6
+# The widest gap inside a cell on any OCR'd page, in character widths.
+WIDEST_SPACE = 2.2
 
 
 @dataclass(frozen=True)
@@ -85,14 +92,30 @@ def clean(text: str) -> str:
     return unicodedata.normalize("NFKC", text).replace("\u00a0", " ")
 
 
-def group_cells(words: list[Word], gap: float = CELL_GAP) -> list[Cell]:
+def group_cells(words: list[Word], gap: float = CELL_GAP, widest=max) -> list[Cell]:
+    """Words into cells. A gap is measured in the letter widths of its two words (the wider
+    by default, so a title's wide letters are not split at their spaces)."""
     cells: list[Cell] = []
     for word in words:
-        if cells and word.x0 - cells[-1].x1 < gap * max(word.size, cells[-1].words[-1].size):
+        if cells and word.x0 - cells[-1].x1 < gap * widest(word.size, cells[-1].words[-1].size):
             cells[-1].words.append(word)
         else:
             cells.append(Cell([word]))
     return cells
+
+
+def _page_gap(rows: list[list[Word]]) -> float:
+    """How far apart an OCR'd page's words may be and still share a cell: SPACES_APART of
+    its usual space between words (the median gap under three character widths)."""
+    gaps = [
+        b.x0 - a.x1
+        for row in rows
+        for a, b in zip(row, row[1:], strict=False)
+        if 0 < b.x0 - a.x1 < 3
+    ]
+    if len(gaps) < 20:
+        return CELL_GAP  # too few words to tell the page's spacing
+    return min(WIDEST_SPACE, max(1.0, SPACES_APART * statistics.median(gaps)))
 
 
 # A rule typed across the page ('-----', '=====', '.....'): a drawn line, not words.
@@ -167,6 +190,29 @@ def box_scale(boxes: list[Box]) -> tuple[float, float]:
     return char_w, statistics.median(b.height for b in boxes) * 1.5 or 1.0
 
 
+# Below this the OCR's letters are no word at all: a dot leader or a dashed rule read as
+# letters ('Saieats', 'fate bres' between 'ORDER NO' and its value).
+GARBLED = 0.05
+# A line every word of which the OCR doubts this much, and none with a digit, is a dashed
+# or dotted rule read as letters ('aa ee Gees ee Ewes'), not text.
+DOUBTED_LINE = 0.45
+
+
+def _noise(row: list[Box]) -> list[Box]:
+    """The row without what the OCR read from rules and leaders: words of letters it was
+    not at all sure of, or the whole row when it doubted every word and none has a digit."""
+    digits = [b for b in row if any(ch.isdigit() for ch in b.text)]
+    if not digits and all(b.conf < DOUBTED_LINE for b in row):
+        return []
+    return [b for b in row if b.conf >= GARBLED or not b.text.isalpha()]
+
+
+def _word(box: Box, char_w: float) -> Word:
+    """An OCR box as a word, in character widths."""
+    size = max(1.0, box.width / max(len(box.text), 1) / char_w)
+    return Word(box.text, box.left / char_w, (box.left + box.width) / char_w, box.conf, size, True)
+
+
 def box_lines(boxes: list[Box], page_no: int = 0, y0: float = 0.0) -> list[Line]:
     """One page of OCR words: rows by vertical overlap, x in character widths."""
     boxes = [
@@ -189,21 +235,16 @@ def box_lines(boxes: list[Box], page_no: int = 0, y0: float = 0.0) -> list[Line]
                 last.append(box)
                 continue
         rows.append([box])
+    rows = [kept for row in rows if (kept := _noise(row))]
+    rows_of_words = [sorted((_word(b, char_w) for b in row), key=lambda w: w.x0) for row in rows]
+    gap = _page_gap(rows_of_words)
     lines = []
-    for row in rows:
+    for row, words in zip(rows, rows_of_words, strict=True):
         middle = statistics.median(b.top + b.height / 2 for b in row)
-        words = [
-            Word(
-                b.text,
-                b.left / char_w,
-                (b.left + b.width) / char_w,
-                b.conf,
-                max(1.0, b.width / max(len(b.text), 1) / char_w),
-                ocr=True,
-            )
-            for b in row
-        ]
-        lines.append(Line(words, y0 + middle / line_h, page_no))
+        # the narrower of two words' letters: a wide 'emmer' beside '10' must not bridge
+        # the gap between two columns
+        cells = group_cells(words, gap, min)
+        lines.append(Line(words, y0 + middle / line_h, page_no, cells))
     return lines
 
 

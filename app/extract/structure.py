@@ -156,9 +156,16 @@ def _priced(values: list[str]) -> int:
     return sum(1 for v in values if _CENTS.search(v.strip()))
 
 
+def _percentages(rows: list[RawRow], index: int, comma: bool) -> bool:
+    """The column's values are all above 0 and under 100, as discounts in % are."""
+    values = [_decimal(r.cells[index], comma) for r in rows if r.cells.get(index, "").strip()]
+    return bool(values) and all(v is not None and 0 < v < 100 for v in values)
+
+
 def arithmetic_keys(columns: list[Column], rows: list[RawRow], comma: bool) -> dict[int, str]:
     """The number columns whose lines keep quantity x price (less discount) = amount, in most
-    rows and in at least two (or the only one): {index: key}. Of the two factors, the one
+    rows that print all three (a photo may lose a number) and in at least two (or the only
+    one): {index: key}. Of the two factors, the one
     with more values in cents is the price (else the one further right)."""
     free = [
         i
@@ -167,15 +174,19 @@ def arithmetic_keys(columns: list[Column], rows: list[RawRow], comma: bool) -> d
         and (values := [r.cells[i] for r in rows if i in r.cells])
         and all(is_number(v.rstrip("%").strip(), comma) for v in values)
     ]
-    best, score = {}, 0
+    best, score = {}, (0, False)
     for q, p, a in itertools.permutations(free, 3):
         if q > p or a < max(q, p):  # the factors in page order, the amount after them
             continue
         for d in [None, *(i for i in free if i not in (q, p, a))]:
             held = [_holds(row, q, p, a, d, comma) for row in rows]
-            good = held.count(True)
-            if good > score and good >= min(2, len(rows)) and 2 * good > len(rows):
-                best, score = {q: "quantity", p: "unit_price", a: "amount"}, good
+            good, told = held.count(True), len(held) - held.count(None)
+            # as many lines holding with a column of percentages between the price and the
+            # amount as without it: that column is the discount (a photo's '25' for 2,5 %
+            # holds on no line, and the repairs put its point back)
+            ranked = (good, d is not None and p < d < a and _percentages(rows, d, comma))
+            if ranked > score and good >= min(2, len(rows)) and 2 * good > told:
+                best, score = {q: "quantity", p: "unit_price", a: "amount"}, ranked
                 if d is not None:
                     best[d] = "discount"
     if not best:
@@ -199,8 +210,14 @@ def by_arithmetic(view: ColumnView) -> str | None:
 
 
 def _last_amount(line: Line, comma: bool) -> int | None:
-    if len(line.cells) < 2 or len(_number_edges(line, comma)) > 1:
-        return None  # a foot line is a label and one amount
+    """The amount a foot line ends in: a line of a label and one amount, a rate between them
+    allowed ('IVA | 22% | 419,19', or '229' where a photo read the % as a 9); None for a line
+    of several amounts."""
+    if len(line.cells) < 2:
+        return None
+    before = [Cell(_join_numbers(cell.words)).text for cell in line.cells[:-1]]
+    if any(is_number(t.rstrip("%").strip(), comma) and _CENTS.search(t) for t in before):
+        return None
     value = money_text(line.cells[-1].text.replace("€", "").replace("$", "").strip(), comma)
     return None if value is None else numbers.parse_money(value)
 

@@ -74,6 +74,18 @@ def _labelled(line: Line, decimal_comma: bool) -> tuple[str, str, int] | None:
     return None
 
 
+# Eight digits or more with no separator, no cents and no currency: a VAT or company
+# registration number ('VAT 4120198765' in a page's footer), not an amount.
+_REGISTRATION = re.compile(r"\D*?(\d{8,})")
+
+
+def _registration(line: Line, position: int) -> bool:
+    """The amount after the label is a registration number: the footer's 'VAT 4120198765'
+    gives way to the foot's own VAT line above it."""
+    text = " ".join(cell.text for cell in line.cells[position:]).strip()
+    return bool(_REGISTRATION.fullmatch(text))
+
+
 def _found(line: Line, value: str, position: int) -> Found:
     conf = 0.95 * (0.6 + 0.4 * min(c.conf for c in line.cells[position:]))
     ocr = any(c.ocr for c in line.cells[position:])
@@ -90,14 +102,15 @@ def read_foot(lines: list[Line], decimal_comma: bool) -> dict[str, Found]:
     """
     where: dict[str, int] = {}  # each key's line
     out: dict[str, Found] = {}
-    for index in range(len(lines) - 1, -1, -1):
-        labelled = _labelled(lines[index], decimal_comma)
-        if labelled is None:
-            continue
-        key, value, position = labelled
-        key = "tax" if key == "included_tax" else key
-        if key not in out:
-            out[key], where[key] = _found(lines[index], value, position), index
+    for registered in (False, True):  # a registration number only when nothing else is
+        for index in range(len(lines) - 1, -1, -1):
+            labelled = _labelled(lines[index], decimal_comma)
+            if labelled is None:
+                continue
+            key, value, position = labelled
+            key = "tax" if key == "included_tax" else key
+            if key not in out and _registration(lines[index], position) == registered:
+                out[key], where[key] = _found(lines[index], value, position), index
     if "subtotal" in where and "total" in where:
         charges = _charges(lines[where["subtotal"] + 1 : where["total"]], decimal_comma)
         if len(charges) > 1:
