@@ -265,3 +265,17 @@ def test_a_typed_order_with_dot_leaders_and_dashed_rules_reads_whole():
         "15615.98", "2342.40", "17958.38"
     )  # fmt: skip
     assert payload["warnings"] == []
+
+
+def test_payment_terms_of_net_30_days_are_not_the_subtotal():
+    text = HEADER.format(**GOOD) + "Payment terms:   Net 30\n"
+    payload = po(text)
+    assert (payload["subtotal"], payload["warnings"]) == ("208.40", [])
+
+
+def test_a_code_shaped_like_a_date_says_nothing_of_the_dates_order():
+    text = HEADER.format(**(GOOD | {"date": "05/04/2026"})).replace("Total ", "Total $")
+    coded = text.replace("Hex bolt M8x40 ", "B-10-14-200    ")
+    for page in (text, coded):
+        payload = po(page)
+        assert "low_confidence:po_date" in payload["warnings"]

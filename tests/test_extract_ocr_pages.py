@@ -77,6 +77,14 @@ def test_a_label_followed_by_two_references_on_a_photo_is_doubted():
     assert (found.value, found.confidence >= engine.LOW) == ("24680", True)
 
 
+def test_a_date_the_check_writes_anew_is_not_doubted_for_its_own_words():
+    check = fields.date_checker(True)
+    for printed in ("12/03/2026", "12 March 2026"):
+        boxes = _words(40, (0, "Date:"), (20, printed))
+        found = fields.find(box_lines(boxes), fields.PO_LABELS["po_date"], check)
+        assert (found.value, found.confidence >= engine.LOW) == ("2026-03-12", True)
+
+
 TITLE = (0, "ORDINE DI ACQUISTO")
 
 

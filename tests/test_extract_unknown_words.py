@@ -186,3 +186,55 @@ def test_a_number_marker_over_the_items_heads_a_column_and_names_no_po_number(tm
     table = TABLE.replace("  Kodo    ", "  Part No.", 1)
     with pytest.raises(ExtractionError, match="does not look like a purchase order"):
         engine.extract_po(_pdf(tmp_path, (head + table + FOOT).splitlines()))
+
+
+def test_a_discount_between_the_subtotal_and_the_total_is_never_a_proven_tax():
+    foot = """\
+
+                                             Netsum       574.00
+                                             Rabo 5%      -28.70
+                                             Taxo 15%      81.80
+                                             Fulsum       627.10
+"""
+    payload = read(HEAD + TABLE + foot)
+    assert payload["subtotal"] == "574.00"
+    assert "low_confidence:tax" in payload["warnings"]
+
+
+def test_a_tax_its_label_read_that_the_sums_deny_is_never_replaced_silently():
+    foot = """\
+
+                                             Netsum       574.00
+                                             Rabo 5%      -28.70
+                                             VAT 15%       81.80
+                                             Fulsum       627.10
+"""
+    payload = read(HEAD + TABLE + foot)
+    assert payload["subtotal"] == "574.00"
+    assert "low_confidence:tax" in payload["warnings"]  # a discount is among the charges
+
+
+def test_our_name_in_a_customer_block_beside_a_suppliers_letterhead_is_not_our_order(tmp_path):
+    head = """\
+Grent Staalwerk BV                           Klanto:
+Industrieweg 12                              Meridian Construction (Pty) Ltd
+4301 KL Zandstad                             41 Voortrekker Road, Bellville 7530
+                                          OFERTO
+
+  Oferto nr.     Zarta         Kontor
+  OF-2291        12/03/2026    CP09
+
+"""
+    with pytest.raises(ExtractionError, match="does not look like a purchase order"):
+        engine.extract_po(_pdf(tmp_path, (head + TABLE + FOOT).splitlines()))
+
+
+def test_a_second_header_narrower_than_the_first_starts_afresh():
+    text = (
+        "QTY    UNIT   DESCRIPTION                       CODE           PRICE       TOTAL\n"
+        "  GL-NIT    Nitrile gloves               12       3.00                36.00\n"
+        "Description                 Qty      Price     Amount\n"
+        "Velmo words only here\n"
+    )
+    payload = read(text)  # no IndexError from the first header's columns
+    assert payload["document_type"] == "purchase_order"

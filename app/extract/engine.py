@@ -265,7 +265,8 @@ def _known_values(
                 break
 
 
-_NUMERIC_DATE = re.compile(r"\b(\d{1,2})[/.\-](\d{1,2})[/.\-]\d{2,4}\b")
+# A numeric date standing on its own: not part of a code ('B-10-14-200') or a longer number.
+_NUMERIC_DATE = re.compile(r"(?<![\w./-])(\d{1,2})[/.\-](\d{1,2})[/.\-]\d{2,4}(?![\w/-]|\.\d)")
 
 
 def date_order(lines: list[Line]) -> bool | None:

@@ -304,8 +304,12 @@ DOUBTFUL = 0.5
 def _another(text: str, value: str, check: Callable[[str], str | None]) -> bool:
     """Whether the words after the value taken would pass the check too ('ORDER NO 68 24680':
     a dot leader read as '68' before the number): which one is meant, the OCR cannot say."""
-    rest = text.split(value, 1)[-1]
-    return bool(rest.strip()) and check(rest) is not None
+    words = text.split()
+    for n in range(1, len(words) + 1):
+        if check(" ".join(words[:n])) == value:  # the words the value was read from
+            rest = " ".join(words[n:])
+            return bool(rest) and check(rest) is not None
+    return False
 
 
 def _label_candidates(line: Line) -> list[Cell]:

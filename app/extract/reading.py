@@ -78,24 +78,33 @@ def foot_from_sums(
     trail: Trail,
 ) -> None:
     """No subtotal or no total under a label: the sums rule reads the amounts under the items
-    that add up (`foot` is completed in place); a value a label read and the sums agree on
-    stays the label's. The tax so found is flagged unless each charge prints a rate or a tax
-    word: a charge could be freight."""
+    that add up (`foot` is completed in place). A value a label read stays the label's, but
+    for a tax the sums deny, or one tax line of several (VAT at two rates). The tax so found
+    is flagged unless each charge is one (`totals.charge_is_tax`): a charge could be freight,
+    or a discount."""
     placed = [(item.row.page, item.row.y) for item in rows if isinstance(item.row, RawRow)]
     if ("subtotal" in foot and "total" in foot) or not placed:
         return
     for rule in rules.stage("sums"):
         sums = rule.function(lines, checks.items_sum(rows), max(placed), step, comma)
+        subtotal = sums["subtotal"].value if sums else None
         for key, value in sums.items():
-            if key in foot and foot[key].value == value.value:
-                continue
             charges = value.source.split(" + ")
-            taxed = all("%" in c or totals.TAX_WORDS.search(c) for c in charges)
+            taxed = all(totals.charge_is_tax(c, subtotal, comma) for c in charges)
+            if key in foot and not (key == "tax" and (taxed or not _adds_up(foot, sums))):
+                continue  # a label's value stays, unless it is a tax the sums deny
             found = replace(value, source=f"{rule.name}: {rule.purpose} ({value.source})")
             foot[key] = replace(found, rule=rule.name) if key == "tax" and not taxed else found
             trail.note(rule.name, key, value.value, rule.purpose)
         if sums:
             return
+
+
+def _adds_up(foot: dict[str, Found], sums: dict[str, Found]) -> bool:
+    """The tax a label read is what the sums' subtotal and total differ by."""
+    values = (sums["subtotal"].value, foot["tax"].value, sums["total"].value)
+    sub, tax, total = (checks.cents(v) for v in values)
+    return None not in (sub, tax, total) and sub + tax == total
 
 
 def settle_sums(

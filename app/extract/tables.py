@@ -585,6 +585,7 @@ class _Reading:
     def under(self, columns: list[Column], page: int, y: float) -> None:
         """A header row: the lines below it are read under its columns."""
         self.columns, self.page, self.last_y = columns, page, y
+        self.above = {}  # the item above stood under another header's columns
 
     def take(self, line: Line) -> None:
         columns = self.columns

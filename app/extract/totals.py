@@ -25,7 +25,8 @@ TAX_WORDS = re.compile(
     rf"\b(?:vat|tax|gst|levy|duty|excise|surcharge|{words.FOOT['tax']})\b", re.IGNORECASE
 )
 FOOT_LABELS = {
-    "subtotal": rf"(?:sub\s*-?\s*total|nett?(?:\s+total)?|total\s+net(?:t)?\s+(?:value|amount)|"
+    "subtotal": rf"(?:sub\s*-?\s*total|nett(?:\s+total)?|net\s+total|"
+    r"total\s+net(?:t)?\s+(?:value|amount)|"
     r"untaxed\s+amount|taxable\s+amount|net\s+amount|amount\s+before\s+(?:vat|tax)|"
     rf"total\s+before\s+(?:vat|tax)|(?:total|amount|value)\s+{_EXCL}|{words.FOOT['subtotal']})"
     rf"(?:\s+{_EXCL})?{_CURRENCY}",
@@ -131,6 +132,25 @@ def _charges(between: list[Line], decimal_comma: bool) -> list[tuple[Line, str]]
         if value is not None and TAX_WORDS.search(line.cells[0].text):
             charges.append((line, value))
     return charges
+
+
+_RATE_PRINTED = re.compile(r"(\d{1,2}(?:[.,]\d{1,3})?)\s*%")
+
+
+def charge_is_tax(text: str, subtotal: str | None, decimal_comma: bool) -> bool:
+    """A charge line between the subtotal and the total is a tax: its amount is more than
+    nothing (a discount is not), and its label says tax, or the rate it prints is what the
+    amount is of the subtotal (to the cent)."""
+    amount = _amount(text, decimal_comma)
+    if amount is None or numbers.parse_money(amount) <= 0:
+        return False
+    if TAX_WORDS.search(text):
+        return True
+    rate = _RATE_PRINTED.search(text)
+    if rate is None or subtotal is None:
+        return False
+    share = numbers.parse_money(subtotal) * float(rate.group(1).replace(",", ".")) / 100
+    return abs(share - numbers.parse_money(amount)) <= 1
 
 
 def tax_included(tax: Found | None) -> bool:

@@ -180,9 +180,10 @@ def _numbers(line: Line) -> int:
 
 
 def issued_by_us(lines: list[Line], buyer_names: tuple[str, ...]) -> bool:
-    """Our own company's name heads the page (its first three lines): we issued it."""
+    """Our own company's name heads the page, as its letterhead: the first cell of one of its
+    first three lines (a customer block beside a supplier's letterhead is not)."""
     return any(
-        validate.is_buyer(cell.text, buyer_names) for line in lines[:3] for cell in line.cells
+        line.cells and validate.is_buyer(line.cells[0].text, buyer_names) for line in lines[:3]
     )
 
 
