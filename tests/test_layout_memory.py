@@ -136,16 +136,19 @@ def order(number: str, supplier: str, items: list[tuple]) -> dict:
     }  # fmt: skip
 
 
+FIRST = order("PO-1001", "Boland Building Supplies CC", [
+    ("PN-1001", "Cement 50kg bag", "5", "98.50"),
+    ("PN-2040", "River sand, washed", "2", "410.00"),
+])  # fmt: skip
+SECOND = order("PO-1002", "Highveld Hardware (Pty) Ltd", [
+    ("PN-3310", "Hex bolt M12x60 galvanised", "100", "3.37"),
+    ("PN-1001", "Cement 50kg bag", "30", "101.20"),
+    ("PN-7001", "Shuttering ply 18mm", "12", "612.00"),
+])  # fmt: skip
+
+
 def test_a_description_printed_under_its_line_is_learned_and_read():
-    first = order("PO-1001", "Boland Building Supplies CC", [
-        ("PN-1001", "Cement 50kg bag", "5", "98.50"),
-        ("PN-2040", "River sand, washed", "2", "410.00"),
-    ])  # fmt: skip
-    second = order("PO-1002", "Highveld Hardware (Pty) Ltd", [
-        ("PN-3310", "Hex bolt M12x60 galvanised", "100", "3.37"),
-        ("PN-1001", "Cement 50kg bag", "30", "101.20"),
-        ("PN-7001", "Shuttering ply 18mm", "12", "612.00"),
-    ])  # fmt: skip
+    first, second = FIRST, SECOND
     layout = teach.learn(drawn(first), first) | {"id": "drawn"}
     _, matched = recall.known([layout], drawn(second))
     got = recall.read(layout["anchors"], drawn(second), matched.frame)
@@ -155,15 +158,7 @@ def test_a_description_printed_under_its_line_is_learned_and_read():
 
 
 def test_a_note_between_items_is_never_taken_for_a_description():
-    first = order("PO-1001", "Boland Building Supplies CC", [
-        ("PN-1001", "Cement 50kg bag", "5", "98.50"),
-        ("PN-2040", "River sand, washed", "2", "410.00"),
-    ])  # fmt: skip
-    second = order("PO-1002", "Highveld Hardware (Pty) Ltd", [
-        ("PN-3310", "Hex bolt M12x60 galvanised", "100", "3.37"),
-        ("PN-1001", "Cement 50kg bag", "30", "101.20"),
-        ("PN-7001", "Shuttering ply 18mm", "12", "612.00"),
-    ])  # fmt: skip
+    first, second = FIRST, SECOND
     layout = teach.learn(drawn(first, note_after=0), first) | {"id": "drawn"}
     assert layout["anchors"]["table"]["notes"] == ["note"]
     page = drawn(second, note_after=1)

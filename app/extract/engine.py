@@ -282,13 +282,6 @@ def date_order(lines: list[Line]) -> bool | None:
     return None if day == month else day
 
 
-def day_first(lines: list[Line], setting: bool) -> bool:
-    """How this document writes numeric dates: as its own dates say, else the office's
-    setting."""
-    said = date_order(lines)
-    return setting if said is None else said
-
-
 # What each header field's value must pass (a key of _finders).
 _SHAPES = {"po_number": "number", "dn_number": "number", "po_date": "date", "dn_date": "date",
            "supplier_name": "supplier", "project_code": "code"}  # fmt: skip
@@ -303,9 +296,10 @@ def _labelled(lines: list[Line], labels: dict, check: dict, step: float) -> dict
     }
 
 
-def _finders(options: ExtractOptions, lines: list[Line]) -> dict[str, Callable[[str], str | None]]:
-    """What each header field's value must pass before it is taken."""
-    first = day_first(lines, options.day_first)
+def _finders(options: ExtractOptions, said: bool | None) -> dict[str, Callable[[str], str | None]]:
+    """What each header field's value must pass before it is taken; numeric dates are read
+    in the order the document's own dates say (`date_order`), else the office's setting."""
+    first = options.day_first if said is None else said
     return {
         "number": fields.reference,
         "date": fields.date_checker(first, validate.today_of(options.today)),
@@ -320,7 +314,8 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     comma = _decimal_comma(lines)
     ocr = any(line.ocr for line in lines)
     trail = Trail()
-    check = _finders(options, lines)
+    said = date_order(lines)
+    check = _finders(options, said)
     found = _labelled(lines, fields.PO_LABELS, check, step)
     found["currency"], currencies = _currency(lines)
     _by_place(found, lines, step, check["date"], options, trail)
@@ -333,7 +328,7 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     found.update(foot)
     inclusive = totals.tax_included(found.get("tax"))
     prove = partial(_po_proof, options=options, table=table, currencies=currencies)
-    prove = partial(prove, inclusive=inclusive, order_guessed=_order_guessed(lines, found))
+    prove = partial(prove, inclusive=inclusive, order_guessed=_order_guessed(said, found))
     rows, learned = table.items, _with_layout(lines, found, table.items, options, prove)
     if learned is not None:
         # a name or code the layout read by OCR is put right as the reader's own would be
@@ -350,12 +345,12 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     return payload
 
 
-def _order_guessed(lines: list[Line], found: dict[str, Found]) -> bool:
+def _order_guessed(said: bool | None, found: dict[str, Found]) -> bool:
     """Its numeric dates' order is only the office's guess: none of them says which comes
     first, and it is priced in another currency than the office's own, so it may come from
     where the month is written first."""
     currency = found.get("currency", MISSING).value
-    return date_order(lines) is None and currency not in (None, OWN_CURRENCY)
+    return said is None and currency not in (None, OWN_CURRENCY)
 
 
 def _po_proof(found, rows, *, options, table, currencies, inclusive, order_guessed):
@@ -388,7 +383,7 @@ def read_dn(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     step = typical_step(lines)
     comma = _decimal_comma(lines)
     trail = Trail()
-    check = _finders(options, lines)
+    check = _finders(options, date_order(lines))
     found = _labelled(lines, fields.DN_LABELS, check, step)
     if not found["supplier_name"].value:
         found["supplier_name"] = fields.letterhead(lines, re.compile(KINDS[0][1], re.IGNORECASE))

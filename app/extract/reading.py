@@ -87,17 +87,17 @@ def foot_from_sums(
         return
     for rule in rules.stage("sums"):
         sums = rule.function(lines, checks.items_sum(rows), max(placed), step, comma)
-        subtotal = sums["subtotal"].value if sums else None
+        if not sums:
+            continue
+        charges = sums["tax"].source.split(" + ")  # each charge line's text
+        taxed = all(totals.charge_is_tax(c, sums["subtotal"].value, comma) for c in charges)
         for key, value in sums.items():
-            charges = value.source.split(" + ")
-            taxed = all(totals.charge_is_tax(c, subtotal, comma) for c in charges)
             if key in foot and not (key == "tax" and (taxed or not _adds_up(foot, sums))):
                 continue  # a label's value stays, unless it is a tax the sums deny
             found = replace(value, source=f"{rule.name}: {rule.purpose} ({value.source})")
             foot[key] = replace(found, rule=rule.name) if key == "tax" and not taxed else found
             trail.note(rule.name, key, value.value, rule.purpose)
-        if sums:
-            return
+        return
 
 
 def _adds_up(foot: dict[str, Found], sums: dict[str, Found]) -> bool:

@@ -27,10 +27,10 @@ from app.extract.tables import (
     NUMERIC,
     Column,
     RawRow,
-    _join_numbers,
-    _Reading,
+    RowReader,
     column_key,
     is_number,
+    join_numbers,
     money_text,
 )
 
@@ -41,7 +41,7 @@ _ALIGN = 2.0
 
 def _number_edges(line: Line, comma: bool) -> list[float]:
     """The right edges of the line's number cells ('12,5', '1.102,37', '15 %')."""
-    cells = [Cell(_join_numbers(cell.words)) for cell in line.cells]
+    cells = [Cell(join_numbers(cell.words)) for cell in line.cells]
     return [c.x1 for c in cells if is_number(c.text.rstrip("%").strip(), comma)]
 
 
@@ -113,7 +113,7 @@ def table_by_structure(lines: list[Line], step: float, comma: bool) -> list[RawR
         header = _header_above(lines, first, step, comma)
         if header is None:
             continue
-        reading = _Reading(step, comma)
+        reading = RowReader(step, comma)
         reading.under(_columns(lines[header]), lines[header].page, lines[header].y)
         end = last + 1
         while end < len(lines) and not _number_edges(lines[end], comma):
@@ -215,7 +215,7 @@ def _last_amount(line: Line, comma: bool) -> int | None:
     of several amounts."""
     if len(line.cells) < 2:
         return None
-    before = [Cell(_join_numbers(cell.words)).text for cell in line.cells[:-1]]
+    before = [Cell(join_numbers(cell.words)).text for cell in line.cells[:-1]]
     if any(is_number(t.rstrip("%").strip(), comma) and _CENTS.search(t) for t in before):
         return None
     value = money_text(line.cells[-1].text.replace("€", "").replace("$", "").strip(), comma)

@@ -332,7 +332,7 @@ _GROUP_TAIL = re.compile(r"\d{3}(?:[.,]\d{1,2})?\)?%?")
 _SYMBOL = re.compile(r"[R$€£]|[A-Z]{3}|US\$")
 
 
-def _join_numbers(words: list[Word]) -> list[Word]:
+def join_numbers(words: list[Word]) -> list[Word]:
     """'R', '1', '234.56' read as one value: a symbol and digit groups belong together."""
     out: list[Word] = []
     for word in words:
@@ -359,7 +359,7 @@ def _units(cells: list[Cell], columns: list[Column]) -> list[Cell]:
     """
     units = []
     for cell in cells:
-        cell = Cell(_join_numbers(cell.words))
+        cell = Cell(join_numbers(cell.words))
         if len(cell.words) < 2:
             units.append(cell)
             continue
@@ -571,7 +571,7 @@ def _wraps(gap: float, rows: list[RawRow], step: float) -> bool:
 
 
 @dataclass
-class _Reading:
+class RowReader:
     """The item rows read so far, under the columns of the header above them."""
 
     step: float
@@ -667,7 +667,7 @@ def find_table(
     `pages`: the rules that read a page whose header row was lost (OCR); `names`: the rules
     for a name the header gives twice; each is recorded in `trail`.
     """
-    reading = _Reading(step, decimal_comma)
+    reading = RowReader(step, decimal_comma)
     headed: dict[int, list[Column]] = {}
     open_at_end: set[int] = set()  # pages at whose end the table had not ended
     index = 0
@@ -695,7 +695,7 @@ def find_table(
 
 
 def _headerless_pages(
-    lines, headed, open_at_end: set[int], reading: _Reading, pages, trail: Trail | None
+    lines, headed, open_at_end: set[int], reading: RowReader, pages, trail: Trail | None
 ) -> None:
     """Pages of a table over several pages that show no header row: the page rules. A text
     layer's page is read so only when the table ran on past the page before it (no foot
@@ -729,7 +729,7 @@ def rows_under_other_header(
     fits = [n for n, line in enumerate(page_lines) if _fits_columns(line, columns, amount, comma)]
     if len(fits) < 2:
         return []
-    reading = _Reading(step, comma)
+    reading = RowReader(step, comma)
     reading.under(columns, page_lines[0].page, page_lines[fits[0]].y - step)
     for line in page_lines[fits[0] :]:
         reading.take(line)
@@ -837,7 +837,7 @@ def settle_maybe_rows(rows: list[RawRow], decimal_comma: bool) -> list[RawRow]:
 
 
 def _numeric_cells(line: Line, comma: bool) -> int:
-    cells = _units([Cell(_join_numbers(c.words)) for c in line.cells], [])
+    cells = _units([Cell(join_numbers(c.words)) for c in line.cells], [])
     return sum(1 for c in cells if is_number(c.text.rstrip("%"), comma))
 
 
@@ -865,7 +865,7 @@ def headerless_rows(lines: list[Line], step: float, comma: bool) -> list[RawRow]
         return []
     rows: list[RawRow] = []
     for line in best:
-        units = [Cell(_join_numbers(c.words)) for c in line.cells]
+        units = [Cell(join_numbers(c.words)) for c in line.cells]
         numbers_right: list[str] = []
         while units and is_number(units[-1].text.rstrip("%"), comma):
             numbers_right.insert(0, units.pop().text)
