@@ -90,9 +90,10 @@ def test_each_fold_has_every_kind_of_hard_family(fold):
     assert traits >= {"erp", "foreign", "multi-page", "tax-inclusive"}
 
 
-def test_about_half_the_families_are_held_out():
+def test_enough_families_are_held_out():
     held = sum(f.fold == "held-out" for f in registry.FAMILIES)
-    assert 0.4 <= held / len(registry.FAMILIES) <= 0.6
+    assert held >= 10
+    assert held / len(registry.FAMILIES) >= 0.3
 
 
 def test_no_other_folders_lie_in_the_corpus():

@@ -24,7 +24,9 @@ DOCUMENTS = Path(__file__).parent / "fixtures" / "families" / "documents"
 DEV = [family.name for family in FAMILIES if family.fold == "dev"]
 # Dev families the memory does not yet read as printed: known failures, kept in the table
 # (strict, so the day it reads them the mark must go) rather than left out of it.
-NOT_YET: dict[str, str] = {}
+NOT_YET: dict[str, str] = {
+    "erp-lines": "a part number printed over its description in one cell is not learned yet",
+}
 LEARNED_CASES = [
     pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=NOT_YET[name]))
     if name in NOT_YET
