@@ -13,7 +13,8 @@ What proves each field (proofs.py checks it, nothing else does):
 
 - po_number / dn_number: read beside or under a label that names it ('PO
   Number', 'Order No.', 'Bestelnommer', 'Our Ref'; not a bare 'Order' or a
-  title), with a digit in it, and not a label word or a date.
+  title), with a digit in it, and not a label word or a date; read by OCR,
+  it must read the same again where it was printed, enlarged.
 - po_date / dn_date: read by a date label, parses, and lies within three
   years back and one year ahead of the options' today.
 - supplier_name: read by a supplier label, and not a label word, our own
@@ -59,6 +60,7 @@ from app.extract import (
     proofs,
     reading,
     rules,
+    second_look,
     totals,
     unlabelled,
     validate,
@@ -265,6 +267,19 @@ def _known_values(
                 break
 
 
+def _read_again(found: dict[str, Found], name: str, lines: list[Line]) -> dict[str, str]:
+    """A PO or DN number the OCR read, read again enlarged where it was read: if that reads
+    it otherwise, it is doubted (field -> why). Nothing proves a reference's letters as sums
+    prove money, and an 'H' read as '1' is another order's number. The value is never
+    changed: the two readings of one patch of print can agree on the same misread."""
+    read = found.get(name, MISSING)
+    if not read.ocr or not read.value:
+        return {}
+    seen = [again for again in second_look.reference_again(lines, read.value) if again]
+    other = [repr(again) for again in dict.fromkeys(seen) if again != read.value]
+    return {name: f"read as {' and '.join(other)} when enlarged"} if other else {}
+
+
 # A numeric date standing on its own: not part of a code ('B-10-14-200') or a longer number.
 _NUMERIC_DATE = re.compile(r"(?<![\w./-])(\d{1,2})[/.\-](\d{1,2})[/.\-]\d{2,4}(?![\w/-]|\.\d)")
 
@@ -321,6 +336,7 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     _by_place(found, lines, step, check["date"], options, trail)
     _supplier_by_place(found, lines, options, trail)
     _known_values(found, options, trail)
+    doubted = _read_again(found, "po_number", lines)
     table = reading.read_items(lines, step, comma, trail)
     foot = totals.read_foot(lines, comma)
     reading.foot_from_sums(lines, table.items, foot, step, comma, trail)
@@ -329,6 +345,7 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     inclusive = totals.tax_included(found.get("tax"))
     prove = partial(_po_proof, options=options, table=table, currencies=currencies)
     prove = partial(prove, inclusive=inclusive, order_guessed=_order_guessed(said, found))
+    prove = partial(prove, doubted=doubted)
     rows, learned = table.items, _with_layout(lines, found, table.items, options, prove)
     if learned is not None:
         # a name or code the layout read by OCR is put right as the reader's own would be
@@ -353,7 +370,7 @@ def _order_guessed(said: bool | None, found: dict[str, Found]) -> bool:
     return said is None and currency not in (None, OWN_CURRENCY)
 
 
-def _po_proof(found, rows, *, options, table, currencies, inclusive, order_guessed):
+def _po_proof(found, rows, *, options, table, currencies, inclusive, order_guessed, doubted):
     return proofs.Reading(
         found,
         rows,
@@ -364,6 +381,7 @@ def _po_proof(found, rows, *, options, table, currencies, inclusive, order_guess
         naming_ranks={"po_number": fields.NAMING_RANKS["po_number"]},
         inclusive=inclusive,
         date_order_guessed=order_guessed,
+        doubted=doubted,
     )
 
 
@@ -387,6 +405,7 @@ def read_dn(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     found = _labelled(lines, fields.DN_LABELS, check, step)
     if not found["supplier_name"].value:
         found["supplier_name"] = fields.letterhead(lines, re.compile(KINDS[0][1], re.IGNORECASE))
+    doubted = _read_again(found, "dn_number", lines)
     table = reading.read_items(lines, step, comma, trail, delivery_note=True)
     payload = _payload("delivery_note", found, DN_FIELDS, table.items, trail)
     ranks = fields.NAMING_RANKS
@@ -397,6 +416,7 @@ def read_dn(lines: list[Line], options: ExtractOptions | None = None) -> dict:
         supplier_names=options.supplier_names,
         guessed_table=table.guessed,
         naming_ranks={"dn_number": ranks["dn_number"], "po_number": ranks["dn:po_number"]},
+        doubted=doubted,
     )
     _flag(payload, proof, DN_FIELDS, [])
     if not table.items or any(item.confidence < proofs.LOW for item in table.items):

@@ -33,6 +33,8 @@ class Reading:
     inclusive: bool = False  # the prices include the tax: the items add up to the total
     # nothing on the document says whether its numeric dates put the day or the month first
     date_order_guessed: bool = False
+    # a reference read otherwise when the OCR looked again (engine._read_again), with how
+    doubted: dict[str, str] = field(default_factory=dict)
 
 
 def _read(found: Found) -> str | None:
@@ -51,7 +53,7 @@ def _number(found: Found, reading: Reading, name: str) -> str | None:
         return "not under a label that names it"
     if not re.search(r"\d", found.value):
         return "no digit in it"
-    return None
+    return reading.doubted.get(name)
 
 
 def _date(found: Found, reading: Reading, name: str) -> str | None:

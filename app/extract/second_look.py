@@ -10,12 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PIL import Image
+from rapidfuzz import fuzz
 
 from app.extract import ocr
 from app.extract.layout import Line
 from app.extract.tables import RawRow, is_number
 
 WANTED = ("quantity", "delivered", "unit_price", "amount")
+# A reference read again that is less like the first reading than this (0..100) is of
+# something else beside it: one or two letters misread keep a word of eight above 75.
+LIKE = 60
 
 
 @dataclass(frozen=True)
@@ -72,3 +76,32 @@ def fill_missing_numbers(
                 row.conf = min(row.conf, 0.55)
                 filled.append((row, row.columns[index].key, text))
     return filled
+
+
+def reference_again(lines: list[Line], value: str) -> list[str]:
+    """An OCR'd reference (a PO or DN number) read again where the OCR read it, at two
+    enlargements; each reading as the word most like the value (a cell's border beside it
+    reads as '|' or '['). [] when the value is not one word of an OCR'd line."""
+    for line in lines:
+        page = line.ocr_page
+        word = next((w for w in line.words if value in w.text), None)
+        if page is None or word is None or " " in value:
+            continue
+        middle = (line.y - page.y0) * page.line_h
+        region = (
+            max(0, round((word.x0 - 2) * page.char_w)),
+            max(0, round(middle - page.line_h * 0.6)),
+            min(page.image.width, round((word.x1 + 2) * page.char_w)),
+            min(page.image.height, round(middle + page.line_h * 0.6)),
+        )
+        readings = ocr.read_again(page.image, region)
+        return [_likest(reading, value) for reading in readings]
+    return []
+
+
+def _likest(reading: str, value: str) -> str:
+    """The word of a reading most like the value, without the marks a border leaves at its
+    ends; '' when no word is like it at all (the area held something else: no evidence)."""
+    words = [w.strip("|[](){}~_—–-:;,.'\"`‘’“”") for w in reading.split()]
+    best = max(words, key=lambda w: fuzz.ratio(w, value), default="")
+    return best if fuzz.ratio(best, value) >= LIKE else ""
