@@ -111,12 +111,16 @@ Thank you for quoting our order number on every invoice.
 """
 
 
-def drawn(order: dict, note_after: int | None = None) -> list[Line]:
-    rows = "".join(
+def item_rows(items: list[dict], note_after: int | None = None) -> str:
+    return "".join(
         f"{i['item_code']:<40}{i['quantity']:>6}{i['unit_price']:>18}{i['amount']:>16}\n"
         f"   {i['description']}\n" + ("   Note: deliver before 10:00\n" if n == note_after else "")
-        for n, i in enumerate(order["items"])
+        for n, i in enumerate(items)
     )
+
+
+def drawn(order: dict, note_after: int | None = None) -> list[Line]:
+    rows = item_rows(order["items"], note_after)
     return text_lines(HEAD.format(**order) + rows + FOOT.format(**order))
 
 
@@ -213,6 +217,29 @@ Code      Description             Unit     Qty     Price   Disc %     Amount
         ("Cement 50kg bag of 50 kg, on a pallet", "bag"),
         ("River sand washed", "m3"),
     ]
+
+
+def two_pages(order: dict, grid: float) -> list[Line]:
+    """The drawn order over two pages, its last item on the second under the header again,
+    whose characters the text layer lays out on a grid `grid` times as wide."""
+    *before, last = order["items"]
+    one = text_lines(HEAD.format(**order) + item_rows(before) + "Continued\n")
+    text = HEAD.splitlines()[-1] + "\n" + item_rows([last]) + FOOT.format(**order)
+    two = text_lines(text, 1, one[-1].y + 4)
+    return one + [
+        Line([Word(w.text, grid * w.x0, grid * w.x1) for w in line.words], line.y, line.page)
+        for line in two
+    ]
+
+
+def test_a_later_page_laid_on_a_narrower_grid_still_shows_the_tables_header():
+    first, second = FIRST, SECOND
+    layout = teach.learn(two_pages(first, 0.85), first) | {"id": "drawn"}
+    assert layout["anchors"]["table"] is not None
+    page = two_pages(second, 0.85)
+    assert len(table.headers(layout["anchors"]["table"], page, words.Frame())) == 2
+    got, _ = table.read(layout["anchors"]["table"], page, words.Frame(), False)
+    assert recall.same_items(got, second["items"])
 
 
 @pytest.mark.parametrize(("printed", "day_first"), [("07/19/2026", False), ("19/07/2026", True)])
