@@ -249,6 +249,31 @@ def test_a_date_that_reads_only_one_way_teaches_how_the_layout_writes_dates(prin
     assert teach.learn(drawn(first), first)["anchors"]["day_first"] is day_first
 
 
+def priced_in_dollars(values: dict) -> list[Line]:
+    text = HEAD.replace("Project", "Currency       USD\n" + " " * 50 + "Project")
+    return text_lines(text.format(**values) + item_rows(values["items"]) + FOOT.format(**values))
+
+
+@pytest.mark.parametrize(
+    ("printed", "confirmed", "flagged"),
+    [
+        ("03/04/2026", "2026-03-04", False),  # the person's date shows month first
+        ("05/05/2026", "2026-05-05", True),  # reads alike either way: it shows nothing
+    ],
+)
+def test_a_verified_document_that_shows_its_date_order_proves_the_next_ones(
+    printed, confirmed, flagged
+):
+    first = FIRST | {"date": printed, "po_date": confirmed, "currency": "USD"}
+    layout = teach.learn(priced_in_dollars(first), first) | {"id": "drawn", "learned_from": "1"}
+    second = priced_in_dollars(SECOND | {"date": "06/09/2026", "currency": "USD"})
+    cold = engine.read_po(second, ExtractOptions(today="2026-09-01"))
+    payload = engine.read_po(second, ExtractOptions(layouts=(layout,), today="2026-09-01"))
+    assert "low_confidence:po_date" in cold["warnings"]
+    assert ("low_confidence:po_date" in payload["warnings"]) is flagged
+    assert payload["po_date"] == ("2026-09-06" if flagged else "2026-06-09")
+
+
 # --- the engine's proofs judge what a layout reads ------------------------------------------
 
 HEADER = ("po_number", "po_date", "supplier_name", "project_code")

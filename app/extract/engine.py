@@ -337,6 +337,8 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
         _known_values(found, options, trail, replaced)
         amounts = (checks.cents(found.get(name, MISSING).value) for name in reading.FOOT)
         failed = checks.failures(rows, checks.Foot(*amounts, inclusive))
+        if learned.date_order_known:
+            prove = partial(prove, order_guessed=False)
     payload = _payload("purchase_order", found, PO_FIELDS, rows, trail)
     payload["checks_failed"] = failed
     _flag(payload, prove(found, rows), (*PO_FIELDS, "items"), failed)

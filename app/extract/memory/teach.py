@@ -40,8 +40,9 @@ def learn(lines: list[Line], confirmed: dict, whole: bool = True) -> dict | None
         read, end = table.read(learned_table, lines, Frame(), comma)
         if not recall.same_items(read, items, whole):
             learned_table, end = None, None
-    day_first = _day_first(lines, confirmed.get("po_date"))
-    anchors = {"comma": comma, "day_first": day_first, "currency": confirmed.get("currency")}
+    said = _day_first(lines, confirmed.get("po_date"))
+    anchors = {"comma": comma, "day_first": said is not False, "dates_taught": said is not None}
+    anchors["currency"] = confirmed.get("currency")
     spots = {name: _spots(lines, name, confirmed, comma, end) for name in (*HEADER, *MONEY)}
     value_cells = {
         id(cell)
@@ -83,8 +84,9 @@ def _decimal_comma(lines: list[Line], confirmed: dict) -> bool:
     return found(True) > found(False)
 
 
-def _day_first(lines: list[Line], po_date: str | None) -> bool:
-    """Whether the document's date is written day first (19/08) or month first (08/19)."""
+def _day_first(lines: list[Line], po_date: str | None) -> bool | None:
+    """Whether the document's date is written day first (19/08) or month first (08/19), as
+    the date a person confirmed shows it; None when it does not say ('05/05/2026')."""
     if po_date:
         for line in lines:
             text = line.text
@@ -92,7 +94,7 @@ def _day_first(lines: list[Line], po_date: str | None) -> bool:
                 order = _written(match.group(), po_date)
                 if order is not None:
                     return order
-    return True
+    return None
 
 
 _NUMERIC_DATE = re.compile(r"(\d{1,2})[/.\-](\d{1,2})[/.\-]\d{2,4}")
