@@ -274,6 +274,23 @@ def test_a_verified_document_that_shows_its_date_order_proves_the_next_ones(
     assert payload["po_date"] == ("2026-09-06" if flagged else "2026-06-09")
 
 
+def tax_included(values: dict) -> dict:
+    """The order with prices that include 15 % VAT: the items add up to the total."""
+    total = sum(Decimal(item["amount"]) for item in values["items"])
+    tax = (total * 15 / 115).quantize(Decimal("0.01"))
+    return values | {"subtotal": f"{total - tax:.2f}", "tax": f"{tax:.2f}", "total": f"{total:.2f}"}
+
+
+def test_a_layout_whose_prices_include_the_tax_proves_the_next_documents_sums():
+    first, second = tax_included(FIRST), tax_included(SECOND)
+    layout = teach.learn(drawn(first), first) | {"id": "drawn", "learned_from": "1"}
+    cold = engine.read_po(drawn(second), ExtractOptions(today="2026-09-01"))
+    payload = engine.read_po(drawn(second), ExtractOptions(layouts=(layout,), today="2026-09-01"))
+    assert {"low_confidence:subtotal", "low_confidence:items"} <= set(cold["warnings"])
+    assert payload["warnings"] == [] and payload["subtotal"] == second["subtotal"]
+    assert not teach.learn(drawn(FIRST), FIRST)["anchors"]["inclusive"]
+
+
 # --- the engine's proofs judge what a layout reads ------------------------------------------
 
 HEADER = ("po_number", "po_date", "supplier_name", "project_code")

@@ -43,6 +43,7 @@ def learn(lines: list[Line], confirmed: dict, whole: bool = True) -> dict | None
     said = _day_first(lines, confirmed.get("po_date"))
     anchors = {"comma": comma, "day_first": said is not False, "dates_taught": said is not None}
     anchors["currency"] = confirmed.get("currency")
+    anchors["inclusive"] = _inclusive(confirmed)
     spots = {name: _spots(lines, name, confirmed, comma, end) for name in (*HEADER, *MONEY)}
     value_cells = {
         id(cell)
@@ -66,6 +67,17 @@ def learn(lines: list[Line], confirmed: dict, whole: bool = True) -> dict | None
     if len(print_) < words.MIN_WORDS:
         return None
     return {"fingerprint": print_, "anchors": anchors}
+
+
+def _inclusive(confirmed: dict) -> bool:
+    """The confirmed items add up to the total, which is more than the subtotal: the layout's
+    prices include the tax."""
+    try:
+        amounts = [numbers.parse_money(item["amount"]) for item in confirmed.get("items") or []]
+        total, subtotal = (numbers.parse_money(confirmed[k]) for k in ("total", "subtotal"))
+    except (KeyError, TypeError, ValueError):
+        return False
+    return bool(amounts) and sum(amounts) == total != subtotal
 
 
 def _decimal_comma(lines: list[Line], confirmed: dict) -> bool:
