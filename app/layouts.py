@@ -265,6 +265,8 @@ def _refine(db, layout: dict, learned: dict, lines, confirmed: dict, whole: bool
         if new["table"] and not recall.same_items(got["items"], confirmed["items"], whole):
             anchors["table"] = new["table"]
         anchors["currency"] = confirmed["currency"]
+        if new.get("dates_taught"):  # this document showed which way round its dates are
+            anchors["day_first"], anchors["dates_taught"] = new["day_first"], True
     db.conn.execute(
         "UPDATE layouts SET anchors = :anchors, documents_seen = documents_seen + 1,"
         " last_verified_by = :actor, last_verified_at = :now WHERE id = :id",

@@ -291,3 +291,31 @@ PLY-34   Plywood CDX 3/4 in          4  sheet     55.00      52.43    209.72
         ("50", "ea", "2.40", "120.00"),
         ("4", "sheet", "52.43", "209.72"),
     ]
+
+
+@pytest.mark.parametrize("joined", ["Part Number / Description", "Item & Description"])
+def test_a_cell_that_prints_the_code_over_its_description_gives_both(joined):
+    text = f"""\
+PURCHASE ORDER
+PO Number: 4012
+Supplier: Elite Electrical Wholesalers
+Line  {joined:<28}  Need-by        Qty  UOM      Price      Amount
+1     DPM-250                       17-MAR-2026     60  roll    408.07   24,484.20
+      Damp proof membrane 250
+2     SHR-VIS                       17-MAR-2026     50  each    614.78   30,739.00
+      Shuttering ply 18mm
+      grade A
+                                              Subtotal               55,223.20
+"""
+    payload = po(text)
+    assert [(i["item_code"], i["description"], i["unit"]) for i in payload["items"]] == [
+        ("DPM-250", "Damp proof membrane 250", "roll"),
+        ("SHR-VIS", "Shuttering ply 18mm grade A", "each"),
+    ]
+    named = [e for e in payload["rules_applied"] if e["rule"] == "code_over_description"]
+    assert named and "code over description" in named[0]["value"]
+
+
+def test_a_micro_sign_stays_the_sign_printed():
+    line = text_lines("Damp proof membrane 200 µ  4  roll")[0]
+    assert line.cells[0].text == "Damp proof membrane 200 µ"

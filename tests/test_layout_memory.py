@@ -24,9 +24,7 @@ DOCUMENTS = Path(__file__).parent / "fixtures" / "families" / "documents"
 DEV = [family.name for family in FAMILIES if family.fold == "dev"]
 # Dev families the memory does not yet read as printed: known failures, kept in the table
 # (strict, so the day it reads them the mark must go) rather than left out of it.
-NOT_YET: dict[str, str] = {
-    "erp-lines": "a part number printed over its description in one cell is not learned yet",
-}
+NOT_YET: dict[str, str] = {}
 LEARNED_CASES = [
     pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=NOT_YET[name]))
     if name in NOT_YET
@@ -113,12 +111,16 @@ Thank you for quoting our order number on every invoice.
 """
 
 
-def drawn(order: dict, note_after: int | None = None) -> list[Line]:
-    rows = "".join(
+def item_rows(items: list[dict], note_after: int | None = None) -> str:
+    return "".join(
         f"{i['item_code']:<40}{i['quantity']:>6}{i['unit_price']:>18}{i['amount']:>16}\n"
         f"   {i['description']}\n" + ("   Note: deliver before 10:00\n" if n == note_after else "")
-        for n, i in enumerate(order["items"])
+        for n, i in enumerate(items)
     )
+
+
+def drawn(order: dict, note_after: int | None = None) -> list[Line]:
+    rows = item_rows(order["items"], note_after)
     return text_lines(HEAD.format(**order) + rows + FOOT.format(**order))
 
 
@@ -217,11 +219,76 @@ Code      Description             Unit     Qty     Price   Disc %     Amount
     ]
 
 
+def two_pages(order: dict, grid: float) -> list[Line]:
+    """The drawn order over two pages, its last item on the second under the header again,
+    whose characters the text layer lays out on a grid `grid` times as wide."""
+    *before, last = order["items"]
+    one = text_lines(HEAD.format(**order) + item_rows(before) + "Continued\n")
+    text = HEAD.splitlines()[-1] + "\n" + item_rows([last]) + FOOT.format(**order)
+    two = text_lines(text, 1, one[-1].y + 4)
+    return one + [
+        Line([Word(w.text, grid * w.x0, grid * w.x1) for w in line.words], line.y, line.page)
+        for line in two
+    ]
+
+
+def test_a_later_page_laid_on_a_narrower_grid_still_shows_the_tables_header():
+    first, second = FIRST, SECOND
+    layout = teach.learn(two_pages(first, 0.85), first) | {"id": "drawn"}
+    assert layout["anchors"]["table"] is not None
+    page = two_pages(second, 0.85)
+    assert len(table.headers(layout["anchors"]["table"], page, words.Frame())) == 2
+    got, _ = table.read(layout["anchors"]["table"], page, words.Frame(), False)
+    assert recall.same_items(got, second["items"])
+
+
 @pytest.mark.parametrize(("printed", "day_first"), [("07/19/2026", False), ("19/07/2026", True)])
 def test_a_date_that_reads_only_one_way_teaches_how_the_layout_writes_dates(printed, day_first):
     first = order("PO-1001", "Boland Building Supplies CC", [("PN-1", "Cement", "5", "98.50")])
     first |= {"po_date": "2026-07-19", "date": printed}
     assert teach.learn(drawn(first), first)["anchors"]["day_first"] is day_first
+
+
+def priced_in_dollars(values: dict) -> list[Line]:
+    text = HEAD.replace("Project", "Currency       USD\n" + " " * 50 + "Project")
+    return text_lines(text.format(**values) + item_rows(values["items"]) + FOOT.format(**values))
+
+
+@pytest.mark.parametrize(
+    ("printed", "confirmed", "flagged"),
+    [
+        ("03/04/2026", "2026-03-04", False),  # the person's date shows month first
+        ("05/05/2026", "2026-05-05", True),  # reads alike either way: it shows nothing
+    ],
+)
+def test_a_verified_document_that_shows_its_date_order_proves_the_next_ones(
+    printed, confirmed, flagged
+):
+    first = FIRST | {"date": printed, "po_date": confirmed, "currency": "USD"}
+    layout = teach.learn(priced_in_dollars(first), first) | {"id": "drawn", "learned_from": "1"}
+    second = priced_in_dollars(SECOND | {"date": "06/09/2026", "currency": "USD"})
+    cold = engine.read_po(second, ExtractOptions(today="2026-09-01"))
+    payload = engine.read_po(second, ExtractOptions(layouts=(layout,), today="2026-09-01"))
+    assert "low_confidence:po_date" in cold["warnings"]
+    assert ("low_confidence:po_date" in payload["warnings"]) is flagged
+    assert payload["po_date"] == ("2026-09-06" if flagged else "2026-06-09")
+
+
+def tax_included(values: dict) -> dict:
+    """The order with prices that include 15 % VAT: the items add up to the total."""
+    total = sum(Decimal(item["amount"]) for item in values["items"])
+    tax = (total * 15 / 115).quantize(Decimal("0.01"))
+    return values | {"subtotal": f"{total - tax:.2f}", "tax": f"{tax:.2f}", "total": f"{total:.2f}"}
+
+
+def test_a_layout_whose_prices_include_the_tax_proves_the_next_documents_sums():
+    first, second = tax_included(FIRST), tax_included(SECOND)
+    layout = teach.learn(drawn(first), first) | {"id": "drawn", "learned_from": "1"}
+    cold = engine.read_po(drawn(second), ExtractOptions(today="2026-09-01"))
+    payload = engine.read_po(drawn(second), ExtractOptions(layouts=(layout,), today="2026-09-01"))
+    assert {"low_confidence:subtotal", "low_confidence:items"} <= set(cold["warnings"])
+    assert payload["warnings"] == [] and payload["subtotal"] == second["subtotal"]
+    assert not teach.learn(drawn(FIRST), FIRST)["anchors"]["inclusive"]
 
 
 # --- the engine's proofs judge what a layout reads ------------------------------------------

@@ -55,7 +55,7 @@ def _values(rows: list[RawRow], index: int) -> list[str]:
 
 
 def _indexes(columns: list[Column], key: str) -> list[int]:
-    return [i for i, column in enumerate(columns) if column.key == key]
+    return [i for i, column in enumerate(columns) if key in column.names]
 
 
 def is_code(text: str) -> bool:
@@ -71,7 +71,7 @@ def name_columns(rows: list[RawRow], decimal_comma: bool, rules: list, trail: Tr
     column rules that names it wins, and the naming is recorded."""
     for columns in {id(row.columns): row.columns for row in rows}.values():
         table = [row for row in rows if row.columns is columns]
-        keys = {c.key for c in columns if c.key}
+        keys = {key for c in columns for key in c.names}
         for index, column in enumerate(columns):
             view = ColumnView(columns, index, _values(table, index), table, keys, decimal_comma)
             for rule in rules:

@@ -26,7 +26,8 @@ What proves each field (proofs.py checks it, nothing else does):
   look-alike away from one); with no site known, letters and digits.
 - currency: a Currency label, or the amounts' symbols or codes naming one
   currency; a document naming none is in the office's own (ZAR).
-- subtotal: read, and the items add up to it.
+- subtotal: read, and the items add up to it; where the prices include the tax,
+  the items add up to the total and subtotal + tax = total.
 - tax: read, subtotal + tax = total (both read), and no more than the
   subtotal; where the prices include the tax, the items add up to the total.
 - total: read, and subtotal (or the items) + the tax read = total; where the
@@ -41,7 +42,9 @@ by OCR is proven only when the OCR was sure of it (confidence at least LOW).
 A PO whose first page matches a layout learned from a verified PO is read at
 that layout's places too (memory/recall.py), before the proofs: a value found
 at its learned place counts as found under its label, nothing more, and is
-proven or flagged by the same checks as any other.
+proven or flagged by the same checks as any other. What the verified document
+showed of its layout holds for the next: prices that include the tax, and
+which way round its numeric dates are written.
 """
 
 from __future__ import annotations
@@ -348,18 +351,30 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     prove = partial(prove, doubted=doubted)
     rows, learned = table.items, _with_layout(lines, found, table.items, options, prove)
     if learned is not None:
-        # a name or code the layout read by OCR is put right as the reader's own would be
-        replaced = [n for n in ("supplier_name", "project_code") if learned.found[n] != found[n]]
-        found, rows = learned.found, learned.items
-        _known_values(found, options, trail, replaced)
-        amounts = (checks.cents(found.get(name, MISSING).value) for name in reading.FOOT)
-        failed = checks.failures(rows, checks.Foot(*amounts, inclusive))
+        found, rows, failed, prove = _as_learned(learned, found, options, trail, prove, inclusive)
     payload = _payload("purchase_order", found, PO_FIELDS, rows, trail)
     payload["checks_failed"] = failed
     _flag(payload, prove(found, rows), (*PO_FIELDS, "items"), failed)
     if learned is not None:
         payload["layout"] = learned.note
     return payload
+
+
+def _as_learned(learned: recall.Learned, found, options, trail: Trail, prove, inclusive: bool):
+    """The reading with what the layout read in it: its fields, its items, the checks they
+    fail and what proves them. What a verified document of the layout showed holds for it
+    too: its prices include the tax, its numeric dates are written one way round."""
+    # a name or code the layout read by OCR is put right as the reader's own would be
+    replaced = [n for n in ("supplier_name", "project_code") if learned.found[n] != found[n]]
+    found, rows = learned.found, learned.items
+    _known_values(found, options, trail, replaced)
+    inclusive = inclusive or learned.inclusive
+    amounts = (checks.cents(found.get(name, MISSING).value) for name in reading.FOOT)
+    failed = checks.failures(rows, checks.Foot(*amounts, inclusive))
+    prove = partial(prove, inclusive=inclusive)
+    if learned.date_order_known:
+        prove = partial(prove, order_guessed=False)
+    return found, rows, failed, prove
 
 
 def _order_guessed(said: bool | None, found: dict[str, Found]) -> bool:

@@ -87,9 +87,15 @@ class Line:
         return any(word.ocr for word in self.words)
 
 
+# A micro sign: NFKC would make it the Greek letter mu, which a description never printed.
+MICRO = "\u00b5"
+
+
 def clean(text: str) -> str:
-    """Ligatures and odd spaces as plain text: 'ﬁ' -> 'fi', no-break space -> space."""
-    return unicodedata.normalize("NFKC", text).replace("\u00a0", " ")
+    """Ligatures and odd spaces as plain text: 'ﬁ' -> 'fi', no-break space -> space; a micro
+    sign ('200 µ' of a membrane) stays the sign printed, not the Greek letter it looks like."""
+    parts = (unicodedata.normalize("NFKC", part) for part in text.split(MICRO))
+    return MICRO.join(parts).replace("\u00a0", " ")
 
 
 def group_cells(words: list[Word], gap: float = CELL_GAP, widest=max) -> list[Cell]:

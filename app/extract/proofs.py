@@ -107,6 +107,10 @@ def _subtotal(found: Found, reading: Reading) -> str | None:
     total_of_items = checks.items_sum(reading.items)
     if total_of_items is None:
         return "no items to add up to it"
+    if reading.inclusive:  # prices with the tax: the items make the total, less the tax this
+        sub, tax, total = (_cents(reading, k) for k in ("subtotal", "tax", "total"))
+        held = None not in (tax, total) and total_of_items == total and sub + tax == total
+        return None if held else "it and the tax do not make the total the items add up to"
     return None if total_of_items == checks.cents(found.value) else "the items do not add up to it"
 
 

@@ -10,7 +10,8 @@ order the engine applies them:
 - supplier: a supplier no label names, found by where it is printed;
 - name: a supplier's name the OCR misread, put right by the known suppliers;
 - code: a project code the OCR misread, put right by the known sites;
-- names: a name the header row gives two columns (tables.py);
+- names: a header cell that names a code over its description, and a name the header row
+  gives two columns (tables.py);
 - header: columns a header row does not name (tables.py);
 - page: a page of the table with no header row: the OCR lost it, or the table
   runs on from the page before (tables.py);
@@ -87,6 +88,8 @@ RULES: tuple[Rule, ...] = (
       True, "name", validate.like_known_name),
     R("site_code_misread", "a code read by OCR that is a known site's but for a look-alike",
       True, "code", validate.like_known_code),
+    R("code_over_description", "one header cell names a code and, under it, its description",
+      False, "names", tables.code_over_description),
     R("header_name_twice", "a name the header gives two columns: what is under them names them",
       False, "names", tables.shared_names),
     R("column_without_header", "values between two headers in most item lines get a column",

@@ -57,7 +57,7 @@ COLUMN_NAMES: list[tuple[str, str]] = [
     (
         "date",
         r"(?:deliv(?:ery)?\.?\s+|due\s+|req(?:uired)?\.?\s+|need-?by\s+|promised\s+)date|"
-        r"required\s+by|date\s+req(?:uired|\.)?",
+        r"required\s+by|need-?\s?by|date\s+req(?:uired|\.)?",
     ),
 ]
 # A header word with a second meaning, taken when its first is another column's: 'Item'
@@ -124,6 +124,13 @@ class Column:
     x1: float
     word: str = ""  # the header's own words, lower-cased
     whole: Column | None = None  # the header cell this is a part of, when one cell was split
+    # what an item's further lines hold in this column, when the header names two things one
+    # over the other ('Part Number / Description': the code, its description under it)
+    below: str | None = None
+
+    @property
+    def names(self) -> set[str]:
+        return {key for key in (self.key, self.below) if key}
 
 
 def _split_header_cell(cell: Cell) -> list[Column]:
@@ -147,7 +154,7 @@ def _split_header_cell(cell: Cell) -> list[Column]:
 
 def _columns(cells: list[Cell], names=()) -> list[Column]:
     """The header's columns; `names` are the rules (rules.py) for names the header gives
-    twice."""
+    twice or two things in one cell."""
     columns = [column for cell in cells for column in _split_header_cell(cell)]
     columns = sorted((_outside(column, columns) for column in columns), key=lambda c: c.x0)
     columns = _second_meanings(columns)
@@ -177,6 +184,27 @@ def shared_names(columns: list[Column]) -> list[Column]:
             out.append(whole)
     keys = [c.key for c in out if c.key]
     return [replace(c, key=None) if c.key and keys.count(c.key) > 1 else c for c in out]
+
+
+# What may stand between a code's name and a description's in one header cell.
+_JOINS = {"/", "&", "+", "and"}
+
+
+def code_over_description(columns: list[Column]) -> list[Column]:
+    """One header cell that names a code and then a description ('Part Number /
+    Description'): a business system's cell with the code on an item's first line and the
+    description under it, so one column whose further lines are the description."""
+    out: list[Column] = []
+    for column in columns:
+        whole = column.whole
+        parts = [c for c in columns if whole is not None and c.whole is whole]
+        named = [c.key for c in parts if c.key]
+        between = {c.word for c in parts if not c.key}
+        if named != ["item_code", "description"] or not between <= _JOINS:
+            out.append(column)
+        elif column is parts[0]:
+            out.append(replace(whole, key="item_code", below="description"))
+    return out
 
 
 def _second_meanings(columns: list[Column]) -> list[Column]:
@@ -212,7 +240,7 @@ def _outside(column: Column, columns: list[Column]) -> Column:
 
 
 def _score(columns: list[Column]) -> int:
-    keys = [c.key for c in columns if c.key]
+    keys = [key for c in columns for key in sorted(c.names)]
     if len(set(keys)) < 3 or len(set(keys)) != len(keys):
         return 0
     if not ({"quantity", "amount", "delivered", "ordered"} & set(keys)):
@@ -488,13 +516,29 @@ class RawRow:
 
     def text(self, key: str) -> str:
         joined = ""
-        for cells in [self.cells, *self.more]:
+        for n, cells in enumerate([self.cells, *self.more]):
             for i in sorted(cells):
-                if self.columns[i].key == key:
+                part = _part(self.columns[i], cells[i], key, n > 0)
+                if part:
                     # a word broken at a hyphen ('MER-' / '204') joins without a space
                     glue = "" if not joined or joined.endswith("-") else " "
-                    joined += glue + cells[i].strip()
+                    joined += glue + part
         return joined.strip()
+
+
+def _part(column: Column, text: str, key: str, below: bool) -> str:
+    """What of a cell's text is the `key` value: all of it under a column of that name; in a
+    column of codes over descriptions, the lines under an item's first are the description,
+    and a first line that holds more than the code ('HB-M8 Hex bolt') has the rest of it
+    (words with no code before them are the description)."""
+    if column.below is None:
+        return text.strip() if column.key == key else ""
+    if below:
+        return text.strip() if column.below == key else ""
+    code, _, rest = text.strip().partition(" ")
+    if rest and not (CODE_LIKE.fullmatch(code) or code.isdigit()):
+        code, rest = "", text.strip()
+    return code if key == column.key else rest if key == column.below else ""
 
 
 def _has_numbers(cells: dict[int, str], columns: list[Column], decimal_comma: bool) -> bool:
@@ -746,11 +790,15 @@ def _fits_columns(line: Line, columns: list[Column], amount: int, comma: bool) -
 
 
 def _note_names(columns: list[Column], names, trail: Trail | None) -> None:
-    given_up = names_given_up(columns)
-    if given_up and trail is not None:
-        said = ", ".join(repr(c.word) for c in given_up)
-        for rule in names:
-            trail.note(rule.name, "items", f"header {said} unnamed", rule.purpose)
+    if trail is None:
+        return
+    given_up = ", ".join(repr(c.word) for c in names_given_up(columns))
+    stacked = ", ".join(repr(c.word) for c in columns if c.below)
+    for rule in names:
+        if rule.function is code_over_description and stacked:
+            trail.note(rule.name, "items", f"header {stacked}: code over description", rule.purpose)
+        elif rule.function is not code_over_description and given_up:
+            trail.note(rule.name, "items", f"header {given_up} unnamed", rule.purpose)
 
 
 def _widened(columns, below: list[Line], page: int, widen, trail: Trail | None) -> list[Column]:

@@ -129,6 +129,12 @@ class Learned:
     found: dict[str, Found]
     items: list[Item]
     note: dict
+    # the layout read the date, and a verified document of it showed which way round its
+    # numeric dates are written: the order is the layout's, not a guess
+    date_order_known: bool = False
+    # a verified document of the layout showed its prices include the tax: the items add up
+    # to the total
+    inclusive: bool = False
 
 
 TEXTS = ("item_code", "description", "unit")
@@ -286,4 +292,6 @@ def read_known(
         failed = f"layout {layout['id']}: {exc.__class__.__name__}: {exc}"
         return Learned(found, rows, {"failed": failed})
     note = {"id": layout["id"], "match": round(match.score, 2), "values": taken}
-    return Learned(merged, items, {"read_with": note})
+    known_order = "po_date" in taken and layout["anchors"].get("dates_taught", False)
+    inclusive = layout["anchors"].get("inclusive", False)
+    return Learned(merged, items, {"read_with": note}, known_order, inclusive)

@@ -27,7 +27,7 @@ from decimal import Decimal
 from app import numbers
 from app.extract.layout import Line, Word
 from app.extract.memory.places import Run, number, runs
-from app.extract.memory.words import Frame, norm
+from app.extract.memory.words import Frame, fit, norm
 
 NUMERIC = ("quantity", "unit_price", "discount", "amount")
 TEXT = ("item_code", "description", "unit")
@@ -311,22 +311,42 @@ def _assign(columns: dict, line: Line, across: Across, comma: bool) -> tuple[dic
 
 def _header_at(header: list[list], line: Line, frame: Frame) -> Across | None:
     """How this line stands against the learned header, if it is the header: each of its
-    words found near its learned place, and how far it moved."""
+    words found near its learned place, and how far it moved. Where it stands is fitted on
+    the words both print once: a text layer may lay a later page's characters out on a
+    narrower grid, its columns drawn together the further right they are."""
     here: dict[str, list[float]] = {}
     for word in line.words:
         here.setdefault(norm(word.text), []).append(word.x0)
     shifts = [x - frame.x(hx) for text, hx, _ in header for x in here.get(text, ())]
     if not shifts:
         return None
-    middle = statistics.median(shifts)
+    where = _header_fit(header, here, frame, statistics.median(shifts))
     moved = []
     for text, hx, _ in header:
-        near = [x - frame.x(hx) for x in here.get(text, ()) if abs(x - frame.x(hx) - middle) <= 3]
+        near = [x - frame.x(hx) for x in here.get(text, ()) if abs(x - where(hx)) <= 3]
         if near:
-            moved.append((hx, min(near, key=lambda shift: abs(shift - middle))))
+            moved.append((hx, min(near, key=lambda shift: abs(frame.x(hx) + shift - where(hx)))))
     if len(moved) < max(2, 0.6 * len(header)):
         return None
     return Across(frame, tuple(moved))
+
+
+def _header_fit(header: list[list], here: dict[str, list[float]], frame: Frame, middle: float):
+    """Where each learned header word should stand on this line: on the line through the
+    words printed once in both (the median shift when fewer than two are)."""
+    counts: dict[str, int] = {}
+    for text, _, _ in header:
+        counts[text] = counts.get(text, 0) + 1
+    pairs = [
+        (frame.x(hx), here[text][0])
+        for text, hx, _ in header
+        if counts[text] == 1 and len(here.get(text, ())) == 1
+    ]
+    fitted = fit(pairs, 10.0) if len(pairs) >= 2 else None
+    if fitted is None:
+        return lambda hx: frame.x(hx) + middle
+    slope, offset = fitted
+    return lambda hx: slope * frame.x(hx) + offset
 
 
 def headers(table: dict, lines: list[Line], frame: Frame) -> dict[int, Across]:

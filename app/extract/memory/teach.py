@@ -40,8 +40,10 @@ def learn(lines: list[Line], confirmed: dict, whole: bool = True) -> dict | None
         read, end = table.read(learned_table, lines, Frame(), comma)
         if not recall.same_items(read, items, whole):
             learned_table, end = None, None
-    day_first = _day_first(lines, confirmed.get("po_date"))
-    anchors = {"comma": comma, "day_first": day_first, "currency": confirmed.get("currency")}
+    said = _day_first(lines, confirmed.get("po_date"))
+    anchors = {"comma": comma, "day_first": said is not False, "dates_taught": said is not None}
+    anchors["currency"] = confirmed.get("currency")
+    anchors["inclusive"] = _inclusive(confirmed)
     spots = {name: _spots(lines, name, confirmed, comma, end) for name in (*HEADER, *MONEY)}
     value_cells = {
         id(cell)
@@ -67,6 +69,17 @@ def learn(lines: list[Line], confirmed: dict, whole: bool = True) -> dict | None
     return {"fingerprint": print_, "anchors": anchors}
 
 
+def _inclusive(confirmed: dict) -> bool:
+    """The confirmed items add up to the total, which is more than the subtotal: the layout's
+    prices include the tax."""
+    try:
+        amounts = [numbers.parse_money(item["amount"]) for item in confirmed.get("items") or []]
+        total, subtotal = (numbers.parse_money(confirmed[k]) for k in ("total", "subtotal"))
+    except (KeyError, TypeError, ValueError):
+        return False
+    return bool(amounts) and sum(amounts) == total != subtotal
+
+
 def _decimal_comma(lines: list[Line], confirmed: dict) -> bool:
     """Whether the document writes 1 234,56: its amounts are found only when read that way."""
     printed = [confirmed.get(key) for key in MONEY] + [
@@ -83,8 +96,9 @@ def _decimal_comma(lines: list[Line], confirmed: dict) -> bool:
     return found(True) > found(False)
 
 
-def _day_first(lines: list[Line], po_date: str | None) -> bool:
-    """Whether the document's date is written day first (19/08) or month first (08/19)."""
+def _day_first(lines: list[Line], po_date: str | None) -> bool | None:
+    """Whether the document's date is written day first (19/08) or month first (08/19), as
+    the date a person confirmed shows it; None when it does not say ('05/05/2026')."""
     if po_date:
         for line in lines:
             text = line.text
@@ -92,7 +106,7 @@ def _day_first(lines: list[Line], po_date: str | None) -> bool:
                 order = _written(match.group(), po_date)
                 if order is not None:
                     return order
-    return True
+    return None
 
 
 _NUMERIC_DATE = re.compile(r"(\d{1,2})[/.\-](\d{1,2})[/.\-]\d{2,4}")

@@ -141,7 +141,7 @@ def _first_page_words(lines: list[Line]) -> list[tuple[str, float, float]]:
     ]
 
 
-def _fit(pairs: list[tuple[float, float]], spread: float) -> tuple[float, float] | None:
+def fit(pairs: list[tuple[float, float]], spread: float) -> tuple[float, float] | None:
     """A robust line through (u, v) pairs: the median slope of pairs `spread` apart (1 when
     none are), and the median offset."""
     slopes = [
@@ -185,8 +185,8 @@ def match(print_: list[list], lines: list[Line]) -> Match | None:
     ]
     if len(pairs) < 3:
         return None
-    across = _fit([(u[0], v[0]) for u, v in pairs], 10.0)
-    down = _fit([(u[1], v[1]) for u, v in pairs], 3.0)
+    across = fit([(u[0], v[0]) for u, v in pairs], 10.0)
+    down = fit([(u[1], v[1]) for u, v in pairs], 3.0)
     if across is None or down is None:
         return None
     frame = Frame(across[0], across[1], down[0], down[1])
