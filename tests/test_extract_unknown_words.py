@@ -118,6 +118,25 @@ def test_the_title_names_the_number_beside_a_marker():
     assert read(head + TABLE + FOOT)["po_number"] == "VX-4471"
 
 
+def test_a_spelled_out_number_label_beats_a_registrations_marker():
+    # 'Supplier VAT no.' carries a marker too, but names a registration, not the order
+    head = HEAD.replace("  Velmo nr.      Zarta", "  Velmo number   Zarta")
+    head = head.replace(
+        "  Grent Staalwerk BV", "  Supplier VAT no.   4001155167\n  Grent Staalwerk BV"
+    )
+    payload = read(head + TABLE + FOOT)
+    assert payload["po_number"] == "VX-4471"
+    assert "low_confidence:po_number" in payload["warnings"]
+
+
+def test_a_registrations_number_is_never_the_po_number():
+    head = HEAD.replace("  Velmo nr.      Zarta", "  Velmo          Zarta")
+    head = head.replace(
+        "  Grent Staalwerk BV", "  Supplier VAT no.   4001155167\n  Grent Staalwerk BV"
+    )
+    assert read(head + TABLE + FOOT)["po_number"] != "4001155167"
+
+
 def test_a_number_in_the_title_line():
     head = HEAD.replace("  Velmo nr.      Zarta         Kontor\n", "  Zarta         Kontor\n")
     head = head.replace("  VX-4471        12/03/2026", "  12/03/2026   ").replace(

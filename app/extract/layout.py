@@ -87,9 +87,15 @@ class Line:
         return any(word.ocr for word in self.words)
 
 
+# Signs that compatibility forms would turn into other letters and lose their meaning: the
+# ordinal indicators of 'N.º' and 'Ref.ª' (not 'N.o'), the micro sign of '200 µ'.
+_KEPT_SIGNS = re.compile(r"[^\u00aa\u00b5\u00ba]+")
+
+
 def clean(text: str) -> str:
     """Ligatures and odd spaces as plain text: 'ﬁ' -> 'fi', no-break space -> space."""
-    return unicodedata.normalize("NFKC", text).replace("\u00a0", " ")
+    plain = _KEPT_SIGNS.sub(lambda part: unicodedata.normalize("NFKC", part.group()), text)
+    return plain.replace("\u00a0", " ")
 
 
 def group_cells(words: list[Word], gap: float = CELL_GAP, widest=max) -> list[Cell]:

@@ -23,15 +23,18 @@ from app.extract.model import MISSING, Found
 # A word that says 'number': a sign or an abbreviation on its own, or a compound's ending.
 _ENDING = r"(?:number|nummer|nommer|num[ée]ro|n[úu]mero)"
 _MARKER = re.compile(
-    rf"(?:n|no|nr|nro|num|n[°º]|#)\.?|\S*(?:#|[°º]\.?)|\S+?-?{_ENDING}\.?", re.IGNORECASE
+    rf"(?:n|no|nr|nro|num|n[°º]|#)\.?|\S*(?:#|[°º]\.?)|\S*?-?{_ENDING}\.?", re.IGNORECASE
 )
 _ENDS_IN_MARKER = re.compile(rf"-?{_ENDING}\.?$", re.IGNORECASE)
 
 
 def _marked(text: str) -> bool:
-    """A short label with a number marker among its words, and no digit in it."""
+    """A short label with a number marker among its words, and no digit in it; not the label
+    of a registration or a phone ('Supplier VAT no.', 'Tel. no.'), which carry markers too."""
     words = text.replace(":", " ").split()
     if not 1 <= len(words) <= 4 or re.search(r"\d", text) or fields.is_label(text):
+        return False
+    if validate.is_registration(text) or validate.is_phone(text):
         return False
     return any(_MARKER.fullmatch(word) for word in words)
 

@@ -54,6 +54,9 @@ PROJECT_CODE = [
 ]
 PROJECT_WORDS = [r"projek|terrein|werf|projekt|baustelle|chantier|projet|projeto|proyecto|obra"]
 
+# 'Plus' before a tax line in the foot ('zzgl. 19 % MwSt.').
+PLUS = r"zzgl\.?|zuz[üu]glich"
+
 CURRENCY = [r"valuta|w[äa]hrung|devise|moeda|moneda"]
 
 FOOT = {
@@ -78,7 +81,7 @@ COLUMNS = {
     "discount": r"afslag|rabatt|remise|desconto|descuento|dto\.?",
     "amount": r"bedrag|betrag|gesamt(?:preis|betrag)?|summe|montant(?:\s+h\.?t\.?)?|"
     r"total\s+h\.?t\.?|valor(?:\s+total)?|importe|subtotal",
-    "item_code": r"kode|itemkode|artikel(?:nummer|\s*-?nr\.?)?|art\.?\s*-?nr\.?|r[ée]f\.?|"
+    "item_code": r"kode|itemkode|artikel(?:nummer|\s*-?nr\.?)?|art\.?\s*-?nr\.?|r[ée]f\.?ª?|"
     r"r[ée]f[ée]rence|c[óo]digo|c[óo]d\.?",
     "description": r"beskrywing|beschreibung|bezeichnung|artikelbezeichnung|d[ée]signation|"
     r"libell[ée]|descri[çc][ãa]o|designa[çc][ãa]o|descripci[óo]n|concepto",
