@@ -84,7 +84,7 @@ COLUMNS = {
     "discount": r"afslag|rabatt|remise|desconto|descuento|dto\.?",
     "amount": r"bedrag|betrag|gesamt(?:preis|betrag)?|summe|montant(?:\s+h\.?t\.?)?|"
     r"total\s+h\.?t\.?|valor(?:\s+total)?|importe|subtotal",
-    "item_code": r"kode|itemkode|artikel(?:nummer|\s*-?nr\.?)?|art\.?\s*-?nr\.?|r[ée]f\.?[ªa2]?|"
+    "item_code": r"kode|itemkode|artikel(?:nummer|\s*-?nr\.?)?|art\.?\s*-?nr\.?|r[ée]f\.?ª?|"
     r"r[ée]f[ée]rence|c[óo]digo|c[óo]d\.?",
     "description": r"beskrywing|beschreibung|bezeichnung|artikelbezeichnung|d[ée]signation|"
     r"libell[ée]|descri[çc][ãa]o|designa[çc][ãa]o|descripci[óo]n|concepto",
