@@ -112,6 +112,95 @@ def test_prices_that_include_vat_add_up_to_the_total():
     assert "low_confidence:total" not in payload["warnings"]
 
 
+def test_a_number_sign_with_its_ordinal_indicator_names_the_po_number():
+    # 'N.º' and 'Ref.ª' as printed, not the 'N.o' and 'Ref.a' compatibility forms make of them
+    text = """\
+NOTA DE ENCOMENDA
+N.º da encomenda     NE-353/2026
+Ref.ª     Descrição                 Qtd.     Preço unit.      Valor
+FIO-25    Fio elétrico 2,5 mm         10        3 563,26   35 632,60
+"""
+    payload = po(text)
+    assert payload["po_number"] == "NE-353/2026"
+    assert "low_confidence:po_number" not in payload["warnings"]
+    assert payload["items"][0]["item_code"] == "FIO-25"
+    assert not [e for e in payload["rules_applied"] if e["field"] == "items"]  # named by header
+
+
+def test_a_micro_sign_stays_as_printed():
+    text = ITEMS.replace("Cement 50kg bag  ", "Membrane 200 µ  ")
+    assert payload_descriptions(po(text))[1] == "Membrane 200 µ"
+
+
+def payload_descriptions(payload: dict) -> list[str]:
+    return [item["description"] for item in payload["items"]]
+
+
+def test_a_tax_line_that_starts_with_plus_and_a_registration_above_it():
+    # 'USt-IdNr. 4002097728' over the table is a registration, not 'USt' and an amount
+    foot = """\
+                              Nettobetrag                1.100,00 €
+                              zzgl. 19 % MwSt.             209,00 €
+                              Gesamtbetrag               1.309,00 €
+"""
+    head = ITEMS.replace("PO Number: PO-7", "PO Number: PO-7\nUSt-IdNr. 4002097728")
+    text = head.replace("1000.00", "1.000,00").replace("100.00", "100,00").replace("50.00", "50,00")
+    payload = po(text + foot)
+    assert (payload["subtotal"], payload["tax"], payload["total"]) == (
+        "1100.00",
+        "209.00",
+        "1309.00",
+    )
+    assert "low_confidence:tax" not in payload["warnings"]
+
+
+def test_the_number_sign_as_the_ocr_reads_its_raised_o_is_a_label_not_a_value():
+    # 'N.2 da encomenda' beside 'Fornecedor': the supplier is the name under its label
+    text = """\
+NOTA DE ENCOMENDA
+Fornecedor          N.2 da encomenda     NE-429/2026
+Cimentos da Matola SA
+"""
+    payload = po(text)
+    assert (payload["po_number"], payload["supplier_name"]) == (
+        "NE-429/2026",
+        "Cimentos da Matola SA",
+    )
+
+
+@pytest.mark.parametrize("header", ["Dto. %", "Rabatt %", "% Disc.", "Disc %"])
+def test_a_discount_header_with_its_percent_sign(header):
+    text = f"""\
+PURCHASE ORDER
+PO Number: PO-7
+Code     Description              Qty      Price    {header:<8}   Amount
+A-1      River sand washed         10     100.00     10%        900.00
+A-2      Cement 50kg bag            2      50.00                100.00
+A-3      Bolts M8                   4      10.00                 40.00
+                                             Subtotal           1040.00
+"""
+    payload = po(text)
+    assert payload["items"][0]["discount"] == "10"
+    assert "low_confidence:items" not in payload["warnings"]
+    assert not [e for e in payload["rules_applied"] if e["field"] == "items"]  # its header
+
+
+def test_the_foot_in_another_language_ends_the_table():
+    # 'Base imponible' and 'IVA21%' (its space lost) are the foot: not rows under the codes
+    text = """\
+PEDIDO DE COMPRA
+Nº Pedido   PC26126
+Clave     Descripción              Cantidad    Precio     Importe
+TUB-110   Tubo PVC 110 mm                20     13,94      278,80
+ARE-04    Arena lavada 0/4                8     15,00      120,00
+                                 Base imponible           398,80 €
+                                 IVA21%                    83,75 €
+                                 Total pedido             482,55 €
+"""
+    payload = po(text)
+    assert [item["item_code"] for item in payload["items"]] == ["TUB-110", "ARE-04"]
+
+
 def test_a_header_word_with_two_meanings_gives_way():
     text = """\
 PO Number: PO-8

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from PIL import Image, ImageDraw
 
-from app.extract import columns, engine, items, ocr, reading, rules, tables, totals
+from app.extract import columns, engine, items, ocr, reading, rules, tables, totals, validate
 from app.extract.layout import Box, Cell, Line, Word, box_lines, text_lines
 from app.extract.model import Found, Item, Trail
 from app.extract.tables import Column, RawRow
@@ -111,6 +111,14 @@ def to_items(raw: list[RawRow], comma: bool = False) -> list[Item]:
             True,
             "5432.25",
             ("3", "0.83", "2.5", "2.43"),
+        ),
+        # '5%' read for 2.5 %, not doubted: a plain discount explains the line with the
+        # quantity read, so the quantity is not made a fraction (8.21): left for a person
+        (
+            ocr_item("8", "13.43", "104.75", "5"),
+            True,
+            "5534.57",
+            ("8", "13.43", "5", "104.75"),
         ),
         # '5%' read for 2.5 %, doubted: the plain discount that explains the line replaces it
         (
@@ -586,3 +594,32 @@ def test_a_code_run_into_the_description(ocr, code, description):
 )
 def test_what_fits_a_code_or_a_line_number_column(key, text, fits):
     assert tables._fits(key, text, False) is fits
+
+
+def test_a_table_whose_header_was_lost_reads_its_discount_right_of_the_price():
+    text = """\
+PIN-15   Pintura plastica blanca 15 L      60    53,74    10%    2.901,96
+MAL-15   Mallazo 15x15                      20    29,58             591,60
+"""
+    raw = tables.headerless_rows(text_lines(text), 1.0, True)
+    got = to_items(raw, comma=True)
+    assert [(i.quantity, i.unit_price, i.discount, i.amount) for i in got] == [
+        ("60", "53.74", "10", "2901.96"),
+        ("20", "29.58", None, "591.60"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("read", "known"),
+    [
+        # an accent or a legal form's dot the OCR lost: the name as the office writes it
+        ("Ferreteria Ibérica S.A.", ["Ferretería Ibérica S.A."]),
+        ("Suministros Levante S.L", ["Suministros Levante S.L."]),
+        # spelt so already, or only in other capitals: nothing to put right
+        ("Suministros Levante S.L.", []),
+        ("SUMINISTROS LEVANTE S.L.", []),
+    ],
+)
+def test_a_known_suppliers_name_the_ocr_read_without_an_accent_or_a_dot(read, known):
+    names = ("Ferretería Ibérica S.A.", "Suministros Levante S.L.", "Acme Steel (Pty) Ltd")
+    assert validate.like_known_name(read, names) == known

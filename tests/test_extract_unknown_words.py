@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 from fpdf import FPDF
 
-from app.extract import engine, structure
+from app.extract import engine, structure, unlabelled
 from app.extract.document import Document, ExtractionError, ExtractOptions
-from app.extract.layout import text_lines
+from app.extract.layout import Line, Word, text_lines
 from app.extract.tables import Column, RawRow
 
 BUYER = "Meridian Construction (Pty) Ltd"
@@ -116,6 +116,25 @@ def test_the_title_names_the_number_beside_a_marker():
     head = head.replace("  VX-4471        12/03", "  KT-1200         VX-4471        12/03")
     head = head.replace("ZORBAK VELMIDO", "VELMO ZORBAK")
     assert read(head + TABLE + FOOT)["po_number"] == "VX-4471"
+
+
+def test_a_spelled_out_number_label_beats_a_registrations_marker():
+    # 'Supplier VAT no.' carries a marker too, but names a registration, not the order
+    head = HEAD.replace("  Velmo nr.      Zarta", "  Velmo number   Zarta")
+    head = head.replace(
+        "  Grent Staalwerk BV", "  Supplier VAT no.   4001155167\n  Grent Staalwerk BV"
+    )
+    payload = read(head + TABLE + FOOT)
+    assert payload["po_number"] == "VX-4471"
+    assert "low_confidence:po_number" in payload["warnings"]
+
+
+def test_a_registrations_number_is_never_the_po_number():
+    head = HEAD.replace("  Velmo nr.      Zarta", "  Velmo          Zarta")
+    head = head.replace(
+        "  Grent Staalwerk BV", "  Supplier VAT no.   4001155167\n  Grent Staalwerk BV"
+    )
+    assert read(head + TABLE + FOOT)["po_number"] != "4001155167"
 
 
 def test_a_number_in_the_title_line():
@@ -235,3 +254,35 @@ def test_a_second_header_narrower_than_the_first_starts_afresh():
     )
     payload = read(text)  # no IndexError from the first header's columns
     assert payload["document_type"] == "purchase_order"
+
+
+def photo_line(y: float, *cells: tuple[float, str]) -> Line:
+    """A line as the OCR gives it: each cell's words from its left edge, a character apart."""
+    words = []
+    for x0, text in cells:
+        for word in text.split():
+            words.append(Word(word, x0, x0 + len(word), conf=0.95, ocr=True))
+            x0 += len(word) + 1
+    return Line(words, y, 0)
+
+
+def test_a_supplier_over_its_address_between_the_lines_of_the_column_beside_it():
+    # on a photo the details' lines fall between the address block's lines
+    lines = [
+        photo_line(16.7, (18, "Stahlhandel Nordwest GmbH")),
+        photo_line(17.4, (89, "Liefertermin"), (111, "29.10.2026")),
+        photo_line(18.4, (18, "Hafenweg 3"), (89, "Lieferantennr."), (111, "1052")),
+        photo_line(19.5, (18, "26789 Leer")),
+    ]
+    found = unlabelled.supplier_over_postcode(lines, (BUYER,))
+    assert found.value == "Stahlhandel Nordwest GmbH"
+
+
+def test_a_name_a_whole_line_above_its_street_is_not_over_it():
+    lines = [
+        photo_line(16.0, (18, "Stahlhandel Nordwest GmbH")),
+        photo_line(17.0, (89, "Liefertermin"), (111, "29.10.2026")),
+        photo_line(18.0, (18, "Hafenweg 3")),
+        photo_line(19.0, (18, "26789 Leer")),
+    ]
+    assert unlabelled.supplier_over_postcode(lines, (BUYER,)).value is None

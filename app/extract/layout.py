@@ -87,15 +87,15 @@ class Line:
         return any(word.ocr for word in self.words)
 
 
-# A micro sign: NFKC would make it the Greek letter mu, which a description never printed.
-MICRO = "\u00b5"
+# Signs that compatibility forms would turn into other letters and lose their meaning: the
+# ordinal indicators of 'N.º' and 'Ref.ª' (not 'N.o'), the micro sign of '200 µ'.
+_KEPT_SIGNS = re.compile(r"[^\u00aa\u00b5\u00ba]+")
 
 
 def clean(text: str) -> str:
-    """Ligatures and odd spaces as plain text: 'ﬁ' -> 'fi', no-break space -> space; a micro
-    sign ('200 µ' of a membrane) stays the sign printed, not the Greek letter it looks like."""
-    parts = (unicodedata.normalize("NFKC", part) for part in text.split(MICRO))
-    return MICRO.join(parts).replace("\u00a0", " ")
+    """Ligatures and odd spaces as plain text: 'ﬁ' -> 'fi', no-break space -> space."""
+    plain = _KEPT_SIGNS.sub(lambda part: unicodedata.normalize("NFKC", part.group()), text)
+    return plain.replace("\u00a0", " ")
 
 
 def group_cells(words: list[Word], gap: float = CELL_GAP, widest=max) -> list[Cell]:

@@ -28,7 +28,10 @@ COLUMN_NAMES: list[tuple[str, str]] = [
         r"unit\s+(?:price|cost|rate)|price(?:\s+each)?|rate|cost|excl\.?\s+price|"
         r"price\s+excl\.?|price\s*(?:/|per)\s*unit|nett?\s+price|" + words.COLUMNS["unit_price"],
     ),
-    ("discount", r"disc(?:ount)?\.?\s*%?|%\s*disc\.?|%|" + words.COLUMNS["discount"]),
+    (
+        "discount",
+        rf"(?:disc(?:ount)?\.?|{words.COLUMNS['discount']})\s*%?|%\s*(?:disc\.?|dto\.?)|%",
+    ),
     (
         "amount",
         r"(?:line\s+|nett?\s+|excl\.?\s+|ext(?:ended)?\.?\s+)?(?:amount|total|value)"
@@ -80,7 +83,9 @@ FOOT = re.compile(
     r"(?:sub\s*-?\s*total|total|vat|tax|amount\s+due|balance\s+due|nett?\s+total|"
     r"carried\s+forward|c/f|signature|received|goods\s+received|thank\s+you|"
     r"page\s+\d+|continued|subtotaal|totaal|btw|zwischensumme|gesamtbetrag|mwst|ust|"
-    r"sous-total|tva|iva|imposto|impuesto|netto(?:betrag|summe)?)\b",
+    r"sous-total|tva|iva|imposto|impuesto|netto(?:betrag|summe)?|"
+    + "|".join(words.FOOT.values())
+    + r")(?:\b|(?=\d))",  # 'IVA21%': the OCR lost the space before the rate
     re.IGNORECASE,
 )
 # A running total carried to or brought from another page: neither an item nor the foot.
@@ -893,8 +898,9 @@ def headerless_rows(lines: list[Line], step: float, comma: bool) -> list[RawRow]
     """A table whose header the OCR lost: consecutive lines that end in two or more numbers.
 
     Columns are named from the right, as order lines print them: amount, unit
-    price, a discount in %, quantity; text on the left is the description, a
-    code before it the item code. Used only when no header row was found.
+    price, quantity, with a discount in % right of the price or left of it; text
+    on the left is the description, a code before it the item code. Used only
+    when no header row was found.
     """
     best: list[Line] = []
     run: list[Line] = []
@@ -922,10 +928,11 @@ def headerless_rows(lines: list[Line], step: float, comma: bool) -> list[RawRow]
             if rows:
                 rows[-1].more.append({1: " ".join(texts)})
             continue
-        keys = ["amount", "unit_price"]
-        if len(numbers_right) >= 3 and numbers_right[-3].endswith("%"):
-            keys.append("discount")
-        keys.append("quantity")
+        keys = ["amount", "unit_price", "quantity"]
+        if len(numbers_right) >= 3 and numbers_right[-2].endswith("%"):
+            keys.insert(1, "discount")  # quantity, price, discount %, amount
+        elif len(numbers_right) >= 3 and numbers_right[-3].endswith("%"):
+            keys.insert(2, "discount")  # quantity, discount %, price, amount
         columns = [Column("item_code", 0, 0), Column("description", 0, 0)]
         cells: dict[int, str] = {}
         if len(texts) > 1 and re.fullmatch(r"(?=\S*\d)(?=\S*[A-Za-z])\S{2,}", texts[0]):

@@ -20,6 +20,8 @@ _CURRENCY = rf"(?:\s*\(?(?:{_CODES}|r|€|\$|£)\)?)?"
 _RATE = r"(?:\s*(?:@|at|à|a)?\s*\(?\d{1,2}(?:[.,]\d+)?\s*%\)?)?"
 _EXCL = r"\(?excl(?:\.|uding|usive)?(?:\s+(?:vat|tax))?\)?"
 _INCL = r"\(?incl(?:\.|uding|usive)?(?:\s+(?:vat|tax))?\)?"
+# What may stand before a tax label: 'plus' ('zzgl. 19 % MwSt.', 'Plus VAT'), and its rate.
+_PLUS = rf"(?:(?:plus|add|\+|{words.PLUS})\s*)?(?:\d{{1,2}}(?:[.,]\d+)?\s*%\s*)?"
 # A charge between the subtotal and the total: VAT and its kin in any language, a levy, a duty.
 TAX_WORDS = re.compile(
     rf"\b(?:vat|tax|gst|levy|duty|excise|surcharge|{words.FOOT['tax']})\b", re.IGNORECASE
@@ -30,7 +32,7 @@ FOOT_LABELS = {
     r"untaxed\s+amount|taxable\s+amount|net\s+amount|amount\s+before\s+(?:vat|tax)|"
     rf"total\s+before\s+(?:vat|tax)|(?:total|amount|value)\s+{_EXCL}|{words.FOOT['subtotal']})"
     rf"(?:\s+{_EXCL})?{_CURRENCY}",
-    "tax": rf"(?:vat|tax|gst|sales\s+tax|{words.FOOT['tax']})(?:\s+amount)?{_RATE}",
+    "tax": rf"{_PLUS}(?:vat|tax|gst|sales\s+tax|{words.FOOT['tax']})(?:\s+amount)?{_RATE}",
     # VAT the total includes: the prices were printed with it
     "included_tax": rf"(?:vat|tax|{words.FOOT['tax']})\s+incl(?:\.|uded|usive)?{_RATE}|"
     rf"(?:incl(?:\.|uding|udes)?|of\s+which)\s+(?:vat|tax){_RATE}",
@@ -53,8 +55,9 @@ def _amount(text: str, decimal_comma: bool) -> str | None:
     return None
 
 
-# What may follow a foot label in its own cell: nothing, or the amount ('Total: R 115.00').
-_THEN_AMOUNT = r"\s*:?\s*(?=$|[\d($€£-]|r\s?\d|[a-z]{3}\s?\d)"
+# What may follow a foot label in its own cell: nothing, or the amount ('Total: R 115.00');
+# a hyphen only as a minus before one ('USt-IdNr. 4002097728' is a registration's label).
+_THEN_AMOUNT = r"\s*:?\s*(?=$|[\d($€£]|-\s?[\d($€£]|r\s?\d|[a-z]{3}\s?\d)"
 
 
 def _labelled(line: Line, decimal_comma: bool) -> tuple[str, str, int] | None:

@@ -23,15 +23,18 @@ from app.extract.model import MISSING, Found
 # A word that says 'number': a sign or an abbreviation on its own, or a compound's ending.
 _ENDING = r"(?:number|nummer|nommer|num[ée]ro|n[úu]mero)"
 _MARKER = re.compile(
-    rf"(?:n|no|nr|nro|num|n[°º]|#)\.?|\S*(?:#|[°º]\.?)|\S+?-?{_ENDING}\.?", re.IGNORECASE
+    rf"(?:n|no|nr|nro|num|n[°º]|#)\.?|\S*(?:#|[°º]\.?)|\S*?-?{_ENDING}\.?", re.IGNORECASE
 )
 _ENDS_IN_MARKER = re.compile(rf"-?{_ENDING}\.?$", re.IGNORECASE)
 
 
 def _marked(text: str) -> bool:
-    """A short label with a number marker among its words, and no digit in it."""
+    """A short label with a number marker among its words, and no digit in it; not the label
+    of a registration or a phone ('Supplier VAT no.', 'Tel. no.'), which carry markers too."""
     words = text.replace(":", " ").split()
     if not 1 <= len(words) <= 4 or re.search(r"\d", text) or fields.is_label(text):
+        return False
+    if validate.is_registration(text) or validate.is_phone(text):
         return False
     return any(_MARKER.fullmatch(word) for word in words)
 
@@ -201,14 +204,31 @@ def supplier_over_postcode(lines: list[Line], buyer_names: tuple[str, ...]) -> F
     for index, line in enumerate(lines[:40]):
         for cell in line.cells:
             value = check(cell.text)
-            under = [_at(other, cell.x0) for other in lines[index + 1 : index + 4]]
-            if not value or len(under) < 2 or None in under[:2]:
+            under = _under(lines[index + 1 :], line.y, cell.x0)
+            if not value or len(under) < 2:
                 continue
             street, *rest = under
             if _STREET.fullmatch(street) and any(_POSTCODE.fullmatch(t or "") for t in rest):
                 conf = round(0.7 * (0.6 + 0.4 * cell.conf), 3)
                 return Found(value, conf, cell.text, None, cell.ocr)
     return MISSING
+
+
+def _under(lines: list[Line], y: float, x0: float) -> list[str]:
+    """The cells at a left edge on the lines under it, up to three, until a line with nothing
+    there; on a photo a line of the column beside it (the order's details) may fall between
+    two of them, less than a line below the one above, and is passed over."""
+    out: list[str] = []
+    for line in lines:
+        text = _at(line, x0)
+        if text is None and line.y - y >= 1:
+            break
+        if text is not None:
+            out.append(text)
+            y = line.y
+        if len(out) == 3:
+            break
+    return out
 
 
 def _at(line: Line, x0: float) -> str | None:

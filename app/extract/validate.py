@@ -71,7 +71,7 @@ _CONTACT = re.compile(r"@|www\.|https?://|\.co\.za\b|\.com\b", re.IGNORECASE)
 _REGISTRATION = re.compile(
     r"\b(?:reg(?:istration)?\.?\s*(?:no|nr|number)?|company\s+(?:no|number)|vat\s*(?:no|nr|"
     r"number|reg)|tax\s+(?:no|number|id)|btw\s*(?:no|nr|nommer)|ust-?id(?:nr)?|"
-    r"steuer-?nr|handelsregister|hrb|siret|siren|rcs|n°\s*tva|nif|cif|cnpj|kvk)\b"
+    r"steuer-?nr|handelsregister|hrb|siret|siren|rcs|n[°º]\s*tva|nif|cif|cnpj|kvk)\b"
     r"|\b\d{4}/\d{5,7}/\d{2}\b",
     re.IGNORECASE,
 )
@@ -152,11 +152,23 @@ def like_known_name(name: str, known_names: tuple[str, ...], least: float = 0.9)
         ),
         reverse=True,
     )
-    if not key or not scored or scored[0][0] < least or scored[0][0] == 1.0:
+    if scored and scored[0][0] == 1.0:
+        return _spelt_otherwise(name, [other for ratio, other in scored if ratio == 1.0])
+    if not key or not scored or scored[0][0] < least:
         return []
     if len(scored) > 1 and scored[1][0] >= scored[0][0] - 0.02:
         return []  # two names as close: no telling which
     return [scored[0][1]]
+
+
+def _spelt_otherwise(name: str, same: list[str]) -> list[str]:
+    """The one known name this is but for an accent or a dot the OCR lost ('Ferreteria' for
+    'Ferretería', 'S.L' for 'S.L.'), as the office writes it; none when it is spelt so."""
+    exact = [
+        other for other in same if " ".join(other.split()).lower() == " ".join(name.split()).lower()
+    ]
+    alike = [other for other in same if plain(other) == plain(name)]
+    return alike if len(alike) == 1 and not exact else []
 
 
 def not_a_supplier(text: str, buyer_names: tuple[str, ...]) -> str | None:

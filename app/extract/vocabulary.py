@@ -9,15 +9,18 @@ is decided elsewhere. Pure data.
 
 from __future__ import annotations
 
-# 'No.', 'Nr.', 'N°', 'Nº' and their spelled-out forms, after a label word.
-NUMBER = r"\s*(?:no\.?|nr\.?|n\.?\s?[°º]\.?|nommer|nummer|num[ée]ro|n[úu]mero)"
+# The number sign 'N°', 'Nº', 'N.º', and 'N.º' as the OCR reads its small raised o ('N.o',
+# 'N.2').
+SIGN = r"n\.?\s?[°º]\.?|n\.\s?[o2]\.?"
+# 'No.', 'Nr.', the number sign and their spelled-out forms, after a label word.
+NUMBER = rf"\s*(?:no\.?|nr\.?|{SIGN}|nommer|nummer|num[ée]ro|n[úu]mero)"
 
 PO_NUMBER = [
     r"bestel(?:ling)?s?-?\s*(?:nommer|nr\.?|no\.?)|bestelnommer|aankoopbestelling" + NUMBER,
     r"(?:unsere\s+)?bestell(?:ung)?s?-?\s*(?:nummer|nr\.?)|auftrags?-?\s*(?:nummer|nr\.?)|"
     r"beleg-?\s*(?:nummer|nr\.?)",
     r"(?:n[°º]|num[ée]ro)\s*(?:de\s+)?(?:la\s+)?commande|commande\s+n[°º]|n[°º]\s*bc",
-    r"(?:n\.?\s?[°º]\.?|n[úu]mero)\s*(?:do\s+|de\s+|del\s+|da\s+)?"
+    rf"(?:{SIGN}|n[úu]mero)\s*(?:do\s+|de\s+|del\s+|da\s+)?"
     r"(?:pedido|encomenda|orden(?:\s+de\s+compra)?|ordem(?:\s+de\s+compra)?|o\.?c\.?)",
     r"(?:pedido(?:\s+de\s+compra)?|encomenda|nota\s+de\s+encomenda|ordem\s+de\s+compra|"
     r"orden\s+de\s+compra|o\.?c\.?)" + NUMBER,
@@ -54,6 +57,9 @@ PROJECT_CODE = [
 ]
 PROJECT_WORDS = [r"projek|terrein|werf|projekt|baustelle|chantier|projet|projeto|proyecto|obra"]
 
+# 'Plus' before a tax line in the foot ('zzgl. 19 % MwSt.').
+PLUS = r"zzgl\.?|zuz[üu]glich"
+
 CURRENCY = [r"valuta|w[äa]hrung|devise|moeda|moneda"]
 
 FOOT = {
@@ -78,7 +84,7 @@ COLUMNS = {
     "discount": r"afslag|rabatt|remise|desconto|descuento|dto\.?",
     "amount": r"bedrag|betrag|gesamt(?:preis|betrag)?|summe|montant(?:\s+h\.?t\.?)?|"
     r"total\s+h\.?t\.?|valor(?:\s+total)?|importe|subtotal",
-    "item_code": r"kode|itemkode|artikel(?:nummer|\s*-?nr\.?)?|art\.?\s*-?nr\.?|r[ée]f\.?|"
+    "item_code": r"kode|itemkode|artikel(?:nummer|\s*-?nr\.?)?|art\.?\s*-?nr\.?|r[ée]f\.?ª?|"
     r"r[ée]f[ée]rence|c[óo]digo|c[óo]d\.?",
     "description": r"beskrywing|beschreibung|bezeichnung|artikelbezeichnung|d[ée]signation|"
     r"libell[ée]|descri[çc][ãa]o|designa[çc][ãa]o|descripci[óo]n|concepto",
