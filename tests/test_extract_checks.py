@@ -150,21 +150,15 @@ def test_a_registration_number_is_not_the_tax():
     assert payload["unproven"]["tax"] == "more than the subtotal: not a tax"
 
 
-def test_a_total_worked_out_names_its_rule_in_its_source():
+def test_a_total_the_page_does_not_print_is_left_for_a_person():
+    # subtotal plus tax was wrong more often than right on families nobody tuned it on
     text = HEADER.format(**GOOD).replace(
         "                              Total            239.66\n", ""
     )
     payload = po(text)
-    assert payload["total"] == "239.66"
-    assert payload["source"]["total"] == "total_from_subtotal: subtotal plus tax"
-    assert payload["rules_applied"] == [
-        {
-            "rule": "total_from_subtotal",
-            "field": "total",
-            "value": "239.66",
-            "reason": "subtotal plus tax",
-        }
-    ]
+    assert payload["total"] is None
+    assert payload["rules_applied"] == []
+    assert payload["unproven"]["total"] == "not found"
     assert "low_confidence:total" in payload["warnings"]
 
 

@@ -136,15 +136,22 @@ def test_a_foot_line_with_a_rate_between_its_label_and_amount_is_a_foot_line():
     assert structure._last_amount(_line((0, "Kabel"), (10, "12,50"), (30, "37,50")), True) is None
 
 
-def _reading(items: int, rules: list[tuple[str, str]], failed: list[str]) -> dict:
+def _reading(
+    items: int, rules: list[tuple[str, str]], failed: list[str], subtotal: str | None = "9.00"
+) -> dict:
     applied = [{"rule": rule, "field": field} for rule, field in rules]
-    return {"items": [{}] * items, "rules_applied": applied, "checks_failed": failed}
+    return {
+        "items": [{}] * items,
+        "rules_applied": applied,
+        "checks_failed": failed,
+        "subtotal": subtotal,
+    }
 
 
-def test_a_reading_adds_up_only_against_sums_the_page_printed():
+def test_a_reading_adds_up_only_against_a_subtotal():
     read = _reading(6, [], ["totals_mismatch"])
-    summed = _reading(1, [("subtotal_from_items", "subtotal")], [])
-    assert engine._score(read) > engine._score(summed)
+    unsummed = _reading(1, [], [], subtotal=None)  # nothing to fail against
+    assert engine._score(read) > engine._score(unsummed)
     made = [("quantity_from_amount", f"items[{n}].quantity") for n in range(6)]
     assert engine._score(_reading(6, made, [])) == engine._score(read)
     assert engine._score(_reading(6, made[:2], [])) > engine._score(read)

@@ -233,20 +233,11 @@ def test_a_lost_quantity_is_worked_out_from_price_and_amount(item, quantity):
     assert item.quantity == quantity
 
 
-@pytest.mark.parametrize(
-    ("item", "price"),
-    [
-        ({"quantity": "2", "discount": "5", "amount": "2205.73"}, "1160.91"),
-        ({"quantity": "3", "amount": "10.00"}, None),  # no price to the cent gives 10.00
-        # a text layer's table without a price column gets none made up
-        ({"quantity": "2", "amount": "2205.73", "ocr": False}, None),
-    ],
-)
-def test_a_lost_price_is_worked_out_from_quantity_and_amount(item, price):
-    item = Item(**({"confidence": 0.8, "ocr": True} | item))
+def test_a_lost_price_is_left_for_a_person():
+    # amount over quantity was wrong more often than right on families nobody tuned it on
+    item = Item(quantity="2", discount="5", amount="2205.73", confidence=0.8, ocr=True)
     rules.complete_items([item], Trail())
-    assert item.unit_price == price
-    assert item.confidence < engine.LOW or price is None
+    assert item.unit_price is None
 
 
 def row(keys: list[str], cells: list[str], ocr: bool = True) -> RawRow:

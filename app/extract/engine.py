@@ -472,12 +472,12 @@ _NUMBERS = (".quantity", ".unit_price", ".discount", ".amount")
 
 def _score(reading: dict) -> tuple[bool, bool, int]:
     """How well a reading went: it found items, they add up, how many. Items add up only
-    against a subtotal the page printed (one a rule summed from them proves nothing), and
-    only when rules made or put right numbers (not codes or descriptions) on at most half
-    of them: a quantity column read as units, every quantity then worked out from the
+    against a subtotal (with no subtotal nothing fails, and nothing is proven), and only
+    when rules made or put right numbers (not codes or descriptions) on at most half of
+    them: a quantity column read as units, every quantity then worked out from the
     amounts, adds up too."""
     applied = reading["rules_applied"]
-    summed = any(entry["rule"] == "subtotal_from_items" for entry in applied)
+    summed = reading.get("subtotal") is None
     made = {
         e["field"].split(".")[0]
         for e in applied

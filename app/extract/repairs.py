@@ -65,18 +65,6 @@ def amount_from_line(item: Item, sums: Sums) -> Change | None:
     return Change("amount", text, "no amount printed: quantity x unit price", WORKED_OUT)
 
 
-def price_from_amount(item: Item, sums: Sums) -> Change | None:
-    if not (item.quantity and item.amount) or item.unit_price:
-        return None
-    kept = share(item)
-    if not Decimal(item.quantity) or not kept:
-        return None
-    value = (Decimal(item.amount) / (Decimal(item.quantity) * kept)).quantize(CENT, ROUND_HALF_UP)
-    if value > 0 and line_ok(_with(item, unit_price=f"{value}")):
-        return Change("unit_price", f"{value}", "unit price unread: amount over quantity")
-    return None
-
-
 def quantity_from_amount(item: Item, sums: Sums) -> Change | None:
     if not (item.unit_price and item.amount) or item.quantity:
         return None
@@ -226,32 +214,10 @@ class FootSums:
         return cents(self.found[key].value) if key in self.found else None
 
 
-def subtotal_from_items(foot: FootSums) -> Change | None:
-    sub, tax, total = (foot.cents(k) for k in ("subtotal", "tax", "total"))
-    if sub is None and foot.items_sum is not None and (total is None or tax is None):
-        text = numbers.cents_to_text(foot.items_sum)
-        return Change("subtotal", text, "no subtotal read: the sum of the items")
-    return None
-
-
 def subtotal_from_total(foot: FootSums) -> Change | None:
     sub, tax, total = (foot.cents(k) for k in ("subtotal", "tax", "total"))
     if sub is None and tax is not None and total is not None:
         return Change("subtotal", numbers.cents_to_text(total - tax), "total less tax")
-    return None
-
-
-def total_from_subtotal(foot: FootSums) -> Change | None:
-    sub, tax, total = (foot.cents(k) for k in ("subtotal", "tax", "total"))
-    if total is None and sub is not None and tax is not None:
-        return Change("total", numbers.cents_to_text(sub + tax), "subtotal plus tax")
-    return None
-
-
-def tax_from_total(foot: FootSums) -> Change | None:
-    sub, tax, total = (foot.cents(k) for k in ("subtotal", "tax", "total"))
-    if tax is None and sub is not None and total is not None:
-        return Change("tax", numbers.cents_to_text(total - sub), "total less subtotal")
     return None
 
 
