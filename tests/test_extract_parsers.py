@@ -175,6 +175,11 @@ Bolts             10        1,50         15,00
             ("100.00", "15.00", "115.00"),
         ),
         (["Nett Total  100.00", "Tax  15.00", "Amount Due  115.00"], ("100.00", "15.00", "115.00")),
+        (
+            ["Total Exclusive  100.00", "Total VAT  15.00", "Total Inclusive  115.00"],
+            ("100.00", "15.00", "115.00"),
+        ),
+        (["Nett  100.00", "VAT total  15.00", "Total  115.00"], ("100.00", "15.00", "115.00")),
         # a tax the page does not print is left for a person, not worked out
         (["Subtotal  100.00", "Total  115.00"], ("100.00", None, "115.00")),
     ],

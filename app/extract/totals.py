@@ -32,7 +32,10 @@ FOOT_LABELS = {
     r"untaxed\s+amount|taxable\s+amount|net\s+amount|amount\s+before\s+(?:vat|tax)|"
     rf"total\s+before\s+(?:vat|tax)|(?:total|amount|value)\s+{_EXCL}|{words.FOOT['subtotal']})"
     rf"(?:\s+{_EXCL})?{_CURRENCY}",
-    "tax": rf"{_PLUS}(?:vat|tax|gst|sales\s+tax|{words.FOOT['tax']})(?:\s+amount)?{_RATE}",
+    # 'Total VAT' and 'VAT total' beside 'Total Exclusive' and 'Total Inclusive' (an
+    # accounting package's foot) name the tax, not the total
+    "tax": rf"{_PLUS}(?:total\s+)?(?:vat|tax|gst|sales\s+tax|{words.FOOT['tax']})"
+    rf"(?:\s+(?:amount|total))?{_RATE}",
     # VAT the total includes: the prices were printed with it
     "included_tax": rf"(?:vat|tax|{words.FOOT['tax']})\s+incl(?:\.|uded|usive)?{_RATE}|"
     rf"(?:incl(?:\.|uding|udes)?|of\s+which)\s+(?:vat|tax){_RATE}",
