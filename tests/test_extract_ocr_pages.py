@@ -2,9 +2,12 @@
 narrow gap apart kept apart, dot leaders and dashed rules read as letters dropped, a number
 whose label the OCR lost found under the title (flagged), the number columns named by their
 arithmetic when a photo lost a number or a decimal comma, a foot line with a misread rate
-still adding up, and a second reading that adds up only by the rules' own sums not kept."""
+still adding up, a second reading that adds up only by the rules' own sums not kept, and a
+header cell the OCR joined from 'Code' and 'Description' read as the items under it print."""
 
 from __future__ import annotations
+
+import pytest
 
 from app.extract import engine, fields, structure, totals, unlabelled
 from app.extract.layout import Box, box_lines, text_lines
@@ -179,3 +182,47 @@ def test_a_text_layer_never_takes_the_reference_under_its_title_for_the_number()
     assert unlabelled.number_under_title(text_lines(text), 1.0).value == "OA-2026/0525"
     payload = engine.read_text(text)
     assert payload["po_number"] is None  # the rule is for a label the OCR lost
+
+
+# Three items: code, description (the first running on a second line), qty, price, amount.
+ITEMS = [
+    ("PVC-160", "PVC sewer pipe 160mm", "class 34, spigot and socket", "3", "87.88", "263.64"),
+    ("CEM-42", "Cement 42.5N 50kg", "", "40", "92.43", "3697.20"),
+    ("WM-193", "Welded mesh ref 193", "", "2", "665.56", "1331.12"),
+]
+
+
+def _item_boxes(y: float, stacked: bool) -> list[Box]:
+    boxes = []
+    for code, description, more, *numbers in ITEMS:
+        beside = [] if stacked else [(12, description)]
+        boxes += _words(y, (0, code), *beside, *zip((40, 48, 58), numbers, strict=True))
+        for text in ([description] if stacked else []) + ([more] if more else []):
+            y += 30
+            boxes += _words(y, (0 if stacked else 12, text))
+        y += 30
+    return boxes
+
+
+@pytest.mark.parametrize("stacked", [False, True])
+def test_a_header_cell_the_ocr_joined_from_code_and_description_reads_as_the_items_print(
+    stacked,
+):
+    # the OCR's box for 'Description' reaches back over 'Code': one cell of two header words,
+    # a code over its description only where the items print the code alone on its line
+    boxes = [
+        *_words(40, (0, "PO Number: 4012")),
+        Box("Code", 0, 100, 4 * CHAR, 20, 0.7),
+        Box("Description", 3 * CHAR, 100, 25 * CHAR, 20, 0.4),
+        *_words(100, (40, "Qty"), (48, "Price"), (58, "Amount")),
+        *_item_boxes(130, stacked),
+        *_words(400, (46, "Subtotal"), (58, "5291.96")),
+    ]
+    payload = engine.read_po(box_lines(boxes))
+    assert [(i["item_code"], i["description"]) for i in payload["items"]] == [
+        ("PVC-160", "PVC sewer pipe 160mm class 34, spigot and socket"),
+        ("CEM-42", "Cement 42.5N 50kg"),
+        ("WM-193", "Welded mesh ref 193"),
+    ]
+    rules = {applied["rule"] for applied in payload["rules_applied"]}
+    assert ("code_over_description" in rules) is stacked

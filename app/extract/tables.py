@@ -309,12 +309,12 @@ def header_at(
     lines: list[Line], index: int, step: float, names=()
 ) -> tuple[list[Column], int] | None:
     """The table header starting at lines[index], and how many lines it takes; `names`: the
-    rules for a name given twice."""
+    rules for a name given twice or two things in one cell (a code over its description
+    only where the items under it print so)."""
     line = lines[index]
-    columns = _columns(line.cells, names)
-    best = (_score(columns), columns, 1)
     if not header_like(line):
         return None  # a header's first line names a column outright
+    best = (_score(_columns(line.cells, names)), line.cells, 1)
     band = [line]
     for other in lines[index + 1 : index + 3]:
         if other.page != line.page or other.y - line.y > 1.3 * step:
@@ -322,10 +322,55 @@ def header_at(
         if any(is_number(c.text) for c in other.cells):
             break
         band.append(other)
-        columns = _columns(_band_cells(band), names)
-        if _score(columns) > max(best[0], _score(_columns(other.cells, names))):
-            best = (_score(columns), columns, len(band))
-    return (best[1], best[2]) if best[0] else None
+        cells = _band_cells(band)
+        score = _score(_columns(cells, names))
+        if score > max(best[0], _score(_columns(other.cells, names))):
+            best = (score, cells, len(band))
+    score, cells, taken = best
+    if not score:
+        return None
+    columns = _columns(cells, names)
+    below = [other for other in lines[index + taken :] if other.page == line.page]
+    if not all(_printed_stacked(columns, k, below) for k, c in enumerate(columns) if c.below):
+        # the items deny a cell's code over description: its header words are two columns
+        columns = _columns(cells, [r for r in names if r.function is not code_over_description])
+    return columns, taken
+
+
+def _printed_stacked(columns: list[Column], k: int, below: list[Line]) -> bool:
+    """Whether the items print columns[k], read as a code over its description, so: on most
+    item lines (a number right of it) its span holds a code alone, and the next line words
+    in that span. Items printing code and description side by side there say the header
+    cell is two words the OCR joined ('Code', 'Description'), not one stacked column."""
+    left = columns[k - 1].x1 if k else float("-inf")
+    right = columns[k + 1].x0 if k + 1 < len(columns) else float("inf")
+    items = stacked = 0
+    for n, line in enumerate(below):
+        if FOOT.match(line.cells[0].text):
+            break
+        if not _item_line(line, right):
+            continue
+        items += 1
+        first = _in_span(line, columns, left, right)
+        lone_code = len(first) == 1 and CODE_LIKE.fullmatch(first[0].text) is not None
+        after = below[n + 1] if n + 1 < len(below) else None
+        described = (
+            after is not None
+            and not _item_line(after, right)
+            and bool(_in_span(after, columns, left, right))
+        )
+        stacked += lone_code and described
+    return 2 * stacked > items
+
+
+def _item_line(line: Line, right: float) -> bool:
+    """A line with a number right of `right`: an item's first line under the header."""
+    return any(c.x0 >= right and is_number(c.text) for c in line.cells)
+
+
+def _in_span(line: Line, columns: list[Column], left: float, right: float) -> list[Cell]:
+    """The line's values (cells split by the header's columns) between `left` and `right`."""
+    return [u for u in _units(line.cells, columns) if left < (u.x0 + u.x1) / 2 < right]
 
 
 # A line number as OCR may misread it: digits, or one or two small letters ('rs' for 2).
