@@ -273,3 +273,15 @@ def test_a_code_shaped_like_a_date_says_nothing_of_the_dates_order():
     for page in (text, coded):
         payload = po(page)
         assert "low_confidence:po_date" in payload["warnings"]
+
+
+def test_a_tax_included_in_the_total_is_checked_against_a_subtotal_printed_beside_it():
+    items = [Item(quantity="1", unit_price="1150.00", amount="1150.00")]
+
+    def found(tax: str) -> dict[str, Found]:
+        money = {"subtotal": "1000.00", "tax": tax, "total": "1150.00"}
+        return {k: Found(v, 0.95, f"{k} {v}", rank=0) for k, v in money.items()}
+
+    misread = unproven(Reading(found("15.00"), items, inclusive=True), ("tax",))
+    assert misread == {"tax": "subtotal + tax is not the total"}
+    assert unproven(Reading(found("150.00"), items, inclusive=True), ("tax",)) == {}

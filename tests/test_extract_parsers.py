@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.extract import checks, engine, fields, reading, tables
+from app.extract import checks, engine, fields, reading, tables, validate
 from app.extract.layout import Box, box_lines, text_lines
 from app.extract.model import Found, Item, Trail
 
@@ -290,3 +290,19 @@ def test_column_names_in_many_wordings():
         "unit",
         "item_code",
     ]
+
+
+@pytest.mark.parametrize("foot", ["Total - R 1 150.00", "Total - ZAR 1150.00", "Total: R1150.00"])
+def test_a_total_after_a_dash_and_its_currency_is_read(foot):
+    assert po(f"PO Number: F1\n                {foot}")["total"] == "1150.00"
+
+
+@pytest.mark.parametrize("label", ["Project Nº:", "Job Nº", "Site N°:", "Contract Nº"])
+def test_the_number_sign_kept_as_printed_still_names_a_project_label(label):
+    assert po(f"PO Number: F1\n{label}  CP09\n")["project_code"] == "CP09"
+
+
+def test_a_registration_or_label_with_the_number_sign_is_never_a_value():
+    assert validate.is_registration("VAT Nº 4123456789")
+    assert validate.is_registration("Company Nº 12345")
+    assert all(fields.is_label(t) for t in ("Account Nº", "VAT Nº", "Reg Nº"))

@@ -9,13 +9,16 @@ the lines, as the OCR would have made it on a worse photo.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
-from app.extract import engine, ocr, proofs
+from app.extract import engine, ocr, proofs, second_look
+from app.extract.document import ExtractOptions
 from app.extract.layout import box_lines, box_scale
-from app.extract.model import Found
+from app.extract.memory import recall
+from app.extract.model import Found, Trail
 from app.extract.second_look import OcrPage, reference_again
 
 pytestmark = pytest.mark.skipif(not ocr.shutil.which("tesseract"), reason="needs tesseract")
@@ -81,3 +84,39 @@ def test_a_text_layer_reference_is_never_read_again():
     found = {"po_number": Found("1321019", 1.0, "Order number 1321019", rank=0)}
     assert engine._read_again(found, "po_number", []) == {}
     assert found["po_number"].value == "1321019"
+
+
+def test_a_number_run_into_its_label_reads_alike_again():
+    lines = _page("Order No:45127", "Supplier  Tshwane Tile")
+    found = _found("45127")
+    assert engine._read_again(found, "po_number", lines) == {}
+
+
+def test_the_number_is_read_again_from_its_own_print_not_from_a_longer_one_above():
+    lines = _page("Account  451270", "PO Number  45127")
+    line, word = second_look._word_of(lines, "45127")
+    assert word.text == "45127" and line is lines[1]
+    assert engine._read_again(_found("45127"), "po_number", lines) == {}
+
+
+def test_a_reading_split_at_a_space_is_the_same_reading():
+    assert second_look._likest("PO-2026- 0412", "PO-2026-0412") == "PO-2026-0412"
+    assert second_look._likest("45127", "4512") == "45127"  # a digit more is another number
+
+
+def test_a_number_a_learned_layout_read_instead_is_read_again_itself():
+    lines = _page("Order number  H321019", "Reference  1321019")
+    generic = _found("H321019") | {
+        "supplier_name": Found(None, 0.0),
+        "project_code": Found(None, 0.0),
+    }
+    from_layout = generic | {"po_number": Found("1321019", 0.9, "Reference 1321019", 0, True)}
+    learned = recall.Learned(from_layout, [], {})
+    prove = partial(lambda found, rows, **kw: kw, inclusive=False, doubted={})
+    args = (learned, generic, lines, ExtractOptions(), Trail())
+    *_, proved = engine._as_learned(*args, prove, False)
+    assert proved(from_layout, [])["doubted"] == {}  # its own print reads '1321019' again
+    _misread(lines, "1321019", "I321019")
+    learned.found["po_number"] = Found("I321019", 0.9, "Reference I321019", 0, True)
+    *_, proved = engine._as_learned(*args, prove, False)
+    assert "po_number" in proved(learned.found, [])["doubted"]

@@ -351,7 +351,8 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     prove = partial(prove, doubted=doubted)
     rows, learned = table.items, _with_layout(lines, found, table.items, options, prove)
     if learned is not None:
-        found, rows, failed, prove = _as_learned(learned, found, options, trail, prove, inclusive)
+        learned_with = (learned, found, lines, options, trail)
+        found, rows, failed, prove = _as_learned(*learned_with, prove, inclusive)
     payload = _payload("purchase_order", found, PO_FIELDS, rows, trail)
     payload["checks_failed"] = failed
     _flag(payload, prove(found, rows), (*PO_FIELDS, "items"), failed)
@@ -360,12 +361,14 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     return payload
 
 
-def _as_learned(learned: recall.Learned, found, options, trail: Trail, prove, inclusive: bool):
+def _as_learned(learned: recall.Learned, found, lines, options, trail, prove, inclusive: bool):
     """The reading with what the layout read in it: its fields, its items, the checks they
     fail and what proves them. What a verified document of the layout showed holds for it
     too: its prices include the tax, its numeric dates are written one way round."""
     # a name or code the layout read by OCR is put right as the reader's own would be
     replaced = [n for n in ("supplier_name", "project_code") if learned.found[n] != found[n]]
+    if learned.found["po_number"] != found["po_number"]:  # its own number, read again
+        prove = partial(prove, doubted=_read_again(learned.found, "po_number", lines))
     found, rows = learned.found, learned.items
     _known_values(found, options, trail, replaced)
     inclusive = inclusive or learned.inclusive

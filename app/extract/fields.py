@@ -26,8 +26,8 @@ _DATE_LABELS = [
     r"date|" + "|".join(words.DATE_WORDS),
 ]
 _PROJECT_LABELS = [
-    r"project\s*(?:code|no\.?|number|#|ref\.?)|site\s*(?:code|no\.?|number|ref(?:erence)?\.?)"
-    r"|job\s*(?:code|no\.?|number|#)|cost\s+cent(?:re|er)|contract\s*(?:no\.?|number|#)|"
+    r"project\s*(?:code|n[o°º]\.?|number|#|ref\.?)|site\s*(?:code|n[o°º]\.?|number|ref(?:erence)?\.?)"
+    r"|job\s*(?:code|n[o°º]\.?|number|#)|cost\s+cent(?:re|er)|contract\s*(?:n[o°º]\.?|number|#)|"
     + "|".join(words.PROJECT_CODE),
     r"project|site|job|contract|deliver\s+to\s+site|delivery\s+site|"
     + "|".join(words.PROJECT_WORDS),
@@ -71,7 +71,8 @@ DN_LABELS: dict[str, list[str]] = {
 # The wordings (by rank in the lists above) that name the field itself: a value under a
 # bare 'Order' or a title is found but not proven.
 NAMING_RANKS = {"po_number": 1, "dn_number": 0, "dn:po_number": 2}
-# Every label of either kind: a cell that is one of these is never a value.
+# Every label of either kind: a cell that is one of these is never a value. Wherever 'No'
+# is a label's number word, the sign 'Nº' is too (the text keeps it as printed).
 _ALL_LABELS = re.compile(
     "|".join(
         f"(?:{p})"
@@ -79,9 +80,9 @@ _ALL_LABELS = re.compile(
         for patterns in group.values()
         for p in patterns
     )
-    + r"|(?:your\s+ref(?:erence)?|delivery\s+date|due\s+date|account\s+(?:no\.?|number)|"
-    r"vat\s+(?:no\.?|number|reg(?:istration)?\.?)|tel(?:ephone)?|fax|e-?mail|contact|phone|"
-    r"reg(?:istration)?\s+no\.?|page|terms|buyer|requested\s+by|driver|vehicle\s+reg\.?|"
+    + r"|(?:your\s+ref(?:erence)?|delivery\s+date|due\s+date|account\s+(?:n[o°º]\.?|number)|"
+    r"vat\s+(?:n[o°º]\.?|number|reg(?:istration)?\.?)|tel(?:ephone)?|fax|e-?mail|contact|phone|"
+    r"reg(?:istration)?\s+n[o°º]\.?|page|terms|buyer|requested\s+by|driver|vehicle\s+reg\.?|"
     r"deliver\s+to|invoice\s+to|ship\s+to|bill\s+to|box|private\s+bag)",
     re.IGNORECASE,
 )

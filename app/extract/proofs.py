@@ -119,6 +119,8 @@ def _tax(found: Found, reading: Reading) -> str | None:
     if reading.inclusive:  # the VAT the total includes: the items must add up to that total
         if total is None or checks.items_sum(reading.items) != total:
             return "the items do not add up to the total that includes it"
+        if sub is not None and sub + tax != total:  # a subtotal printed beside it checks it
+            return "subtotal + tax is not the total"
         return None if 0 <= tax <= total else "more than the total: not a tax"
     if sub is None or total is None:
         return "no subtotal and total read to check it against"

@@ -21,12 +21,12 @@ order the engine applies them:
   it wins (columns.py);
 - second_look: numbers the OCR missed, read again (second_look.py);
 - row, description, item: a row's values as it becomes an item (items.py);
-- missing: a number the line lacks, worked out from the other two;
+- missing: an amount or a quantity the line lacks, worked out from the other two;
 - amounts, amount, explain: misread numbers on a line that does not hold,
   put right only where the other numbers prove it (repairs.py);
 - sums: a foot with no subtotal or total label, read from the amounts that add up
   (structure.py);
-- foot: a subtotal worked out as total less tax, or a misread subtotal or tax.
+- foot: a subtotal worked out as total less tax, or a misread subtotal, tax or total.
 
 A rule that is right less often than it is wrong on layout families nobody
 tuned it on goes (docs/reading.md lists the ones that went, and why).
@@ -191,7 +191,7 @@ def _apply(rule: Rule, item: Item, change: repairs.Change, trail: Trail) -> None
 
 
 def complete_items(rows: list[Item], trail: Trail) -> None:
-    """Each item's one missing number, worked out from the other two."""
+    """Each item's missing amount or quantity, worked out from the other two numbers."""
     for item in rows:
         for rule in stage("missing", item.ocr):
             change = rule.function(item, Sums(rows, None))
@@ -230,7 +230,8 @@ def _first(rules: list[Rule], item: Item, sums: Sums, trail: Trail, until_ok=Fal
 
 
 def complete_foot(found: dict[str, Found], rows: list[Item], ocr: bool, trail: Trail) -> None:
-    """Totals worked out from the other two, and a subtotal the rest deny, each recorded."""
+    """A subtotal worked out as total less tax, and a subtotal, tax or total the rest deny,
+    each recorded."""
     foot = FootSums(found, checks.items_sum(rows))
     for rule in stage("foot", ocr):
         change = rule.function(foot)

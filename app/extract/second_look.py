@@ -7,6 +7,7 @@ that row is read again as digits only. What it finds is marked as less sure.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from PIL import Image
@@ -80,28 +81,52 @@ def fill_missing_numbers(
 
 def reference_again(lines: list[Line], value: str) -> list[str]:
     """An OCR'd reference (a PO or DN number) read again where the OCR read it, at two
-    enlargements; each reading as the word most like the value (a cell's border beside it
-    reads as '|' or '['). [] when the value is not one word of an OCR'd line."""
+    enlargements; each reading as the value when it reads alike, else as its word most
+    like the value. [] when the value is not one word of an OCR'd line."""
+    found = _word_of(lines, value)
+    if found is None or " " in value:
+        return []
+    line, word = found
+    page = line.ocr_page
+    middle = (line.y - page.y0) * page.line_h
+    region = (
+        max(0, round((word.x0 - 2) * page.char_w)),
+        max(0, round(middle - page.line_h * 0.6)),
+        min(page.image.width, round((word.x1 + 2) * page.char_w)),
+        min(page.image.height, round(middle + page.line_h * 0.6)),
+    )
+    return [_likest(reading, value) for reading in ocr.read_again(page.image, region)]
+
+
+# What a cell's border or a label's colon leaves at the ends of a word read again.
+_MARKS = "|[](){}~_—–-:;,.'\"`‘’“”"
+
+
+def _word_of(lines: list[Line], value: str):
+    """The OCR'd word the value was read from, with its line: one that is the value but for
+    a border's marks, else the first that holds it with no letter or digit either side (a
+    label run into it: 'No:45127'); never the '451270' of another number."""
+    alone = re.compile(rf"(?<![A-Za-z0-9]){re.escape(value)}(?![A-Za-z0-9])")
+    within = None
     for line in lines:
-        page = line.ocr_page
-        word = next((w for w in line.words if value in w.text), None)
-        if page is None or word is None or " " in value:
+        if line.ocr_page is None:
             continue
-        middle = (line.y - page.y0) * page.line_h
-        region = (
-            max(0, round((word.x0 - 2) * page.char_w)),
-            max(0, round(middle - page.line_h * 0.6)),
-            min(page.image.width, round((word.x1 + 2) * page.char_w)),
-            min(page.image.height, round(middle + page.line_h * 0.6)),
-        )
-        readings = ocr.read_again(page.image, region)
-        return [_likest(reading, value) for reading in readings]
-    return []
+        for word in line.words:
+            if word.text.strip(_MARKS) == value:
+                return line, word
+            if within is None and alone.search(word.text):
+                within = line, word
+    return within
 
 
 def _likest(reading: str, value: str) -> str:
-    """The word of a reading most like the value, without the marks a border leaves at its
-    ends; '' when no word is like it at all (the area held something else: no evidence)."""
-    words = [w.strip("|[](){}~_—–-:;,.'\"`‘’“”") for w in reading.split()]
+    """The value when the reading holds it on its own (split at a space, or run into its
+    label: 'No:45127'); else the reading's word most like it, without the marks a border
+    leaves at its ends; '' when no word is like it at all (the area held something else:
+    no evidence)."""
+    alone = rf"(?<![A-Za-z0-9]){re.escape(value)}(?![A-Za-z0-9])"
+    if re.search(alone, reading) or re.search(alone, "".join(reading.split())):
+        return value
+    words = [w.strip(_MARKS) for w in re.split(r"[\s:#]+", reading)]
     best = max(words, key=lambda w: fuzz.ratio(w, value), default="")
     return best if fuzz.ratio(best, value) >= LIKE else ""

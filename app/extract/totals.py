@@ -1,8 +1,8 @@
 """The foot of the order: subtotal, VAT and total, each found by its label.
 
 `read_foot` finds each total by its label, the amount to its right (or in the
-same cell). The sums they must agree to are checks.py's; a total worked out
-from the other two is a rule's (repairs.py). Pure.
+same cell). The sums they must agree to are checks.py's; a subtotal worked out
+as total less tax, or a misread one put right, is a rule's (repairs.py). Pure.
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def _amount(text: str, decimal_comma: bool) -> str | None:
 
 # What may follow a foot label in its own cell: nothing, or the amount ('Total: R 115.00');
 # a hyphen only as a minus before one ('USt-IdNr. 4002097728' is a registration's label).
-_THEN_AMOUNT = r"\s*:?\s*(?=$|[\d($€£]|-\s?[\d($€£]|r\s?\d|[a-z]{3}\s?\d)"
+_THEN_AMOUNT = r"\s*:?\s*(?=$|-?\s?(?:[\d($€£]|r\s?\d|[a-z]{3}\s?\d))"
 
 
 def _labelled(line: Line, decimal_comma: bool) -> tuple[str, str, int] | None:
