@@ -129,6 +129,8 @@ def test_a_value_no_check_proves_is_flagged(change, warning):
         ("03/08/2026", "$", "2026-08-03", True),  # another country's: it may be 8 March
         ("19/08/2026", "$", "2026-08-19", False),  # reads one way only
         ("03/08/2026  Due 03/28/2026", "$", "2026-03-08", False),  # the due date says which
+        ("03.08.2026", "$", "2026-08-03", False),  # written with dots: day first
+        ("03.08.2026  Due 08.28.2026", "$", "2026-03-08", False),  # unless a date says not
     ],
 )
 def test_a_date_that_reads_both_ways_is_proven_only_where_the_document_says_which(

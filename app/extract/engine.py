@@ -290,14 +290,18 @@ _NUMERIC_DATE = re.compile(r"(?<![\w./-])(\d{1,2})[/.\-](\d{1,2})[/.\-]\d{2,4}(?
 def date_order(lines: list[Line]) -> bool | None:
     """What the document's own numeric dates say of their order: a date that only reads one
     way ('21/02/2026' is day first, '02/21/2026' month first) says so for every date on it;
-    None when none does, or when they say both."""
-    firsts, seconds = set(), set()
+    with none that does, dates written with dots ('01.08.2026') are day first, as everywhere
+    that writes them so; None when nothing says, or the dates say both."""
+    firsts, seconds, dotted = set(), set(), False
     for line in lines:
         for match in _NUMERIC_DATE.finditer(line.text):
             firsts.add(int(match[1]))
             seconds.add(int(match[2]))
+            dotted = dotted or "." in match.group()
     day, month = any(n > 12 for n in firsts), any(n > 12 for n in seconds)
-    return None if day == month else day
+    if day == month:
+        return True if dotted and not day else None
+    return day
 
 
 # What each header field's value must pass (a key of _finders).
