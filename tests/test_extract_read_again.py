@@ -81,8 +81,10 @@ def test_what_is_read_again_must_be_like_the_value_or_it_says_nothing():
 
 
 def test_a_text_layer_reference_is_never_read_again():
+    lines = _page("Order number  H321019")
+    _misread(lines, "H321019", "1321019")  # read again, this would be doubted
     found = {"po_number": Found("1321019", 1.0, "Order number 1321019", rank=0)}
-    assert engine._read_again(found, "po_number", []) == {}
+    assert engine._read_again(found, "po_number", lines) == {}
     assert found["po_number"].value == "1321019"
 
 

@@ -355,8 +355,9 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     prove = partial(prove, doubted=doubted)
     rows, learned = table.items, _with_layout(lines, found, table.items, options, prove)
     if learned is not None:
-        learned_with = (learned, found, lines, options, trail)
-        found, rows, failed, prove = _as_learned(*learned_with, prove, inclusive)
+        found, rows, failed, prove = _as_learned(
+            learned, found, lines, options, trail, prove, inclusive
+        )
     payload = _payload("purchase_order", found, PO_FIELDS, rows, trail)
     payload["checks_failed"] = failed
     _flag(payload, prove(found, rows), (*PO_FIELDS, "items"), failed)
@@ -371,7 +372,7 @@ def _as_learned(learned: recall.Learned, found, lines, options, trail, prove, in
     too: its prices include the tax, its numeric dates are written one way round."""
     # a name or code the layout read by OCR is put right as the reader's own would be
     replaced = [n for n in ("supplier_name", "project_code") if learned.found[n] != found[n]]
-    if learned.found["po_number"] != found["po_number"]:  # its own number, read again
+    if learned.found["po_number"].value != found["po_number"].value:  # its own, read again
         prove = partial(prove, doubted=_read_again(learned.found, "po_number", lines))
     found, rows = learned.found, learned.items
     _known_values(found, options, trail, replaced)
@@ -484,13 +485,13 @@ def _score(reading: dict) -> tuple[bool, bool, int]:
     them: a quantity column read as units, every quantity then worked out from the
     amounts, adds up too."""
     applied = reading["rules_applied"]
-    summed = reading.get("subtotal") is None
+    subtotal = reading.get("subtotal") is not None
     made = {
         e["field"].split(".")[0]
         for e in applied
         if e["field"].startswith("items[") and e["field"].endswith(_NUMBERS)
     }
-    adds_up = not reading["checks_failed"] and not summed and 2 * len(made) <= len(reading["items"])
+    adds_up = not reading["checks_failed"] and subtotal and 2 * len(made) <= len(reading["items"])
     return (bool(reading["items"]), adds_up, len(reading["items"]))
 
 

@@ -26,9 +26,9 @@ _DATE_LABELS = [
     r"date|" + "|".join(words.DATE_WORDS),
 ]
 _PROJECT_LABELS = [
-    r"project\s*(?:code|n[o°º]\.?|number|#|ref\.?)|site\s*(?:code|n[o°º]\.?|number|ref(?:erence)?\.?)"
-    r"|job\s*(?:code|n[o°º]\.?|number|#)|cost\s+cent(?:re|er)|contract\s*(?:n[o°º]\.?|number|#)|"
-    + "|".join(words.PROJECT_CODE),
+    r"project\s*(?:code|n[o°º]\.?|number|#|ref\.?)|"
+    r"site\s*(?:code|n[o°º]\.?|number|ref(?:erence)?\.?)|job\s*(?:code|n[o°º]\.?|number|#)|"
+    r"cost\s+cent(?:re|er)|contract\s*(?:n[o°º]\.?|number|#)|" + "|".join(words.PROJECT_CODE),
     r"project|site|job|contract|deliver\s+to\s+site|delivery\s+site|"
     + "|".join(words.PROJECT_WORDS),
 ]

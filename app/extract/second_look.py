@@ -37,13 +37,18 @@ def _region(row: RawRow, index: int, page: OcrPage) -> tuple[int, int, int, int]
     after = [c.x0 for c in row.columns[index + 1 :]]
     left = max(max(before, default=column.x0 - 6), column.x0 - 5)
     right = min(min(after, default=column.x1 + 2), column.x1 + 2)
-    middle = (row.y - page.y0) * page.line_h
-    half = page.line_h * 0.4
+    return _box(page, row.y, left, right, 0.4)
+
+
+def _box(page: OcrPage, y: float, left: float, right: float, half: float):
+    """The page's pixels from `left` to `right` (in characters) and `half` a line height
+    above and below the line at `y`, within the image."""
+    middle = (y - page.y0) * page.line_h
     return (
         max(0, round(left * page.char_w)),
-        max(0, round(middle - half)),
+        max(0, round(middle - half * page.line_h)),
         min(page.image.width, round(right * page.char_w)),
-        min(page.image.height, round(middle + half)),
+        min(page.image.height, round(middle + half * page.line_h)),
     )
 
 
@@ -83,19 +88,12 @@ def reference_again(lines: list[Line], value: str) -> list[str]:
     """An OCR'd reference (a PO or DN number) read again where the OCR read it, at two
     enlargements; each reading as the value when it reads alike, else as its word most
     like the value. [] when the value is not one word of an OCR'd line."""
-    found = _word_of(lines, value)
-    if found is None or " " in value:
+    found = None if " " in value else _word_of(lines, value)
+    if found is None:
         return []
     line, word = found
-    page = line.ocr_page
-    middle = (line.y - page.y0) * page.line_h
-    region = (
-        max(0, round((word.x0 - 2) * page.char_w)),
-        max(0, round(middle - page.line_h * 0.6)),
-        min(page.image.width, round((word.x1 + 2) * page.char_w)),
-        min(page.image.height, round(middle + page.line_h * 0.6)),
-    )
-    return [_likest(reading, value) for reading in ocr.read_again(page.image, region)]
+    region = _box(line.ocr_page, line.y, word.x0 - 2, word.x1 + 2, 0.6)
+    return [_likest(reading, value) for reading in ocr.read_again(line.ocr_page.image, region)]
 
 
 # What a cell's border or a label's colon leaves at the ends of a word read again.
@@ -106,7 +104,7 @@ def _word_of(lines: list[Line], value: str):
     """The OCR'd word the value was read from, with its line: one that is the value but for
     a border's marks, else the first that holds it with no letter or digit either side (a
     label run into it: 'No:45127'); never the '451270' of another number."""
-    alone = re.compile(rf"(?<![A-Za-z0-9]){re.escape(value)}(?![A-Za-z0-9])")
+    alone = _alone(value)
     within = None
     for line in lines:
         if line.ocr_page is None:
@@ -119,13 +117,18 @@ def _word_of(lines: list[Line], value: str):
     return within
 
 
+def _alone(value: str) -> re.Pattern:
+    """The value with no letter or digit either side of it."""
+    return re.compile(rf"(?<![A-Za-z0-9]){re.escape(value)}(?![A-Za-z0-9])")
+
+
 def _likest(reading: str, value: str) -> str:
     """The value when the reading holds it on its own (split at a space, or run into its
     label: 'No:45127'); else the reading's word most like it, without the marks a border
     leaves at its ends; '' when no word is like it at all (the area held something else:
     no evidence)."""
-    alone = rf"(?<![A-Za-z0-9]){re.escape(value)}(?![A-Za-z0-9])"
-    if re.search(alone, reading) or re.search(alone, "".join(reading.split())):
+    alone = _alone(value)
+    if alone.search(reading) or alone.search("".join(reading.split())):
         return value
     words = [w.strip(_MARKS) for w in re.split(r"[\s:#]+", reading)]
     best = max(words, key=lambda w: fuzz.ratio(w, value), default="")

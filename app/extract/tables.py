@@ -314,7 +314,8 @@ def header_at(
     line = lines[index]
     if not header_like(line):
         return None  # a header's first line names a column outright
-    best = (_score(_columns(line.cells, names)), line.cells, 1)
+    first = _columns(line.cells, names)
+    best = (_score(first), first, line.cells, 1)
     band = [line]
     for other in lines[index + 1 : index + 3]:
         if other.page != line.page or other.y - line.y > 1.3 * step:
@@ -323,13 +324,12 @@ def header_at(
             break
         band.append(other)
         cells = _band_cells(band)
-        score = _score(_columns(cells, names))
-        if score > max(best[0], _score(_columns(other.cells, names))):
-            best = (score, cells, len(band))
-    score, cells, taken = best
+        columns = _columns(cells, names)
+        if _score(columns) > max(best[0], _score(_columns(other.cells, names))):
+            best = (_score(columns), columns, cells, len(band))
+    score, columns, cells, taken = best
     if not score:
         return None
-    columns = _columns(cells, names)
     below = [other for other in lines[index + taken :] if other.page == line.page]
     if not all(_printed_stacked(columns, k, below) for k, c in enumerate(columns) if c.below):
         # the items deny a cell's code over description: its header words are two columns

@@ -69,8 +69,9 @@ _PHONE = re.compile(
 )
 _CONTACT = re.compile(r"@|www\.|https?://|\.co\.za\b|\.com\b", re.IGNORECASE)
 _REGISTRATION = re.compile(
-    r"\b(?:reg(?:istration)?\.?\s*(?:n[o°º]|nr|number)?|company\s+(?:n[o°º]|number)|vat\s*(?:n[o°º]|nr|"
-    r"number|reg)|tax\s+(?:n[o°º]|number|id)|btw\s*(?:n[o°º]|nr|nommer)|ust-?id(?:nr)?|"
+    r"\b(?:reg(?:istration)?\.?\s*(?:n[o°º]|nr|number)?|company\s+(?:n[o°º]|number)|"
+    r"vat\s*(?:n[o°º]|nr|number|reg)|tax\s+(?:n[o°º]|number|id)|btw\s*(?:n[o°º]|nr|nommer)|"
+    r"ust-?id(?:nr)?|"
     r"steuer-?nr|handelsregister|hrb|siret|siren|rcs|n[°º]\s*tva|nif|cif|cnpj|kvk)\b"
     r"|\b\d{4}/\d{5,7}/\d{2}\b",
     re.IGNORECASE,
