@@ -35,7 +35,8 @@ _PROJECT_LABELS = [
 
 PO_LABELS: dict[str, list[str]] = {
     "po_number": [
-        rf"{_PO}{_NO}|purchasing\s+doc(?:ument)?\.?(?:{_NO})?|order\s+id|"
+        # 'PO: 4521', as an order typed into a mail names it
+        rf"{_PO}{_NO}|p\.?\s?o\.?(?=\s*[:#])|purchasing\s+doc(?:ument)?\.?(?:{_NO})?|order\s+id|"
         + "|".join(words.PO_NUMBER),
         r"our\s+(?:order\s+)?ref(?:erence)?(?:\s+no\.?)?|order\s+ref(?:erence)?\.?|"
         + "|".join(words.OUR_REFERENCE),
@@ -260,7 +261,7 @@ def find(
     for rank, pattern in enumerate(patterns):
         label_only = re.compile(rf"(?:{pattern}){_TRAIL}", re.IGNORECASE)
         inline = re.compile(
-            rf"(?:{pattern}){_LEADER}\s*(?P<sep>[:#]\s*|\s)(?P<value>\S.*)", re.IGNORECASE
+            rf"(?:{pattern}){_LEADER}\s*(?P<sep>[:#]\s*|\s[-–]\s|\s)(?P<value>\S.*)", re.IGNORECASE
         )
         base = 0.95 - 0.05 * rank
         for index, line in enumerate(lines):

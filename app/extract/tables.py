@@ -13,6 +13,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 
 from app import numbers
 from app.extract import vocabulary as words
@@ -375,13 +376,18 @@ def _in_span(line: Line, columns: list[Column], left: float, right: float) -> li
 
 # A line number as OCR may misread it: digits, or one or two small letters ('rs' for 2).
 _SHORT = re.compile(r"\d{1,3}|[a-z]{1,2}")
+# A group's letter and the line's number in it ('B3'): a line number where the table has a
+# code column of its own, else a code under a 'No.' header.
+_IN_GROUP = re.compile(r"[A-Z]{1,2}\d{1,3}")
 # A code whose dash the OCR read as a space: 'TMB 38' for TMB-38.
 _SPLIT_CODE = re.compile(r"[A-Z]{2,5} \d{1,4}")
 
 
-def _fits(key: str | None, text: str, comma: bool) -> bool:
+def _fits(key: str | None, text: str, comma: bool, coded: bool = False) -> bool:
     if key == "line" and text.strip() and all(_SHORT.fullmatch(part) for part in text.split()):
         return True  # a line number, if misread ('rs' for 2, '2 3'): not the description's
+    if key == "line" and coded and _IN_GROUP.fullmatch(text.strip()):
+        return True
     if key in NUMERIC or key == "line":
         return is_number(text.rstrip("%"), comma) or text.strip() in ("-", "")
     if key == "item_code":  # one word, but not two small letters ('sc' is a misread)
@@ -468,11 +474,12 @@ def _apart(a: Cell | Word | Column, b: Cell | Word | Column) -> float:
     return max(b.x0 - a.x1, a.x0 - b.x1, 0)
 
 
-def _cost(unit: Cell, column: Column, comma: bool) -> float:
+def _cost(unit: Cell, column: Column, comma: bool, coded: bool = False) -> float:
     # capped: a fitting value far from a centred header still beats leaving it out
     gap = min(_apart(unit, column), _FAR)
     overlap = max(0.0, min(unit.x1, column.x1) - max(unit.x0, column.x0))
-    return gap - 0.001 * overlap + (0 if _fits(column.key, unit.text, comma) else _MISFIT)
+    fits = _fits(column.key, unit.text, comma, coded)
+    return gap - 0.001 * overlap + (0 if fits else _MISFIT)
 
 
 def _assign(cells: list[Cell], columns: list[Column], comma: bool = False) -> dict[int, str]:
@@ -513,12 +520,13 @@ def _place(cells: list[Cell], columns: list[Column], comma: bool = False) -> dic
     best = [[inf] * m for _ in units]
     back: list[list[tuple[int, bool]]] = [[(0, False)] * m for _ in units]
     skips = [_skip_cost(unit, comma) for unit in units]
+    coded = any(column.key == "item_code" for column in columns)
     for j in range(m):
-        cost = _cost(units[0], columns[j], comma)
+        cost = _cost(units[0], columns[j], comma, coded)
         best[0][j], back[0][j] = min(cost, skips[0]), (j, skips[0] < cost)
     for i in range(1, len(units)):
         for j in range(m):
-            here = _cost(units[i], columns[j], comma)
+            here = _cost(units[i], columns[j], comma, coded)
             shared = _SHARED_TEXT if columns[j].key in ("description", None) else _SHARED
             for k in range(j + 1):
                 total = best[i - 1][k] + here + (shared if k == j else 0)
@@ -616,7 +624,10 @@ def _doubted(line: Line, columns: list[Column]) -> set[int]:
 # A row that is a note, not an item ('Note: deliver before 10:00'), in the office's languages.
 NOTE = re.compile(
     r"(?:notes?|nb|n\.b\.|remarks?|comments?|memo|opmerking|nota|bemerkung|hinweis|remarque|"
-    r"observa[çc][ãa]o|observaci[óo]n)\s*[:.\-]",
+    r"observa[çc][ãa]o|observaci[óo]n|"
+    # a line's delivery schedule under it ('Delivery date: Day 14.03.2026')
+    r"(?:deliv(?:ery)?\.?|due|req(?:uired|uested)?\.?|need-?\s?by|promised|ship(?:ping)?)\s+date)"
+    r"\s*[:.\-]",
     re.IGNORECASE,
 )
 
@@ -675,11 +686,27 @@ class RowReader:
     page: int = -1
     last_y: float = 0.0
     above: dict[int, list[Cell]] = field(default_factory=dict)
+    section: int = 0  # where the group a section's subtotal adds up begins
 
     def under(self, columns: list[Column], page: int, y: float) -> None:
         """A header row: the lines below it are read under its columns."""
         self.columns, self.page, self.last_y = columns, page, y
         self.above = {}  # the item above stood under another header's columns
+
+    def _closes_section(self, line: Line) -> bool:
+        """A subtotal that names a group ('Subtotal A: Concrete') and is the sum of the
+        amounts since the last such line: the table's items go on under it."""
+        if len(line.cells) < 2 or not re.search(r"[^\W\d]{2,}", FOOT.sub("", line.cells[0].text)):
+            return False
+        printed = money_text(line.cells[-1].text, self.comma)
+        group = self.rows[self.section :]
+        amounts = [money_text(row.text("amount"), self.comma) for row in group]
+        if printed is None or not group or None in amounts:
+            return False
+        if sum(Decimal(a) for a in amounts) != Decimal(printed):
+            return False
+        self.section = len(self.rows)
+        return True
 
     def take(self, line: Line) -> None:
         columns = self.columns
@@ -689,7 +716,9 @@ class RowReader:
         if any(FORWARD.match(cell.text) for cell in line.cells):
             return  # 'Carried forward 146 540.78' is the page's running total, not an item
         if FOOT.match(line.cells[0].text) or (rows and FOOT.match(line.cells[-1].text)):
-            if rows:
+            if rows and self._closes_section(line):
+                rows[-1].closed = True  # 'Subtotal B: Formwork' adds up a group: more follow
+            elif rows:
                 self.columns = None  # the foot ends the table
             return
         if rows and _far_below(line.y - self.last_y, rows, self.step):

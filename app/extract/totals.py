@@ -39,7 +39,8 @@ FOOT_LABELS = {
     # VAT the total includes: the prices were printed with it
     "included_tax": rf"(?:vat|tax|{words.FOOT['tax']})\s+incl(?:\.|uded|usive)?{_RATE}|"
     rf"(?:incl(?:\.|uding|udes)?|of\s+which)\s+(?:vat|tax){_RATE}",
-    "total": rf"(?:(?:grand|order)\s+)?total(?:\s+(?:value|amount|due|payable|order))?"
+    "total": rf"(?:(?:grand|order|gross)\s+)?total"
+    r"(?:\s+(?:gross\s+)?(?:value|amount|due|payable|order))?"
     rf"(?:\s+{_INCL})?{_CURRENCY}|amount\s+due|balance\s+due|total\s+payable|{words.FOOT['total']}",
 }
 _AMOUNT = re.compile(

@@ -237,10 +237,17 @@ def _at(line: Line, x0: float) -> str | None:
 
 
 def project_known_code(lines: list[Line], site_codes: tuple[str, ...]) -> Found:
-    """No project label known: a cell above the items that is one of the known sites' codes."""
-    known = {validate.code_key(code) for code in site_codes}
-    for line in _above_items(lines):
+    """No project label known: a cell above the items that is one of the known sites' codes;
+    else a word of one ('Site DBN07, goods receiving' under 'Deliver to')."""
+    known = {validate.code_key(code) for code in site_codes} - {""}
+    above = _above_items(lines)
+    for line in above:
         for cell in line.cells:
-            if validate.code_key(cell.text.strip()) in known - {""}:
+            if validate.code_key(cell.text.strip()) in known:
                 return Found(cell.text.strip(), 0.7, cell.text.strip(), None, cell.ocr)
+    for line in above:
+        for cell in line.cells:
+            for word in re.split(r"[\s,;()]+", cell.text):
+                if validate.code_key(word) in known:
+                    return Found(word, 0.7, cell.text.strip(), None, cell.ocr)
     return MISSING
