@@ -4,11 +4,15 @@ A title with a word before it ('SITE PURCHASE ORDER'), items grouped under
 headings with a subtotal closing each group, line numbers like 'B3', an
 order typed into a mail ('PO: 4521', 'Supplier - Acme'), labels printed in
 pairs over one value ('PO number/date'), a known site's code inside a
-delivery address, 'Total gross value', and a delivery date printed under
-each line.
+delivery address, 'Total gross value', a delivery date printed under
+each line, 'Taxes' beside a table with a tax column, a tax the total
+includes in German words, header words with their currency after them, a
+total in a box over its amount, and the currencies of suppliers abroad.
 """
 
 from __future__ import annotations
+
+import pytest
 
 from app.extract import engine, paired
 from app.extract.layout import text_lines
@@ -162,3 +166,88 @@ def test_total_gross_value_is_the_total():
         "11644.91",
     )
     assert payload["source"]["total"].startswith("Total gross value")
+
+
+def test_taxes_is_the_tax_and_a_line_s_tax_rate_in_the_table_is_not():
+    payload = po(
+        """\
+Purchase Order P06860
+Order Reference:   P06860
+Description                          Taxes      Quantity   UoM    Unit Price       Amount
+[SHR-VIS] Shuttering ply 18mm        VAT 15%        6.00   sheet      493.45   R 2,960.70
+[SFT-BT] Safety boots steel toe      VAT 15%       20.00   pair       381.72   R 7,634.40
+                                          Untaxed Amount                      R 10,595.10
+                                          Taxes                                R 1,589.27
+                                          Total                               R 12,184.37
+"""
+    )
+    assert (payload["subtotal"], payload["tax"], payload["total"]) == (
+        "10595.10",
+        "1589.27",
+        "12184.37",
+    )
+
+
+SWISS = """\
+Bestellung
+Bestell-Nr.   B26751
+Pos.  Art.-Nr.   Bezeichnung               Menge  Einheit   Preis CHF   Betrag CHF
+1     XPS-100    Dammplatte XPS 100 mm        30  m2            28.33       849.90
+2     ZE-425     Zement CEM II 42,5 N          2  Sack          17.35        34.70
+                                    Total CHF                              884.60
+                                    inkl. MWST 8.1 %                        66.28
+"""
+
+
+def test_a_tax_the_total_includes_in_german_words():
+    payload = po(SWISS)
+    assert (payload["tax"], payload["total"], payload["subtotal"]) == ("66.28", "884.60", "818.32")
+    assert payload["source"]["tax"].startswith("inkl. MWST")
+
+
+def test_a_header_word_with_its_currency_after_it_names_its_column():
+    payload = po(SWISS)
+    assert [(i["unit_price"], i["amount"]) for i in payload["items"]] == [
+        ("28.33", "849.90"),
+        ("17.35", "34.70"),
+    ]
+    assert not any(e["rule"] == "columns_by_arithmetic" for e in payload["rules_applied"])
+
+
+def test_a_total_in_a_box_over_its_amount():
+    payload = po(
+        """\
+PURCHASE ORDER
+Order No  40023
+Qty Ord  UOM   Stock Code   Description                 Rate     Disc %      Value
+  50.00  m     GLV-40       Galvanised pipe 40mm      115.49      0.00    5774.50
+                                               Sub Total         R 5,774.50
+                                               VAT 15%             R 866.18
+Signature           Date                       TOTAL
+                                                                 R 6,640.68
+"""
+    )
+    assert payload["total"] == "6640.68"
+    assert payload["source"]["total"].endswith("R 6,640.68")
+
+
+@pytest.mark.parametrize(
+    ("foot", "currency", "flagged"),
+    [
+        ("Att betala SEK      14 035,79", "SEK", False),
+        ("Att betala          14 035,79 kr", None, True),  # a krona or a krone: which?
+        ("Razem               14 035,79 zł", "PLN", False),
+    ],
+)
+def test_currencies_of_suppliers_abroad(foot, currency, flagged):
+    payload = po(
+        f"""\
+INKÖPSORDER
+Ordernummer   IO27906
+Artikelnr    Benämning           Antal   Enhet      À-pris       Belopp
+5102216      Makadam 8-16 mm        12   ton        331,99     3 983,88
+                       {foot}
+"""
+    )
+    assert payload["currency"] == currency
+    assert ("low_confidence:currency" in payload["warnings"]) is flagged

@@ -177,6 +177,9 @@ def _currency(lines: list[Line]) -> tuple[Found, int]:
     named = fields.currencies_named(text)
     if not found.value:
         symbol = fields.detect_currency(text)
+        unnamed = None if symbol else fields.money_mark_unnamed(text)
+        if unnamed:  # flagged: a person says which
+            return Found(None, 0.0, f"'{unnamed}' beside the amounts names no one currency"), 0
         source = symbol or "no currency printed: the office's own"
         found = Found(symbol or OWN_CURRENCY, 0.8 if symbol else 0.7, source)
     return found, len(named)

@@ -181,10 +181,11 @@ _CURRENCIES = [
     ("BRL", r"BRL|R\$"),
     ("NAD", r"NAD|N\$"),
     ("MZN", r"MZN|(?<=\d[.,]\d\d)\s?MT\b"),
+    ("PLN", r"PLN|(?<=\d)\s?zł"),
     *[
         (code, rf"{code}(?![A-Za-z])")
         for code in numbers.CURRENCY_CODES[5:]
-        if code not in ("BRL", "NAD")
+        if code not in ("BRL", "NAD", "PLN")
     ],
 ]
 
@@ -194,6 +195,15 @@ def currencies_named(text: str) -> set[str]:
     return {
         code for code, pattern in _CURRENCIES if re.search(rf"(?<![A-Za-z])(?:{pattern})", text)
     }
+
+
+# 'kr' beside an amount: a krona or a krone, and the page need not say which country's.
+_KRONA = re.compile(r"\d[.,]\d\d\s?kr\b|(?<![A-Za-z])kr\.?\s?\d", re.IGNORECASE)
+
+
+def money_mark_unnamed(text: str) -> str | None:
+    """A mark beside the amounts that names no one currency ('1 234,56 kr'), else None."""
+    return "kr" if _KRONA.search(text) else None
 
 
 def detect_currency(text: str) -> str | None:

@@ -27,6 +27,19 @@ def _quantity(text: str, decimal_comma: bool) -> str | None:
         return None
 
 
+_WITH_UNIT = re.compile(r"(\d[\d.,]*)\s+([^\W\d][^\d\s]{0,7})")
+
+
+def _quantity_and_unit(quantity: str, unit: str) -> tuple[str, str]:
+    """A quantity printed with its unit in one cell ('2,5 t', '60.00 roll'), under the
+    quantity's header or, set close to the unit's, under that one: the two apart."""
+    if not unit and (match := _WITH_UNIT.fullmatch(quantity.strip())):
+        return match.group(1), match.group(2)
+    if not quantity and (match := _WITH_UNIT.fullmatch(unit.strip())):
+        return match.group(1), match.group(2)
+    return quantity, unit
+
+
 def _discount(text: str, decimal_comma: bool) -> Decimal:
     try:
         return numbers.parse_decimal(text.rstrip("%").strip(), decimal_comma=decimal_comma)
@@ -177,11 +190,12 @@ def to_items(
                 if taken is not None:
                     trail.note(rule.name, "quantity", taken, rule.purpose, row)
                     break
+        quantity, unit = _quantity_and_unit(row.text(quantity_key), row.text("unit"))
         item = Item(
             item_code=row.text("item_code"),
             description=_description(row, text_rules, trail),
-            quantity=_quantity(row.text(quantity_key), decimal_comma),
-            unit=row.text("unit"),
+            quantity=_quantity(quantity, decimal_comma),
+            unit=unit,
             confidence=row.conf,
             ocr=row.ocr,
             row=row,

@@ -110,9 +110,14 @@ _LONG_NAMES = {
 }
 
 
+_CURRENCY_CODES = "|".join(code.lower() for code in numbers.CURRENCY_CODES)
+
+
 def column_key(text: str) -> str | None:
     cleaned = re.sub(r"\s+", " ", text).strip().lower()
     cleaned = re.sub(r"\s*\((?:[a-z]{3}|r|\$|€|£|%|incl\.?|excl\.?)\)$", "", cleaned)
+    cleaned = re.sub(rf"(?<=\w)\s+(?:{_CURRENCY_CODES})$", "", cleaned)  # 'Preis CHF'
+
     for key, pattern in _COMPILED:
         if pattern.fullmatch(cleaned):
             return key
@@ -744,6 +749,11 @@ class RowReader:
                 last.conf = min(last.conf, conf)
                 self.last_y = line.y
                 return
+        broken = _broken_at_hyphen(line, self.above) if rows and not rows[-1].more else None
+        if broken is not None:
+            rows[-1].more.append({broken: line.cells[0].text})  # 'CEM-' over '325': runs on
+            self.last_y = line.y
+            return
         if coded or _has_numbers(cells, columns, self.comma):
             doubtful = _doubted(line, columns)
             rows.append(
@@ -766,6 +776,19 @@ class RowReader:
             self.last_y = line.y
         elif rows:
             rows[-1].closed = True
+
+
+def _broken_at_hyphen(line: Line, above: dict[int, list[Cell]]) -> int | None:
+    """One word alone on its line, under a value of the item above that ends in a hyphen: the
+    rest of a word or code the print broke there ('CEM-' over '325'). That value's column."""
+    if len(line.cells) != 1 or " " in line.cells[0].text.strip():
+        return None
+    cell = line.cells[0]
+    for index, units in above.items():
+        last = units[-1]
+        if last.text.endswith("-") and cell.x0 <= last.x1 and cell.x1 >= last.x0:
+            return index
+    return None
 
 
 def _numbers_only(cells: dict[int, str], columns: list[Column]) -> bool:
@@ -1020,12 +1043,19 @@ def headerless_rows(lines: list[Line], step: float, comma: bool) -> list[RawRow]
     return rows
 
 
-def _strip_line_numbers(rows: list[RawRow]) -> None:
-    """Descriptions that start 1, 2, 3... down the table start with their line number."""
-    firsts = [row.cells.get(1, "").split(" ", 1) for row in rows]
+def _strip_line_numbers(rows: list[RawRow], index: int = 1) -> None:
+    """Values that start 1, 2, 3... down the table (descriptions, or codes printed close to
+    the line number: '1 PRE-12') start with their line number."""
+    firsts = [row.cells.get(index, "").split(" ", 1) for row in rows]
     if len(rows) < 2 or any(
-        len(parts) < 2 or parts[0] != str(n) for n, parts in enumerate(firsts, 1)
+        len(parts) < 2 or parts[0].rstrip(".") != str(n) for n, parts in enumerate(firsts, 1)
     ):
         return
     for row, parts in zip(rows, firsts, strict=True):
-        row.cells[1] = parts[1]
+        row.cells[index] = parts[1]
+
+
+def strip_line_numbers(rows: list[RawRow]) -> None:
+    """The line numbers run into the first values of a table's rows, taken off them."""
+    for index in sorted({i for row in rows for i in row.cells})[:2]:
+        _strip_line_numbers(rows, index)
