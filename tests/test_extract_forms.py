@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.extract import engine, paired
+from app.extract import engine, paired, tables
 from app.extract.layout import text_lines
 
 BUYER = "Meridian Construction (Pty) Ltd"
@@ -251,3 +251,26 @@ Artikelnr    Benämning           Antal   Enhet      À-pris       Belopp
     )
     assert payload["currency"] == currency
     assert ("low_confidence:currency" in payload["warnings"]) is flagged
+
+
+def test_section_line_numbers_as_the_ocr_reads_them_stay_line_numbers():
+    columns = [tables.Column("line", 0, 4), tables.Column("item_code", 6, 14)]
+    for misread in ("Al", "AS", "Bi", "c2", "B3"):
+        assert tables._fits("line", misread, False, coded=True), misread
+    assert not tables._fits("line", "AS", False, coded=False)  # under 'No.' alone: a code
+    cells = text_lines("Al    BLK-140")[0].cells
+    assert tables._assign(cells, columns) == {0: "Al", 1: "BLK-140"}
+
+
+def test_a_mark_the_engine_does_not_know_after_the_amounts_flags_the_currency():
+    payload = po(
+        """\
+Zamowienie nr ZAM/979/2026
+Symbol    Nazwa                  Ilosc     Cena      Wartosc
+PUS-25    Pustak ceramiczny         12   105,33     1 263,96
+                         Razem    1 263,96 zt
+                         Do zaptaty: 1 263,96 zt
+"""
+    )
+    assert payload["currency"] is None
+    assert "low_confidence:currency" in payload["warnings"]

@@ -199,11 +199,19 @@ def currencies_named(text: str) -> set[str]:
 
 # 'kr' beside an amount: a krona or a krone, and the page need not say which country's.
 _KRONA = re.compile(r"\d[.,]\d\d\s?kr\b|(?<![A-Za-z])kr\.?\s?\d", re.IGNORECASE)
+# Letters after amounts of hundreds or more with their cents ('17 259,00 zt', a photo's 'zł'):
+# the amounts' currency, by a mark the engine does not know.
+_MARK_AFTER = re.compile(r"\d{3}[.,]\d\d ?([^\W\d_]{1,3})(?= {2,}|$)", re.MULTILINE)
 
 
 def money_mark_unnamed(text: str) -> str | None:
-    """A mark beside the amounts that names no one currency ('1 234,56 kr'), else None."""
-    return "kr" if _KRONA.search(text) else None
+    """A mark beside the amounts that names no one currency ('1 234,56 kr'), or one the engine
+    does not know printed after two amounts or more; else None."""
+    if _KRONA.search(text):
+        return "kr"
+    marks = [m.lower() for m in _MARK_AFTER.findall(text)]
+    repeated = [m for m in set(marks) if marks.count(m) >= 2]
+    return repeated[0] if repeated else None
 
 
 def detect_currency(text: str) -> str | None:

@@ -133,6 +133,17 @@ def spaced_size(text: str) -> str:
     return _SPACED_SIZE.sub(r"\1x\2", text)
 
 
+# A run of capital I's with an l read for one of them, after a word in capitals: a
+# roman numeral ('CEM Il' for CEM II, 'Type lII').
+_NUMERAL = re.compile(r"(\b[A-Z]{2,} )((?=I*l)[Il]{2,3})(?=[/\s]|$)")
+
+
+def capital_i_as_l(text: str) -> str:
+    """'Cement CEM Il 42.5N' -> 'Cement CEM II 42.5N': an l read for a capital I in a
+    roman numeral after a word in capitals."""
+    return _NUMERAL.sub(lambda m: m[1] + "I" * len(m[2]), text)
+
+
 def lone_letter(text: str) -> str:
     """A lone small letter at either end ('19mm s') is a speck, not a word."""
     return _LONE_LETTER.sub("", text)
@@ -167,8 +178,9 @@ def code_ran_in(item: Item, table: list[Item]) -> tuple[str, str] | None:
     if item.item_code or not rest or not CODE_LIKE.fullmatch(first):
         return None
     coded = "item_code" in {c.key for c in item.row.columns} if item.row else False
-    led = [i for i in table if CODE_LIKE.fullmatch(i.description.partition(" ")[0])]
-    return (first, rest) if coded or (len(led) >= 2 and 2 * len(led) > len(table)) else None
+    described = [i for i in table if i.description]  # not a stray line of numbers alone
+    led = [i for i in described if CODE_LIKE.fullmatch(i.description.partition(" ")[0])]
+    return (first, rest) if coded or (len(led) >= 2 and 2 * len(led) > len(described)) else None
 
 
 def to_items(

@@ -381,9 +381,9 @@ def _in_span(line: Line, columns: list[Column], left: float, right: float) -> li
 
 # A line number as OCR may misread it: digits, or one or two small letters ('rs' for 2).
 _SHORT = re.compile(r"\d{1,3}|[a-z]{1,2}")
-# A group's letter and the line's number in it ('B3'): a line number where the table has a
-# code column of its own, else a code under a 'No.' header.
-_IN_GROUP = re.compile(r"[A-Z]{1,2}\d{1,3}")
+# A group's letter and the line's number in it ('B3', or as the OCR reads it 'Bi', 'AS'): a
+# line number where the table has a code column of its own, else a code under a 'No.' header.
+_IN_GROUP = re.compile(r"[A-Za-z]{1,2}\d{1,3}|[A-Za-z][A-Za-z\d]")
 # A code whose dash the OCR read as a space: 'TMB 38' for TMB-38.
 _SPLIT_CODE = re.compile(r"[A-Z]{2,5} \d{1,4}")
 
