@@ -25,11 +25,15 @@ CURRENCY_CODES = ("ZAR", "USD", "EUR", "GBP", "MZN", "BWP", "NAD", "ZMW", "SZL",
     "JPY",
     "INR",
     "BRL",
-)
+) + (  # and the currencies of countries an office buys from, by their ISO 4217 codes
+    "SEK", "NOK", "DKK", "ISK", "PLN", "CZK", "HUF", "RON", "BGN", "NZD", "SGD", "HKD",
+    "AED", "SAR", "QAR", "ILS", "EGP", "NGN", "GHS", "TZS", "UGX", "MUR", "MXN", "THB",
+    "MYR", "KRW",
+)  # fmt: skip
 _CODES = "|".join(CURRENCY_CODES)
-_CURRENCY = re.compile(rf"^({_CODES}|R\$|N\$|US\$|R|\$|€|£)\s*", re.IGNORECASE)
+_CURRENCY = re.compile(rf"^({_CODES}|R\$|N\$|US\$|R|\$|€|£|kr\.?(?=\s?\d))\s*", re.IGNORECASE)
 # after the amount: a code, a symbol, or Mozambique's 'MT' after an amount with cents
-_CURRENCY_AFTER = re.compile(rf"\s*({_CODES}|€|£|(?<=\d[.,]\d\d)\s?MT)$", re.IGNORECASE)
+_CURRENCY_AFTER = re.compile(rf"\s*({_CODES}|€|£|zł|kr\.?|(?<=\d[.,]\d\d)\s?MT)$", re.IGNORECASE)
 _GROUPING = re.compile(r"(?<=\d)[ ,'\u00a0\u202f](?=\d{3}(?!\d))")
 # 1 234,56 or 1.234,56: grouped thousands and a decimal comma cannot be read any other way.
 _COMMA_DECIMAL = re.compile(r"\d{1,3}(?:[ .'\u00a0\u202f]\d{3})+,\d{1,2}")

@@ -614,3 +614,36 @@ MAL-15   Mallazo 15x15                      20    29,58             591,60
 def test_a_known_suppliers_name_the_ocr_read_without_an_accent_or_a_dot(read, known):
     names = ("Ferretería Ibérica S.A.", "Suministros Levante S.L.", "Acme Steel (Pty) Ltd")
     assert validate.like_known_name(read, names) == known
+
+
+@pytest.mark.parametrize(
+    ("text", "fixed"),
+    [
+        ("Cement CEM Il 42.5N 50kg", "Cement CEM II 42.5N 50kg"),
+        ("Zement CEM Il/A-LL 42,5 N", "Zement CEM II/A-LL 42,5 N"),
+        ("Cement CEM IIl 42.5N", "Cement CEM III 42.5N"),
+        # not after a word in capitals, or not only I's and l's: left alone
+        ("Bolt Il", "Bolt Il"),
+        ("PVC 1l pipe", "PVC 1l pipe"),
+        ("CEM II 42.5N", "CEM II 42.5N"),
+    ],
+)
+def test_a_roman_numeral_with_an_l_for_a_capital_i(text, fixed):
+    assert items.capital_i_as_l(text) == fixed
+
+
+def test_a_code_run_into_most_descriptions_not_counting_stray_lines_of_numbers():
+    def item(description: str) -> Item:
+        return Item(description=description, quantity="1", ocr=True)
+
+    table = [
+        item("RB-Y16 Rebar Y16 high tensile"),
+        item("BLK-140 Concrete block 140mm"),
+        item("ee mesh ref 193"),
+        item("Gi alvanised pipe"),
+        item("GLV-40 Galvanised pipe 40mm"),
+        item(""),
+        item(""),
+    ]
+    assert items.code_ran_in(table[0], table) == ("RB-Y16", "Rebar Y16 high tensile")
+    assert items.code_ran_in(table[2], table) is None

@@ -286,3 +286,69 @@ def test_a_name_a_whole_line_above_its_street_is_not_over_it():
         photo_line(19.0, (18, "26789 Leer")),
     ]
     assert unlabelled.supplier_over_postcode(lines, (BUYER,)).value is None
+
+
+# A page in made-up words with a tax summary for its foot: one row per rate, then the row of
+# their totals (net, tax, gross); the number in a heading of its own; the supplier's name
+# running on to a second line; quantities printed with their units; line numbers run into
+# the codes, one code broken at its hyphen.
+SUMMARY_PAGE = f"""\
+{BUYER}
+                                  Zorbak nr ZB/401/2026
+
+  KLIENTO                            PROVIDO                       LIVRO
+  {BUYER}    Grent Staalwerk               Bouwa: Terminal
+  Meridian House                     Sp. z o.o.                    ul. Hafenowa 13
+  Bellville 7530                     ul. Stalowa 3                 81-339 Gdynia
+                                     61-897 Zandstad
+
+  Nr projekto:   CP09
+
+Lp.   Symbol      Nomo                 Kwant  Jedn.    Prezo      Neto   Stawo    Bruto
+   1 PRE-12      Rebar Y12             24     szt.     35,05    841,20    8 %    908,50
+   2 CEM-        Cement 32,5R          12     worek    27,44    329,28   23 %    405,01
+     325
+   3 PIA-02      River sand             2,5 t          79,39    198,48    8 %    214,36
+
+                       Stawo      Neto        Taksa         Bruto
+                        23 %    329,28        75,73        405,01
+                         8 %  1 039,68        83,18      1 122,86
+                       Razem  1 368,96 zł   158,91 zł   1 527,87 zł
+"""
+
+
+def test_a_tax_summary_s_row_of_totals_is_the_foot():
+    payload = engine.read_text(SUMMARY_PAGE, **OFFICE)
+    assert (payload["subtotal"], payload["tax"], payload["total"]) == (
+        "1368.96",
+        "158.91",
+        "1527.87",
+    )
+    assert payload["source"]["tax"].endswith("(Taksa 158,91 zł)")
+    assert payload["currency"] == "PLN"
+
+
+def test_line_numbers_run_into_codes_and_quantities_with_their_units():
+    payload = engine.read_text(SUMMARY_PAGE, **OFFICE)
+    assert [(i["item_code"], i["quantity"], i["unit"], i["amount"]) for i in payload["items"]] == [
+        ("PRE-12", "24", "szt.", "841.20"),
+        ("CEM-325", "12", "worek", "329.28"),
+        ("PIA-02", "2.5", "t", "198.48"),
+    ]
+
+
+def test_the_number_in_a_heading_of_its_own_beats_a_project_s_marker():
+    payload = engine.read_text(SUMMARY_PAGE, **OFFICE)
+    assert payload["po_number"] == "ZB/401/2026"
+    assert "low_confidence:po_number" in payload["warnings"]
+
+
+def test_a_supplier_s_name_running_on_to_its_legal_form():
+    payload = engine.read_text(SUMMARY_PAGE, **OFFICE)
+    assert payload["supplier_name"] == "Grent Staalwerk Sp. z o.o."
+
+
+def test_postcodes_written_in_two_parts_mark_an_address():
+    for postcode in ("721 36 Västerås", "61-897 Poznań", "1000-001 Lisboa", "7530 Bellville"):
+        assert unlabelled._POSTCODE.fullmatch(postcode), postcode
+    assert not unlabelled._POSTCODE.fullmatch("Tel. 021 948")

@@ -24,7 +24,10 @@ DOCUMENTS = Path(__file__).parent / "fixtures" / "families" / "documents"
 DEV = [family.name for family in FAMILIES if family.fold == "dev"]
 # Dev families the memory does not yet read as printed: known failures, kept in the table
 # (strict, so the day it reads them the mark must go) rather than left out of it.
-NOT_YET: dict[str, str] = {}
+NOT_YET: dict[str, str] = {
+    "polish": "a supplier's name that runs on to a second line (its legal form) where the "
+    "learned document printed it on one is read without its second line",
+}
 LEARNED_CASES = [
     pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=NOT_YET[name]))
     if name in NOT_YET

@@ -59,6 +59,7 @@ from app.extract import (
     checks,
     fields,
     ocr,
+    paired,
     pdf,
     proofs,
     reading,
@@ -146,14 +147,17 @@ def document_kind(lines: list[Line]) -> str | None:
     """The kind its title names, reading from the top; None when no title says.
 
     A title is a short cell that starts with the kind's name: 'PURCHASE ORDER',
-    'Delivery Note', not 'please quote our order number on all delivery notes'.
+    'Delivery Note', not 'please quote our order number on all delivery notes'; or that
+    ends with it after a word or two saying which ('SITE PURCHASE ORDER', 'Local Purchase
+    Order'), so a 'Quotation' label further down does not name a titled order.
     """
     for line in lines[:20]:
         for cell in line.cells:
             if len(cell.text.split()) > 5:
                 continue
             for kind, pattern in KINDS:
-                if re.match(rf"(?:{pattern})\b", cell.text.strip(), re.IGNORECASE):
+                title = rf"(?:{pattern})\b|(?:[^\W\d]+\s+){{1,2}}(?:{pattern})$"
+                if re.match(title, cell.text.strip(), re.IGNORECASE):
                     return kind
     return None
 
@@ -173,6 +177,9 @@ def _currency(lines: list[Line]) -> tuple[Found, int]:
     named = fields.currencies_named(text)
     if not found.value:
         symbol = fields.detect_currency(text)
+        unnamed = None if symbol else fields.money_mark_unnamed(text)
+        if unnamed:  # flagged: a person says which
+            return Found(None, 0.0, f"'{unnamed}' beside the amounts names no one currency"), 0
         source = symbol or "no currency printed: the office's own"
         found = Found(symbol or OWN_CURRENCY, 0.8 if symbol else 0.7, source)
     return found, len(named)
@@ -311,6 +318,7 @@ _SHAPES = {"po_number": "number", "dn_number": "number", "po_date": "date", "dn_
 
 def _labelled(lines: list[Line], labels: dict, check: dict, step: float) -> dict[str, Found]:
     """Each header field under its labels, in the labels' order; the currency apart."""
+    lines = paired.split_pairs(lines, step)
     return {
         name: fields.find(lines, patterns, check[_SHAPES[name]], step)
         for name, patterns in labels.items()

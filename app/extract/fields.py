@@ -35,7 +35,8 @@ _PROJECT_LABELS = [
 
 PO_LABELS: dict[str, list[str]] = {
     "po_number": [
-        rf"{_PO}{_NO}|purchasing\s+doc(?:ument)?\.?(?:{_NO})?|order\s+id|"
+        # 'PO: 4521', as an order typed into a mail names it
+        rf"{_PO}{_NO}|p\.?\s?o\.?(?=\s*[:#])|purchasing\s+doc(?:ument)?\.?(?:{_NO})?|order\s+id|"
         + "|".join(words.PO_NUMBER),
         r"our\s+(?:order\s+)?ref(?:erence)?(?:\s+no\.?)?|order\s+ref(?:erence)?\.?|"
         + "|".join(words.OUR_REFERENCE),
@@ -180,10 +181,11 @@ _CURRENCIES = [
     ("BRL", r"BRL|R\$"),
     ("NAD", r"NAD|N\$"),
     ("MZN", r"MZN|(?<=\d[.,]\d\d)\s?MT\b"),
+    ("PLN", r"PLN|(?<=\d)\s?zł"),
     *[
         (code, rf"{code}(?![A-Za-z])")
         for code in numbers.CURRENCY_CODES[5:]
-        if code not in ("BRL", "NAD")
+        if code not in ("BRL", "NAD", "PLN")
     ],
 ]
 
@@ -193,6 +195,23 @@ def currencies_named(text: str) -> set[str]:
     return {
         code for code, pattern in _CURRENCIES if re.search(rf"(?<![A-Za-z])(?:{pattern})", text)
     }
+
+
+# 'kr' beside an amount: a krona or a krone, and the page need not say which country's.
+_KRONA = re.compile(r"\d[.,]\d\d\s?kr\b|(?<![A-Za-z])kr\.?\s?\d", re.IGNORECASE)
+# Letters after amounts of hundreds or more with their cents ('17 259,00 zt', a photo's 'zł'):
+# the amounts' currency, by a mark the engine does not know.
+_MARK_AFTER = re.compile(r"\d{3}[.,]\d\d ?([^\W\d_]{1,3})(?= {2,}|$)", re.MULTILINE)
+
+
+def money_mark_unnamed(text: str) -> str | None:
+    """A mark beside the amounts that names no one currency ('1 234,56 kr'), or one the engine
+    does not know printed after two amounts or more; else None."""
+    if _KRONA.search(text):
+        return "kr"
+    marks = [m.lower() for m in _MARK_AFTER.findall(text)]
+    repeated = [m for m in set(marks) if marks.count(m) >= 2]
+    return repeated[0] if repeated else None
 
 
 def detect_currency(text: str) -> str | None:
@@ -260,7 +279,7 @@ def find(
     for rank, pattern in enumerate(patterns):
         label_only = re.compile(rf"(?:{pattern}){_TRAIL}", re.IGNORECASE)
         inline = re.compile(
-            rf"(?:{pattern}){_LEADER}\s*(?P<sep>[:#]\s*|\s)(?P<value>\S.*)", re.IGNORECASE
+            rf"(?:{pattern}){_LEADER}\s*(?P<sep>[:#]\s*|\s[-–]\s|\s)(?P<value>\S.*)", re.IGNORECASE
         )
         base = 0.95 - 0.05 * rank
         for index, line in enumerate(lines):

@@ -27,6 +27,19 @@ def _quantity(text: str, decimal_comma: bool) -> str | None:
         return None
 
 
+_WITH_UNIT = re.compile(r"(\d[\d.,]*)\s+([^\W\d][^\d\s]{0,7})")
+
+
+def _quantity_and_unit(quantity: str, unit: str) -> tuple[str, str]:
+    """A quantity printed with its unit in one cell ('2,5 t', '60.00 roll'), under the
+    quantity's header or, set close to the unit's, under that one: the two apart."""
+    if not unit and (match := _WITH_UNIT.fullmatch(quantity.strip())):
+        return match.group(1), match.group(2)
+    if not quantity and (match := _WITH_UNIT.fullmatch(unit.strip())):
+        return match.group(1), match.group(2)
+    return quantity, unit
+
+
 def _discount(text: str, decimal_comma: bool) -> Decimal:
     try:
         return numbers.parse_decimal(text.rstrip("%").strip(), decimal_comma=decimal_comma)
@@ -120,6 +133,17 @@ def spaced_size(text: str) -> str:
     return _SPACED_SIZE.sub(r"\1x\2", text)
 
 
+# A run of capital I's with an l read for one of them, after a word in capitals: a
+# roman numeral ('CEM Il' for CEM II, 'Type lII').
+_NUMERAL = re.compile(r"(\b[A-Z]{2,} )((?=I*l)[Il]{2,3})(?=[/\s]|$)")
+
+
+def capital_i_as_l(text: str) -> str:
+    """'Cement CEM Il 42.5N' -> 'Cement CEM II 42.5N': an l read for a capital I in a
+    roman numeral after a word in capitals."""
+    return _NUMERAL.sub(lambda m: m[1] + "I" * len(m[2]), text)
+
+
 def lone_letter(text: str) -> str:
     """A lone small letter at either end ('19mm s') is a speck, not a word."""
     return _LONE_LETTER.sub("", text)
@@ -154,8 +178,9 @@ def code_ran_in(item: Item, table: list[Item]) -> tuple[str, str] | None:
     if item.item_code or not rest or not CODE_LIKE.fullmatch(first):
         return None
     coded = "item_code" in {c.key for c in item.row.columns} if item.row else False
-    led = [i for i in table if CODE_LIKE.fullmatch(i.description.partition(" ")[0])]
-    return (first, rest) if coded or (len(led) >= 2 and 2 * len(led) > len(table)) else None
+    described = [i for i in table if i.description]  # not a stray line of numbers alone
+    led = [i for i in described if CODE_LIKE.fullmatch(i.description.partition(" ")[0])]
+    return (first, rest) if coded or (len(led) >= 2 and 2 * len(led) > len(described)) else None
 
 
 def to_items(
@@ -177,11 +202,12 @@ def to_items(
                 if taken is not None:
                     trail.note(rule.name, "quantity", taken, rule.purpose, row)
                     break
+        quantity, unit = _quantity_and_unit(row.text(quantity_key), row.text("unit"))
         item = Item(
             item_code=row.text("item_code"),
             description=_description(row, text_rules, trail),
-            quantity=_quantity(row.text(quantity_key), decimal_comma),
-            unit=row.text("unit"),
+            quantity=_quantity(quantity, decimal_comma),
+            unit=unit,
             confidence=row.conf,
             ocr=row.ocr,
             row=row,

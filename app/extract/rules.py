@@ -133,6 +133,8 @@ RULES: tuple[Rule, ...] = (
       True, "description", items.spaced_size),
     R("lone_letter", "a lone small letter at either end of a description is a speck",
       True, "description", items.lone_letter),
+    R("capital_i_as_l", "an l read for a capital I in a roman numeral ('CEM Il')",
+      True, "description", items.capital_i_as_l),
     R("code_in_brackets", "a code in brackets before the description ('[HB-M8] Hex bolt')",
       False, "item", items.code_in_brackets),
     R("code_ran_into_description", "a code run into the description, its own cell empty",

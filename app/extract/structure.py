@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from dataclasses import replace
 from decimal import Decimal, InvalidOperation
 
 from app import numbers
@@ -32,6 +33,7 @@ from app.extract.tables import (
     is_number,
     join_numbers,
     money_text,
+    strip_line_numbers,
 )
 
 _CENTS = re.compile(r"\d[.,]\d{2}$")
@@ -51,8 +53,8 @@ def _shared(edges: list[float], others: list[float]) -> int:
 
 def _runs(lines: list[Line], step: float, comma: bool) -> list[tuple[int, int]]:
     """Runs of item lines: (first, last) indexes of lines with two or more numbers whose
-    right edges line up with the run's first line, text lines (wrapped descriptions)
-    allowed between them."""
+    right edges line up with the run's first line, lines of words or of one number (a
+    wrapped description or code) allowed between them."""
     runs: list[tuple[int, int]] = []
     start = last = None
     for index, line in enumerate(lines):
@@ -64,8 +66,8 @@ def _runs(lines: list[Line], step: float, comma: bool) -> list[tuple[int, int]]:
             if numbered and near and _shared(edges, _number_edges(first, comma)) >= 2:
                 last = index
                 continue
-            if not edges and near and line.y - lines[last].y <= 1.6 * step:
-                continue  # a wrapped description between item lines
+            if len(edges) < 2 and near and line.y - lines[last].y <= 1.6 * step:
+                continue  # a wrapped description or code ('325' of 'CEM-325') between items
             runs.append((start, last))
             start = last = None
         if numbered:
@@ -120,6 +122,7 @@ def table_by_structure(lines: list[Line], step: float, comma: bool) -> list[RawR
             end += 1  # the last item's description may wrap under it
         for line in lines[first:end]:
             reading.take(line)
+        strip_line_numbers(reading.rows)
         if len(reading.rows) > len(best):
             best = reading.rows
     return best
@@ -128,8 +131,18 @@ def table_by_structure(lines: list[Line], step: float, comma: bool) -> list[RawR
 # --- naming number columns by their arithmetic ----------------------------------------------
 
 
+# A quantity printed with its unit in one cell ('2,5 t', '6 ark.').
+_WITH_UNIT = re.compile(r"(\d[\d.,]*)\s+[^\W\d]{1,5}\.?")
+
+
+def _bare(text: str) -> str:
+    """The number of a value, its unit left off ('2,5 t' is 2,5)."""
+    match = _WITH_UNIT.fullmatch(text.strip())
+    return match.group(1) if match else text
+
+
 def _decimal(text: str, comma: bool) -> Decimal | None:
-    value = money_text(text.rstrip("%").strip(), comma)
+    value = money_text(_bare(text).rstrip("%").strip(), comma)
     return None if value is None else Decimal(value)
 
 
@@ -172,7 +185,7 @@ def arithmetic_keys(columns: list[Column], rows: list[RawRow], comma: bool) -> d
         for i, c in enumerate(columns)
         if c.key in NUMERIC | {None}
         and (values := [r.cells[i] for r in rows if i in r.cells])
-        and all(is_number(v.rstrip("%").strip(), comma) for v in values)
+        and all(is_number(_bare(v).rstrip("%").strip(), comma) for v in values)
     ]
     best, score = {}, (0, False)
     for q, p, a in itertools.permutations(free, 3):
@@ -245,7 +258,49 @@ def foot_by_sums(
                 return _foot(line, charges, other, items_sum, amount)
             charges.append((other, amount))
             previous = other
+    return _summary_row(below, items_sum, comma)
+
+
+def _amounts(line: Line, comma: bool) -> list[tuple[Cell, int]]:
+    """The line's amounts in cents, each with its cell: numbers with cents only."""
+    out = []
+    for cell in (Cell(join_numbers(c.words)) for c in line.cells):
+        text = re.sub(r"[^\d.,' \u00a0]", "", cell.text).strip()
+        value = money_text(text, comma) if _CENTS.search(text) else None
+        if value is not None:
+            out.append((cell, numbers.parse_money(value)))
+    return out
+
+
+def _summary_row(below: list[Line], items_sum: int, comma: bool) -> dict[str, Found]:
+    """A foot printed as one row of the tax summary's totals ('Razem | 22 469,06 | 2 547,86 |
+    25 016,92'): its first amount is what the items add up to and its last is that and the
+    amounts between: the subtotal, the tax and the total. The tax's source is the words
+    over its amount, where a header row stands over them."""
+    for index, line in enumerate(below):
+        amounts = _amounts(line, comma)
+        if len(amounts) < 3 or amounts[0][1] != items_sum:
+            continue
+        charges = amounts[1:-1]
+        if items_sum + sum(c for _, c in charges) != amounts[-1][1]:
+            continue
+        heads = [_head_over(below[:index], cell) for cell, _ in charges]
+        tax_source = " + ".join(
+            f"{h} {c.text}" if h else c.text for h, (c, _) in zip(heads, charges, strict=True)
+        )
+        found = _foot(line, [], line, items_sum, amounts[-1][1])
+        found["tax"] = replace(found["tax"], source=tax_source)
+        return found
     return {}
+
+
+def _head_over(above: list[Line], cell: Cell) -> str:
+    """The words printed over a cell on the nearest line above that has any there."""
+    for line in reversed(above[-3:]):
+        for other in line.cells:
+            if other.x0 <= cell.x1 and other.x1 >= cell.x0 and not _CENTS.search(other.text):
+                return other.text
+    return ""
 
 
 def _foot(sub: Line, charges: list[tuple[Line, int]], total: Line, s: int, t: int) -> dict:

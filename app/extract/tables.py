@@ -13,6 +13,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 
 from app import numbers
 from app.extract import vocabulary as words
@@ -109,9 +110,14 @@ _LONG_NAMES = {
 }
 
 
+_CURRENCY_CODES = "|".join(code.lower() for code in numbers.CURRENCY_CODES)
+
+
 def column_key(text: str) -> str | None:
     cleaned = re.sub(r"\s+", " ", text).strip().lower()
     cleaned = re.sub(r"\s*\((?:[a-z]{3}|r|\$|€|£|%|incl\.?|excl\.?)\)$", "", cleaned)
+    cleaned = re.sub(rf"(?<=\w)\s+(?:{_CURRENCY_CODES})$", "", cleaned)  # 'Preis CHF'
+
     for key, pattern in _COMPILED:
         if pattern.fullmatch(cleaned):
             return key
@@ -375,13 +381,18 @@ def _in_span(line: Line, columns: list[Column], left: float, right: float) -> li
 
 # A line number as OCR may misread it: digits, or one or two small letters ('rs' for 2).
 _SHORT = re.compile(r"\d{1,3}|[a-z]{1,2}")
+# A group's letter and the line's number in it ('B3', or as the OCR reads it 'Bi', 'AS'): a
+# line number where the table has a code column of its own, else a code under a 'No.' header.
+_IN_GROUP = re.compile(r"[A-Za-z]{1,2}\d{1,3}|[A-Za-z][A-Za-z\d]")
 # A code whose dash the OCR read as a space: 'TMB 38' for TMB-38.
 _SPLIT_CODE = re.compile(r"[A-Z]{2,5} \d{1,4}")
 
 
-def _fits(key: str | None, text: str, comma: bool) -> bool:
+def _fits(key: str | None, text: str, comma: bool, coded: bool = False) -> bool:
     if key == "line" and text.strip() and all(_SHORT.fullmatch(part) for part in text.split()):
         return True  # a line number, if misread ('rs' for 2, '2 3'): not the description's
+    if key == "line" and coded and _IN_GROUP.fullmatch(text.strip()):
+        return True
     if key in NUMERIC or key == "line":
         return is_number(text.rstrip("%"), comma) or text.strip() in ("-", "")
     if key == "item_code":  # one word, but not two small letters ('sc' is a misread)
@@ -468,11 +479,12 @@ def _apart(a: Cell | Word | Column, b: Cell | Word | Column) -> float:
     return max(b.x0 - a.x1, a.x0 - b.x1, 0)
 
 
-def _cost(unit: Cell, column: Column, comma: bool) -> float:
+def _cost(unit: Cell, column: Column, comma: bool, coded: bool = False) -> float:
     # capped: a fitting value far from a centred header still beats leaving it out
     gap = min(_apart(unit, column), _FAR)
     overlap = max(0.0, min(unit.x1, column.x1) - max(unit.x0, column.x0))
-    return gap - 0.001 * overlap + (0 if _fits(column.key, unit.text, comma) else _MISFIT)
+    fits = _fits(column.key, unit.text, comma, coded)
+    return gap - 0.001 * overlap + (0 if fits else _MISFIT)
 
 
 def _assign(cells: list[Cell], columns: list[Column], comma: bool = False) -> dict[int, str]:
@@ -513,12 +525,13 @@ def _place(cells: list[Cell], columns: list[Column], comma: bool = False) -> dic
     best = [[inf] * m for _ in units]
     back: list[list[tuple[int, bool]]] = [[(0, False)] * m for _ in units]
     skips = [_skip_cost(unit, comma) for unit in units]
+    coded = any(column.key == "item_code" for column in columns)
     for j in range(m):
-        cost = _cost(units[0], columns[j], comma)
+        cost = _cost(units[0], columns[j], comma, coded)
         best[0][j], back[0][j] = min(cost, skips[0]), (j, skips[0] < cost)
     for i in range(1, len(units)):
         for j in range(m):
-            here = _cost(units[i], columns[j], comma)
+            here = _cost(units[i], columns[j], comma, coded)
             shared = _SHARED_TEXT if columns[j].key in ("description", None) else _SHARED
             for k in range(j + 1):
                 total = best[i - 1][k] + here + (shared if k == j else 0)
@@ -616,7 +629,10 @@ def _doubted(line: Line, columns: list[Column]) -> set[int]:
 # A row that is a note, not an item ('Note: deliver before 10:00'), in the office's languages.
 NOTE = re.compile(
     r"(?:notes?|nb|n\.b\.|remarks?|comments?|memo|opmerking|nota|bemerkung|hinweis|remarque|"
-    r"observa[çc][ãa]o|observaci[óo]n)\s*[:.\-]",
+    r"observa[çc][ãa]o|observaci[óo]n|"
+    # a line's delivery schedule under it ('Delivery date: Day 14.03.2026')
+    r"(?:deliv(?:ery)?\.?|due|req(?:uired|uested)?\.?|need-?\s?by|promised|ship(?:ping)?)\s+date)"
+    r"\s*[:.\-]",
     re.IGNORECASE,
 )
 
@@ -675,11 +691,27 @@ class RowReader:
     page: int = -1
     last_y: float = 0.0
     above: dict[int, list[Cell]] = field(default_factory=dict)
+    section: int = 0  # where the group a section's subtotal adds up begins
 
     def under(self, columns: list[Column], page: int, y: float) -> None:
         """A header row: the lines below it are read under its columns."""
         self.columns, self.page, self.last_y = columns, page, y
         self.above = {}  # the item above stood under another header's columns
+
+    def _closes_section(self, line: Line) -> bool:
+        """A subtotal that names a group ('Subtotal A: Concrete') and is the sum of the
+        amounts since the last such line: the table's items go on under it."""
+        if len(line.cells) < 2 or not re.search(r"[^\W\d]{2,}", FOOT.sub("", line.cells[0].text)):
+            return False
+        printed = money_text(line.cells[-1].text, self.comma)
+        group = self.rows[self.section :]
+        amounts = [money_text(row.text("amount"), self.comma) for row in group]
+        if printed is None or not group or None in amounts:
+            return False
+        if sum(Decimal(a) for a in amounts) != Decimal(printed):
+            return False
+        self.section = len(self.rows)
+        return True
 
     def take(self, line: Line) -> None:
         columns = self.columns
@@ -689,7 +721,9 @@ class RowReader:
         if any(FORWARD.match(cell.text) for cell in line.cells):
             return  # 'Carried forward 146 540.78' is the page's running total, not an item
         if FOOT.match(line.cells[0].text) or (rows and FOOT.match(line.cells[-1].text)):
-            if rows:
+            if rows and self._closes_section(line):
+                rows[-1].closed = True  # 'Subtotal B: Formwork' adds up a group: more follow
+            elif rows:
                 self.columns = None  # the foot ends the table
             return
         if rows and _far_below(line.y - self.last_y, rows, self.step):
@@ -715,6 +749,11 @@ class RowReader:
                 last.conf = min(last.conf, conf)
                 self.last_y = line.y
                 return
+        broken = _broken_at_hyphen(line, self.above) if rows and not rows[-1].more else None
+        if broken is not None:
+            rows[-1].more.append({broken: line.cells[0].text})  # 'CEM-' over '325': runs on
+            self.last_y = line.y
+            return
         if coded or _has_numbers(cells, columns, self.comma):
             doubtful = _doubted(line, columns)
             rows.append(
@@ -737,6 +776,19 @@ class RowReader:
             self.last_y = line.y
         elif rows:
             rows[-1].closed = True
+
+
+def _broken_at_hyphen(line: Line, above: dict[int, list[Cell]]) -> int | None:
+    """One word alone on its line, under a value of the item above that ends in a hyphen: the
+    rest of a word or code the print broke there ('CEM-' over '325'). That value's column."""
+    if len(line.cells) != 1 or " " in line.cells[0].text.strip():
+        return None
+    cell = line.cells[0]
+    for index, units in above.items():
+        last = units[-1]
+        if last.text.endswith("-") and cell.x0 <= last.x1 and cell.x1 >= last.x0:
+            return index
+    return None
 
 
 def _numbers_only(cells: dict[int, str], columns: list[Column]) -> bool:
@@ -991,12 +1043,19 @@ def headerless_rows(lines: list[Line], step: float, comma: bool) -> list[RawRow]
     return rows
 
 
-def _strip_line_numbers(rows: list[RawRow]) -> None:
-    """Descriptions that start 1, 2, 3... down the table start with their line number."""
-    firsts = [row.cells.get(1, "").split(" ", 1) for row in rows]
+def _strip_line_numbers(rows: list[RawRow], index: int = 1) -> None:
+    """Values that start 1, 2, 3... down the table (descriptions, or codes printed close to
+    the line number: '1 PRE-12') start with their line number."""
+    firsts = [row.cells.get(index, "").split(" ", 1) for row in rows]
     if len(rows) < 2 or any(
-        len(parts) < 2 or parts[0] != str(n) for n, parts in enumerate(firsts, 1)
+        len(parts) < 2 or parts[0].rstrip(".") != str(n) for n, parts in enumerate(firsts, 1)
     ):
         return
     for row, parts in zip(rows, firsts, strict=True):
-        row.cells[1] = parts[1]
+        row.cells[index] = parts[1]
+
+
+def strip_line_numbers(rows: list[RawRow]) -> None:
+    """The line numbers run into the first values of a table's rows, taken off them."""
+    for index in sorted({i for row in rows for i in row.cells})[:2]:
+        _strip_line_numbers(rows, index)

@@ -8,6 +8,7 @@ as total less tax, or a misread one put right, is a rule's (repairs.py). Pure.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from app import numbers
 from app.extract import vocabulary as words
@@ -34,12 +35,15 @@ FOOT_LABELS = {
     rf"(?:\s+{_EXCL})?{_CURRENCY}",
     # 'Total VAT' and 'VAT total' beside 'Total Exclusive' and 'Total Inclusive' (an
     # accounting package's foot) name the tax, not the total
-    "tax": rf"{_PLUS}(?:total\s+)?(?:vat|tax|gst|sales\s+tax|{words.FOOT['tax']})"
+    "tax": rf"{_PLUS}(?:total\s+)?(?:vat|tax(?:es)?|gst|sales\s+tax|{words.FOOT['tax']})"
     rf"(?:\s+(?:amount|total))?{_RATE}",
     # VAT the total includes: the prices were printed with it
-    "included_tax": rf"(?:vat|tax|{words.FOOT['tax']})\s+incl(?:\.|uded|usive)?{_RATE}|"
-    rf"(?:incl(?:\.|uding|udes)?|of\s+which)\s+(?:vat|tax){_RATE}",
-    "total": rf"(?:(?:grand|order)\s+)?total(?:\s+(?:value|amount|due|payable|order))?"
+    "included_tax": rf"(?:vat|tax|{words.FOOT['tax']})\s+(?:incl(?:\.|uded|usive)?|"
+    rf"{words.INCLUDED}){_RATE}|"
+    rf"(?:incl(?:\.|uding|udes)?|of\s+which|{words.INCLUDED})\s+(?:vat|tax|{words.FOOT['tax']})"
+    rf"{_RATE}",
+    "total": rf"(?:(?:grand|order|gross)\s+)?total"
+    r"(?:\s+(?:gross\s+)?(?:value|amount|due|payable|order))?"
     rf"(?:\s+{_INCL})?{_CURRENCY}|amount\s+due|balance\s+due|total\s+payable|{words.FOOT['total']}",
 }
 _AMOUNT = re.compile(
@@ -63,9 +67,14 @@ def _amount(text: str, decimal_comma: bool) -> str | None:
 _THEN_AMOUNT = r"\s*:?\s*(?=$|-?\s?(?:[\d($€£]|r\s?\d|[a-z]{3}\s?\d))"
 
 
-def _labelled(line: Line, decimal_comma: bool) -> tuple[str, str, int] | None:
-    """The foot label this line carries and its amount: (key, amount, cell index), or None.
-    A label is the whole of its cell but for an amount: 'Total Excl. VAT' is not 'Total'."""
+def _labelled(
+    line: Line, decimal_comma: bool, below: Line | None = None
+) -> tuple[str, str, int, bool] | None:
+    """The foot label this line carries and its amount: (key, amount, cell index, whether
+    the amount is the line's below), or None.
+    A label is the whole of its cell but for an amount: 'Total Excl. VAT' is not 'Total'.
+    A label last on its line may have its amount alone on the line under it (a box of
+    label over value), right of the label's start."""
     for position, cell in enumerate(line.cells):
         label = re.sub(r"\s+", " ", cell.text).strip().lower()
         for key, pattern in FOOT_LABELS.items():
@@ -74,11 +83,18 @@ def _labelled(line: Line, decimal_comma: bool) -> tuple[str, str, int] | None:
                 continue
             rest = cell.text.strip()[match.end() :].strip()
             value_text = rest or " ".join(c.text for c in line.cells[position + 1 :])
+            under = not value_text and below is not None and _alone_under(below, cell.x0)
+            if under:
+                value_text = below.cells[0].text
             value = _amount(value_text, decimal_comma)
             if value is not None:
-                return key, value, position
+                return key, value, position, under
             break  # a label without its amount: the next cell may be one
     return None
+
+
+def _alone_under(below: Line, x0: float) -> bool:
+    return len(below.cells) == 1 and below.cells[0].x0 >= x0 - 2
 
 
 # Eight digits or more with no separator, no cents and no currency: a VAT or company
@@ -111,13 +127,18 @@ def read_foot(lines: list[Line], decimal_comma: bool) -> dict[str, Found]:
     out: dict[str, Found] = {}
     for registered in (False, True):  # a registration number only when nothing else is
         for index in range(len(lines) - 1, -1, -1):
-            labelled = _labelled(lines[index], decimal_comma)
+            below = lines[index + 1] if index + 1 < len(lines) else None
+            near = below is not None and below.page == lines[index].page
+            labelled = _labelled(lines[index], decimal_comma, below if near else None)
             if labelled is None:
                 continue
-            key, value, position = labelled
+            key, value, position, under = labelled
             key = "tax" if key == "included_tax" else key
             if key not in out and _registration(lines[index], position) == registered:
-                out[key], where[key] = _found(lines[index], value, position), index
+                found = _found(lines[index], value, position)
+                if under:  # its amount on the line below
+                    found = replace(found, source=f"{found.source}  {below.text.strip()}")
+                out[key], where[key] = found, index
     if "subtotal" in where and "total" in where:
         charges = _charges(lines[where["subtotal"] + 1 : where["total"]], decimal_comma)
         if len(charges) > 1:

@@ -100,8 +100,9 @@ def _marked_value(lines: list[Line], index: int, cell: Cell, step: float) -> _Ca
 
 def number_by_marker(lines: list[Line], step: float) -> Found:
     """No known PO label: a reference beside or under a label that carries a number marker.
-    A label cell of its own beats a label run into its value, one that shares a word with
-    the title beats one that does not, and then the first on the page."""
+    A label run into its value alone on a line near the top (the page's heading) comes
+    first; then a label cell of its own beats a label run into its value, one that shares a
+    word with the title beats one that does not, and then the first on the page."""
     heading = title(lines)
     ranked = []
     lines = _above_items(lines)  # a 'Part No.' over the items heads a column, not a number
@@ -110,7 +111,10 @@ def number_by_marker(lines: list[Line], step: float) -> Found:
             found = _marked_value(lines, index, cell, step)
             if found is not None:
                 named = _names_title(found.label, heading)
-                ranked.append(((not found.own_cell, not named, index, position), found))
+                # 'Zamówienie nr ZAM/401/2026' on a line of its own at the top: the heading
+                heads = not found.own_cell and len(line.cells) == 1 and index < 8
+                key = (not heads, not found.own_cell, not named, index, position)
+                ranked.append((key, found))
     if not ranked:
         return MISSING
     best = min(ranked, key=lambda pair: pair[0])[1]
@@ -192,30 +196,47 @@ def issued_by_us(lines: list[Line], buyer_names: tuple[str, ...]) -> bool:
 
 # A street line: words then a house number ('Via Padova 48'), or a number then words.
 _STREET = re.compile(r"\D{3,}\s\d{1,5}[a-zA-Z]?(?:[-/]\d{1,4})?|\d{1,5}[a-zA-Z]?,?\s+\D{3,}")
-# A postcode line: a code of four or five digits first ('35010 Vigonza', '3035 KC Rotterdam')
-# or last ('Bellville 7530').
-_POSTCODE = re.compile(r"(?:[A-Z]{1,2}-)?\d{4,5}(?:\s?[A-Z]{2})?\s+\D.*|.*\D\s\d{4,5}")
+# A postcode line: a code of four or five digits first ('35010 Vigonza', '3035 KC Rotterdam'),
+# or written in two parts ('721 36 Västerås', '61-897 Poznań', '1000-001 Lisboa'); or last
+# ('Bellville 7530').
+_POSTCODE = re.compile(
+    r"(?:[A-Z]{1,2}-)?(?:\d{4,5}|\d{3}\s\d{2}|\d{2}-\d{3}|\d{4}-\d{3})(?:\s?[A-Z]{2})?\s+\D.*"
+    r"|.*\D\s\d{4,5}"
+)
 
 
 def supplier_over_postcode(lines: list[Line], buyer_names: tuple[str, ...]) -> Found:
     """No supplier label: the first name in the header printed over a street line and then a
     postcode line at the same left edge, that is not our own company."""
     check = fields.supplier_checker(buyer_names)
-    for index, line in enumerate(lines[:40]):
-        for cell in line.cells:
-            value = check(cell.text)
-            under = _under(lines[index + 1 :], line.y, cell.x0)
-            if not value or len(under) < 2:
-                continue
-            street, *rest = under
-            if _STREET.fullmatch(street) and any(_POSTCODE.fullmatch(t or "") for t in rest):
-                conf = round(0.7 * (0.6 + 0.4 * cell.conf), 3)
-                return Found(value, conf, cell.text, None, cell.ocr)
+    # a name on one line first; then one that runs on to a second ('Hurtownia Budowlana
+    # Nowak' 'Sp. z o.o.'), which a heading over a name ('Leverantör') would pass as too
+    for two_lines in (False, True):
+        for index, line in enumerate(lines[:40]):
+            for cell in line.cells:
+                under = _under(lines[index + 1 :], line.y, cell.x0, 4)
+                name, below = cell.text, under[:3]
+                if two_lines and under:
+                    name, below = f"{cell.text} {under[0]}", under[1:]
+                if _over_address(name, below) and (value := check(name)):
+                    conf = round(0.7 * (0.6 + 0.4 * cell.conf), 3)
+                    return Found(value, conf, name, None, cell.ocr)
     return MISSING
 
 
-def _under(lines: list[Line], y: float, x0: float) -> list[str]:
-    """The cells at a left edge on the lines under it, up to three, until a line with nothing
+def _over_address(name: str, below: list[str]) -> bool:
+    """A name over a street line and then a postcode line; 'Budowa: Terminal' is a label and
+    its value, not a name."""
+    if len(below) < 2 or re.search(r"\w:(?:\s|$)", name):
+        return False
+    if not re.search(r"[^\W\d_]{3,}", name):
+        return False  # 'Sp. z o.o.' is a company's legal form, run on from its name above
+    street, *rest = below
+    return bool(_STREET.fullmatch(street)) and any(_POSTCODE.fullmatch(t or "") for t in rest)
+
+
+def _under(lines: list[Line], y: float, x0: float, most: int = 3) -> list[str]:
+    """The cells at a left edge on the lines under it, up to `most`, until a line with nothing
     there; on a photo a line of the column beside it (the order's details) may fall between
     two of them, less than a line below the one above, and is passed over."""
     out: list[str] = []
@@ -226,7 +247,7 @@ def _under(lines: list[Line], y: float, x0: float) -> list[str]:
         if text is not None:
             out.append(text)
             y = line.y
-        if len(out) == 3:
+        if len(out) == most:
             break
     return out
 
@@ -237,10 +258,17 @@ def _at(line: Line, x0: float) -> str | None:
 
 
 def project_known_code(lines: list[Line], site_codes: tuple[str, ...]) -> Found:
-    """No project label known: a cell above the items that is one of the known sites' codes."""
-    known = {validate.code_key(code) for code in site_codes}
-    for line in _above_items(lines):
+    """No project label known: a cell above the items that is one of the known sites' codes;
+    else a word of one ('Site DBN07, goods receiving' under 'Deliver to')."""
+    known = {validate.code_key(code) for code in site_codes} - {""}
+    above = _above_items(lines)
+    for line in above:
         for cell in line.cells:
-            if validate.code_key(cell.text.strip()) in known - {""}:
+            if validate.code_key(cell.text.strip()) in known:
                 return Found(cell.text.strip(), 0.7, cell.text.strip(), None, cell.ocr)
+    for line in above:
+        for cell in line.cells:
+            for word in re.split(r"[\s,;()]+", cell.text):
+                if validate.code_key(word) in known:
+                    return Found(word, 0.7, cell.text.strip(), None, cell.ocr)
     return MISSING

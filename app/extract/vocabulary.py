@@ -60,6 +60,12 @@ PROJECT_WORDS = [r"projek|terrein|werf|projekt|baustelle|chantier|projet|projeto
 # 'Plus' before a tax line in the foot ('zzgl. 19 % MwSt.').
 PLUS = r"zzgl\.?|zuz[üu]glich"
 
+# Words that say the total includes a tax ('inkl. MWST 8.1 %', 'dont TVA', 'IVA incluido').
+INCLUDED = (
+    r"inkl\.?|inklusive|einschl(?:\.|ie(?:ss|ß)lich)|inclus[ea]?|y\s+compris|dont|inclusief|"
+    r"waarvan|ingesluit|insluitend|inclu[ií]d[oa]|incluye"
+)
+
 CURRENCY = [r"valuta|w[äa]hrung|devise|moeda|moneda"]
 
 FOOT = {

@@ -141,15 +141,32 @@ def region(lines: list[Line], start: int | None, foot: bool) -> Region:
     return Region(lines[start:], 0.0, False)
 
 
-def _strip(text: str, place: dict) -> str:
-    """A cell's text without the words the learned cell had around its value."""
+def _strip(text: str, place: dict) -> str | None:
+    """A cell's text without the words the learned cell had around its value; None when they
+    are not there (a title 'Mail - PO 2573 - Duraply Timber' that named the supplier after
+    another order's number names no supplier here)."""
     words = text.split()
-    before, after = place.get("before", ""), place.get("after", "")
-    if before and norm(" ".join(words[: len(before.split())])) == before:
-        words = words[len(before.split()) :]
-    if after and norm(" ".join(words[-len(after.split()) :])) == after:
-        words = words[: -len(after.split())]
+    before, after = place.get("before", "").split(), place.get("after", "").split()
+    if before:
+        if not _same_words(words[: len(before)], before):
+            return None
+        words = words[len(before) :]
+    if after:
+        if not _same_words(words[-len(after) :], after):
+            return None
+        words = words[: -len(after)]
     return " ".join(words)
+
+
+def _same_words(got: list[str], learned: list[str]) -> bool:
+    """The learned words around a value, but for those with digits: another document's
+    values ('/ 01.03.2026' after a PO number) differ where its words do not."""
+    if len(got) != len(learned):
+        return False
+    return all(
+        norm(a) == b or (re.search(r"\d", a) and re.search(r"\d", b))
+        for a, b in zip(got, learned, strict=True)
+    )
 
 
 def _distance(place: dict, x: float, y: float, frame: Frame, area: Region) -> float:
@@ -182,7 +199,14 @@ def _labelled(place: dict, area: Region, frame: Frame) -> list[tuple[str, float]
             value = _offset(area.lines, index, cell, place, frame)
             if value is not None:
                 found.append((near, value.text, value.conf))
-    return [(_strip(text, place), conf) for _, text, conf in sorted(found)]
+    return _stripped(found, place)
+
+
+def _stripped(found: list[tuple[float, str, float]], place: dict) -> list[tuple[str, float]]:
+    """The values found, nearest first, each without its learned context; those whose context
+    is not there are no readings."""
+    out = [(_strip(text, place), conf) for _, text, conf in sorted(found)]
+    return [(text, conf) for text, conf in out if text is not None]
 
 
 def _offset(lines: list[Line], index: int, label: Cell, place: dict, frame: Frame) -> Cell | None:
@@ -216,7 +240,7 @@ def _at(place: dict, area: Region, frame: Frame) -> list[tuple[str, float]]:
             miss = min(abs(cell.x0 - frame.x(place["x"])), abs(cell.x1 - frame.x(place["x1"])))
             if miss <= NEAR * frame.a:
                 found.append((miss, cell.text, cell.conf))
-    return [(_strip(text, place), conf) for _, text, conf in sorted(found)]
+    return _stripped(found, place)
 
 
 READERS = {"inline": _inline, "label": _labelled, "at": _at}
@@ -342,4 +366,9 @@ def _labels(lines: list[Line], index: int, cell: Cell, values: set[int]):
 
 
 def _worded(cell: Cell) -> bool:
-    return bool(re.search(r"[^\W\d_]{2}", cell.text))
+    """Words that may label a value: not digits, and not a currency's code or sign ('ZAR'
+    beside every amount of the foot tells none of them apart)."""
+    text = cell.text.strip(" ():")
+    if text.upper() in numbers.CURRENCY_CODES:
+        return False
+    return bool(re.search(r"[^\W\d_]{2}", text))

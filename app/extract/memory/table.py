@@ -401,7 +401,14 @@ def _runs_on(table: dict, line: Line, last_y: float, across: Across, comma: bool
         inside = across.x(left) - 2 * across.frame.a <= line.words[0].x0
         return inside and line.words[-1].x1 <= across.x(max(right, room))
     values, strays = _assign(table["columns"], line, across, comma)
-    return set(values) == {"description"} and not strays
+    if strays or not values:
+        return False
+    if set(values) == {"description"}:
+        return True
+    # a description printed in one cell with its code ('[WM-193] Welded mesh') runs on under
+    # the code: nothing in the number columns, right under the item
+    near = line.y - last_y <= 1.6 * across.frame.c
+    return near and set(values) <= {"description", "item_code"}
 
 
 def read(table: dict, lines: list[Line], frame: Frame, comma: bool) -> tuple[list[dict], int]:

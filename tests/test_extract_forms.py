@@ -1,0 +1,276 @@
+"""How business systems and people print orders, read from small text layouts.
+
+A title with a word before it ('SITE PURCHASE ORDER'), items grouped under
+headings with a subtotal closing each group, line numbers like 'B3', an
+order typed into a mail ('PO: 4521', 'Supplier - Acme'), labels printed in
+pairs over one value ('PO number/date'), a known site's code inside a
+delivery address, 'Total gross value', a delivery date printed under
+each line, 'Taxes' beside a table with a tax column, a tax the total
+includes in German words, header words with their currency after them, a
+total in a box over its amount, and the currencies of suppliers abroad.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from app.extract import engine, paired, tables
+from app.extract.layout import text_lines
+
+BUYER = "Meridian Construction (Pty) Ltd"
+
+
+def po(text: str) -> dict:
+    office = {"buyer_names": (BUYER,), "site_codes": ("CP09", "DBN07"), "today": "2026-12-01"}
+    return engine.read_text(text, **office)
+
+
+def items(payload: dict) -> list[tuple]:
+    return [(i["item_code"], i["description"], i["amount"]) for i in payload["items"]]
+
+
+def test_a_title_with_a_word_before_it_names_the_kind():
+    lines = text_lines(
+        """\
+Meridian Construction (Pty) Ltd          SITE PURCHASE ORDER
+                                Order No.     ORD-1
+                                Quotation     Q65647
+"""
+    )
+    assert engine.document_kind(lines) == "purchase_order"
+    assert engine.document_kind(text_lines("Acme Ltd\nQuotation   Q1\nRef: 1")) == "quotation"
+
+
+SECTIONS = """\
+PURCHASE ORDER
+Order No.  ORD-2688-62
+Item  Code      Description              Unit    Qty     Rate     Amount
+A               CONCRETE AND MASONRY
+A1    BLK-140   Concrete block 140mm     each      5    17.34      86.70
+A2    CEM-42    Cement 50kg              bag       5    97.73     488.65
+                Subtotal A: Concrete and masonry               {first}
+B               FORMWORK
+B1    SHR-VIS   Shuttering ply 18mm      sheet    10   566.02   5,660.20
+                Subtotal B: Formwork                          5,660.20
+                                          Subtotal            6,235.55
+                                          VAT 15%               935.33
+                                          Total               7,170.88
+"""
+
+
+def test_items_go_on_under_a_subtotal_that_adds_up_their_group():
+    payload = po(SECTIONS.format(first="  575.35"))
+    assert items(payload) == [
+        ("BLK-140", "Concrete block 140mm", "86.70"),
+        ("CEM-42", "Cement 50kg", "488.65"),
+        ("SHR-VIS", "Shuttering ply 18mm", "5660.20"),
+    ]
+    assert (payload["subtotal"], payload["total"]) == ("6235.55", "7170.88")
+    assert "totals_mismatch" not in payload["warnings"]
+
+
+def test_a_subtotal_that_does_not_add_up_its_group_still_ends_the_table():
+    payload = po(SECTIONS.format(first="  999.99"))
+    assert [code for code, _, _ in items(payload)] == ["BLK-140", "CEM-42"]
+    assert "totals_mismatch" in payload["warnings"]
+
+
+def test_an_order_typed_into_a_mail():
+    payload = po(
+        """\
+From:    T. Mokoena <orders@meridian-construction.co.za>
+Subject: PO 7854 - Acme Steel (Pty) Ltd
+
+Please supply the following.
+
+PO: 7854
+Date: 05/06/2026
+Supplier - Acme Steel (Pty) Ltd
+Site: CP09
+
+Code      Description          Qty   Unit      Price       Total
+CBL-4     Cable 4mm surfix      40   roll   1,134.02   45,360.80
+
+                                     Subtotal          45,360.80
+                                     VAT 15%            6,804.12
+                                     TOTAL DUE      R 52,164.92
+"""
+    )
+    assert (payload["po_number"], payload["supplier_name"]) == ("7854", "Acme Steel (Pty) Ltd")
+    assert "low_confidence:po_number" not in payload["warnings"]
+
+
+PAIRED = """\
+Meridian Construction (Pty) Ltd                     Purchase Order
+Meridian House, 41 Voortrekker Road                 PO number/date
+                                                    {value}
+"""
+
+
+def test_labels_printed_in_pairs_over_one_value():
+    payload = po(PAIRED.format(value="4505184997 / 01.03.2026"))
+    assert (payload["po_number"], payload["po_date"]) == ("4505184997", "2026-03-01")
+
+
+def test_a_date_s_own_slashes_do_not_split_a_value():
+    lines = text_lines(PAIRED.format(value="4505184997 01/03/2026"))
+    split = paired.split_pairs(lines, 1.0)
+    assert [line.text for line in split] == [line.text for line in lines]
+    assert [
+        line.text for line in paired.split_pairs(text_lines(PAIRED.format(value="A / B")), 1.0)
+    ][-1].endswith("PO number: A  PO date: B")
+
+
+def test_a_known_site_code_inside_the_delivery_address():
+    payload = po(
+        """\
+PURCHASE ORDER
+Order No.  45127
+Please deliver to:
+Meridian Construction (Pty) Ltd
+Site DBN07, goods receiving
+Code      Description          Qty   Unit      Price       Total
+CBL-4     Cable 4mm surfix      40   roll   1,134.02   45,360.80
+"""
+    )
+    assert payload["project_code"] == "DBN07"
+
+
+DELIVERY_DATES = """\
+PURCHASE ORDER
+Order No.  45127
+Item   Material  Description              Order qty.  Unit   Price per unit   Net value
+00010  SFT-BT    Safety boots steel toe           24  pair           306.22    7,349.28
+                 Delivery date: Day 14.03.2026
+00020  SND-RV    River sand washed               7.5  m3             370.23    2,776.73
+                 Delivery date: Day 14.03.2026
+                           Total net value excl. VAT     ZAR   10,126.01
+                                            VAT 15 %     ZAR    1,518.90
+                                   Total gross value     ZAR   11,644.91
+"""
+
+
+def test_a_delivery_date_under_each_line_is_not_its_description():
+    payload = po(DELIVERY_DATES)
+    assert items(payload) == [
+        ("SFT-BT", "Safety boots steel toe", "7349.28"),
+        ("SND-RV", "River sand washed", "2776.73"),
+    ]
+
+
+def test_total_gross_value_is_the_total():
+    payload = po(DELIVERY_DATES)
+    assert (payload["subtotal"], payload["tax"], payload["total"]) == (
+        "10126.01",
+        "1518.90",
+        "11644.91",
+    )
+    assert payload["source"]["total"].startswith("Total gross value")
+
+
+def test_taxes_is_the_tax_and_a_line_s_tax_rate_in_the_table_is_not():
+    payload = po(
+        """\
+Purchase Order P06860
+Order Reference:   P06860
+Description                          Taxes      Quantity   UoM    Unit Price       Amount
+[SHR-VIS] Shuttering ply 18mm        VAT 15%        6.00   sheet      493.45   R 2,960.70
+[SFT-BT] Safety boots steel toe      VAT 15%       20.00   pair       381.72   R 7,634.40
+                                          Untaxed Amount                      R 10,595.10
+                                          Taxes                                R 1,589.27
+                                          Total                               R 12,184.37
+"""
+    )
+    assert (payload["subtotal"], payload["tax"], payload["total"]) == (
+        "10595.10",
+        "1589.27",
+        "12184.37",
+    )
+
+
+SWISS = """\
+Bestellung
+Bestell-Nr.   B26751
+Pos.  Art.-Nr.   Bezeichnung               Menge  Einheit   Preis CHF   Betrag CHF
+1     XPS-100    Dammplatte XPS 100 mm        30  m2            28.33       849.90
+2     ZE-425     Zement CEM II 42,5 N          2  Sack          17.35        34.70
+                                    Total CHF                              884.60
+                                    inkl. MWST 8.1 %                        66.28
+"""
+
+
+def test_a_tax_the_total_includes_in_german_words():
+    payload = po(SWISS)
+    assert (payload["tax"], payload["total"], payload["subtotal"]) == ("66.28", "884.60", "818.32")
+    assert payload["source"]["tax"].startswith("inkl. MWST")
+
+
+def test_a_header_word_with_its_currency_after_it_names_its_column():
+    payload = po(SWISS)
+    assert [(i["unit_price"], i["amount"]) for i in payload["items"]] == [
+        ("28.33", "849.90"),
+        ("17.35", "34.70"),
+    ]
+    assert not any(e["rule"] == "columns_by_arithmetic" for e in payload["rules_applied"])
+
+
+def test_a_total_in_a_box_over_its_amount():
+    payload = po(
+        """\
+PURCHASE ORDER
+Order No  40023
+Qty Ord  UOM   Stock Code   Description                 Rate     Disc %      Value
+  50.00  m     GLV-40       Galvanised pipe 40mm      115.49      0.00    5774.50
+                                               Sub Total         R 5,774.50
+                                               VAT 15%             R 866.18
+Signature           Date                       TOTAL
+                                                                 R 6,640.68
+"""
+    )
+    assert payload["total"] == "6640.68"
+    assert payload["source"]["total"].endswith("R 6,640.68")
+
+
+@pytest.mark.parametrize(
+    ("foot", "currency", "flagged"),
+    [
+        ("Att betala SEK      14 035,79", "SEK", False),
+        ("Att betala          14 035,79 kr", None, True),  # a krona or a krone: which?
+        ("Razem               14 035,79 zł", "PLN", False),
+    ],
+)
+def test_currencies_of_suppliers_abroad(foot, currency, flagged):
+    payload = po(
+        f"""\
+INKÖPSORDER
+Ordernummer   IO27906
+Artikelnr    Benämning           Antal   Enhet      À-pris       Belopp
+5102216      Makadam 8-16 mm        12   ton        331,99     3 983,88
+                       {foot}
+"""
+    )
+    assert payload["currency"] == currency
+    assert ("low_confidence:currency" in payload["warnings"]) is flagged
+
+
+def test_section_line_numbers_as_the_ocr_reads_them_stay_line_numbers():
+    columns = [tables.Column("line", 0, 4), tables.Column("item_code", 6, 14)]
+    for misread in ("Al", "AS", "Bi", "c2", "B3"):
+        assert tables._fits("line", misread, False, coded=True), misread
+    assert not tables._fits("line", "AS", False, coded=False)  # under 'No.' alone: a code
+    cells = text_lines("Al    BLK-140")[0].cells
+    assert tables._assign(cells, columns) == {0: "Al", 1: "BLK-140"}
+
+
+def test_a_mark_the_engine_does_not_know_after_the_amounts_flags_the_currency():
+    payload = po(
+        """\
+Zamowienie nr ZAM/979/2026
+Symbol    Nazwa                  Ilosc     Cena      Wartosc
+PUS-25    Pustak ceramiczny         12   105,33     1 263,96
+                         Razem    1 263,96 zt
+                         Do zaptaty: 1 263,96 zt
+"""
+    )
+    assert payload["currency"] is None
+    assert "low_confidence:currency" in payload["warnings"]
