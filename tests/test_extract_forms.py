@@ -274,3 +274,59 @@ PUS-25    Pustak ceramiczny         12   105,33     1 263,96
     )
     assert payload["currency"] is None
     assert "low_confidence:currency" in payload["warnings"]
+
+
+@pytest.mark.parametrize(
+    "label",
+    ["Your Quotation   Q-5512", "Send Invoice to   accounts@meridian.co.za", "Ref Quote  Q-1"],
+)
+def test_a_label_naming_another_kind_of_document_is_no_title(label):
+    lines = text_lines(f"Acme Supplies (Pty) Ltd\n{label}\nORDER NO  PO-4521")
+    assert engine.document_kind(lines) is None
+
+
+def test_quantities_with_their_units_leave_the_office_s_currency_alone():
+    payload = po(
+        """\
+PURCHASE ORDER
+Order No  PO-4521
+Code       Description             Qty          Price        Amount
+KR150      Kerb KR150           1,120.00 kg     18.50     20,720.00
+STL-6      Steel wire           1,200.00 kg     10.00     12,000.00
+                                       Subtotal           32,720.00
+"""
+    )
+    assert payload["currency"] == "ZAR"
+    assert "low_confidence:currency" not in payload["warnings"]
+
+
+def test_a_total_before_vat_is_no_group_s_subtotal():
+    payload = po(
+        """\
+PURCHASE ORDER
+Order No.  ORD-1
+Item  Code      Description              Unit    Qty     Rate     Amount
+1     BLK-140   Concrete block 140mm     each      5    17.34      86.70
+2     CEM-42    Cement 50kg              bag       5    97.73     488.65
+                Total excl. VAT                                  575.35
+                Delivery charge                                  150.00
+"""
+    )
+    assert [(i["item_code"], i["amount"]) for i in payload["items"]] == [
+        ("BLK-140", "86.70"),
+        ("CEM-42", "488.65"),
+    ]
+
+
+def test_a_date_under_a_total_s_label_is_not_its_amount():
+    payload = po(
+        """\
+PURCHASE ORDER
+Order No  40023
+Qty Ord  UOM   Stock Code   Description                 Rate     Disc %      Value
+  50.00  m     GLV-40       Galvanised pipe 40mm      115.49      0.00    5774.50
+Signature           Date                       TOTAL
+                                               01/03/2026
+"""
+    )
+    assert payload["total"] != "2026.00"

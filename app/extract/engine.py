@@ -147,19 +147,30 @@ def document_kind(lines: list[Line]) -> str | None:
     """The kind its title names, reading from the top; None when no title says.
 
     A title is a short cell that starts with the kind's name: 'PURCHASE ORDER',
-    'Delivery Note', not 'please quote our order number on all delivery notes'; or that
-    ends with it after a word or two saying which ('SITE PURCHASE ORDER', 'Local Purchase
-    Order'), so a 'Quotation' label further down does not name a titled order.
+    'Delivery Note', not 'please quote our order number on all delivery notes'; or a
+    title-like cell (in capitals, or alone on its line) that ends with it after a word or
+    two saying which ('SITE PURCHASE ORDER'), so a 'Quotation' label further down does not
+    name a titled order; 'Your Quotation' or 'Send invoice' is a label, not a title.
     """
     for line in lines[:20]:
         for cell in line.cells:
-            if len(cell.text.split()) > 5:
+            text = cell.text.strip()
+            if len(text.split()) > 5:
                 continue
+            titled = len(line.cells) == 1 or text.upper() == text
             for kind, pattern in KINDS:
-                title = rf"(?:{pattern})\b|(?:[^\W\d]+\s+){{1,2}}(?:{pattern})$"
-                if re.match(title, cell.text.strip(), re.IGNORECASE):
+                if re.match(rf"(?:{pattern})\b", text, re.IGNORECASE):
+                    return kind
+                qualified = rf"(?!{_NOT_A_QUALIFIER}\b)(?:[^\W\d]+\s+){{1,2}}(?:{pattern})$"
+                if titled and re.match(qualified, text, re.IGNORECASE):
                     return kind
     return None
+
+
+# Words that make a kind's name a label, not a title ('Your Quotation', 'Send invoice').
+_NOT_A_QUALIFIER = (
+    r"your|our|the|ref|re|per|on|to|send|payment|customer|client|see|as|with|attached|no|from"
+)
 
 
 def _decimal_comma(lines: list[Line]) -> bool:

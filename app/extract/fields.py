@@ -197,11 +197,16 @@ def currencies_named(text: str) -> set[str]:
     }
 
 
-# 'kr' beside an amount: a krona or a krone, and the page need not say which country's.
-_KRONA = re.compile(r"\d[.,]\d\d\s?kr\b|(?<![A-Za-z])kr\.?\s?\d", re.IGNORECASE)
-# Letters after amounts of hundreds or more with their cents ('17 259,00 zt', a photo's 'zł'):
-# the amounts' currency, by a mark the engine does not know.
-_MARK_AFTER = re.compile(r"\d{3}[.,]\d\d ?([^\W\d_]{1,3})(?= {2,}|$)", re.MULTILINE)
+# 'kr' beside an amount with its cents: a krona or a krone, and the page need not say which
+# country's.
+_KRONA = re.compile(r"\d[.,]\d\d\s?kr\b|(?<![A-Za-z])kr\.?\s?\d[\d .']*[.,]\d\d\b", re.IGNORECASE)
+# Letters at the end of a cell after an amount grouped in thousands with its cents
+# ('17 259,00 zt', a photo's 'zł'): the amounts' currency, by a mark the engine does not know.
+_MARK_AFTER = re.compile(
+    r"\d{1,3}(?:[ .,'\u00a0]\d{3})+[.,]\d\d ?([^\W\d_]{1,3})(?= {2,}|$)", re.MULTILINE
+)
+# Units a quantity may be printed with: never a currency.
+_UNITS = {"kg", "g", "t", "m", "mm", "cm", "km", "l", "ml", "ea", "pc", "pcs", "no", "nos"}
 
 
 def money_mark_unnamed(text: str) -> str | None:
@@ -210,7 +215,7 @@ def money_mark_unnamed(text: str) -> str | None:
     if _KRONA.search(text):
         return "kr"
     marks = [m.lower() for m in _MARK_AFTER.findall(text)]
-    repeated = [m for m in set(marks) if marks.count(m) >= 2]
+    repeated = sorted(m for m in set(marks) if marks.count(m) >= 2 and m not in _UNITS)
     return repeated[0] if repeated else None
 
 

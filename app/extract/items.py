@@ -15,7 +15,7 @@ from decimal import Decimal
 from app import numbers
 from app.extract.checks import line_ok
 from app.extract.model import Item, Trail
-from app.extract.tables import CODE_LIKE, Column, RawRow, is_number, money_text
+from app.extract.tables import CODE_LIKE, WITH_UNIT, Column, RawRow, is_number, money_text
 
 
 def _quantity(text: str, decimal_comma: bool) -> str | None:
@@ -27,15 +27,12 @@ def _quantity(text: str, decimal_comma: bool) -> str | None:
         return None
 
 
-_WITH_UNIT = re.compile(r"(\d[\d.,]*)\s+([^\W\d][^\d\s]{0,7})")
-
-
 def _quantity_and_unit(quantity: str, unit: str) -> tuple[str, str]:
     """A quantity printed with its unit in one cell ('2,5 t', '60.00 roll'), under the
     quantity's header or, set close to the unit's, under that one: the two apart."""
-    if not unit and (match := _WITH_UNIT.fullmatch(quantity.strip())):
+    if not unit and (match := WITH_UNIT.fullmatch(quantity.strip())):
         return match.group(1), match.group(2)
-    if not quantity and (match := _WITH_UNIT.fullmatch(unit.strip())):
+    if not quantity and (match := WITH_UNIT.fullmatch(unit.strip())):
         return match.group(1), match.group(2)
     return quantity, unit
 
@@ -133,9 +130,9 @@ def spaced_size(text: str) -> str:
     return _SPACED_SIZE.sub(r"\1x\2", text)
 
 
-# A run of capital I's with an l read for one of them, after a word in capitals: a
-# roman numeral ('CEM Il' for CEM II, 'Type lII').
-_NUMERAL = re.compile(r"(\b[A-Z]{2,} )((?=I*l)[Il]{2,3})(?=[/\s]|$)")
+# A run of capital I's with an l read for one of them, after a word in capitals: a roman
+# numeral ('CEM Il' for CEM II); 'll' alone may be letters ('SABS ll') and is left.
+_NUMERAL = re.compile(r"(\b[A-Z]{2,} )((?=[Il]*I)(?=[Il]*l)[Il]{2,3})(?=[/\s]|$)")
 
 
 def capital_i_as_l(text: str) -> str:

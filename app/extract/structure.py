@@ -26,6 +26,7 @@ from app.extract.model import Found, Item
 from app.extract.tables import (
     FOOT,
     NUMERIC,
+    WITH_UNIT,
     Column,
     RawRow,
     RowReader,
@@ -131,13 +132,9 @@ def table_by_structure(lines: list[Line], step: float, comma: bool) -> list[RawR
 # --- naming number columns by their arithmetic ----------------------------------------------
 
 
-# A quantity printed with its unit in one cell ('2,5 t', '6 ark.').
-_WITH_UNIT = re.compile(r"(\d[\d.,]*)\s+[^\W\d]{1,5}\.?")
-
-
 def _bare(text: str) -> str:
     """The number of a value, its unit left off ('2,5 t' is 2,5)."""
-    match = _WITH_UNIT.fullmatch(text.strip())
+    match = WITH_UNIT.fullmatch(text.strip())
     return match.group(1) if match else text
 
 

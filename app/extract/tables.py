@@ -381,6 +381,8 @@ def _in_span(line: Line, columns: list[Column], left: float, right: float) -> li
 
 # A line number as OCR may misread it: digits, or one or two small letters ('rs' for 2).
 _SHORT = re.compile(r"\d{1,3}|[a-z]{1,2}")
+# A quantity printed with its unit in one cell ('2,5 t', '6 ark.', '60.00 roll').
+WITH_UNIT = re.compile(r"(\d[\d.,]*)\s+([^\W\d][^\d\s]{0,7})")
 # A group's letter and the line's number in it ('B3', or as the OCR reads it 'Bi', 'AS'): a
 # line number where the table has a code column of its own, else a code under a 'No.' header.
 _IN_GROUP = re.compile(r"[A-Za-z]{1,2}\d{1,3}|[A-Za-z][A-Za-z\d]")
@@ -699,9 +701,10 @@ class RowReader:
         self.above = {}  # the item above stood under another header's columns
 
     def _closes_section(self, line: Line) -> bool:
-        """A subtotal that names a group ('Subtotal A: Concrete') and is the sum of the
-        amounts since the last such line: the table's items go on under it."""
-        if len(line.cells) < 2 or not re.search(r"[^\W\d]{2,}", FOOT.sub("", line.cells[0].text)):
+        """A subtotal that names its group by a letter or number and a colon ('Subtotal A:
+        Concrete', not 'Total excl. VAT') and is the sum of the amounts since the last such
+        line: the table's items go on under it."""
+        if len(line.cells) < 2 or not _GROUP_NAMED.match(FOOT.sub("", line.cells[0].text, 1)):
             return False
         printed = money_text(line.cells[-1].text, self.comma)
         group = self.rows[self.section :]
@@ -776,6 +779,10 @@ class RowReader:
             self.last_y = line.y
         elif rows:
             rows[-1].closed = True
+
+
+# What follows 'Subtotal' in a group's own subtotal: the group's letter or number, a colon.
+_GROUP_NAMED = re.compile(r"\s*[A-Za-z0-9]{1,3}\s*[:\-–]\s*[^\W\d]")
 
 
 def _broken_at_hyphen(line: Line, above: dict[int, list[Cell]]) -> int | None:

@@ -94,7 +94,18 @@ def _labelled(
 
 
 def _alone_under(below: Line, x0: float) -> bool:
-    return len(below.cells) == 1 and below.cells[0].x0 >= x0 - 2
+    """One amount alone under the label, right of its start: with its cents or its currency
+    (a date or a count under a 'Total' column head is not one)."""
+    if len(below.cells) != 1 or below.cells[0].x0 < x0 - 2:
+        return False
+    text = below.cells[0].text.strip()
+    return bool(
+        re.fullmatch(
+            rf"{_CURRENCY}\s*-?\d[\d ,.'\u00a0]*[.,]\d\d(?:\s?[A-Za-z€]{{1,3}})?",
+            text,
+            re.IGNORECASE,
+        )
+    )
 
 
 # Eight digits or more with no separator, no cents and no currency: a VAT or company

@@ -106,13 +106,16 @@ def number_by_marker(lines: list[Line], step: float) -> Found:
     heading = title(lines)
     ranked = []
     lines = _above_items(lines)  # a 'Part No.' over the items heads a column, not a number
+    top = next((n for n, line in enumerate(lines) if heading in line.cells), len(lines))
     for index, line in enumerate(lines[:40]):
         for position, cell in enumerate(line.cells):
             found = _marked_value(lines, index, cell, step)
             if found is not None:
                 named = _names_title(found.label, heading)
                 # 'Zamówienie nr ZAM/401/2026' on a line of its own at the top: the heading
-                heads = not found.own_cell and len(line.cells) == 1 and index < 8
+                # (a title word, the marker, the reference), above any title in capitals
+                heads = not found.own_cell and len(line.cells) == 1 and index < min(8, top)
+                heads = heads and len(line.cells[0].text.split()) <= 3
                 key = (not heads, not found.own_cell, not named, index, position)
                 ranked.append((key, found))
     if not ranked:

@@ -16,6 +16,7 @@ field's check (the engine's, for a header field) before it is used. Pure.
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
 from datetime import date
@@ -159,14 +160,18 @@ def _strip(text: str, place: dict) -> str | None:
 
 
 def _same_words(got: list[str], learned: list[str]) -> bool:
-    """The learned words around a value, but for those with digits: another document's
-    values ('/ 01.03.2026' after a PO number) differ where its words do not."""
+    """The learned words around a value, but for those with digits (another document's
+    values, '/ 01.03.2026' after a PO number, differ where its words do not) and for a
+    letter or so the OCR misread ('Supp1ier')."""
     if len(got) != len(learned):
         return False
-    return all(
-        norm(a) == b or (re.search(r"\d", a) and re.search(r"\d", b))
-        for a, b in zip(got, learned, strict=True)
-    )
+    return all(_alike(norm(a), b) for a, b in zip(got, learned, strict=True))
+
+
+def _alike(a: str, b: str) -> bool:
+    if a == b or (re.search(r"\d", a) and re.search(r"\d", b)):
+        return True
+    return min(len(a), len(b)) >= 4 and difflib.SequenceMatcher(None, a, b).ratio() >= 0.75
 
 
 def _distance(place: dict, x: float, y: float, frame: Frame, area: Region) -> float:
