@@ -12,10 +12,12 @@ total in a box over its amount, and the currencies of suppliers abroad.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from app.extract import engine, paired, tables
-from app.extract.layout import text_lines
+from app.extract import engine, paired, proofs, tables
+from app.extract.layout import Line, text_lines
 
 BUYER = "Meridian Construction (Pty) Ltd"
 
@@ -330,3 +332,44 @@ Signature           Date                       TOTAL
 """
     )
     assert payload["total"] != "2026.00"
+
+
+def _photo(text: str) -> list:
+    """Layout text as if an OCR had read it: every word marked so."""
+    return [
+        Line([replace(w, ocr=True) for w in line.words], line.y, line.page)
+        for line in text_lines(text)
+    ]
+
+
+def test_one_dollar_sign_on_a_photo_is_flagged_and_a_code_is_not():
+    once = engine._currency(_photo("Total  1,234.00\nPaid by cheque $ 1,234.00"))[0]
+    assert (once.value, once.confidence < proofs.LOW, once.ocr) == ("USD", True, True)
+    coded = engine._currency(_photo("Total  ZAR  1,234.00"))[0]
+    assert (coded.value, coded.confidence) == ("ZAR", 0.8)
+    text = engine._currency(text_lines("Paid by cheque $ 1,234.00"))[0]
+    assert (text.value, text.confidence) == ("USD", 0.8)
+
+
+def test_a_header_field_the_second_reading_lost_is_kept_from_the_first():
+    first = {
+        "project_code": "DBN07",
+        "po_number": "45",
+        "confidence": {"project_code": 0.83},
+        "source": {"project_code": "site_code_misread: ..."},
+        "warnings": ["low_confidence:project_code"],
+        "rules_applied": [{"rule": "site_code_misread", "field": "project_code"}],
+    }
+    second = {
+        "project_code": None,
+        "po_number": "46",
+        "confidence": {},
+        "source": {},
+        "warnings": ["low_confidence:project_code", "low_confidence:items"],
+        "rules_applied": [],
+    }
+    kept = engine._header_kept(second, first)
+    assert (kept["project_code"], kept["po_number"]) == ("DBN07", "46")
+    assert kept["source"]["project_code"].startswith("site_code_misread")
+    assert sorted(kept["warnings"]) == ["low_confidence:items", "low_confidence:project_code"]
+    assert kept["rules_applied"] == [{"rule": "site_code_misread", "field": "project_code"}]

@@ -193,6 +193,11 @@ def _currency(lines: list[Line]) -> tuple[Found, int]:
             return Found(None, 0.0, f"'{unnamed}' beside the amounts names no one currency"), 0
         source = symbol or "no currency printed: the office's own"
         found = Found(symbol or OWN_CURRENCY, 0.8 if symbol else 0.7, source)
+        ocr = any(line.ocr for line in lines)
+        coded = symbol and re.search(rf"(?<![A-Za-z]){symbol}(?![A-Za-z])", text)
+        if symbol and ocr and not coded and fields.times_named(text, symbol) < 2:
+            # one '$' on a photo, and no code, may be an 'S' misread: a person checks it
+            found = Found(symbol, proofs.LOW - 0.1, f"{symbol}: one sign on a photo", None, True)
     return found, len(named)
 
 
@@ -489,8 +494,31 @@ def _without_rules(lines: list[Line], payload: dict, document: Document) -> dict
     if not again:
         return payload
     second = read_po(again, options)
+    if _score(second) <= _score(payload):
+        return payload
+    return _header_kept(second, payload)
 
-    return second if _score(second) > _score(payload) else payload
+
+_HEADER = ("po_number", "po_date", "supplier_name", "project_code")
+
+
+def _header_kept(second: dict, first: dict) -> dict:
+    """The second reading, with a header field it lost taken from the first (painting out
+    the rules helps the table, and may blur a code in a box): its value, where it came
+    from, how sure, and its flag if it had one."""
+    for name in _HEADER:
+        if second.get(name) or not first.get(name):
+            continue
+        second[name] = first[name]
+        for key in ("confidence", "source"):
+            if name in first.get(key, {}):
+                second.setdefault(key, {})[name] = first[key][name]
+        flag = f"low_confidence:{name}"
+        second["warnings"] = [w for w in second["warnings"] if w != flag]
+        if flag in first["warnings"]:
+            second["warnings"].append(flag)
+        second["rules_applied"] += [e for e in first["rules_applied"] if e["field"] == name]
+    return second
 
 
 # An item's numbers, as the fields of `rules_applied` end ('items[2].quantity').

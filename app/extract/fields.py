@@ -219,6 +219,12 @@ def money_mark_unnamed(text: str) -> str | None:
     return repeated[0] if repeated else None
 
 
+def times_named(text: str, code: str) -> int:
+    """How often the text names a currency by its code or symbol."""
+    pattern = dict(_CURRENCIES)[code]
+    return len(re.findall(rf"(?<![A-Za-z])(?:{pattern})", text))
+
+
 def detect_currency(text: str) -> str | None:
     """The currency a text names by code or symbol; counts win ('R 12.00 ... R 5.00')."""
     counts = {
