@@ -352,3 +352,40 @@ def test_postcodes_written_in_two_parts_mark_an_address():
     for postcode in ("721 36 Västerås", "61-897 Poznań", "1000-001 Lisboa", "7530 Bellville"):
         assert unlabelled._POSTCODE.fullmatch(postcode), postcode
     assert not unlabelled._POSTCODE.fullmatch("Tel. 021 948")
+
+
+# A photo's reading of such a page: two headings run into one cell over two number columns,
+# a quantity run into its unit under the unit's heading, and the tax summary's headings
+# right under the last item.
+MERGED_PAGE = f"""\
+{BUYER}
+                                  Zorbak nr ZB/402/2026
+
+Lp.   Symbol      Nomo                 Kwant  Jedn.  Prezo neto Valo neto  Stawo    Bruto
+   1 PRE-12      Rebar Y12             24     szt.       35,05    841,20    8 %    908,50
+   2 PIA-02      River sand                   2,5 t      79,39    198,48    8 %    214,36
+   3 CEM-42      Cement 32,5R          12     worek      27,44    329,28   23 %    405,01
+                       Stawo      Neto        Taksa         Bruto
+                        23 %    329,28        75,73        405,01
+                         8 %  1 039,68        83,18      1 122,86
+                       Razem  1 368,96 zł    158,91 zł   1 527,87 zł
+"""
+
+
+def test_headings_run_into_one_cell_over_two_number_columns_are_split():
+    payload = engine.read_text(MERGED_PAGE, **OFFICE)
+    assert [(i["quantity"], i["unit"], i["unit_price"], i["amount"]) for i in payload["items"]] == [
+        ("24", "szt.", "35.05", "841.20"),
+        ("2.5", "t", "79.39", "198.48"),
+        ("12", "worek", "27.44", "329.28"),
+    ]
+
+
+def test_a_tax_summary_s_headings_under_the_items_end_the_table():
+    payload = engine.read_text(MERGED_PAGE, **OFFICE)
+    assert len(payload["items"]) == 3
+    assert (payload["subtotal"], payload["tax"], payload["total"]) == (
+        "1368.96",
+        "158.91",
+        "1527.87",
+    )

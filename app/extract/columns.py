@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from app.extract.model import Trail
-from app.extract.tables import NUMERIC, Column, RawRow, is_number
+from app.extract.tables import NUMERIC, WITH_UNIT, Column, RawRow, is_number
 
 
 @dataclass
@@ -134,6 +134,7 @@ def beside_description(view: ColumnView) -> str | None:
 
 
 def units(view: ColumnView) -> str | None:
-    """Short words beside the description, where no header names the unit."""
-    short = all(len(v) <= 6 for v in view.values)
+    """Short words beside the description, where no header names the unit; a quantity run
+    into its unit ('60 Opak.', set close to it) among them."""
+    short = all(len(v) <= 6 or WITH_UNIT.fullmatch(v.strip()) for v in view.values)
     return "unit" if view.wordy and short and "unit" not in view.keys else None

@@ -395,6 +395,7 @@ def _as_learned(learned: recall.Learned, found, lines, options, trail, prove, in
     fail and what proves them. What a verified document of the layout showed holds for it
     too: its prices include the tax, its numeric dates are written one way round."""
     # a name or code the layout read by OCR is put right as the reader's own would be
+    _name_run_on(learned.found, found)
     replaced = [n for n in ("supplier_name", "project_code") if learned.found[n] != found[n]]
     if learned.found["po_number"].value != found["po_number"].value:  # its own, read again
         prove = partial(prove, doubted=_read_again(learned.found, "po_number", lines))
@@ -407,6 +408,16 @@ def _as_learned(learned: recall.Learned, found, lines, options, trail, prove, in
     if learned.date_order_known:
         prove = partial(prove, order_guessed=False)
     return found, rows, failed, prove
+
+
+def _name_run_on(learned: dict[str, Found], read: dict[str, Found]) -> None:
+    """A supplier's name the layout read at its place, that the reader read with more words
+    after it (the name running on to a second line, its legal form: 'Hurtownia Budowlana
+    Nowak' over 'Sp. z o.o.', where the taught document printed it on one line): the
+    longer name, as the reader found it."""
+    ours, theirs = learned["supplier_name"].value, read["supplier_name"].value
+    if ours and theirs and theirs.startswith(f"{ours} "):
+        learned["supplier_name"] = read["supplier_name"]
 
 
 def _order_guessed(said: bool | None, found: dict[str, Found]) -> bool:

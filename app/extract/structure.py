@@ -54,8 +54,9 @@ def _shared(edges: list[float], others: list[float]) -> int:
 
 def _runs(lines: list[Line], step: float, comma: bool) -> list[tuple[int, int]]:
     """Runs of item lines: (first, last) indexes of lines with two or more numbers whose
-    right edges line up with the run's first line, lines of words or of one number (a
-    wrapped description or code) allowed between them."""
+    right edges line up with the run's first line, a line of a word or two or of one number
+    (a wrapped description or code) allowed between them; a row of headings (a tax
+    summary's) is not."""
     runs: list[tuple[int, int]] = []
     start = last = None
     for index, line in enumerate(lines):
@@ -67,7 +68,8 @@ def _runs(lines: list[Line], step: float, comma: bool) -> list[tuple[int, int]]:
             if numbered and near and _shared(edges, _number_edges(first, comma)) >= 2:
                 last = index
                 continue
-            if len(edges) < 2 and near and line.y - lines[last].y <= 1.6 * step:
+            wrapped = len(edges) < 2 and len(line.cells) <= 2  # not a row of headings
+            if wrapped and near and line.y - lines[last].y <= 1.6 * step:
                 continue  # a wrapped description or code ('325' of 'CEM-325') between items
             runs.append((start, last))
             start = last = None
@@ -76,6 +78,12 @@ def _runs(lines: list[Line], step: float, comma: bool) -> list[tuple[int, int]]:
     if start is not None:
         runs.append((start, last))
     return runs
+
+
+def _wrap_like(line: Line, comma: bool) -> bool:
+    """A line of a word or two and no number: an item's description running on (a row of
+    several headings is not)."""
+    return not _number_edges(line, comma) and len(line.cells) <= 2
 
 
 def _header_above(lines: list[Line], first: int, step: float, comma: bool) -> int | None:
@@ -95,11 +103,36 @@ def _header_above(lines: list[Line], first: int, step: float, comma: bool) -> in
     return None
 
 
-def _columns(header: Line) -> list[Column]:
+def _split_over_numbers(header: Line, first: Line, comma: bool) -> list[Cell]:
+    """The header's cells, one that stands over two or more of the first item's numbers split
+    between them, each word to the nearest (a photo's OCR ran 'Cena netto' and 'Wartość
+    netto' into one cell)."""
+    cells = [Cell(join_numbers(c.words)) for c in first.cells]
+    numbers = [c for c in cells if is_number(c.text.rstrip("%").strip(), comma)]
+    out: list[Cell] = []
+    for cell in header.cells:
+        under = [n for n in numbers if cell.x0 - 1 <= n.x0 and n.x1 <= cell.x1 + 3]
+        if len(under) < 2 or len(cell.words) < 2:
+            out.append(cell)
+            continue
+        groups: dict[int, list] = {}
+        for word in cell.words:
+            near = min(range(len(under)), key=lambda k: abs(_middle(under[k]) - word.center))
+            groups.setdefault(max([near, *groups]), []).append(word)  # keep them in order
+        out.extend(Cell(words) for _, words in sorted(groups.items()))
+    return out
+
+
+def _middle(cell: Cell) -> float:
+    return (cell.x0 + cell.x1) / 2
+
+
+def _columns(header: Line, first: Line | None = None, comma: bool = False) -> list[Column]:
     """A column under each header cell, named when its words are a known column name (once);
     the column rules name the rest from what is under them."""
     columns = []
-    for cell in header.cells:
+    cells = header.cells if first is None else _split_over_numbers(header, first, comma)
+    for cell in cells:
         key = column_key(cell.text)
         columns.append(Column(key, cell.x0, cell.x1, cell.text.lower().strip()))
     for column in columns:
@@ -117,9 +150,10 @@ def table_by_structure(lines: list[Line], step: float, comma: bool) -> list[RawR
         if header is None:
             continue
         reading = RowReader(step, comma)
-        reading.under(_columns(lines[header]), lines[header].page, lines[header].y)
+        columns = _columns(lines[header], lines[first], comma)
+        reading.under(columns, lines[header].page, lines[header].y)
         end = last + 1
-        while end < len(lines) and not _number_edges(lines[end], comma):
+        while end < len(lines) and _wrap_like(lines[end], comma):
             end += 1  # the last item's description may wrap under it
         for line in lines[first:end]:
             reading.take(line)

@@ -439,7 +439,11 @@ def read(table: dict, lines: list[Line], frame: Frame, comma: bool) -> tuple[lis
             items.append(item)
             last_y, end = line.y, index + 1
         elif items and not _note(table, line) and _runs_on(table, line, last_y, across, comma):
-            said = f"{items[-1]['description']} {' '.join(w.text for w in line.words)}"
-            items[-1]["description"] = said.strip()
+            words = " ".join(w.text for w in line.words)
+            code = items[-1].get("item_code") or ""
+            if code.endswith("-") and " " not in words:  # 'CEM-' over '325': the code runs on
+                items[-1]["item_code"] = code + words
+            else:
+                items[-1]["description"] = f"{items[-1]['description']} {words}".strip()
             last_y = line.y
     return items, end if end is not None else len(lines)
