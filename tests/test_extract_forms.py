@@ -331,7 +331,8 @@ Signature           Date                       TOTAL
                                                01/03/2026
 """
     )
-    assert payload["total"] != "2026.00"
+    assert payload["total"] is None
+    assert "low_confidence:total" in payload["warnings"]
 
 
 def _photo(text: str) -> list:

@@ -143,6 +143,12 @@ def _remember(lines: list[Line], page: OcrPage) -> None:
         line.ocr_page = page
 
 
+# Words that make a kind's name a label, not a title ('Your Quotation', 'Send invoice').
+_NOT_A_QUALIFIER = (
+    r"your|our|the|ref|re|per|on|to|send|payment|customer|client|see|as|with|attached|no|from"
+)
+
+
 def document_kind(lines: list[Line]) -> str | None:
     """The kind its title names, reading from the top; None when no title says.
 
@@ -167,12 +173,6 @@ def document_kind(lines: list[Line]) -> str | None:
     return None
 
 
-# Words that make a kind's name a label, not a title ('Your Quotation', 'Send invoice').
-_NOT_A_QUALIFIER = (
-    r"your|our|the|ref|re|per|on|to|send|payment|customer|client|see|as|with|attached|no|from"
-)
-
-
 def _decimal_comma(lines: list[Line]) -> bool:
     text = "\n".join(line.text for line in lines)
     commas = len(re.findall(r"\d,\d{2}(?![\d,.])", text))
@@ -190,7 +190,8 @@ def _currency(lines: list[Line]) -> tuple[Found, int]:
         symbol = fields.detect_currency(text)
         unnamed = None if symbol else fields.money_mark_unnamed(text)
         if unnamed:  # flagged: a person says which
-            return Found(None, 0.0, f"'{unnamed}' beside the amounts names no one currency"), 0
+            found = Found(None, 0.0, f"'{unnamed}' beside the amounts names no one currency")
+            return found, len(named)
         source = symbol or "no currency printed: the office's own"
         found = Found(symbol or OWN_CURRENCY, 0.8 if symbol else 0.7, source)
         ocr = any(line.ocr for line in lines)

@@ -68,8 +68,7 @@ def _runs(lines: list[Line], step: float, comma: bool) -> list[tuple[int, int]]:
             if numbered and near and _shared(edges, _number_edges(first, comma)) >= 2:
                 last = index
                 continue
-            wrapped = len(edges) < 2 and len(line.cells) <= 2  # not a row of headings
-            if wrapped and near and line.y - lines[last].y <= 1.6 * step:
+            if _wrap_like(line, comma, 1) and near and line.y - lines[last].y <= 1.6 * step:
                 continue  # a wrapped description or code ('325' of 'CEM-325') between items
             runs.append((start, last))
             start = last = None
@@ -80,10 +79,10 @@ def _runs(lines: list[Line], step: float, comma: bool) -> list[tuple[int, int]]:
     return runs
 
 
-def _wrap_like(line: Line, comma: bool) -> bool:
-    """A line of a word or two and no number: an item's description running on (a row of
-    several headings is not)."""
-    return not _number_edges(line, comma) and len(line.cells) <= 2
+def _wrap_like(line: Line, comma: bool, numbers: int = 0) -> bool:
+    """A line of a word or two with at most `numbers` numbers: an item's description or code
+    running on (a row of several headings is not)."""
+    return len(_number_edges(line, comma)) <= numbers and len(line.cells) <= 2
 
 
 def _header_above(lines: list[Line], first: int, step: float, comma: bool) -> int | None:

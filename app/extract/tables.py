@@ -110,14 +110,14 @@ _LONG_NAMES = {
 }
 
 
-_CURRENCY_CODES = "|".join(code.lower() for code in numbers.CURRENCY_CODES)
+# The currency codes, as a header or a foot label may end in one ('Preis CHF', 'Total (ZAR)').
+CURRENCY_CODES = "|".join(code.lower() for code in numbers.CURRENCY_CODES)
 
 
 def column_key(text: str) -> str | None:
     cleaned = re.sub(r"\s+", " ", text).strip().lower()
     cleaned = re.sub(r"\s*\((?:[a-z]{3}|r|\$|€|£|%|incl\.?|excl\.?)\)$", "", cleaned)
-    cleaned = re.sub(rf"(?<=\w)\s+(?:{_CURRENCY_CODES})$", "", cleaned)  # 'Preis CHF'
-
+    cleaned = re.sub(rf"(?<=\w)\s+(?:{CURRENCY_CODES})$", "", cleaned)  # 'Preis CHF'
     for key, pattern in _COMPILED:
         if pattern.fullmatch(cleaned):
             return key

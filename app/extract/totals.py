@@ -14,10 +14,9 @@ from app import numbers
 from app.extract import vocabulary as words
 from app.extract.layout import Line
 from app.extract.model import Found
-from app.extract.tables import money_text
+from app.extract.tables import CURRENCY_CODES, money_text
 
-_CODES = "|".join(code.lower() for code in numbers.CURRENCY_CODES)
-_CURRENCY = rf"(?:\s*\(?(?:{_CODES}|r|€|\$|£)\)?)?"
+_CURRENCY = rf"(?:\s*\(?(?:{CURRENCY_CODES}|r|€|\$|£)\)?)?"
 _RATE = r"(?:\s*(?:@|at|à|a)?\s*\(?\d{1,2}(?:[.,]\d+)?\s*%\)?)?"
 _EXCL = r"\(?excl(?:\.|uding|usive)?(?:\s+(?:vat|tax))?\)?"
 _INCL = r"\(?incl(?:\.|uding|usive)?(?:\s+(?:vat|tax))?\)?"

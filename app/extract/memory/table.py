@@ -21,6 +21,7 @@ an item. Pure.
 from __future__ import annotations
 
 import statistics
+from collections import Counter
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -334,9 +335,7 @@ def _header_at(header: list[list], line: Line, frame: Frame) -> Across | None:
 def _header_fit(header: list[list], here: dict[str, list[float]], frame: Frame, middle: float):
     """Where each learned header word should stand on this line: on the line through the
     words printed once in both (the median shift when fewer than two are)."""
-    counts: dict[str, int] = {}
-    for text, _, _ in header:
-        counts[text] = counts.get(text, 0) + 1
+    counts = Counter(text for text, _, _ in header)
     pairs = [
         (frame.x(hx), here[text][0])
         for text, hx, _ in header
