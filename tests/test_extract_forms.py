@@ -348,8 +348,19 @@ def test_one_dollar_sign_on_a_photo_is_flagged_and_a_code_is_not():
     assert (once.value, once.confidence < proofs.LOW, once.ocr) == ("USD", True, True)
     coded = engine._currency(_photo("Total  ZAR  1,234.00"))[0]
     assert (coded.value, coded.confidence) == ("ZAR", 0.8)
-    text = engine._currency(text_lines("Paid by cheque $ 1,234.00"))[0]
+    text = engine._currency(text_lines("Paid by cheque USD 1,234.00"))[0]
     assert (text.value, text.confidence) == ("USD", 0.8)
+
+
+def test_a_dollar_sign_alone_is_flagged_and_a_dollar_named_in_words_is_read():
+    alone = engine._currency(text_lines("Total  $1,234.00\nPaid by cheque"))[0]
+    assert (alone.value, alone.confidence < proofs.LOW) == ("USD", True)
+    assert "no code" in alone.source
+    said = "All prices are in Australian dollars.  Total inc GST  $2,902.28"
+    named = engine._currency(text_lines(said))[0]
+    assert (named.value, named.confidence) == ("AUD", 0.8)
+    us = engine._currency(text_lines("Total  US$ 1,234.00"))[0]
+    assert (us.value, us.confidence) == ("USD", 0.8)
 
 
 def test_a_header_field_the_second_reading_lost_is_kept_from_the_first():

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from fpdf import FPDF
 
-from app.extract import engine, structure, unlabelled
+from app.extract import engine, structure, unlabelled, validate
 from app.extract.document import Document, ExtractionError, ExtractOptions
 from app.extract.layout import Line, Word, text_lines
 from app.extract.tables import Column, RawRow
@@ -389,3 +389,53 @@ def test_a_tax_summary_s_headings_under_the_items_end_the_table():
         "158.91",
         "1527.87",
     )
+
+
+# An order whose title line carries its number after a marker, far to the right, and a
+# supplier's offer further down carries one too.
+TITLE_LINE_PAGE = f"""\
+ZORBAK                                                          č. ZB-0161
+  Kupo:                                  Velmo:
+  {BUYER}        Grent Staalwerk a.s.
+  Meridian House, 41 Voortrekker Road    Industrieweg 12
+  Bellville, Cape Town 7530              702 00 Zandstad
+                                         IČ: 07857823 DIČ: CZ07857823
+  Zarta:   12/03/2026                    Ofer č.:   Q48329
+""" + TABLE + FOOT.replace("Fulsum       660.10", "Fulsum       660.10 Kč")
+
+
+def test_a_marked_number_on_the_title_s_line_is_the_order_s():
+    payload = read(TITLE_LINE_PAGE)
+    assert payload["po_number"] == "ZB-0161"
+    assert "low_confidence:po_number" in payload["warnings"]
+    assert payload["currency"] == "CZK"
+
+
+def test_the_business_numbers_of_other_countries_are_registrations():
+    for text in ("ABN 54 007 438 907", "IČ: 07857823 DIČ: CZ07857823", "Org.nr. 923 456 789"):
+        assert validate.is_registration(text), text
+    assert not validate.is_registration("Cement CEM II 42,5")
+
+
+LETTERHEAD_PAGE = """\
+Grent Staalwerk Pty Ltd                                   ORDER CONFIRMATION
+ABN 54 007 438 907
+14 Foundry Road, Seven Hills NSW 2147                     Your Order No.   MC7950
+Ph (02) 9624 3100                                         Quote No.        Q27484
+                                                          Order Date       10/04/2026
+Code      Description                  Qty   Unit    Unit Price inc GST   Amount inc GST
+HB-M8     Hex bolt M8 x 50              20   each                $12.50          $250.00
+GL-NIT    Nitrile gloves                12   pair                 $3.00           $36.00
+All prices are in Australian dollars and include GST.   Total inc GST            $286.00
+                                                        Includes GST of           $26.00
+"""
+
+
+def test_a_supplier_s_confirmation_of_our_order_is_read_as_our_order():
+    payload = read(LETTERHEAD_PAGE)
+    assert payload["document_type"] == "purchase_order"  # 'Quote No.' is a label, no title
+    assert payload["po_number"] == "MC7950"
+    # its name over a registration line and an address on one line
+    assert payload["supplier_name"] == "Grent Staalwerk Pty Ltd"
+    assert (payload["total"], payload["tax"], payload["subtotal"]) == ("286.00", "26.00", "260.00")
+    assert payload["currency"] == "AUD"

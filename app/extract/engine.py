@@ -94,7 +94,11 @@ OWN_CURRENCY = "ZAR"
 DN_FIELDS = ("dn_number", "dn_date", "po_number", "supplier_name", "project_code")
 KINDS = [
     ("delivery_note", r"delivery\s+note|delivery\s+slip|dispatch\s+note|goods\s+delivery|waybill"),
-    ("purchase_order", r"purchase\s+order|order\s+form|official\s+order|" + words.ORDER_TITLES),
+    (
+        "purchase_order",
+        r"purchase\s+order|order\s+form|official\s+order|order\s+confirmation|"
+        r"order\s+acknowledge?ment|" + words.ORDER_TITLES,
+    ),
     ("quotation", r"quotation|\bquote\b|pro\s*-?\s*forma|estimate"),
     ("credit_note", r"credit\s+note"),
     ("invoice", r"(?:tax\s+)?invoice"),
@@ -149,6 +153,11 @@ _NOT_A_QUALIFIER = (
 )
 
 
+# A kind's name with a number marker after it labels a reference ('Quote No.', 'Invoice #'):
+# a supplier's order confirmation cites its quotation so, and is no quotation.
+_NUMBERS_ONE = re.compile(r"^\S+(?:\s+\S+)?\s+(?:no\.?|nr\.?|number|#|ref\.?)\s*:?$", re.I)
+
+
 def document_kind(lines: list[Line]) -> str | None:
     """The kind its title names, reading from the top; None when no title says.
 
@@ -161,7 +170,7 @@ def document_kind(lines: list[Line]) -> str | None:
     for line in lines[:20]:
         for cell in line.cells:
             text = cell.text.strip()
-            if len(text.split()) > 5:
+            if len(text.split()) > 5 or _NUMBERS_ONE.search(text):
                 continue
             titled = len(line.cells) == 1 or text.upper() == text
             for kind, pattern in KINDS:
@@ -196,10 +205,21 @@ def _currency(lines: list[Line]) -> tuple[Found, int]:
         found = Found(symbol or OWN_CURRENCY, 0.8 if symbol else 0.7, source)
         ocr = any(line.ocr for line in lines)
         coded = symbol and re.search(rf"(?<![A-Za-z]){symbol}(?![A-Za-z])", text)
+        if symbol == "USD" and not coded and not re.search(r"US\$", text):
+            return _dollar(text, ocr), len(named)
         if symbol and ocr and not coded and fields.times_named(text, symbol) < 2:
             # one '$' on a photo, and no code, may be an 'S' misread: a person checks it
             found = Found(symbol, proofs.LOW - 0.1, f"{symbol}: one sign on a photo", None, True)
     return found, len(named)
+
+
+def _dollar(text: str, ocr: bool) -> Found:
+    """Amounts marked '$' and no code: the dollar the page names in words ('prices are in
+    Australian dollars'); else the US dollar, flagged, since many countries write '$'."""
+    code = fields.dollar_in_words(text)
+    if code:
+        return Found(code, 0.8, f"$: {code} as the page names it in words")
+    return Found("USD", proofs.LOW - 0.1, "$: no code names which country's dollar", None, ocr)
 
 
 def _flag(payload: dict, proof: proofs.Reading, names, failed: list[str]) -> None:

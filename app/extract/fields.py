@@ -36,7 +36,8 @@ _PROJECT_LABELS = [
 PO_LABELS: dict[str, list[str]] = {
     "po_number": [
         # 'PO: 4521', as an order typed into a mail names it
-        rf"{_PO}{_NO}|p\.?\s?o\.?(?=\s*[:#])|purchasing\s+doc(?:ument)?\.?(?:{_NO})?|order\s+id|"
+        # 'Your order no.' on a supplier's confirmation of our order
+        rf"(?:(?:your|customer|client)\s+)?{_PO}{_NO}|p\.?\s?o\.?(?=\s*[:#])|purchasing\s+doc(?:ument)?\.?(?:{_NO})?|order\s+id|"
         + "|".join(words.PO_NUMBER),
         r"our\s+(?:order\s+)?ref(?:erence)?(?:\s+no\.?)?|order\s+ref(?:erence)?\.?|"
         + "|".join(words.OUR_REFERENCE),
@@ -182,10 +183,11 @@ _CURRENCIES = [
     ("NAD", r"NAD|N\$"),
     ("MZN", r"MZN|(?<=\d[.,]\d\d)\s?MT\b"),
     ("PLN", r"PLN|(?<=\d)\s?zł"),
+    ("CZK", r"CZK|(?<=\d)\s?Kč"),
     *[
         (code, rf"{code}(?![A-Za-z])")
         for code in numbers.CURRENCY_CODES[5:]
-        if code not in ("BRL", "NAD", "PLN")
+        if code not in ("BRL", "NAD", "PLN", "CZK")
     ],
 ]
 
@@ -217,6 +219,28 @@ def money_mark_unnamed(text: str) -> str | None:
     marks = [m.lower() for m in _MARK_AFTER.findall(text)]
     repeated = sorted(m for m in set(marks) if marks.count(m) >= 2 and m not in _UNITS)
     return repeated[0] if repeated else None
+
+
+# A dollar named with its country in words ('All prices are in Australian dollars'): '$'
+# alone names no one country's dollar.
+_DOLLARS_IN_WORDS = {
+    "AUD": r"australian\s+dollars?|A\$",
+    "NZD": r"new\s+zealand\s+dollars?|NZ\$",
+    "USD": r"(?:us|u\.s\.|united\s+states|american)\s+dollars?",
+    "SGD": r"singapore\s+dollars?",
+    "HKD": r"hong\s+kong\s+dollars?|HK\$",
+    "NAD": r"namibian?\s+dollars?",
+}
+
+
+def dollar_in_words(text: str) -> str | None:
+    """The one country's dollar the text names in words, if it names exactly one."""
+    named = [
+        code
+        for code, pattern in _DOLLARS_IN_WORDS.items()
+        if re.search(rf"(?<![A-Za-z])(?:{pattern})", text, re.IGNORECASE)
+    ]
+    return named[0] if len(named) == 1 else None
 
 
 def times_named(text: str, code: str) -> int:

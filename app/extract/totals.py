@@ -18,8 +18,9 @@ from app.extract.tables import CURRENCY_CODES, money_text
 
 _CURRENCY = rf"(?:\s*\(?(?:{CURRENCY_CODES}|r|€|\$|£)\)?)?"
 _RATE = r"(?:\s*(?:@|at|à|a)?\s*\(?\d{1,2}(?:[.,]\d+)?\s*%\)?)?"
-_EXCL = r"\(?excl(?:\.|uding|usive)?(?:\s+(?:vat|tax))?\)?"
-_INCL = r"\(?incl(?:\.|uding|usive)?(?:\s+(?:vat|tax))?\)?"
+# 'excl. VAT', 'incl. tax', 'ex GST', 'inc GST'
+_EXCL = r"\(?(?:excl(?:\.|uding|usive)?(?:\s+(?:vat|tax|gst))?|ex\.?\s+(?:vat|tax|gst))\)?"
+_INCL = r"\(?(?:incl(?:\.|uding|usive)?(?:\s+(?:vat|tax|gst))?|inc\.?\s+(?:vat|tax|gst))\)?"
 # What may stand before a tax label: 'plus' ('zzgl. 19 % MwSt.', 'Plus VAT'), and its rate.
 _PLUS = rf"(?:(?:plus|add|\+|{words.PLUS})\s*)?(?:\d{{1,2}}(?:[.,]\d+)?\s*%\s*)?"
 # A charge between the subtotal and the total: VAT and its kin in any language, a levy, a duty.
@@ -37,10 +38,11 @@ FOOT_LABELS = {
     "tax": rf"{_PLUS}(?:total\s+)?(?:vat|tax(?:es)?|gst|sales\s+tax|{words.FOOT['tax']})"
     rf"(?:\s+(?:amount|total))?{_RATE}",
     # VAT the total includes: the prices were printed with it
-    "included_tax": rf"(?:vat|tax|{words.FOOT['tax']})\s+(?:incl(?:\.|uded|usive)?|"
+    # ('Includes GST of')
+    "included_tax": rf"(?:vat|tax|gst|{words.FOOT['tax']})\s+(?:incl(?:\.|uded|usive)?|"
     rf"{words.INCLUDED}){_RATE}|"
-    rf"(?:incl(?:\.|uding|udes)?|of\s+which|{words.INCLUDED})\s+(?:vat|tax|{words.FOOT['tax']})"
-    rf"{_RATE}",
+    rf"(?:incl(?:\.|uding|udes)?|of\s+which|{words.INCLUDED})\s+"
+    rf"(?:vat|tax|gst|{words.FOOT['tax']}){_RATE}(?:\s+of)?",
     "total": rf"(?:(?:grand|order|gross)\s+)?total"
     r"(?:\s+(?:gross\s+)?(?:value|amount|due|payable|order))?"
     rf"(?:\s+{_INCL})?{_CURRENCY}|amount\s+due|balance\s+due|total\s+payable|{words.FOOT['total']}",

@@ -2,7 +2,7 @@
 
 No label wording names the PO number or the date, so their place must: a
 reference beside a label that carries a number marker ('N.', 'Nr', 'Nº',
-'#', '...nummer'), or printed in the title line; a date-shaped value near the
+'č.', '#', '...nummer'), or printed in the title line; a date-shaped value near the
 top. Each is a rule of rules.py, so what it finds is never proven. A page
 whose number was found so is an order only when our own company heads it
 (`issued_by_us`): a quotation or an invoice carries its supplier's name
@@ -23,7 +23,7 @@ from app.extract.model import MISSING, Found
 # A word that says 'number': a sign or an abbreviation on its own, or a compound's ending.
 _ENDING = r"(?:number|nummer|nommer|num[ée]ro|n[úu]mero)"
 _MARKER = re.compile(
-    rf"(?:n|no|nr|nro|num|n[°º]|#)\.?|\S*(?:#|[°º]\.?)|\S*?-?{_ENDING}\.?", re.IGNORECASE
+    rf"(?:n|no|nr|nro|num|n[°º]|#|č|br|št)\.?|\S*(?:#|[°º]\.?)|\S*?-?{_ENDING}\.?", re.IGNORECASE
 )
 _ENDS_IN_MARKER = re.compile(rf"-?{_ENDING}\.?$", re.IGNORECASE)
 
@@ -98,6 +98,16 @@ def _marked_value(lines: list[Line], index: int, cell: Cell, step: float) -> _Ca
     return None
 
 
+def _heads(line: Line, found: _Candidate, heading: Cell | None, above_title: bool) -> bool:
+    """The page's heading number: a label run into its value alone on a line near the top,
+    above any title in capitals ('Zamówienie nr ZAM/401/2026': a title word, the marker,
+    the reference), or a marked value on the title's own line ('OBJEDNÁVKA ... č. OV26-0161')."""
+    if heading is not None and heading in line.cells:
+        return True
+    alone = not found.own_cell and len(line.cells) == 1 and above_title
+    return alone and len(line.cells[0].text.split()) <= 3
+
+
 def number_by_marker(lines: list[Line], step: float) -> Found:
     """No known PO label: a reference beside or under a label that carries a number marker.
     A label run into its value alone on a line near the top (the page's heading) comes
@@ -112,10 +122,7 @@ def number_by_marker(lines: list[Line], step: float) -> Found:
             found = _marked_value(lines, index, cell, step)
             if found is not None:
                 named = _names_title(found.label, heading)
-                # 'Zamówienie nr ZAM/401/2026' on a line of its own at the top: the heading
-                # (a title word, the marker, the reference), above any title in capitals
-                heads = not found.own_cell and len(line.cells) == 1 and index < min(8, top)
-                heads = heads and len(line.cells[0].text.split()) <= 3
+                heads = _heads(line, found, heading, index < min(8, top))
                 key = (not heads, not found.own_cell, not named, index, position)
                 ranked.append((key, found))
     if not ranked:
@@ -207,6 +214,10 @@ _POSTCODE = re.compile(
     r"|.*\D\s\d{4,5}"
 )
 
+# The whole address on one line: house number, street, town and postcode ('14 Foundry Road,
+# Seven Hills NSW 2147').
+_STREET_AND_TOWN = re.compile(r"\d{1,5}[a-zA-Z]?\s+\D{3,},\s*\D{3,}\s\d{4,5}")
+
 
 def supplier_over_postcode(lines: list[Line], buyer_names: tuple[str, ...]) -> Found:
     """No supplier label: the first name in the header printed over a street line and then a
@@ -217,7 +228,9 @@ def supplier_over_postcode(lines: list[Line], buyer_names: tuple[str, ...]) -> F
     for two_lines in (False, True):
         for index, line in enumerate(lines[:40]):
             for cell in line.cells:
-                under = _under(lines[index + 1 :], line.y, cell.x0, 4)
+                # a letterhead's registration line may come between its name and street
+                under = _under(lines[index + 1 :], line.y, cell.x0, 5)
+                under = [t for t in under if not validate.is_registration(t)][:4]
                 name, below = cell.text, under[:3]
                 if two_lines and under:
                     name, below = f"{cell.text} {under[0]}", under[1:]
@@ -235,6 +248,8 @@ def _over_address(name: str, below: list[str]) -> bool:
     if not re.search(r"[^\W\d_]{3,}", name):
         return False  # 'Sp. z o.o.' is a company's legal form, run on from its name above
     street, *rest = below
+    if _STREET_AND_TOWN.fullmatch(street):
+        return True
     return bool(_STREET.fullmatch(street)) and any(_POSTCODE.fullmatch(t or "") for t in rest)
 
 

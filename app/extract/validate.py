@@ -72,7 +72,9 @@ _REGISTRATION = re.compile(
     r"\b(?:reg(?:istration)?\.?\s*(?:n[o°º]|nr|number)?|company\s+(?:n[o°º]|number)|"
     r"vat\s*(?:n[o°º]|nr|number|reg)|tax\s+(?:n[o°º]|number|id)|btw\s*(?:n[o°º]|nr|nommer)|"
     r"ust-?id(?:nr)?|"
-    r"steuer-?nr|handelsregister|hrb|siret|siren|rcs|n[°º]\s*tva|nif|cif|cnpj|kvk)\b"
+    r"steuer-?nr|handelsregister|hrb|siret|siren|rcs|n[°º]\s*tva|nif|cif|cnpj|kvk|"
+    # the business and tax numbers of other countries: ABN, GSTIN, IČ/DIČ, NIP, Org.nr.
+    r"abn|acn|gstin|gst\s*(?:n[o°º]|reg)|ičo?|dič|nip|regon|krs|org\.?\s*nr|y-tunnus|cvr)\b"
     r"|\b\d{4}/\d{5,7}/\d{2}\b",
     re.IGNORECASE,
 )
