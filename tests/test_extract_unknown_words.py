@@ -393,7 +393,8 @@ def test_a_tax_summary_s_headings_under_the_items_end_the_table():
 
 # An order whose title line carries its number after a marker, far to the right, and a
 # supplier's offer further down carries one too.
-TITLE_LINE_PAGE = f"""\
+TITLE_LINE_PAGE = (
+    f"""\
 ZORBAK                                                          č. ZB-0161
   Kupo:                                  Velmo:
   {BUYER}        Grent Staalwerk a.s.
@@ -401,7 +402,10 @@ ZORBAK                                                          č. ZB-0161
   Bellville, Cape Town 7530              702 00 Zandstad
                                          IČ: 07857823 DIČ: CZ07857823
   Zarta:   12/03/2026                    Ofer č.:   Q48329
-""" + TABLE + FOOT.replace("Fulsum       660.10", "Fulsum       660.10 Kč")
+"""
+    + TABLE
+    + FOOT.replace("Fulsum       660.10", "Fulsum       660.10 Kč")
+)
 
 
 def test_a_marked_number_on_the_title_s_line_is_the_order_s():
