@@ -31,9 +31,15 @@ CURRENCY_CODES = ("ZAR", "USD", "EUR", "GBP", "MZN", "BWP", "NAD", "ZMW", "SZL",
     "MYR", "KRW",
 )  # fmt: skip
 _CODES = "|".join(CURRENCY_CODES)
-_CURRENCY = re.compile(rf"^({_CODES}|R\$|N\$|US\$|R|\$|€|£|kr\.?(?=\s?\d))\s*", re.IGNORECASE)
+_CURRENCY = re.compile(
+    rf"^({_CODES}|R\$|N\$|US\$|Rs\.?|₹|R|\$|€|£|kr\.?(?=\s?\d))\s*", re.IGNORECASE
+)
 # after the amount: a code, a symbol, or Mozambique's 'MT' after an amount with cents
-_CURRENCY_AFTER = re.compile(rf"\s*({_CODES}|€|£|zł|kr\.?|(?<=\d[.,]\d\d)\s?MT)$", re.IGNORECASE)
+_CURRENCY_AFTER = re.compile(
+    rf"\s*({_CODES}|€|£|zł|Kč|kr\.?|(?<=\d[.,]\d\d)\s?MT)$", re.IGNORECASE
+)
+# Thousands, then lakhs and crores, in pairs of digits: '1,18,394.60'.
+_LAKHS = re.compile(r"\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{1,2})?")
 _GROUPING = re.compile(r"(?<=\d)[ ,'\u00a0\u202f](?=\d{3}(?!\d))")
 # 1 234,56 or 1.234,56: grouped thousands and a decimal comma cannot be read any other way.
 _COMMA_DECIMAL = re.compile(r"\d{1,3}(?:[ .'\u00a0\u202f]\d{3})+,\d{1,2}")
@@ -65,6 +71,8 @@ def parse_decimal(
     cleaned = _CURRENCY_AFTER.sub("", _CURRENCY.sub("", cleaned))
     if decimal_comma or _COMMA_DECIMAL.fullmatch(cleaned):
         cleaned = _COMMA_GROUPING.sub("", cleaned).replace(",", ".")
+    if _LAKHS.fullmatch(cleaned):
+        cleaned = cleaned.replace(",", "")
     cleaned = _GROUPING.sub("", cleaned)
     if not re.fullmatch(r"\d+(\.\d+)?|\.\d+", cleaned):
         raise ValueError(f"{raw!r} is not a {what}")
@@ -198,6 +206,7 @@ _MONTH_WORDS = "|".join(sorted(_MONTHS, key=len, reverse=True))
 DATE_IN_TEXT = re.compile(
     rf"\b(?:\d{{4}}[/.\-]\d{{1,2}}[/.\-]\d{{1,2}}"
     rf"|\d{{1,2}}[/.\-]\d{{1,2}}[/.\-]\d{{2,4}}"
+    rf"|\d{{1,2}}\.\s\d{{1,2}}\.\s\d{{4}}"  # '3. 4. 2026'
     rf"|\d{{1,2}}(?:st|nd|rd|th|\.)?[\s\-]+(?:de\s+)?(?:{_MONTH_WORDS})\.?,?[\s\-]+"
     rf"(?:de\s+)?\d{{2,4}}"
     rf"|(?:{_MONTH_WORDS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}})\b",

@@ -16,6 +16,7 @@ from dataclasses import replace
 
 import pytest
 
+from app import numbers
 from app.extract import engine, paired, proofs, tables
 from app.extract.layout import Line, text_lines
 
@@ -385,3 +386,91 @@ def test_a_header_field_the_second_reading_lost_is_kept_from_the_first():
     assert kept["source"]["project_code"].startswith("site_code_misread")
     assert sorted(kept["warnings"]) == ["low_confidence:items", "low_confidence:project_code"]
     assert kept["rules_applied"] == [{"rule": "site_code_misread", "field": "project_code"}]
+
+
+INDIAN_ORDER = """\
+                          PURCHASE ORDER
+Invoice To                              Voucher No.        Dated
+Meridian Construction (Pty) Ltd         MCI/PO/317         21-09-2026
+GSTIN/UIN: 27AAJCM4821R1Z3
+
+Supplier (Bill from)                    Project / Site
+Konkan Pipes & Fittings LLP             CP09
+Gala 12, Wagle Industrial Estate
+
+Sl No.  Description of Goods     HSN/SAC    Quantity     Rate    per       Amount
+1       Shuttering Plywood 12 mm 44123100     50 Nos  1,616.70   Nos    80,835.00
+2       Binding Wire 18 G        72172010     8 Kg       90.67   Kg        725.36
+
+                                   Total Taxable Value      Rs. 81,560.36
+                                       CGST @ 9%            Rs.  7,340.43
+                                       SGST @ 9%            Rs.  7,340.43
+                                   Total Amount           Rs. 96,241.22
+"""
+
+
+def test_an_indian_order_s_labels_taxes_and_rupees():
+    payload = po(INDIAN_ORDER)
+    assert payload["supplier_name"] == "Konkan Pipes & Fittings LLP"
+    assert payload["po_date"] == "2026-09-21"
+    assert (payload["subtotal"], payload["tax"], payload["total"]) == (
+        "81560.36",
+        "14680.86",
+        "96241.22",
+    )
+    assert payload["currency"] == "INR"
+    assert "low_confidence:currency" not in payload["warnings"]  # the R in a GSTIN is no rand
+
+
+def test_amounts_grouped_in_lakhs():
+    assert numbers.parse_money("1,18,394.60") == 11839460
+    assert numbers.parse_money("Rs. 1,39,705.62") == 13970562
+    assert numbers.parse_money("12,34,567") == 123456700
+
+
+MERCHANT_ORDER = """\
+Grent Builders Providers Ltd                                 CUSTOMER ORDER
+                                             Order No.       SO-339200
+                                             Order Date      26/09/2026
+Product   Description              Qty   Unit     Price incl. VAT    Value incl. VAT
+PIR100    PIR insulation 100mm     100   sheet              45.83           4,583.00
+PB125     Plasterboard 12.5mm       40   sheet              10.14             405.60
+
+VAT analysis                                   Total incl. VAT           €4,988.60
+ VAT code   Rate    Goods incl. VAT   VAT included
+   S        23%          €4,583.00       €857.00
+   R        13.5%          €405.60        €48.24
+
+All prices include VAT at the rate shown: S standard 23%, R reduced 13.5%.
+"""
+
+
+def test_the_tax_included_is_the_sum_of_a_vat_analysis_column():
+    payload = po(MERCHANT_ORDER)
+    assert (payload["tax"], payload["total"], payload["subtotal"]) == (
+        "905.24",
+        "4988.60",
+        "4083.36",
+    )
+
+
+def test_a_strip_of_headings_names_each_one_s_value_under_it():
+    page = """\
+Meridian Construction (Pty) Ltd                          Purchase Order
+                                                    DATE          P.O. NO.
+                                                    28/05/2026    1222
+   TERMS        EXPECTED        JOB        ORDERED BY
+   30 days      16/06/2026      CP09       T. Mokoena
+"""
+    assert po(page)["project_code"] == "CP09"
+
+
+def test_a_cost_centre_is_not_the_project_where_a_project_is_named():
+    page = """\
+PURCHASE ORDER    PO No.  41914
+Cost centre   CC-4352
+Project       CP09
+"""
+    assert po(page)["project_code"] == "CP09"
+    alone = po("PURCHASE ORDER    PO No.  41914\nCost centre   CC-4352\n")
+    assert "low_confidence:project_code" in alone["warnings"]

@@ -443,3 +443,50 @@ def test_a_supplier_s_confirmation_of_our_order_is_read_as_our_order():
     assert payload["supplier_name"] == "Grent Staalwerk Pty Ltd"
     assert (payload["total"], payload["tax"], payload["subtotal"]) == ("286.00", "26.00", "260.00")
     assert payload["currency"] == "AUD"
+
+
+# A foot beside a tax recapitulation's rows, amounts with the currency's mark after them,
+# dates written '24. 5. 2026', and an item code that starts with a tax word.
+RECAP_PAGE = f"""\
+ZORBAK                                                          č. ZB-0162
+  Kupo:                                  Velmo:
+  {BUYER}        Grent Staalwerk a.s.
+  Meridian House, 41 Voortrekker Road    Industrieweg 12
+  Bellville, Cape Town 7530              702 00 Zandstad
+  Zarta:   24. 5. 2026                   Kontor:   CP09
+
+Kodo      Beskribo                   Kwant  Prezo    Taxo %      Summo
+PIS-04    River sand washed             10   545,14       12   5 451,40
+TVA-30    Clay block 30                 24    94,04       21   2 256,96
+
+Rekap v Kč                                  Netsum             7 708,36 Kč
+Rate   Base       Taxo      Fulsum          Taxo 21 %            473,96 Kč
+21 %   2 256,96   473,96    2 730,92        Taxo 12 %            654,17 Kč
+12 %   5 451,40   654,17    6 105,57
+                                            Fulsum k plato     8 836,49 Kč
+"""
+
+
+def test_a_foot_beside_a_recapitulation_is_read_by_its_sums():
+    payload = read(RECAP_PAGE)
+    assert [i["item_code"] for i in payload["items"]] == ["PIS-04", "TVA-30"]
+    assert (payload["subtotal"], payload["tax"], payload["total"]) == (
+        "7708.36",
+        "1128.13",
+        "8836.49",
+    )
+    assert payload["currency"] == "CZK"
+    assert payload["po_date"] == "2026-05-24"
+    assert payload["project_code"] == "CP09"
+
+
+def test_a_person_s_initial_is_no_number_marker_and_the_number_under_the_title_heads():
+    page = HEAD.replace(
+        "ZORBAK VELMIDO", "ZORBAKVELMIDO\n                                          nr. 10525"
+    )
+    page = page.replace("  Velmo nr.      Zarta         Kontor", "  Zarta         Kontor")
+    page = page.replace("  VX-4471        12/03/2026    CP09", "  12/03/2026    CP09")
+    page = page.replace(
+        "  Grent Staalwerk BV", "  N. Dlamini\n  Tilbud Q61456\n\n  Grent Staalwerk BV"
+    )
+    assert read(page + TABLE + FOOT)["po_number"] == "10525"

@@ -328,7 +328,9 @@ def _read_again(found: dict[str, Found], name: str, lines: list[Line]) -> dict[s
 
 
 # A numeric date standing on its own: not part of a code ('B-10-14-200') or a longer number.
-_NUMERIC_DATE = re.compile(r"(?<![\w./-])(\d{1,2})[/.\-](\d{1,2})[/.\-]\d{2,4}(?![\w/-]|\.\d)")
+_NUMERIC_DATE = re.compile(
+    r"(?<![\w./-])(\d{1,2})(?:[/\-]|\.\s?)(\d{1,2})(?:[/\-]|\.\s?)\d{2,4}(?![\w/-]|\.\d)"
+)
 
 
 def date_order(lines: list[Line]) -> bool | None:

@@ -23,14 +23,16 @@ _PO = r"(?:p\.?\s?o\.?|purchase\s+order|order)"
 _DATE_LABELS = [
     r"(?:p\.?\s?o\.?|order|issue|document|invoice)\s+date|date\s+(?:issued|of\s+(?:order|issue)|ordered)"
     r"|date\s+of\s+order|issued(?:\s+on)?|" + "|".join(words.ORDER_DATE),
-    r"date|" + "|".join(words.DATE_WORDS),
+    r"date|dated|" + "|".join(words.DATE_WORDS),
 ]
 _PROJECT_LABELS = [
     r"project\s*(?:code|n[o°º]\.?|number|#|ref\.?)|"
     r"site\s*(?:code|n[o°º]\.?|number|ref(?:erence)?\.?)|job\s*(?:code|n[o°º]\.?|number|#)|"
-    r"cost\s+cent(?:re|er)|contract\s*(?:n[o°º]\.?|number|#)|" + "|".join(words.PROJECT_CODE),
+    r"contract\s*(?:n[o°º]\.?|number|#)|" + "|".join(words.PROJECT_CODE),
     r"project|site|job|contract|deliver\s+to\s+site|delivery\s+site|"
     + "|".join(words.PROJECT_WORDS),
+    # an accounting code: the project's only where no project or site is named
+    r"cost\s+cent(?:re|er)",
 ]
 
 PO_LABELS: dict[str, list[str]] = {
@@ -88,7 +90,8 @@ _ALL_LABELS = re.compile(
     r"deliver\s+to|invoice\s+to|ship\s+to|bill\s+to|box|private\s+bag)",
     re.IGNORECASE,
 )
-_TRAIL = r"\s*[:#.\-]*\s*"
+# after a label: its colon, and a word or two in brackets saying which ('Supplier (Bill from)')
+_TRAIL = r"\s*(?:\([^()\d]{1,20}\))?\s*[:#.\-]*\s*"
 # Dots or rules a typed form prints from a label to its value ('SUPPLIER ........: Acme').
 _LEADER = r"(?:\s*[._·]{3,})?"
 _CODE = re.compile(r"[A-Za-z0-9][A-Za-z0-9/\-_.]*[A-Za-z0-9]")
@@ -178,16 +181,17 @@ _CURRENCIES = [
     ("USD", r"US\$|USD|(?<![RN])\$"),
     ("EUR", r"EUR|€"),
     ("GBP", r"GBP|£"),
-    ("ZAR", r"ZAR|R(?=\s?\d)"),
+    ("ZAR", r"ZAR|(?<!\d)R(?=\s?\d)"),  # not the letter in a registration's '4821R1Z3'
     ("BRL", r"BRL|R\$"),
     ("NAD", r"NAD|N\$"),
     ("MZN", r"MZN|(?<=\d[.,]\d\d)\s?MT\b"),
     ("PLN", r"PLN|(?<=\d)\s?zł"),
     ("CZK", r"CZK|(?<=\d)\s?Kč"),
+    ("INR", r"INR|Rs\.?(?=\s?\d)|₹"),
     *[
         (code, rf"{code}(?![A-Za-z])")
         for code in numbers.CURRENCY_CODES[5:]
-        if code not in ("BRL", "NAD", "PLN", "CZK")
+        if code not in ("BRL", "NAD", "PLN", "CZK", "INR")
     ],
 ]
 

@@ -261,8 +261,20 @@ def _last_amount(line: Line, comma: bool) -> int | None:
     before = [Cell(join_numbers(cell.words)).text for cell in line.cells[:-1]]
     if any(is_number(t.rstrip("%").strip(), comma) and _CENTS.search(t) for t in before):
         return None
-    value = money_text(line.cells[-1].text.replace("€", "").replace("$", "").strip(), comma)
+    text = line.cells[-1].text.replace("€", "").replace("$", "").strip()
+    value = money_text(_MARK_AFTER.sub("", text), comma)
     return None if value is None else numbers.parse_money(value)
+
+
+# A currency's mark after an amount, whichever it is ('1 733,99 Kč').
+_MARK_AFTER = re.compile(r"(?<=\d)\s?[^\W\d_]{1,3}\.?$")
+
+
+def _in_block(line: Line, x0: float) -> Line | None:
+    """The part of a line from x0 rightwards, where the foot stands beside another block (a
+    tax recapitulation's rows at its left); None when nothing of it is there."""
+    words = [w for cell in line.cells if cell.x1 > x0 - 2 for w in cell.words]
+    return Line(words, line.y, line.page) if words else None
 
 
 def foot_by_sums(
@@ -279,10 +291,15 @@ def foot_by_sums(
         if _last_amount(line, comma) != items_sum:
             continue
         charges: list[tuple[Line, int]] = []
-        previous = line
-        for other in below[index + 1 :]:
+        previous, x0 = line, line.cells[-2].x0
+        for whole in below[index + 1 :]:
+            other = _in_block(whole, x0)
+            if whole.y - previous.y > 2 * step:
+                break
+            if other is None:
+                continue
             amount = _last_amount(other, comma)
-            if amount is None or other.y - previous.y > 2 * step:
+            if amount is None:
                 break
             if items_sum + sum(c for _, c in charges) == amount and charges:
                 return _foot(line, charges, other, items_sum, amount)

@@ -86,7 +86,8 @@ FOOT = re.compile(
     r"page\s+\d+|continued|subtotaal|totaal|btw|zwischensumme|gesamtbetrag|mwst|ust|"
     r"sous-total|tva|iva|imposto|impuesto|netto(?:betrag|summe)?|"
     + "|".join(words.FOOT.values())
-    + r")(?:\b|(?=\d))",  # 'IVA21%': the OCR lost the space before the rate
+    # 'IVA21%': the OCR lost the space before the rate; 'TVA-30' is an item's code
+    + r")(?:\b(?![-/]\w)|(?=\d))",
     re.IGNORECASE,
 )
 # A running total carried to or brought from another page: neither an item nor the foot.

@@ -14,7 +14,7 @@ from app import numbers
 from app.extract import vocabulary as words
 from app.extract.layout import Line
 from app.extract.model import Found
-from app.extract.tables import CURRENCY_CODES, money_text
+from app.extract.tables import CURRENCY_CODES, FOOT, money_text
 
 _CURRENCY = rf"(?:\s*\(?(?:{CURRENCY_CODES}|r|€|\$|£)\)?)?"
 _RATE = r"(?:\s*(?:@|at|à|a)?\s*\(?\d{1,2}(?:[.,]\d+)?\s*%\)?)?"
@@ -25,17 +25,18 @@ _INCL = r"\(?(?:incl(?:\.|uding|usive)?(?:\s+(?:vat|tax|gst))?|inc\.?\s+(?:vat|t
 _PLUS = rf"(?:(?:plus|add|\+|{words.PLUS})\s*)?(?:\d{{1,2}}(?:[.,]\d+)?\s*%\s*)?"
 # A charge between the subtotal and the total: VAT and its kin in any language, a levy, a duty.
 TAX_WORDS = re.compile(
-    rf"\b(?:vat|tax|gst|levy|duty|excise|surcharge|{words.FOOT['tax']})\b", re.IGNORECASE
+    rf"\b(?:vat|tax|[csiu]?gst|levy|duty|excise|surcharge|{words.FOOT['tax']})\b", re.IGNORECASE
 )
 FOOT_LABELS = {
     "subtotal": rf"(?:sub\s*-?\s*total|nett(?:\s+total)?|net\s+total|"
     r"total\s+net(?:t)?\s+(?:value|amount)|"
-    r"untaxed\s+amount|taxable\s+amount|net\s+amount|amount\s+before\s+(?:vat|tax)|"
+    r"untaxed\s+amount|(?:total\s+)?taxable\s+(?:amount|value)|net\s+amount|amount\s+before\s+(?:vat|tax)|"
     rf"total\s+before\s+(?:vat|tax)|(?:total|amount|value)\s+{_EXCL}|{words.FOOT['subtotal']})"
     rf"(?:\s+{_EXCL})?{_CURRENCY}",
     # 'Total VAT' and 'VAT total' beside 'Total Exclusive' and 'Total Inclusive' (an
     # accounting package's foot) name the tax, not the total
-    "tax": rf"{_PLUS}(?:total\s+)?(?:vat|tax(?:es)?|gst|sales\s+tax|{words.FOOT['tax']})"
+    # (India's GST in its central, state, integrated and union territory parts: 'CGST @ 9%')
+    "tax": rf"{_PLUS}(?:total\s+)?(?:vat|tax(?:es)?|[csiu]?gst|sales\s+tax|{words.FOOT['tax']})"
     rf"(?:\s+(?:amount|total))?{_RATE}",
     # VAT the total includes: the prices were printed with it
     # ('Includes GST of')
@@ -64,8 +65,9 @@ def _amount(text: str, decimal_comma: bool) -> str | None:
 
 
 # What may follow a foot label in its own cell: nothing, or the amount ('Total: R 115.00');
-# a hyphen only as a minus before one ('USt-IdNr. 4002097728' is a registration's label).
-_THEN_AMOUNT = r"\s*:?\s*(?=$|-?\s?(?:[\d($€£]|r\s?\d|[a-z]{3}\s?\d))"
+# a hyphen only as a minus before one, apart from the label ('USt-IdNr. 4002097728' is a
+# registration's label, 'TVA-30' an item's code).
+_THEN_AMOUNT = r"\s*:?\s*(?=$|(?:(?<=[\s:])-)?\s?(?:[\d($€£]|r\s?\d|[a-z]{3}\s?\d))"
 
 
 def _labelled(
@@ -151,6 +153,8 @@ def read_foot(lines: list[Line], decimal_comma: bool) -> dict[str, Found]:
                 if under:  # its amount on the line below
                     found = replace(found, source=f"{found.source}  {below.text.strip()}")
                 out[key], where[key] = found, index
+    if "tax" not in out and (analysis := _analysis(lines, decimal_comma)) is not None:
+        out["tax"] = analysis
     if "subtotal" in where and "total" in where:
         charges = _charges(lines[where["subtotal"] + 1 : where["total"]], decimal_comma)
         if len(charges) > 1:
@@ -160,6 +164,37 @@ def read_foot(lines: list[Line], decimal_comma: bool) -> dict[str, Found]:
             ocr = any(line.ocr for line, _ in charges)
             out["tax"] = Found(numbers.cents_to_text(cents), conf, source, 0, ocr)
     return out
+
+
+# An amount with its cents and no percent sign.
+_CENTS = re.compile(r"^[^%]*\d[.,]\d\d(?![\d%])[^%]*$")
+
+
+def _analysis(lines: list[Line], decimal_comma: bool) -> Found | None:
+    """A VAT analysis under prices that include it: a row of headings, one of which names the
+    tax included ('VAT code | Rate | Goods incl. VAT | VAT included'), over one row per
+    rate; the tax is the sum of the amounts under that heading (a row of totals ends it)."""
+    included = re.compile(FOOT_LABELS["included_tax"], re.IGNORECASE)
+    for index in range(len(lines) - 1, -1, -1):
+        line = lines[index]
+        heads = [c for c in line.cells if included.fullmatch(re.sub(r"\s+", " ", c.text).strip())]
+        if len(line.cells) < 3 or len(heads) != 1:
+            continue
+        head, amounts = heads[0], []
+        for below in lines[index + 1 : index + 10]:
+            under = [c for c in below.cells if c.x0 <= head.x1 + 2 and c.x1 >= head.x0 - 2]
+            money = len(under) == 1 and len(below.cells) > 1 and _CENTS.search(under[0].text)
+            value = _amount(under[0].text, decimal_comma) if money else None
+            if below.page != line.page or value is None or FOOT.match(below.cells[0].text):
+                break
+            amounts.append((below, value))
+        if amounts:
+            cents = sum(numbers.parse_money(value) for _, value in amounts)
+            source = f"{head.text}  " + " + ".join(value for _, value in amounts)
+            conf = min(_found(row, value, 0).confidence for row, value in amounts)
+            ocr = any(row.ocr for row, _ in amounts)
+            return Found(numbers.cents_to_text(cents), conf, source, 0, ocr)
+    return None
 
 
 def _charges(between: list[Line], decimal_comma: bool) -> list[tuple[Line, str]]:

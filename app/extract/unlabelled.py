@@ -36,6 +36,8 @@ def _marked(text: str) -> bool:
         return False
     if validate.is_registration(text) or validate.is_phone(text):
         return False
+    if re.fullmatch(r"[A-Z]\.\s+[A-Z][a-z]\S*", text.strip()):
+        return False  # a person's initial and surname ('N. Dlamini'), no marker
     return any(_MARKER.fullmatch(word) for word in words)
 
 
@@ -98,13 +100,20 @@ def _marked_value(lines: list[Line], index: int, cell: Cell, step: float) -> _Ca
     return None
 
 
-def _heads(line: Line, found: _Candidate, heading: Cell | None, above_title: bool) -> bool:
+def _heads(line: Line, found: _Candidate, heading: Cell | None, index: int, top: int) -> bool:
     """The page's heading number: a label run into its value alone on a line near the top,
     above any title in capitals ('Zamówienie nr ZAM/401/2026': a title word, the marker,
-    the reference), or a marked value on the title's own line ('OBJEDNÁVKA ... č. OV26-0161')."""
+    the reference); a marked value on the title's own line ('OBJEDNÁVKA ... č. OV26-0161');
+    or one run into its value right under the title, on its side of the page ('nr. 10525'
+    under 'INNKJØPSORDRE')."""
     if heading is not None and heading in line.cells:
         return True
-    alone = not found.own_cell and len(line.cells) == 1 and above_title
+    if found.own_cell:
+        return False
+    cell = next(c for c in line.cells if found.value in c.text)
+    if heading is not None and 0 < index - top <= 3 and cell.x0 >= heading.x0 - 2:
+        return len(cell.text.split()) <= 3
+    alone = len(line.cells) == 1 and index < min(8, top)
     return alone and len(line.cells[0].text.split()) <= 3
 
 
@@ -122,7 +131,7 @@ def number_by_marker(lines: list[Line], step: float) -> Found:
             found = _marked_value(lines, index, cell, step)
             if found is not None:
                 named = _names_title(found.label, heading)
-                heads = _heads(line, found, heading, index < min(8, top))
+                heads = _heads(line, found, heading, index, top)
                 key = (not heads, not found.own_cell, not named, index, position)
                 ranked.append((key, found))
     if not ranked:

@@ -25,7 +25,8 @@ _LABEL_WORDS = {
         customer client buyer project site job delivery deliver invoice ship bill to from
         details information info sign signature signed approved by remarks notes note reg
         registration company type category dept department branch region area cost centre
-        center po p.o. your our per each see""",
+        center po p.o. your our per each see ordered requested expected prepared raised issued
+        via rep payment""",
     "joining": """de du des la le les van die der den do da del y e et und en""",
     "af": """naam datum verwysing nommer bladsy telefoon selfoon faks epos adres kontak btw
         belasting bestelling bestel bestelnommer verskaffer leweransier kliënt klant projek
