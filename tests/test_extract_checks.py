@@ -190,6 +190,7 @@ def test_every_rule_has_a_name_a_purpose_and_a_stage_once():
         "number",
         "date",
         "project",
+        "known_supplier",
         "supplier",
         "name",
         "code",

@@ -474,3 +474,42 @@ Project       CP09
     assert po(page)["project_code"] == "CP09"
     alone = po("PURCHASE ORDER    PO No.  41914\nCost centre   CC-4352\n")
     assert "low_confidence:project_code" in alone["warnings"]
+
+
+REQUISITION = """\
+Meridian Construction (Pty) Ltd                      PURCHASE REQUISITION / ORDER
+Requisition No.      Date requested
+RQ-5131              10 March 2026
+Supplier             Tshwane Tile & Sanitary
+Code      Description                  Qty   Unit     Unit price        Total
+HB-M8     Hex bolt M8 x 50              20   each          12.50       250.00
+                                                        Subtotal       250.00
+                                                        VAT 15%         37.50
+                                                        Total          287.50
+Requested by   K. Adams          Signature ..........    Date  10/03/2026
+"""
+
+
+def test_a_bare_date_under_the_items_is_doubted():
+    payload = po(REQUISITION)
+    assert payload["po_date"] == "2026-03-10"
+    assert "signature" in payload["unproven"]["po_date"]
+    dated = po(
+        REQUISITION.replace("Requisition No.      Date requested", "Requisition No.      Date")
+    )
+    assert "po_date" not in dated["unproven"]  # the same date above the items proves it
+
+
+def test_a_known_supplier_s_name_on_a_page_with_no_supplier_label():
+    page = """\
+PURCHASE ORDER                        PO No.   4521
+Invoice To                            Supplier Bill from
+Meridian Construction (Pty) Ltd       Konkan Pipes & Fittings LLP
+Code      Description                  Qty   Unit     Unit price        Total
+HB-M8     Hex bolt M8 x 50              20   each          12.50       250.00
+"""
+    office = {"buyer_names": (BUYER,), "supplier_names": ("Konkan Pipes & Fittings LLP",)}
+    payload = engine.read_text(page, **office, today="2026-12-01")
+    assert payload["supplier_name"] == "Konkan Pipes & Fittings LLP"
+    assert payload["source"]["supplier_name"].startswith("known_supplier")
+    assert engine.read_text(page, buyer_names=(BUYER,))["supplier_name"] != BUYER

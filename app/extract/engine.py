@@ -76,6 +76,7 @@ from app.extract.memory import places, recall
 from app.extract.memory.words import keep as keep_words
 from app.extract.model import MISSING, Found, Item, Trail
 from app.extract.second_look import OcrPage
+from app.extract.tables import RawRow
 
 # Below this an OCR reading is not proven: a person checks it.
 LOW = proofs.LOW
@@ -258,11 +259,18 @@ def _item_sources(trail: Trail, rows: list[Item]) -> dict[str, str]:
 def _supplier_by_place(
     found: dict[str, Found], lines: list[Line], options: ExtractOptions, trail: Trail
 ) -> None:
-    """No supplier under a label: the first supplier rule that finds one by its place."""
-    for rule in rules.stage("supplier", any(line.ocr for line in lines)):
+    """No supplier under a label: a known supplier's name on the page, else the first
+    supplier rule that finds one by its place."""
+    ocr = any(line.ocr for line in lines)
+    named = rules.stage("known_supplier", ocr)
+    placed = rules.stage("supplier", ocr)
+    for rule, function in [
+        *((r, partial(r.function, known=options.supplier_names)) for r in named),
+        *((r, r.function) for r in placed),
+    ]:
         if found["supplier_name"].value:
             return
-        guess = rule.function(lines, options.buyer_names)
+        guess = function(lines, options.buyer_names)
         if guess.value:
             source = f"{rule.name}: {rule.purpose} ({guess.source})"
             found["supplier_name"] = replace(guess, source=source, rule=rule.name)
@@ -325,6 +333,19 @@ def _read_again(found: dict[str, Found], name: str, lines: list[Line]) -> dict[s
     seen = [again for again in second_look.reference_again(lines, read.value) if again]
     other = [repr(again) for again in dict.fromkeys(seen) if again != read.value]
     return {name: f"read as {' and '.join(other)} when enlarged"} if other else {}
+
+
+def _date_under_items(date: Found, lines: list[Line], rows: list[Item], check, step) -> dict:
+    """A date under a bare 'Date' label that the lines above the items do not give: one
+    printed under them (an approval's or a signature's date, a note's) may not be the
+    order's, so it is doubted (field -> why)."""
+    placed = [(row.row.page, row.row.y) for row in rows if isinstance(row.row, RawRow)]
+    if not date.value or date.rank in (None, 0) or not placed:
+        return {}
+    above = [line for line in lines if (line.page, line.y) < min(placed)]
+    if fields.find(above, fields.PO_LABELS["po_date"], check, step).value == date.value:
+        return {}
+    return {"po_date": "under a bare 'Date' label below the items: a signature's date?"}
 
 
 # A numeric date standing on its own: not part of a code ('B-10-14-200') or a longer number.
@@ -392,6 +413,7 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     _known_values(found, options, trail)
     doubted = _read_again(found, "po_number", lines)
     table = reading.read_items(lines, step, comma, trail)
+    doubted |= _date_under_items(found["po_date"], lines, table.items, check["date"], step)
     foot = totals.read_foot(lines, comma)
     reading.foot_from_sums(lines, table.items, foot, step, comma, trail)
     failed = reading.settle_sums(table.items, foot, table.discounts, ocr, trail)

@@ -61,7 +61,7 @@ def _date(found: Found, reading: Reading, name: str) -> str | None:
         return "not under a date label"
     if reading.date_order_guessed and _either_way(found.source):
         return "it reads as a day-month or a month-day date, and nothing on the document says which"
-    return None
+    return reading.doubted.get(name)
 
 
 def _either_way(text: str) -> bool:

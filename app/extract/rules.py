@@ -7,7 +7,8 @@ order the engine applies them:
 
 - number, date, project: a PO number, a date or a project code no known label names,
   found by where it is printed or as a known site's code (unlabelled.py);
-- supplier: a supplier no label names, found by where it is printed;
+- known_supplier, supplier: a supplier no label names, found as one the office knows by
+  name, else by where it is printed;
 - name: a supplier's name the OCR misread, put right by the known suppliers;
 - code: a project code the OCR misread, put right by the known sites;
 - names: a header cell that names a code over its description, and a name the header row
@@ -81,6 +82,8 @@ RULES: tuple[Rule, ...] = (
       False, "date", unlabelled.date_near_top),
     R("project_known_code", "no project label known: a known site's code above the items",
       False, "project", unlabelled.project_known_code),
+    R("known_supplier", "no supplier label read: a known supplier's name above the items",
+      False, "known_supplier", unlabelled.known_supplier),
     R("supplier_over_postcode", "no supplier label: a name over a street and a postcode line",
       False, "supplier", unlabelled.supplier_over_postcode),
     R("supplier_in_address_window", "no supplier label: the name under our own return address",

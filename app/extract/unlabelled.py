@@ -228,6 +228,24 @@ _POSTCODE = re.compile(
 _STREET_AND_TOWN = re.compile(r"\d{1,5}[a-zA-Z]?\s+\D{3,},\s*\D{3,}\s\d{4,5}")
 
 
+def known_supplier(
+    lines: list[Line], buyer_names: tuple[str, ...], known: tuple[str, ...]
+) -> Found:
+    """No supplier label read: the first cell above the items that is one of the office's
+    suppliers by name (legal form and case aside), or, read by OCR, all but a letter or two
+    of one (the name rules then put it right); never our own company."""
+    for line in _above_items(lines):
+        for cell in line.cells:
+            text = cell.text.strip()
+            if validate.is_buyer(text, buyer_names) or len(text) < 4:
+                continue
+            if validate.is_known(text, known) or (
+                cell.ocr and validate.like_known_name(text, known)
+            ):
+                return Found(text, round(0.7 * (0.6 + 0.4 * cell.conf), 3), text, None, cell.ocr)
+    return MISSING
+
+
 def supplier_over_postcode(lines: list[Line], buyer_names: tuple[str, ...]) -> Found:
     """No supplier label: the first name in the header printed over a street line and then a
     postcode line at the same left edge, that is not our own company."""
