@@ -112,3 +112,42 @@ document.addEventListener("submit", (event) => {
   htmx.process(form);
   htmx.trigger(form, "submit");
 });
+
+// A list marked data-latest-only shows the answer to the last thing a person asked of it (a
+// sort, a filter, a heading, a page link). An answer to anything asked before that is set
+// aside, neither swapped in nor put in the address bar, so a slow answer never undoes a later
+// choice. Asks are numbered when made, not when sent: htmx holds an ask made while another is
+// on its way (hx-sync) until that one is answered. Nothing is aborted: the console reports it.
+let asks = 0;
+const askNumbers = new WeakMap(); // the event that asked -> its number
+const lastAsks = new Map(); // a list's id -> the number of the last ask for it
+const answersTo = new WeakMap(); // a request -> the number of the ask it answers
+
+function latestOnlyList(target) {
+  return target instanceof Element && target.hasAttribute("data-latest-only") ? target.id : null;
+}
+
+// htmx raises this for every ask, before it decides whether to send it now or later.
+document.addEventListener("htmx:confirm", (event) => {
+  const list = latestOnlyList(event.detail.target);
+  const ask = event.detail.triggeringEvent;
+  if (list && ask && !askNumbers.has(ask)) {
+    askNumbers.set(ask, ++asks);
+    lastAsks.set(list, asks);
+  }
+});
+
+function setAsideEarlierAnswer(event) {
+  const number = answersTo.get(event.detail.xhr);
+  if (number !== undefined && number < lastAsks.get(event.detail.target.id)) event.preventDefault();
+}
+
+document.addEventListener("htmx:beforeSend", (event) => {
+  const { elt, target, xhr, requestConfig } = event.detail;
+  const number = askNumbers.get(requestConfig.triggeringEvent);
+  if (!latestOnlyList(target) || number === undefined) return;
+  answersTo.set(xhr, number);
+  // On the asking element itself: a heading or page link is off the page (its events reach
+  // no document listener) once a later answer has replaced the list around it.
+  elt.addEventListener("htmx:beforeOnLoad", setAsideEarlierAnswer);
+});
