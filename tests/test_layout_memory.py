@@ -420,3 +420,15 @@ def test_a_supplier_s_name_running_on_is_taken_whole_from_the_reader():
     assert payload["layout"]["read_with"]["id"] == "polish"  # read with the layout
     assert payload["layout"]["read_with"]["values"]["supplier_name"] == "Hurtownia Budowlana Nowak"
     assert payload["supplier_name"] == "Hurtownia Budowlana Nowak Sp. z o.o."
+
+
+def test_a_line_about_an_items_delivery_is_never_taken_for_a_description():
+    layout = teach.learn(drawn(FIRST), FIRST) | {"id": "drawn"}
+    batch = "   Batch no. 263254 - one batch per delivery\n"
+    rows = item_rows(SECOND["items"]).replace(
+        "   Cement 50kg bag\n", "   Cement 50kg bag\n" + batch
+    )
+    page = text_lines(HEAD.format(**SECOND) + rows + FOOT.format(**SECOND))
+    _, matched = recall.known([layout], page)
+    got = recall.read(layout["anchors"], page, matched.frame)
+    assert [i["description"] for i in got["items"]] == [i["description"] for i in SECOND["items"]]

@@ -29,6 +29,7 @@ from app import numbers
 from app.extract.layout import Line, Word
 from app.extract.memory.places import Run, number, runs
 from app.extract.memory.words import Frame, fit, norm
+from app.extract.tables import annotation
 
 NUMERIC = ("quantity", "unit_price", "discount", "amount")
 TEXT = ("item_code", "description", "unit")
@@ -384,7 +385,9 @@ def _item(values: dict[str, str], columns: dict, comma: bool) -> dict | None:
 
 
 def _note(table: dict, line: Line) -> bool:
-    return norm(line.words[0].text) in table.get("notes", ())
+    """A note line: one that starts as the learned document's notes did, or a line about the
+    item's delivery (a release date, a batch or serial number) that any print may add."""
+    return norm(line.words[0].text) in table.get("notes", ()) or annotation(line)
 
 
 def _runs_on(table: dict, line: Line, last_y: float, across: Across, comma: bool) -> bool:
