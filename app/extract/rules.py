@@ -107,6 +107,8 @@ RULES: tuple[Rule, ...] = (
       False, "column", structure.by_arithmetic),
     R("column_of_line_numbers", "1, 2, 3 down a column is the line number",
       False, "column", columns.line_numbers),
+    R("column_of_article_numbers", "long whole numbers before the words are article numbers",
+      False, "column", columns.article_numbers),
     R("column_of_numbers", "numbers under an unnamed header: amount, price or quantity",
       False, "column", columns.numbers),
     R("column_of_codes", "codes under an unnamed header are the item codes",
