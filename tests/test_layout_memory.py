@@ -432,3 +432,38 @@ def test_a_line_about_an_items_delivery_is_never_taken_for_a_description():
     _, matched = recall.known([layout], page)
     got = recall.read(layout["anchors"], page, matched.frame)
     assert [i["description"] for i in got["items"]] == [i["description"] for i in SECOND["items"]]
+
+
+# Items printed as cards, their values beside labels in words the engine does not know.
+CARDS_HEAD = """\
+Meridian Construction (Pty) Ltd                               PURCHASE ORDER
+Order No.   {po_number}       Order date   19/08/2026
+Supplier    {supplier}
+Project     {project}
+
+"""
+CARDS_FOOT = """\
+                                           Subtotal                {subtotal:>12}
+                                           VAT 15%                 {tax:>12}
+                                           Total                   {total:>12}
+"""
+
+
+def carded(order: dict) -> list[Line]:
+    cards = "".join(
+        f"  Artiko {n}                                  Kwant        {i['quantity']:>10}\n"
+        f"  {i['description']:<40}   Prezo        {i['unit_price']:>10}\n"
+        f"  Kodo: {i['item_code']:<34}   Summo        {i['amount']:>10}\n\n"
+        for n, i in enumerate(order["items"], 1)
+    )
+    return text_lines(CARDS_HEAD.format(**order) + cards + CARDS_FOOT.format(**order))
+
+
+def test_items_printed_as_cards_are_read_by_the_labels_the_layout_taught():
+    layout = teach.learn(carded(FIRST), FIRST) | {"id": "cards"}
+    assert layout["anchors"]["table"]["cards"]["kwant"] == "quantity"
+    page = carded(SECOND)
+    _, matched = recall.known([layout], page)
+    got = recall.read(layout["anchors"], page, matched.frame)
+    assert [i["description"] for i in got["items"]] == [i["description"] for i in SECOND["items"]]
+    assert recall.same_items(got["items"], SECOND["items"])

@@ -42,6 +42,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from app.extract import (
+    cards,
     checks,
     columns,
     fields,
@@ -101,6 +102,8 @@ RULES: tuple[Rule, ...] = (
       False, "page", tables.rows_under_other_header),
     R("header_by_structure", "no known header: the words above lines sharing number columns",
       False, "rows", structure.table_by_structure),
+    R("items_as_cards", "no header row: items printed as cards of labelled values",
+      False, "rows", cards.items_as_cards),
     R("rows_without_header", "no header row: lines ending in two or more numbers are items",
       False, "rows", tables.headerless_rows),
     R("columns_by_arithmetic", "numbers whose lines keep quantity x price less discount = amount",
