@@ -467,3 +467,8 @@ def test_items_printed_as_cards_are_read_by_the_labels_the_layout_taught():
     got = recall.read(layout["anchors"], page, matched.frame)
     assert [i["description"] for i in got["items"]] == [i["description"] for i in SECOND["items"]]
     assert recall.same_items(got["items"], SECOND["items"])
+
+
+def test_mt_after_a_whole_quantity_is_its_unit_and_after_cents_the_metical():
+    assert places.number("40 MT", False) is None  # forty metric tonnes: 'MT' is the unit
+    assert places.number("1 250.00 MT", False) == (Decimal("1250.00"), False)
