@@ -31,10 +31,13 @@ CURRENCY_CODES = ("ZAR", "USD", "EUR", "GBP", "MZN", "BWP", "NAD", "ZMW", "SZL",
     "MYR", "KRW",
 )  # fmt: skip
 _CODES = "|".join(CURRENCY_CODES)
-_CURRENCY = re.compile(rf"^({_CODES}|R\$|N\$|US\$|R|\$|€|£|kr\.?(?=\s?\d))\s*", re.IGNORECASE)
+_CURRENCY = re.compile(
+    rf"^({_CODES}|R\$|N\$|US\$|Rs\.?|₹|R|\$|€|£|kr\.?(?=\s?\d))\s*", re.IGNORECASE
+)
 # after the amount: a code, a symbol, or Mozambique's 'MT' after an amount with cents
 _CURRENCY_AFTER = re.compile(rf"\s*({_CODES}|€|£|zł|kr\.?|(?<=\d[.,]\d\d)\s?MT)$", re.IGNORECASE)
 _GROUPING = re.compile(r"(?<=\d)[ ,'\u00a0\u202f](?=\d{3}(?!\d))")
+_LAKH = re.compile(r"\d{1,2}(?:,\d\d)+,\d{3}(?:\.\d{1,2})?")
 # 1 234,56 or 1.234,56: grouped thousands and a decimal comma cannot be read any other way.
 _COMMA_DECIMAL = re.compile(r"\d{1,3}(?:[ .'\u00a0\u202f]\d{3})+,\d{1,2}")
 _COMMA_GROUPING = re.compile(r"(?<=\d)[ .'\u00a0\u202f](?=\d{3}(?!\d))")
@@ -65,6 +68,8 @@ def parse_decimal(
     cleaned = _CURRENCY_AFTER.sub("", _CURRENCY.sub("", cleaned))
     if decimal_comma or _COMMA_DECIMAL.fullmatch(cleaned):
         cleaned = _COMMA_GROUPING.sub("", cleaned).replace(",", ".")
+    if _LAKH.fullmatch(cleaned):
+        cleaned = cleaned.replace(",", "")
     cleaned = _GROUPING.sub("", cleaned)
     if not re.fullmatch(r"\d+(\.\d+)?|\.\d+", cleaned):
         raise ValueError(f"{raw!r} is not a {what}")
