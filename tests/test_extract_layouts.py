@@ -246,10 +246,11 @@ def test_a_line_about_an_items_delivery_is_not_its_description(annotation):
     assert [i["description"] for i in items] == ["River sand washed", "Cement 50kg bag"]
 
 
-def test_a_wrapped_description_still_joins_its_item():
-    text = ITEMS.replace("A-2 ", "         and delivered\nA-2 ")
+@pytest.mark.parametrize("wrapped", ["and delivered", "grade no 100 washed"])
+def test_a_wrapped_description_still_joins_its_item(wrapped):
+    text = ITEMS.replace("A-2 ", f"         {wrapped}\nA-2 ")
     items = po(text)["items"]
-    assert items[0]["description"] == "River sand washed and delivered"
+    assert items[0]["description"] == f"River sand washed {wrapped}"
 
 
 def test_a_page_foot_line_far_under_the_items_is_not_an_item():

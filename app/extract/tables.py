@@ -639,10 +639,12 @@ NOTE = re.compile(
 )
 
 
-# A reference under its own label that carries a number marker, first on the line: the batch,
+# A reference after its own label that carries a number marker, first on the line: the batch,
 # serial or heat number a line is to be delivered with ('Drum serial no. D267095 - ...').
+# The marker is written as one ('no.', 'nr:', 'nº', '#', 'number'): 'steel no 100 grade' is none.
 LABELLED_REFERENCE = re.compile(
-    r"(?:[^\W\d]+\.?\s+){1,3}(?:no|nr|n[º°o]|#)\.?\s*:?\s*[A-Z]{0,3}\d{3,}\b", re.IGNORECASE
+    r"(?:[^\W\d]+\.?\s+){1,3}(?:(?:no|nr)[.:]|n[º°]\.?|#|number:?)\s*[A-Z]{0,3}\d{3,}\b",
+    re.IGNORECASE,
 )
 
 
