@@ -58,3 +58,12 @@ def test_items_printed_as_cards_are_read_one_item_a_card():
 def test_cards_whose_arithmetic_breaks_are_no_items():
     payload = read(HEAD + CARDS.replace("R 1,470.24", "R 1,470.00") + FOOT)
     assert payload["items"] == []
+
+
+def test_a_heading_the_ocr_misread_is_still_no_description_and_a_title_above_is_none():
+    cards = CARDS.replace("Item 2  ", "ftem 2  ")
+    payload = read(HEAD.replace("\nOrder lines (2)\n", "Order lines (2)") + cards + FOOT)
+    assert [item["description"] for item in payload["items"]] == [
+        "Cement CEM II 42.5N 50kg",
+        "River sand washed delivered in tipper loads",
+    ]

@@ -41,6 +41,7 @@ Labels = Callable[[str], str | None]  # a label's text -> the key of its value, 
 _KEYS = ("item_code", "description", "quantity", "unit", "unit_price", "discount", "amount")
 # A card's heading that numbers it ('Item 1', 'Line 2', 'No. 3', '#4'), and what follows it.
 _HEADING = re.compile(r"(?:[^\W\d]+\.?\s*)?#?\s*(\d{1,3})\.?(?:\s+(.*))?")
+_HEADING_ALONE = re.compile(r"[^\W\d]+\.?\s*#?\s*(\d{1,3})")
 # A quantity printed with its unit after it ('12 bag', '2.5 m3').
 _WITH_UNIT = re.compile(r"(\d[\d.,]*)\s+([^\W\d]\S{0,7})")
 
@@ -123,11 +124,12 @@ def _cards(lines: list[Line], step: float, comma: bool, key_of: Labels) -> list[
             if card is None or not near or set(pairs) & set(card.values):
                 card = _Card(y=line.y, page=line.page)
                 if heading and line.page == heading.page and line.y - heading.y <= 1.6 * step:
-                    card.texts.append(heading.text)
+                    card.texts.append(heading.text)  # on a line of its own above the card
                 cards.append(card)
             card.values.update(pairs)
         elif not near or card is None or any(is_number(t, comma) for t in rest):
-            card, heading = None, line if len(line.cells) == 1 else None
+            alone = len(line.cells) == 1 and _HEADING.fullmatch(line.text)
+            card, heading = None, line if alone else None
             continue
         card.texts.extend(rest)  # words beside the labels, or the description running on
         card.last_y, card.end = line.y, index + 1
@@ -138,12 +140,23 @@ def _cards(lines: list[Line], step: float, comma: bool, key_of: Labels) -> list[
 
 
 def _without_headings(cards: list[_Card]) -> None:
-    """The first words of every card number it, 1, 2, 3: a heading, not the description."""
+    """The first words of every card number it, 1, 2, 3: a heading, not the description; so
+    is a word and a number alone that count on from card to card ('Item 4', 'ftem 5' where
+    the OCR lost the cards before them and misread a letter)."""
     firsts = [_HEADING.fullmatch(card.texts[0]) if card.texts else None for card in cards]
-    if not all(m and int(m.group(1)) == n for n, m in enumerate(firsts, 1)):
+    if all(m and int(m.group(1)) == n for n, m in enumerate(firsts, 1)):
+        for card, match in zip(cards, firsts, strict=True):
+            card.texts[0] = match.group(2) or ""
         return
-    for card, match in zip(cards, firsts, strict=True):
-        card.texts[0] = match.group(2) or ""
+    alone = [
+        (card, int(match.group(1)))
+        for card in cards
+        if card.texts and (match := _HEADING_ALONE.fullmatch(card.texts[0]))
+    ]
+    counted = [n for _, n in alone]
+    if counted and counted == list(range(counted[0], counted[0] + len(counted))):
+        for card, _ in alone:
+            card.texts[0] = ""
 
 
 def _holds(card: _Card, comma: bool) -> bool | None:
@@ -178,9 +191,9 @@ def read_cards(
     rows = []
     for card in cards:
         values = {key: value for key, value in card.values.items() if key != "description"}
-        quantity, unit = _quantity(values["quantity"])
+        values["quantity"], unit = _quantity(values["quantity"])
         if unit and "unit" not in values:
-            values.update(quantity=quantity, unit=unit)
+            values["unit"] = unit
         description = " ".join([card.values.get("description", ""), *card.texts]).strip()
         columns = [Column(key, 0, 0) for key in [*values, "description"]]
         cells = dict(enumerate([*values.values(), description]))

@@ -15,7 +15,8 @@ gives each word, or each number of several words, to the column it stands in,
 and makes an item of a line with a quantity and an amount or price; a line of
 words under the description only, right under an item, is its description
 running on. A line with an amount and no quantity ('Carried forward') is not
-an item. Pure.
+an item. Items printed as cards are learned as the labels their values stand
+beside, and read by them (cards.py). Pure.
 """
 
 from __future__ import annotations
@@ -367,7 +368,8 @@ def headers(table: dict, lines: list[Line], frame: Frame) -> dict[int, Across]:
     """The lines that are the table's header (one a page), each with how its columns stand;
     for items printed as cards, the lines that print a learned label."""
     if "cards" in table:
-        return {i: Across(frame) for i, line in enumerate(lines) if labelled(table, line)}
+        labels = table["cards"]
+        return {i: Across(frame) for i, line in enumerate(lines) if cards.labelled(line, labels)}
     heads = {}
     for index, line in enumerate(lines):
         across = _header_at(table["header"], line, frame)
@@ -468,10 +470,6 @@ def read(table: dict, lines: list[Line], frame: Frame, comma: bool) -> tuple[lis
                 items[-1]["description"] = f"{items[-1]['description']} {words}".strip()
             last_y = line.y
     return items, end if end is not None else len(lines)
-
-
-def labelled(table: dict, line: Line) -> bool:
-    return cards.labelled(line, table["cards"])
 
 
 def _read_cards(table: dict, lines: list[Line], comma: bool) -> tuple[list[dict], int]:
