@@ -230,10 +230,27 @@ def test_a_note_row_inside_the_table_is_no_item_and_no_description(note):
     assert [i["description"] for i in items] == ["River sand washed", "Cement 50kg bag"]
 
 
-def test_a_wrapped_description_still_joins_its_item():
-    text = ITEMS.replace("A-2 ", "         and delivered\nA-2 ")
+@pytest.mark.parametrize(
+    "annotation",
+    [
+        # the item's deliveries, each with its date and quantity
+        "         Rel 1   Due 01/07/2026   Qty 6 m3\n         Rel 2   Due 08/07/2026   Qty 4 m3",
+        # a batch, serial or heat number the item is to be delivered with
+        "         Batch no. 263254 - one batch per delivery",
+        "         Drum serial no. D267095 - supply with test certificate",
+    ],
+)
+def test_a_line_about_an_items_delivery_is_not_its_description(annotation):
+    text = ITEMS.replace("A-2 ", f"{annotation}\nA-2 ")
     items = po(text)["items"]
-    assert items[0]["description"] == "River sand washed and delivered"
+    assert [i["description"] for i in items] == ["River sand washed", "Cement 50kg bag"]
+
+
+@pytest.mark.parametrize("wrapped", ["and delivered", "grade no 100 washed"])
+def test_a_wrapped_description_still_joins_its_item(wrapped):
+    text = ITEMS.replace("A-2 ", f"         {wrapped}\nA-2 ")
+    items = po(text)["items"]
+    assert items[0]["description"] == f"River sand washed {wrapped}"
 
 
 def test_a_page_foot_line_far_under_the_items_is_not_an_item():

@@ -99,6 +99,22 @@ def test_the_lines_arithmetic_names_the_number_columns_in_any_order():
     assert keys == {0: "unit_price", 1: "quantity", 2: "discount", 3: "amount"}
 
 
+def test_long_whole_numbers_left_of_the_words_are_article_numbers_not_quantities():
+    table = """\
+  Kodo      Beskribo                   Kwant     Prezo      Summo
+  6180021   Hex bolt M8 x 50             20      12.50      250.00
+  4411110   PVC pipe 110 mm               4      80.00      320.00
+  9110010   Nitrile gloves               12       3.00       36.00
+"""
+    foot = FOOT.replace("574.00", "606.00").replace("86.10", "90.90").replace("660.10", "696.90")
+    items = read(HEAD + table + foot)["items"]
+    assert [(i["item_code"], i["quantity"]) for i in items] == [
+        ("6180021", "20"),
+        ("4411110", "4"),
+        ("9110010", "12"),
+    ]
+
+
 def test_numbers_that_do_not_multiply_are_named_by_nobody():
     rows = _rows(("2", "5.00", "11.00"), ("3", "4.00", "13.00"))
     assert structure.arithmetic_keys(rows[0].columns, rows, False) == {}

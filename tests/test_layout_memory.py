@@ -420,3 +420,55 @@ def test_a_supplier_s_name_running_on_is_taken_whole_from_the_reader():
     assert payload["layout"]["read_with"]["id"] == "polish"  # read with the layout
     assert payload["layout"]["read_with"]["values"]["supplier_name"] == "Hurtownia Budowlana Nowak"
     assert payload["supplier_name"] == "Hurtownia Budowlana Nowak Sp. z o.o."
+
+
+def test_a_line_about_an_items_delivery_is_never_taken_for_a_description():
+    layout = teach.learn(drawn(FIRST), FIRST) | {"id": "drawn"}
+    batch = "   Batch no. 263254 - one batch per delivery\n"
+    rows = item_rows(SECOND["items"]).replace(
+        "   Cement 50kg bag\n", "   Cement 50kg bag\n" + batch
+    )
+    page = text_lines(HEAD.format(**SECOND) + rows + FOOT.format(**SECOND))
+    _, matched = recall.known([layout], page)
+    got = recall.read(layout["anchors"], page, matched.frame)
+    assert [i["description"] for i in got["items"]] == [i["description"] for i in SECOND["items"]]
+
+
+# Items printed as cards, their values beside labels in words the engine does not know.
+CARDS_HEAD = """\
+Meridian Construction (Pty) Ltd                               PURCHASE ORDER
+Order No.   {po_number}       Order date   19/08/2026
+Supplier    {supplier}
+Project     {project}
+
+"""
+CARDS_FOOT = """\
+                                           Subtotal                {subtotal:>12}
+                                           VAT 15%                 {tax:>12}
+                                           Total                   {total:>12}
+"""
+
+
+def carded(order: dict) -> list[Line]:
+    cards = "".join(
+        f"  Artiko {n}                                  Kwant        {i['quantity']:>10}\n"
+        f"  {i['description']:<40}   Prezo        {i['unit_price']:>10}\n"
+        f"  Kodo: {i['item_code']:<34}   Summo        {i['amount']:>10}\n\n"
+        for n, i in enumerate(order["items"], 1)
+    )
+    return text_lines(CARDS_HEAD.format(**order) + cards + CARDS_FOOT.format(**order))
+
+
+def test_items_printed_as_cards_are_read_by_the_labels_the_layout_taught():
+    layout = teach.learn(carded(FIRST), FIRST) | {"id": "cards"}
+    assert layout["anchors"]["table"]["cards"]["kwant"] == "quantity"
+    page = carded(SECOND)
+    _, matched = recall.known([layout], page)
+    got = recall.read(layout["anchors"], page, matched.frame)
+    assert [i["description"] for i in got["items"]] == [i["description"] for i in SECOND["items"]]
+    assert recall.same_items(got["items"], SECOND["items"])
+
+
+def test_mt_after_a_whole_quantity_is_its_unit_and_after_cents_the_metical():
+    assert places.number("40 MT", False) is None  # forty metric tonnes: 'MT' is the unit
+    assert places.number("1 250.00 MT", False) == (Decimal("1250.00"), False)

@@ -27,6 +27,9 @@ from app import numbers
         ("1 234,56 €", 123456),
         ("EUR 99", 9900),
         ("US$1,000.00", 100000),
+        ("1,18,394.60", 11839460),  # grouped in lakhs and crores, as India prints them
+        ("Rs. 22,87,738.80", 228773880),
+        ("₹ 1,441.08", 144108),
     ],
 )
 def test_parse_money(text, cents):

@@ -94,6 +94,31 @@ def line_numbers(view: ColumnView) -> str | None:
     return "line" if unnamed and is_count(view.values) else None
 
 
+_ARTICLE_NUMBER = re.compile(r"\d{5,14}")
+
+
+def article_numbers(view: ColumnView) -> str | None:
+    """Whole numbers of five digits or more, no separator in them, before any column of words
+    (a line number may stand left of them): an article number column ('6180021'), not
+    quantities (a count that large would be printed grouped, and after the description, not
+    before it); a tariff code printed after the description is no article number."""
+    if not view.unnamed or "item_code" in view.keys:
+        return None
+    if not all(_ARTICLE_NUMBER.fullmatch(v.strip()) for v in view.values):
+        return None
+
+    def worded(i: int) -> bool:
+        return bool(_values(view.rows, i)) and not _all_numbers(view, i)
+
+    before, after = range(view.index), range(view.index + 1, len(view.columns))
+    first = not any(map(worded, before)) and any(map(worded, after))
+    return "item_code" if first else None
+
+
+def _all_numbers(view: ColumnView, index: int) -> bool:
+    return all(is_number(v.rstrip("%"), view.decimal_comma) for v in _values(view.rows, index))
+
+
 def numbers(view: ColumnView) -> str | None:
     """Numbers: the amount when no number column follows; else a price when every value has
     cents ('18,39'), a quantity when none does ('15', '12.5'), each if it is still free."""

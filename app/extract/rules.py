@@ -43,6 +43,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from app.extract import (
+    cards,
     checks,
     columns,
     fields,
@@ -104,12 +105,16 @@ RULES: tuple[Rule, ...] = (
       False, "page", tables.rows_under_other_header),
     R("header_by_structure", "no known header: the words above lines sharing number columns",
       False, "rows", structure.table_by_structure),
+    R("items_as_cards", "no header row: items printed as cards of labelled values",
+      False, "rows", cards.items_as_cards),
     R("rows_without_header", "no header row: lines ending in two or more numbers are items",
       False, "rows", tables.headerless_rows),
     R("columns_by_arithmetic", "numbers whose lines keep quantity x price less discount = amount",
       False, "column", structure.by_arithmetic),
     R("column_of_line_numbers", "1, 2, 3 down a column is the line number",
       False, "column", columns.line_numbers),
+    R("column_of_article_numbers", "long whole numbers before the words are article numbers",
+      False, "column", columns.article_numbers),
     R("column_of_numbers", "numbers under an unnamed header: amount, price or quantity",
       False, "column", columns.numbers),
     R("column_of_codes", "codes under an unnamed header are the item codes",

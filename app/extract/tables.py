@@ -640,14 +640,34 @@ NOTE = re.compile(
 )
 
 
+# A reference after its own label that carries a number marker, first on the line: the batch,
+# serial or heat number a line is to be delivered with ('Drum serial no. D267095 - ...').
+# The marker is written as one ('no.', 'nr:', 'nº', '#', 'number'): 'steel no 100 grade' is none.
+LABELLED_REFERENCE = re.compile(
+    r"(?:[^\W\d]+\.?\s+){1,3}(?:(?:no|nr)[.:]|n[º°]\.?|#|number:?)\s*[A-Z]{0,3}\d{3,}\b",
+    re.IGNORECASE,
+)
+
+
+def annotation(line: Line) -> bool:
+    """A line under an item that is about its delivery, not a part of its description: a
+    release or schedule line that carries a date ('Rel 1  Due 01/07/2026  Qty 7 roll'), or a
+    labelled reference first on the line (a batch, serial or heat number)."""
+    text = line.text
+    return bool(numbers.DATE_IN_TEXT.search(text) or LABELLED_REFERENCE.match(text))
+
+
 def _note(line: Line, columns: list[Column], above: dict[int, list[Cell]]) -> bool:
     """A note printed inside the table: it says so ('Note:'), or, with no number or code in
-    it, it starts where the item above has its code or line number and runs on under the
-    description (a wrapped description starts under the description)."""
+    it, it is an annotation about the item's delivery, or it starts where the item above has
+    its code or line number and runs on under the description (a wrapped description starts
+    under the description)."""
     if NOTE.match(line.cells[0].text):
         return True
     if any(is_number(c.text) for c in line.cells) or CODE_LIKE.fullmatch(line.words[0].text):
         return False  # numbers, or a code first: an item
+    if annotation(line):
+        return True
     starts = {columns[i].key: min(u.x0 for u in units) for i, units in above.items() if units}
     first = line.cells[0]
     described = starts.get("description")

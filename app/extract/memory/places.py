@@ -35,10 +35,11 @@ NEAR = 3.0
 BESIDE = 45.0
 
 # A number as printed: 'R 3 862,43', '7,5', '(12.50)', '2,5%', '6 971,97 EUR', '- 12.00'; a
-# currency by its code or sign only ('Y12' is a code, not 12).
+# currency by its code or sign only ('Y12' is a code, not 12); Mozambique's 'MT' after an
+# amount with cents only, as after a quantity it is the metric tonne ('40 MT').
 _NUMBER = re.compile(
     r"(?P<neg>-\s?)?(?:[A-Z]{3}|US\$|MT|[R$€£])?\s?(?P<num>\(?\d[\d\s.,'\u00a0]*\)?)"
-    r"\s?(?P<pct>%)?\s?(?:[A-Z]{3}|MT|€)?"
+    r"\s?(?P<pct>%)?(?:\s?(?:[A-Z]{3}|€)|(?<=\d[.,]\d\d)\s?MT)?"
 )
 
 

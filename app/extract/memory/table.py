@@ -15,7 +15,8 @@ gives each word, or each number of several words, to the column it stands in,
 and makes an item of a line with a quantity and an amount or price; a line of
 words under the description only, right under an item, is its description
 running on. A line with an amount and no quantity ('Carried forward') is not
-an item. Pure.
+an item. Items printed as cards are learned as the labels their values stand
+beside, and read by them (cards.py). Pure.
 """
 
 from __future__ import annotations
@@ -26,9 +27,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from app import numbers
-from app.extract.layout import Line, Word
+from app.extract import cards
+from app.extract.layout import Line, Word, typical_step
 from app.extract.memory.places import Run, number, runs
 from app.extract.memory.words import Frame, fit, norm
+from app.extract.tables import annotation
 
 NUMERIC = ("quantity", "unit_price", "discount", "amount")
 TEXT = ("item_code", "description", "unit")
@@ -143,6 +146,19 @@ def _agreed(places: list[list[tuple[float, float]]], key: str) -> list[tuple[flo
 
 
 def learn(lines: list[Line], items: list[dict], comma: bool) -> dict | None:
+    """The table as the confirmed items show it, or the labels of the cards they are printed
+    as; None when neither is found."""
+    return _learn_table(lines, items, comma) or _learn_cards(lines, items, comma)
+
+
+def _learn_cards(lines: list[Line], items: list[dict], comma: bool) -> dict | None:
+    """Items printed as cards of labelled values: the labels their values stand beside, in
+    the document's own words, when the quantities are among them."""
+    labels = cards.learn_labels(lines, items, comma) if items else {}
+    return {"cards": labels} if "quantity" in labels.values() else None
+
+
+def _learn_table(lines: list[Line], items: list[dict], comma: bool) -> dict | None:
     """The table as the confirmed items show it, or None when their lines are not found."""
     rows: list[tuple[int, dict, dict]] = []
     start = 0
@@ -349,7 +365,11 @@ def _header_fit(header: list[list], here: dict[str, list[float]], frame: Frame, 
 
 
 def headers(table: dict, lines: list[Line], frame: Frame) -> dict[int, Across]:
-    """The lines that are the table's header (one a page), each with how its columns stand."""
+    """The lines that are the table's header (one a page), each with how its columns stand;
+    for items printed as cards, the lines that print a learned label."""
+    if "cards" in table:
+        labels = table["cards"]
+        return {i: Across(frame) for i, line in enumerate(lines) if cards.labelled(line, labels)}
     heads = {}
     for index, line in enumerate(lines):
         across = _header_at(table["header"], line, frame)
@@ -384,7 +404,9 @@ def _item(values: dict[str, str], columns: dict, comma: bool) -> dict | None:
 
 
 def _note(table: dict, line: Line) -> bool:
-    return norm(line.words[0].text) in table.get("notes", ())
+    """A note line: one that starts as the learned document's notes did, or a line about the
+    item's delivery (a release date, a batch or serial number) that any print may add."""
+    return norm(line.words[0].text) in table.get("notes", ()) or annotation(line)
 
 
 def _runs_on(table: dict, line: Line, last_y: float, across: Across, comma: bool) -> bool:
@@ -413,6 +435,8 @@ def _runs_on(table: dict, line: Line, last_y: float, across: Across, comma: bool
 def read(table: dict, lines: list[Line], frame: Frame, comma: bool) -> tuple[list[dict], int]:
     """The items under each of the table's headers, and the index of the line the table
     ended at (where the foot begins)."""
+    if "cards" in table:
+        return _read_cards(table, lines, comma)
     heads = headers(table, lines, frame)
     items: list[dict] = []
     if not heads:
@@ -446,3 +470,19 @@ def read(table: dict, lines: list[Line], frame: Frame, comma: bool) -> tuple[lis
                 items[-1]["description"] = f"{items[-1]['description']} {words}".strip()
             last_y = line.y
     return items, end if end is not None else len(lines)
+
+
+def _read_cards(table: dict, lines: list[Line], comma: bool) -> tuple[list[dict], int]:
+    """The items printed as cards, by the labels the learned document printed."""
+    rows, end = cards.read_cards(lines, typical_step(lines), comma, table["cards"])
+    out = []
+    for row in rows:
+        item = {key: row.text(key) for key in TEXT}
+        item["quantity"] = numbers.parse_quantity(row.text("quantity"), comma)
+        for key in ("unit_price", "amount"):
+            text = row.text(key)
+            item[key] = numbers.cents_to_text(numbers.parse_money(text, comma)) if text else None
+        if row.text("discount"):
+            item["discount"] = numbers.parse_quantity(row.text("discount").rstrip("%"), comma)
+        out.append(item)
+    return out, end
