@@ -35,9 +35,7 @@ _CURRENCY = re.compile(
     rf"^({_CODES}|R\$|N\$|US\$|Rs\.?|₹|R|\$|€|£|kr\.?(?=\s?\d))\s*", re.IGNORECASE
 )
 # after the amount: a code, a symbol, or Mozambique's 'MT' after an amount with cents
-_CURRENCY_AFTER = re.compile(
-    rf"\s*({_CODES}|€|£|zł|Kč|kr\.?|(?<=\d[.,]\d\d)\s?MT)$", re.IGNORECASE
-)
+_CURRENCY_AFTER = re.compile(rf"\s*({_CODES}|€|£|zł|Kč|kr\.?|(?<=\d[.,]\d\d)\s?MT)$", re.IGNORECASE)
 # Thousands, then lakhs and crores, in pairs of digits: '1,18,394.60'.
 _LAKHS = re.compile(r"\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{1,2})?")
 _GROUPING = re.compile(r"(?<=\d)[ ,'\u00a0\u202f](?=\d{3}(?!\d))")
