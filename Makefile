@@ -58,13 +58,16 @@ browser: $(STAMP)
 	else $(BIN)/python -m playwright install chromium; fi
 
 # Photos and scans are read by Debian's tesseract (installed when we are root), with its
-# English model and the orientation model that turns a page photographed on its side.
+# English model, the orientation model that turns a page photographed on its side, and the
+# Latin-script model for INTAKE_OCR_LANGUAGE=Latin (the accented letters of orders from abroad).
+OCR_PACKAGES = tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd tesseract-ocr-script-latn
 ocr:
-	@if command -v tesseract >/dev/null 2>&1 && tesseract --list-langs 2>&1 | grep -qx osd; then :; \
+	@if command -v tesseract >/dev/null 2>&1 \
+		&& [ "$$(tesseract --list-langs 2>&1 | grep -cx 'osd\|Latin')" = 2 ]; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-			tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd >/dev/null; \
-	else echo "Photos and scans need tesseract: apt-get install tesseract-ocr tesseract-ocr-osd" >&2; fi
+			$(OCR_PACKAGES) >/dev/null; \
+	else echo "Photos and scans need tesseract: apt-get install $(OCR_PACKAGES)" >&2; fi
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache test-artifacts

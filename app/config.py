@@ -9,6 +9,7 @@ from __future__ import annotations
 import ipaddress
 import math
 import os
+import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -49,6 +50,9 @@ class Settings:
     # Our own company's names: a supplier read as one of these is the buyer, never taken.
     buyer_names: tuple[str, ...] = ()
     ocr_engine: str = "tesseract"
+    # Tesseract's language models for a page ('eng', 'Latin', 'eng+Latin'); one not installed
+    # is left out when a page is read.
+    ocr_language: str = "eng"
     extract_timeout: int = 60
     extract_memory_mb: int = 2048
     llm_base_url: str = ""
@@ -179,6 +183,7 @@ def _extraction(env: dict[str, str]) -> dict:
             name.strip() for name in env.get("INTAKE_BUYER_NAMES", "").split(",") if name.strip()
         ),
         "ocr_engine": _choice(env, "INTAKE_OCR_ENGINE", ("tesseract", "rapidocr")),
+        "ocr_language": _ocr_language(env),
         "extract_timeout": _positive_int(env, "INTAKE_EXTRACT_TIMEOUT", 60),
         "extract_memory_mb": _positive_int(env, "INTAKE_EXTRACT_MEMORY_MB", 2048),
         "llm_base_url": env.get("INTAKE_LLM_BASE_URL", "").strip().rstrip("/"),
@@ -191,6 +196,16 @@ def _extraction(env: dict[str, str]) -> dict:
             "such as http://127.0.0.1:11434/v1) and INTAKE_LLM_MODEL."
         )
     return values
+
+
+def _ocr_language(env: dict[str, str]) -> str:
+    value = env.get("INTAKE_OCR_LANGUAGE", "").strip() or "eng"
+    if not re.fullmatch(r"[A-Za-z0-9_]+(\+[A-Za-z0-9_]+)*", value):
+        raise ConfigError(
+            "INTAKE_OCR_LANGUAGE must name tesseract's language models joined by '+', such as "
+            f"eng, Latin or eng+Latin (got {value!r})."
+        )
+    return value
 
 
 def _operations(env: dict[str, str]) -> dict:

@@ -36,6 +36,7 @@ class ExtractOptions:
     supplier_names: tuple[str, ...] = ()
     today: str = ""
     ocr_engine: str = "tesseract"  # tesseract | rapidocr
+    ocr_language: str = "eng"  # tesseract's models, as its -l takes them: eng, Latin, eng+Latin
     timeout: float = 60.0
     memory_mb: int = 2048
     llm_base_url: str = ""
@@ -51,6 +52,7 @@ class ExtractOptions:
             day_first=settings.day_first,
             buyer_names=settings.buyer_names,
             ocr_engine=settings.ocr_engine,
+            ocr_language=settings.ocr_language,
             timeout=settings.extract_timeout,
             memory_mb=settings.extract_memory_mb,
             llm_base_url=settings.llm_base_url,

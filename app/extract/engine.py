@@ -121,7 +121,10 @@ def document_lines(document: Document) -> tuple[list[Line], int, str]:
     options = document.options
     if document.content_type != "application/pdf":
         image, boxes = ocr.read_image(
-            ocr.load_image(document.path), options.ocr_engine, options.timeout
+            ocr.load_image(document.path),
+            options.ocr_engine,
+            options.timeout,
+            options.ocr_language,
         )
         _remember(lines := box_lines(boxes), OcrPage(image, 0.0, *box_scale(boxes)))
         return lines, 1, f"ocr:{options.ocr_engine}"
@@ -134,7 +137,9 @@ def document_lines(document: Document) -> tuple[list[Line], int, str]:
         if not page:
             image = pdf.page_image(reader, number)
             if image is not None:
-                seen, boxes = ocr.read_image(image, options.ocr_engine, options.timeout)
+                seen, boxes = ocr.read_image(
+                    image, options.ocr_engine, options.timeout, options.ocr_language
+                )
                 page = box_lines(boxes, number, y0)
                 _remember(page, OcrPage(seen, y0, *box_scale(boxes)))
                 source = f"ocr:{options.ocr_engine}"
@@ -542,7 +547,7 @@ def _without_rules(lines: list[Line], payload: dict, document: Document) -> dict
         return payload
     options = document.options
     try:
-        boxes = ocr.ENGINES[options.ocr_engine](clean, options.timeout)
+        boxes = ocr.page_reader(options.ocr_engine, options.ocr_language)(clean, options.timeout)
     except (ExtractionError, subprocess.TimeoutExpired, OSError):
         return payload  # the first reading stands
     again = box_lines(boxes, lines[0].page, page.y0)

@@ -2,18 +2,22 @@
 
 Two local engines: Debian's `tesseract` (the default; see docs/reading.md for
 the measurements behind the choice) and `rapidocr-onnxruntime`, whose models
-ship inside its wheel. Neither downloads anything at run time. Pillow's
+ship inside its wheel. Neither downloads anything at run time. Tesseract reads a
+page in the language models the settings name (English unless told otherwise); a
+model that is not installed is left out, never an error. Pillow's
 decompression-bomb guard stays on: an image larger than it allows is refused.
 """
 
 from __future__ import annotations
 
+import functools
 import io
 import os
 import re
 import shutil
 import subprocess
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageOps, UnidentifiedImageError
@@ -152,14 +156,34 @@ def run_tesseract(
     )
 
 
-def tesseract_boxes(image: Image.Image, timeout: float = 60) -> list[Box]:
+@functools.cache
+def installed_languages() -> frozenset[str]:
+    """The language models tesseract has (`tesseract --list-langs`); none when it cannot say."""
+    try:
+        done = subprocess.run(
+            ["tesseract", "--list-langs"], capture_output=True, timeout=30, check=False
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return frozenset()
+    names = done.stdout.decode("utf-8", "replace").splitlines()[1:]  # under a heading line
+    return frozenset(name.strip() for name in names if name.strip())
+
+
+def usable_language(wanted: str) -> str:
+    """The models of `wanted` ('Latin', 'eng+Latin') that are installed, as tesseract's -l
+    takes them; English when none is: a missing model costs its letters, not the page."""
+    models = [model for model in wanted.split("+") if model in installed_languages()]
+    return "+".join(models) or "eng"
+
+
+def tesseract_boxes(image: Image.Image, timeout: float = 60, language: str = "eng") -> list[Box]:
     if shutil.which("tesseract") is None:
         raise ExtractionError(
             "The OCR engine (tesseract) is not installed on this server, so photos and scans "
             "cannot be read. Ask an administrator to run `make run` as root once, then retry.",
             retryable=True,
         )
-    done = run_tesseract(image, ["-l", "eng", "--psm", "11", "tsv"], timeout)
+    done = run_tesseract(image, ["-l", usable_language(language), "--psm", "11", "tsv"], timeout)
     if done.returncode != 0:
         raise ExtractionError(
             "The OCR engine could not read this image; upload a clearer photo or a PDF.",
@@ -213,8 +237,17 @@ def rapidocr_boxes(image: Image.Image, timeout: float = 60) -> list[Box]:
 ENGINES = {"tesseract": tesseract_boxes, "rapidocr": rapidocr_boxes}
 
 
+def page_reader(
+    engine: str = "tesseract", language: str = "eng"
+) -> Callable[[Image.Image, float], list[Box]]:
+    """What reads a page's words: tesseract in `language`, or RapidOCR with its own models."""
+    if engine == "tesseract":
+        return functools.partial(tesseract_boxes, language=language)
+    return ENGINES[engine]
+
+
 def read_image(
-    image: Image.Image, engine: str = "tesseract", timeout: float = 60
+    image: Image.Image, engine: str = "tesseract", timeout: float = 60, language: str = "eng"
 ) -> tuple[Image.Image, list[Box]]:
     """The page as the OCR saw it (flat, upright, level, cropped) and the words it read.
 
@@ -223,16 +256,17 @@ def read_image(
     up the page is (that costs about as much as a reading), and the page turned
     that way is kept when it reads with more confidence.
     """
+    read = page_reader(engine, language)
     flat = sheet.flatten(load_image(image))
     page = sheet.straighten(flat)
-    boxes = ENGINES[engine](page, timeout)
+    boxes = read(page, timeout)
     if engine != "tesseract" or _confidence(boxes) >= UPRIGHT_CONFIDENCE:
         return page, boxes
     turn = orientation(flat, timeout)  # before the tilt: levelling a page on its side skews it
     if not turn:
         return page, boxes
     turned = sheet.straighten(_sized(flat.transpose(TURNS[turn])))
-    again = ENGINES[engine](turned, timeout)
+    again = read(turned, timeout)
     return (turned, again) if _confidence(again) > _confidence(boxes) else (page, boxes)
 
 
