@@ -513,3 +513,20 @@ HB-M8     Hex bolt M8 x 50              20   each          12.50       250.00
     assert payload["supplier_name"] == "Konkan Pipes & Fittings LLP"
     assert payload["source"]["supplier_name"].startswith("known_supplier")
     assert engine.read_text(page, buyer_names=(BUYER,))["supplier_name"] != BUYER
+
+
+def test_an_items_column_headed_incl_vat_is_no_vat_analysis():
+    page = """\
+Meridian Construction (Pty) Ltd
+PURCHASE ORDER
+PO Number: PO-1006            Date: 2026-11-03
+Supplier: Acme Hardware Ltd
+Item   Description       Qty      Excl. VAT      Incl. VAT
+1      Cement 50kg        10       1,000.00       1,150.00
+2      Sand m3             2         200.00         230.00
+                          Total excl. VAT    1,200.00
+                          Total incl. VAT    1,380.00
+"""
+    payload = po(page)
+    assert payload["tax"] != "1380.00"
+    assert (payload["subtotal"], payload["total"]) == ("1200.00", "1380.00")
