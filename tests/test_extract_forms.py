@@ -530,3 +530,23 @@ Item   Description       Qty      Excl. VAT      Incl. VAT
     payload = po(page)
     assert payload["tax"] != "1380.00"
     assert (payload["subtotal"], payload["total"]) == ("1200.00", "1380.00")
+
+
+def test_a_known_supplier_named_as_another_label_s_value_comes_last():
+    page = """\
+Meridian Construction (Pty) Ltd
+PURCHASE ORDER
+PO Number: PO-1007            Date: 2026-11-03
+Main contractor:   Boland Builders
+Acme Hardware
+14 Foundry Road, Seven Hills NSW 2147
+Item   Description       Qty      Price      Amount
+1      Cement 50kg        10     100.00    1,000.00
+                          Total              1,000.00
+"""
+    office = {"buyer_names": (BUYER,), "today": "2026-12-01"}
+    known = ("Boland Builders", "Acme Hardware")
+    payload = engine.read_text(page, supplier_names=known, **office)
+    assert payload["supplier_name"] == "Acme Hardware"
+    alone = engine.read_text(page, supplier_names=("Boland Builders",), **office)
+    assert alone["supplier_name"] != "Boland Builders" or "supplier_name" in alone["unproven"]

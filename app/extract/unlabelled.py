@@ -233,17 +233,29 @@ def known_supplier(
 ) -> Found:
     """No supplier label read: the first cell above the items that is one of the office's
     suppliers by name (legal form and case aside), or, read by OCR, all but a letter or two
-    of one (the name rules then put it right); never our own company."""
-    for line in _above_items(lines):
-        for cell in line.cells:
-            text = cell.text.strip()
-            if validate.is_buyer(text, buyer_names) or len(text) < 4:
-                continue
-            if validate.is_known(text, known) or (
-                cell.ocr and validate.like_known_name(text, known)
-            ):
-                return Found(text, round(0.7 * (0.6 + 0.4 * cell.conf), 3), text, None, cell.ocr)
+    of one (the name rules then put it right); never our own company. A name that is the
+    value of another label beside it ('Main contractor:  Boland Builders') comes last: the
+    office may buy from a company that works on the site for it too."""
+    above = _above_items(lines)
+    for labelled in (False, True):
+        for line in above:
+            for position, cell in enumerate(line.cells):
+                text = cell.text.strip()
+                if validate.is_buyer(text, buyer_names) or len(text) < 4:
+                    continue
+                if _after_label(line, position) != labelled:
+                    continue
+                if validate.is_known(text, known) or (
+                    cell.ocr and validate.like_known_name(text, known)
+                ):
+                    conf = round(0.7 * (0.6 + 0.4 * cell.conf), 3)
+                    return Found(text, conf, text, None, cell.ocr)
     return MISSING
+
+
+def _after_label(line: Line, position: int) -> bool:
+    """The cell at `position` follows a label that ends in a colon ('Main contractor:')."""
+    return position > 0 and line.cells[position - 1].text.strip().endswith(":")
 
 
 def supplier_over_postcode(lines: list[Line], buyer_names: tuple[str, ...]) -> Found:
