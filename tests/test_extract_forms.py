@@ -550,3 +550,13 @@ Item   Description       Qty      Price      Amount
     assert payload["supplier_name"] == "Acme Hardware"
     alone = engine.read_text(page, supplier_names=("Boland Builders",), **office)
     assert alone["supplier_name"] != "Boland Builders" or "supplier_name" in alone["unproven"]
+
+
+def test_a_title_in_capitals_run_into_a_number_marker_still_names_the_kind():
+    assert engine.document_kind(text_lines("Acme Ltd\nPURCHASE ORDER No.    PO-4521\n")) == (
+        "purchase_order"
+    )
+    assert engine.document_kind(text_lines("Acme Ltd\nQUOTATION No.   Q-77\n")) == "quotation"
+    # beside a title, a kind with a marker is a label that cites it
+    confirmation = "Acme Ltd\nORDER CONFIRMATION\nQUOTE NO.   Q-77\n"
+    assert engine.document_kind(text_lines(confirmation)) == "purchase_order"

@@ -161,7 +161,7 @@ _NOT_A_QUALIFIER = (
 
 # A kind's name with a number marker after it labels a reference ('Quote No.', 'Invoice #'):
 # a supplier's order confirmation cites its quotation so, and is no quotation.
-_NUMBERS_ONE = re.compile(r"^\S+(?:\s+\S+)?\s+(?:no\.?|nr\.?|number|#|ref\.?)\s*:?$", re.I)
+_NUMBERS_ONE = re.compile(r"^(\S+(?:\s+\S+)?)\s+(?:no\.?|nr\.?|number|#|ref\.?)\s*:?$", re.I)
 
 
 def document_kind(lines: list[Line]) -> str | None:
@@ -172,19 +172,24 @@ def document_kind(lines: list[Line]) -> str | None:
     title-like cell (in capitals, or alone on its line) that ends with it after a word or
     two saying which ('SITE PURCHASE ORDER'), so a 'Quotation' label further down does not
     name a titled order; 'Your Quotation' or 'Send invoice' is a label, not a title.
+    A kind with a number marker ('Quote No.') is a label too, unless no other title is
+    read and it is printed in capitals ('PURCHASE ORDER No.  PO-4521').
     """
-    for line in lines[:20]:
-        for cell in line.cells:
-            text = cell.text.strip()
-            if len(text.split()) > 5 or _NUMBERS_ONE.search(text):
-                continue
-            titled = len(line.cells) == 1 or text.upper() == text
-            for kind, pattern in KINDS:
-                if re.match(rf"(?:{pattern})\b", text, re.IGNORECASE):
-                    return kind
-                qualified = rf"(?!{_NOT_A_QUALIFIER}\b)(?:[^\W\d]+\s+){{1,2}}(?:{pattern})$"
-                if titled and re.match(qualified, text, re.IGNORECASE):
-                    return kind
+    cells = [(line, cell) for line in lines[:20] for cell in line.cells]
+    marks = [(pair, _NUMBERS_ONE.search(pair[1].text.strip())) for pair in cells]
+    marked = [pair for pair, mark in marks if mark]
+    capitals = [pair for pair, mark in marks if mark and mark.group(1).isupper()]
+    for line, cell in [pair for pair in cells if pair not in marked] + capitals:
+        text = cell.text.strip()
+        if len(text.split()) > 5:
+            continue
+        titled = len(line.cells) == 1 or text.upper() == text
+        for kind, pattern in KINDS:
+            if re.match(rf"(?:{pattern})\b", text, re.IGNORECASE):
+                return kind
+            qualified = rf"(?!{_NOT_A_QUALIFIER}\b)(?:[^\W\d]+\s+){{1,2}}(?:{pattern})$"
+            if titled and re.match(qualified, text, re.IGNORECASE):
+                return kind
     return None
 
 
