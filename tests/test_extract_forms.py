@@ -560,3 +560,18 @@ def test_a_title_in_capitals_run_into_a_number_marker_still_names_the_kind():
     # beside a title, a kind with a marker is a label that cites it
     confirmation = "Acme Ltd\nORDER CONFIRMATION\nQUOTE NO.   Q-77\n"
     assert engine.document_kind(text_lines(confirmation)) == "purchase_order"
+
+
+@pytest.mark.parametrize("bank", ["Acc No: 62104455", "Br. code: 250655", "Account no. 62104455"])
+def test_a_bank_account_s_number_is_no_po_number(bank):
+    page = f"""\
+Meridian Construction (Pty) Ltd
+PURCHASE ORDER
+Date: 2026-11-03
+Supplier: Acme Ltd
+Bank: FNB   {bank}
+Item   Description       Qty      Price      Amount
+1      Cement 50kg        10     100.00    1,000.00
+                          Total              1,000.00
+"""
+    assert po(page)["po_number"] is None

@@ -25,16 +25,21 @@ _ENDING = r"(?:number|nummer|nommer|num[ée]ro|n[úu]mero)"
 _MARKER = re.compile(
     rf"(?:n|no|nr|nro|num|n[°º]|#|č|br|št)\.?|\S*(?:#|[°º]\.?)|\S*?-?{_ENDING}\.?", re.IGNORECASE
 )
+# A bank's details carry markers too ('Acc No', 'Br. code'), and name no order.
+_BANK = re.compile(
+    r"\b(?:acc(?:ount)?|a/c|bank|branch|br\.?\s*code|iban|swift|sort\s+code)\b", re.I
+)
 _ENDS_IN_MARKER = re.compile(rf"-?{_ENDING}\.?$", re.IGNORECASE)
 
 
 def _marked(text: str) -> bool:
     """A short label with a number marker among its words, and no digit in it; not the label
-    of a registration or a phone ('Supplier VAT no.', 'Tel. no.'), which carry markers too."""
+    of a registration, a phone or a bank account ('Supplier VAT no.', 'Tel. no.', 'Acc No'),
+    which carry markers too."""
     words = text.replace(":", " ").split()
     if not 1 <= len(words) <= 4 or re.search(r"\d", text) or fields.is_label(text):
         return False
-    if validate.is_registration(text) or validate.is_phone(text):
+    if validate.is_registration(text) or validate.is_phone(text) or _BANK.search(text):
         return False
     if re.fullmatch(r"[A-Z]\.\s+[A-Z][a-z]\S*", text.strip()):
         return False  # a person's initial and surname ('N. Dlamini'), no marker
