@@ -345,6 +345,29 @@ def _read_again(found: dict[str, Found], name: str, lines: list[Line]) -> dict[s
     return {name: f"read as {' and '.join(other)} when enlarged"} if other else {}
 
 
+# Another document's number: a bare date beside it may be that document's date.
+_OTHER_NUMBER = re.compile(
+    r"(?:your\s+)?(?:quot(?:e|ation)|invoice|delivery\s+note|credit\s+note)\s*"
+    r"(?:no\.?|nr\.?|number|#|ref\.?)",
+    re.IGNORECASE,
+)
+
+
+def _date_beside_other_number(date: Found, lines: list[Line]) -> dict:
+    """A date under a bare 'Date' label on the line of another document's number ('Quote
+    No: Q-77   Dated: 2026-10-01') may be that document's date, so it is doubted."""
+    if not date.value or date.rank in (None, 0):
+        return {}
+    label = date.source.split()[0]
+    for line in lines:
+        cells = [cell.text.strip() for cell in line.cells]
+        at = next((n for n, text in enumerate(cells) if text.startswith(label)), None)
+        beside = at and date.source.split()[-1] in line.text
+        if beside and any(_OTHER_NUMBER.match(text) for text in cells[:at]):
+            return {"po_date": "beside another document's number: that document's date?"}
+    return {}
+
+
 def _date_under_items(date: Found, lines: list[Line], rows: list[Item], check, step) -> dict:
     """A date under a bare 'Date' label that the lines above the items do not give: one
     printed under them (an approval's or a signature's date, a note's) may not be the
@@ -424,6 +447,7 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     doubted = _read_again(found, "po_number", lines)
     table = reading.read_items(lines, step, comma, trail)
     doubted |= _date_under_items(found["po_date"], lines, table.items, check["date"], step)
+    doubted |= _date_beside_other_number(found["po_date"], lines)
     foot = totals.read_foot(lines, comma)
     reading.foot_from_sums(lines, table.items, foot, step, comma, trail)
     failed = reading.settle_sums(table.items, foot, table.discounts, ocr, trail)
