@@ -513,3 +513,83 @@ HB-M8     Hex bolt M8 x 50              20   each          12.50       250.00
     assert payload["supplier_name"] == "Konkan Pipes & Fittings LLP"
     assert payload["source"]["supplier_name"].startswith("known_supplier")
     assert engine.read_text(page, buyer_names=(BUYER,))["supplier_name"] != BUYER
+
+
+def test_an_items_column_headed_incl_vat_is_no_vat_analysis():
+    page = """\
+Meridian Construction (Pty) Ltd
+PURCHASE ORDER
+PO Number: PO-1006            Date: 2026-11-03
+Supplier: Acme Hardware Ltd
+Item   Description       Qty      Excl. VAT      Incl. VAT
+1      Cement 50kg        10       1,000.00       1,150.00
+2      Sand m3             2         200.00         230.00
+                          Total excl. VAT    1,200.00
+                          Total incl. VAT    1,380.00
+"""
+    payload = po(page)
+    assert payload["tax"] != "1380.00"
+    assert (payload["subtotal"], payload["total"]) == ("1200.00", "1380.00")
+
+
+def test_a_known_supplier_named_as_another_label_s_value_comes_last():
+    page = """\
+Meridian Construction (Pty) Ltd
+PURCHASE ORDER
+PO Number: PO-1007            Date: 2026-11-03
+Main contractor:   Boland Builders
+Acme Hardware
+14 Foundry Road, Seven Hills NSW 2147
+Item   Description       Qty      Price      Amount
+1      Cement 50kg        10     100.00    1,000.00
+                          Total              1,000.00
+"""
+    office = {"buyer_names": (BUYER,), "today": "2026-12-01"}
+    known = ("Boland Builders", "Acme Hardware")
+    payload = engine.read_text(page, supplier_names=known, **office)
+    assert payload["supplier_name"] == "Acme Hardware"
+    alone = engine.read_text(page, supplier_names=("Boland Builders",), **office)
+    assert alone["supplier_name"] != "Boland Builders" or "supplier_name" in alone["unproven"]
+
+
+def test_a_title_in_capitals_run_into_a_number_marker_still_names_the_kind():
+    assert engine.document_kind(text_lines("Acme Ltd\nPURCHASE ORDER No.    PO-4521\n")) == (
+        "purchase_order"
+    )
+    assert engine.document_kind(text_lines("Acme Ltd\nQUOTATION No.   Q-77\n")) == "quotation"
+    # beside a title, a kind with a marker is a label that cites it
+    confirmation = "Acme Ltd\nORDER CONFIRMATION\nQUOTE NO.   Q-77\n"
+    assert engine.document_kind(text_lines(confirmation)) == "purchase_order"
+
+
+@pytest.mark.parametrize("bank", ["Acc No: 62104455", "Br. code: 250655", "Account no. 62104455"])
+def test_a_bank_account_s_number_is_no_po_number(bank):
+    page = f"""\
+Meridian Construction (Pty) Ltd
+PURCHASE ORDER
+Date: 2026-11-03
+Supplier: Acme Ltd
+Bank: FNB   {bank}
+Item   Description       Qty      Price      Amount
+1      Cement 50kg        10     100.00    1,000.00
+                          Total              1,000.00
+"""
+    assert po(page)["po_number"] is None
+
+
+@pytest.mark.parametrize("label", ["Dated:", "Date:"])
+def test_the_date_beside_a_quotation_s_number_is_doubted(label):
+    page = """\
+Meridian Construction (Pty) Ltd
+PURCHASE ORDER
+Order No: PO-5005
+Supplier: Acme Ltd
+Quote No: Q-77     {label} 2026-10-01
+Item   Description       Qty      Price      Amount
+1      Cement 50kg        10     100.00    1,000.00
+                          Subtotal           1,000.00
+                          VAT 15%              150.00
+                          Total              1,150.00
+"""
+    payload = po(page.format(label=label))
+    assert payload["po_date"] is None or "po_date" in payload["unproven"]

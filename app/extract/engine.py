@@ -161,7 +161,7 @@ _NOT_A_QUALIFIER = (
 
 # A kind's name with a number marker after it labels a reference ('Quote No.', 'Invoice #'):
 # a supplier's order confirmation cites its quotation so, and is no quotation.
-_NUMBERS_ONE = re.compile(r"^\S+(?:\s+\S+)?\s+(?:no\.?|nr\.?|number|#|ref\.?)\s*:?$", re.I)
+_NUMBERS_ONE = re.compile(r"^(\S+(?:\s+\S+)?)\s+(?:no\.?|nr\.?|number|#|ref\.?)\s*:?$", re.I)
 
 
 def document_kind(lines: list[Line]) -> str | None:
@@ -172,19 +172,24 @@ def document_kind(lines: list[Line]) -> str | None:
     title-like cell (in capitals, or alone on its line) that ends with it after a word or
     two saying which ('SITE PURCHASE ORDER'), so a 'Quotation' label further down does not
     name a titled order; 'Your Quotation' or 'Send invoice' is a label, not a title.
+    A kind with a number marker ('Quote No.') is a label too, unless no other title is
+    read and it is printed in capitals ('PURCHASE ORDER No.  PO-4521').
     """
-    for line in lines[:20]:
-        for cell in line.cells:
-            text = cell.text.strip()
-            if len(text.split()) > 5 or _NUMBERS_ONE.search(text):
-                continue
-            titled = len(line.cells) == 1 or text.upper() == text
-            for kind, pattern in KINDS:
-                if re.match(rf"(?:{pattern})\b", text, re.IGNORECASE):
-                    return kind
-                qualified = rf"(?!{_NOT_A_QUALIFIER}\b)(?:[^\W\d]+\s+){{1,2}}(?:{pattern})$"
-                if titled and re.match(qualified, text, re.IGNORECASE):
-                    return kind
+    cells = [(line, cell) for line in lines[:20] for cell in line.cells]
+    marks = [(pair, _NUMBERS_ONE.search(pair[1].text.strip())) for pair in cells]
+    marked = [pair for pair, mark in marks if mark]
+    capitals = [pair for pair, mark in marks if mark and mark.group(1).isupper()]
+    for line, cell in [pair for pair in cells if pair not in marked] + capitals:
+        text = cell.text.strip()
+        if len(text.split()) > 5:
+            continue
+        titled = len(line.cells) == 1 or text.upper() == text
+        for kind, pattern in KINDS:
+            if re.match(rf"(?:{pattern})\b", text, re.IGNORECASE):
+                return kind
+            qualified = rf"(?!{_NOT_A_QUALIFIER}\b)(?:[^\W\d]+\s+){{1,2}}(?:{pattern})$"
+            if titled and re.match(qualified, text, re.IGNORECASE):
+                return kind
     return None
 
 
@@ -340,6 +345,29 @@ def _read_again(found: dict[str, Found], name: str, lines: list[Line]) -> dict[s
     return {name: f"read as {' and '.join(other)} when enlarged"} if other else {}
 
 
+# Another document's number: a bare date beside it may be that document's date.
+_OTHER_NUMBER = re.compile(
+    r"(?:your\s+)?(?:quot(?:e|ation)|invoice|delivery\s+note|credit\s+note)\s*"
+    r"(?:no\.?|nr\.?|number|#|ref\.?)",
+    re.IGNORECASE,
+)
+
+
+def _date_beside_other_number(date: Found, lines: list[Line]) -> dict:
+    """A date under a bare 'Date' label on the line of another document's number ('Quote
+    No: Q-77   Dated: 2026-10-01') may be that document's date, so it is doubted."""
+    if not date.value or date.rank in (None, 0):
+        return {}
+    label = date.source.split()[0]
+    for line in lines:
+        cells = [cell.text.strip() for cell in line.cells]
+        at = next((n for n, text in enumerate(cells) if text.startswith(label)), None)
+        beside = at and date.source.split()[-1] in line.text
+        if beside and any(_OTHER_NUMBER.match(text) for text in cells[:at]):
+            return {"po_date": "beside another document's number: that document's date?"}
+    return {}
+
+
 def _date_under_items(date: Found, lines: list[Line], rows: list[Item], check, step) -> dict:
     """A date under a bare 'Date' label that the lines above the items do not give: one
     printed under them (an approval's or a signature's date, a note's) may not be the
@@ -419,6 +447,7 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     doubted = _read_again(found, "po_number", lines)
     table = reading.read_items(lines, step, comma, trail)
     doubted |= _date_under_items(found["po_date"], lines, table.items, check["date"], step)
+    doubted |= _date_beside_other_number(found["po_date"], lines)
     foot = totals.read_foot(lines, comma)
     reading.foot_from_sums(lines, table.items, foot, step, comma, trail)
     failed = reading.settle_sums(table.items, foot, table.discounts, ocr, trail)

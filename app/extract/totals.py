@@ -153,7 +153,10 @@ def read_foot(lines: list[Line], decimal_comma: bool) -> dict[str, Found]:
                 if under:  # its amount on the line below
                     found = replace(found, source=f"{found.source}  {below.text.strip()}")
                 out[key], where[key] = found, index
-    if "tax" not in out and (analysis := _analysis(lines, decimal_comma)) is not None:
+    # a VAT analysis is printed at the foot, not above it: an items table's 'Incl. VAT'
+    # column is the lines' amounts with their tax, not the tax
+    foot = lines[min(where.values(), default=len(lines)) :]
+    if "tax" not in out and (analysis := _analysis(foot, decimal_comma)) is not None:
         out["tax"] = analysis
     if "subtotal" in where and "total" in where:
         charges = _charges(lines[where["subtotal"] + 1 : where["total"]], decimal_comma)

@@ -25,16 +25,21 @@ _ENDING = r"(?:number|nummer|nommer|num[ée]ro|n[úu]mero)"
 _MARKER = re.compile(
     rf"(?:n|no|nr|nro|num|n[°º]|#|č|br|št)\.?|\S*(?:#|[°º]\.?)|\S*?-?{_ENDING}\.?", re.IGNORECASE
 )
+# A bank's details carry markers too ('Acc No', 'Br. code'), and name no order.
+_BANK = re.compile(
+    r"\b(?:acc(?:ount)?|a/c|bank|branch|br\.?\s*code|iban|swift|sort\s+code)\b", re.I
+)
 _ENDS_IN_MARKER = re.compile(rf"-?{_ENDING}\.?$", re.IGNORECASE)
 
 
 def _marked(text: str) -> bool:
     """A short label with a number marker among its words, and no digit in it; not the label
-    of a registration or a phone ('Supplier VAT no.', 'Tel. no.'), which carry markers too."""
+    of a registration, a phone or a bank account ('Supplier VAT no.', 'Tel. no.', 'Acc No'),
+    which carry markers too."""
     words = text.replace(":", " ").split()
     if not 1 <= len(words) <= 4 or re.search(r"\d", text) or fields.is_label(text):
         return False
-    if validate.is_registration(text) or validate.is_phone(text):
+    if validate.is_registration(text) or validate.is_phone(text) or _BANK.search(text):
         return False
     if re.fullmatch(r"[A-Z]\.\s+[A-Z][a-z]\S*", text.strip()):
         return False  # a person's initial and surname ('N. Dlamini'), no marker
@@ -233,17 +238,29 @@ def known_supplier(
 ) -> Found:
     """No supplier label read: the first cell above the items that is one of the office's
     suppliers by name (legal form and case aside), or, read by OCR, all but a letter or two
-    of one (the name rules then put it right); never our own company."""
-    for line in _above_items(lines):
-        for cell in line.cells:
-            text = cell.text.strip()
-            if validate.is_buyer(text, buyer_names) or len(text) < 4:
-                continue
-            if validate.is_known(text, known) or (
-                cell.ocr and validate.like_known_name(text, known)
-            ):
-                return Found(text, round(0.7 * (0.6 + 0.4 * cell.conf), 3), text, None, cell.ocr)
+    of one (the name rules then put it right); never our own company. A name that is the
+    value of another label beside it ('Main contractor:  Boland Builders') comes last: the
+    office may buy from a company that works on the site for it too."""
+    above = _above_items(lines)
+    for labelled in (False, True):
+        for line in above:
+            for position, cell in enumerate(line.cells):
+                text = cell.text.strip()
+                if validate.is_buyer(text, buyer_names) or len(text) < 4:
+                    continue
+                if _after_label(line, position) != labelled:
+                    continue
+                if validate.is_known(text, known) or (
+                    cell.ocr and validate.like_known_name(text, known)
+                ):
+                    conf = round(0.7 * (0.6 + 0.4 * cell.conf), 3)
+                    return Found(text, conf, text, None, cell.ocr)
     return MISSING
+
+
+def _after_label(line: Line, position: int) -> bool:
+    """The cell at `position` follows a label that ends in a colon ('Main contractor:')."""
+    return position > 0 and line.cells[position - 1].text.strip().endswith(":")
 
 
 def supplier_over_postcode(lines: list[Line], buyer_names: tuple[str, ...]) -> Found:
