@@ -161,7 +161,8 @@ _NOT_A_QUALIFIER = (
 
 # A kind's name with a number marker after it labels a reference ('Quote No.', 'Invoice #'):
 # a supplier's order confirmation cites its quotation so, and is no quotation.
-_NUMBERS_ONE = re.compile(r"^(\S+(?:\s+\S+)?)\s+(?:no\.?|nr\.?|number|#|ref\.?)\s*:?$", re.I)
+_NUMBER_MARK = r"(?:no\.?|nr\.?|number|#|ref\.?)"
+_NUMBERS_ONE = re.compile(rf"^(\S+(?:\s+\S+)?)\s+{_NUMBER_MARK}\s*:?$", re.I)
 
 
 def document_kind(lines: list[Line]) -> str | None:
@@ -347,8 +348,7 @@ def _read_again(found: dict[str, Found], name: str, lines: list[Line]) -> dict[s
 
 # Another document's number: a bare date beside it may be that document's date.
 _OTHER_NUMBER = re.compile(
-    r"(?:your\s+)?(?:quot(?:e|ation)|invoice|delivery\s+note|credit\s+note)\s*"
-    r"(?:no\.?|nr\.?|number|#|ref\.?)",
+    rf"(?:your\s+)?(?:quot(?:e|ation)|invoice|delivery\s+note|credit\s+note)\s*{_NUMBER_MARK}",
     re.IGNORECASE,
 )
 

@@ -177,7 +177,8 @@ def date_checker(day_first: bool, today: date | None = None) -> Callable[[str], 
     return check
 
 
-_CURRENCIES = [
+# Currencies with a sign or a mark of their own; the others by their ISO code alone.
+_SIGNED = [
     ("USD", r"US\$|USD|(?<![RN])\$"),
     ("EUR", r"EUR|€"),
     ("GBP", r"GBP|£"),
@@ -188,11 +189,11 @@ _CURRENCIES = [
     ("PLN", r"PLN|(?<=\d)\s?zł"),
     ("CZK", r"CZK|(?<=\d)\s?Kč"),
     ("INR", r"INR|Rs\.?(?=\s?\d)|₹"),
-    *[
-        (code, rf"{code}(?![A-Za-z])")
-        for code in numbers.CURRENCY_CODES[5:]
-        if code not in ("BRL", "NAD", "PLN", "CZK", "INR")
-    ],
+]
+_CURRENCIES = _SIGNED + [
+    (code, rf"{code}(?![A-Za-z])")
+    for code in numbers.CURRENCY_CODES
+    if code not in {signed for signed, _ in _SIGNED}
 ]
 
 
