@@ -213,14 +213,61 @@ def test_a_known_header_still_reads_as_before():
     assert len(payload["items"]) == 3
 
 
-def test_a_number_marker_over_the_items_heads_a_column_and_names_no_po_number(tmp_path):
-    # no marked label above the items: 'Part No.' over the codes is a column's name
+def test_a_number_marker_over_the_items_heads_a_column_and_names_no_po_number():
+    # no marked label above the items: 'Part No.' over the codes is a column's name, and the
+    # number is the first reference under a label of its own, flagged
     head = HEAD.replace(
         "  Velmo nr.      Zarta         Kontor", "  Velmo          Zarta         Kontor"
     )
     table = TABLE.replace("  Kodo    ", "  Part No.", 1)
-    with pytest.raises(ExtractionError, match="does not look like a purchase order"):
-        engine.extract_po(_pdf(tmp_path, (head + table + FOOT).splitlines()))
+    payload = read(head + table + FOOT)
+    assert payload["po_number"] == "VX-4471"
+    assert "number_by_place" in payload["source"]["po_number"]
+    assert "low_confidence:po_number" in payload["warnings"]
+
+
+def test_with_no_marker_the_first_reference_beside_a_label_of_its_own_is_the_number():
+    head = f"""\
+{BUYER}
+Meridian House, 41 Voortrekker Road, Bellville 7530     Fonto  021 948 3300
+BTW-nr 4120198765                                       ZORBAK VELMIDO
+
+  Summo vorta     1 250.00
+  Zarta           12/03/2026
+  Kontor          CP09
+  Velmo           VX-4471
+  Grento          4001155167
+
+  Grent Staalwerk BV
+  Industrieweg 12
+  4301 KL Zandstad
+"""
+    # a phone's, a registration's, an amount, a date and a site's code (fewer than four
+    # digits) are passed over
+    payload = read(head + TABLE + FOOT)
+    assert payload["po_number"] == "VX-4471"
+    assert "low_confidence:po_number" in payload["warnings"]
+
+
+def test_a_number_run_into_its_label_after_a_colon_and_dot_leaders():
+    head = HEAD.replace("  Velmo nr.      Zarta         Kontor\n", "  VELMO ........: 22350\n")
+    head = head.replace("  VX-4471        12/03/2026    CP09", "  ZARTA ........: 12/03/2026")
+    payload = read(head + TABLE + FOOT)
+    assert payload["po_number"] == "22350"
+    assert payload["po_date"] == "2026-03-12"
+
+
+def test_a_title_labels_nothing_under_it_and_a_short_code_is_no_order_number():
+    head = HEAD.replace("  Velmo nr.      Zarta         Kontor", "  Zarta         Kontor")
+    head = head.replace("  VX-4471        12/03/2026    CP09", "  12/03/2026    CP-09")
+    assert read(head + TABLE + FOOT)["po_number"] is None
+
+
+def test_a_logo_s_letter_before_our_name_still_heads_the_page(tmp_path):
+    head = HEAD.replace("  Velmo nr.      Zarta", "  Velmo          Zarta")
+    head = head.replace(BUYER, f"M   {BUYER}", 1)
+    payload = engine.extract_po(_pdf(tmp_path, (head + TABLE + FOOT).splitlines()))
+    assert payload["po_number"] == "VX-4471"
 
 
 # A discount line among the charges between the subtotal and the total.

@@ -145,6 +145,52 @@ def number_by_marker(lines: list[Line], step: float) -> Found:
     return Found(best.value, 0.7, f"{best.label} {best.value}", None, best.ocr)
 
 
+def number_by_place(lines: list[Line], step: float) -> Found:
+    """No PO label, marker or title the engine knows: the first reference above the items
+    that is the whole value of a short label of its own, beside or under it. An order's own
+    number is the first reference in its details; a registration's, a phone's or a bank's
+    label, a known label of another field and an amount are passed over. The last resort
+    for the number, so always flagged."""
+    above, heading = _above_items(lines), title(lines)
+    for index, line in enumerate(above[:40]):
+        for cell in line.cells:
+            if cell is heading:
+                continue  # a title heads the page, and labels nothing under it
+            run_in = _RUN_IN.fullmatch(cell.text.strip())
+            if run_in and _a_label(run_in["label"]) and _a_reference(run_in["value"]):
+                return Found(run_in["value"], 0.6, cell.text.strip(), None, cell.ocr)
+            if not _a_label(cell.text):
+                continue
+            for beside in fields.values_beside(above, index, cell, step):
+                text = beside.text.strip().strip(":")
+                if _a_reference(text):
+                    return Found(text, 0.6, f"{cell.text.strip()} {text}", None, beside.ocr)
+    return MISSING
+
+
+# A label run into its value after a colon, maybe after dot leaders ('ORDER NO ....: 22350').
+_RUN_IN = re.compile(r"(?P<label>[^\d:]{2,40}?)\s*[.…]*\s*:\s*(?P<value>\S+)")
+
+
+def _a_reference(text: str) -> bool:
+    """The whole text is one reference of four digits or more, as an order's running number
+    has (a site's code has fewer: 'CP09', 'GQ-301'), and no amount ('1,234.56')."""
+    if _with_digit(text) != text or len(re.findall(r"\d", text)) < 4:
+        return False
+    return not re.fullmatch(r"[\d\s'.,]*\d[.,]\d{2}", text)
+
+
+def _a_label(text: str) -> bool:
+    """A cell that may label a value: a word to three, letters only, not a known label (its
+    field has its own finder) nor a registration's, a phone's or a bank's."""
+    words = text.replace(":", " ").split()
+    if not 1 <= len(words) <= 3 or re.search(r"\d", text) or fields.is_label(text):
+        return False
+    if not re.search(r"[^\W\d_]{2}", text):
+        return False
+    return not (validate.is_registration(text) or validate.is_phone(text) or _BANK.search(text))
+
+
 def number_in_title(lines: list[Line], step: float) -> Found:
     """No known PO label: a reference printed in the title's cell or right beside it."""
     heading = title(lines)
@@ -212,10 +258,10 @@ def _numbers(line: Line) -> int:
 
 def issued_by_us(lines: list[Line], buyer_names: tuple[str, ...]) -> bool:
     """Our own company's name heads the page, as its letterhead: the first cell of one of its
-    first three lines (a customer block beside a supplier's letterhead is not)."""
-    return any(
-        line.cells and validate.is_buyer(line.cells[0].text, buyer_names) for line in lines[:3]
-    )
+    first three lines, a logo's single letter aside (a customer block beside a supplier's
+    letterhead is not)."""
+    firsts = [[c for c in line.cells if len(c.text.strip()) > 1][:1] for line in lines[:3]]
+    return any(validate.is_buyer(cell.text, buyer_names) for first in firsts for cell in first)
 
 
 # A street line: words then a house number ('Via Padova 48'), or a number then words.
