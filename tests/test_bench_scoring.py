@@ -107,8 +107,8 @@ def test_rules_are_judged_against_the_truth_of_their_field():
     assert rules.rows() == [("b", 3, 1, 1, 1), ("a", 2, 1, 1, 0), ("c", 2, 0, 0, 2)]
 
 
-def _result(name: str, fold: str, right: int, silent: int) -> FamilyResult:
-    result = FamilyResult(Family(name, fold, frozenset()))
+def _result(name: str, fold: str, right: int, silent: int, rotation: int = 0) -> FamilyResult:
+    result = FamilyResult(Family(name, fold, frozenset(), rotation))
     text = result.kinds["text PDF"]
     text.docs, text.fields_total, text.fields_right, text.silent = 5, 40, right, silent
     text.misses = [f"{name}-2.pdf: tax wrong"]
@@ -126,6 +126,24 @@ def test_families_pool_by_fold_and_kind():
     assert ("held-out", "photo") not in pooled  # no photos read: no row
     lofo = bench_families.lofo_table(results)
     assert "held-out" in lofo[2] and "85.0 %" in lofo[2] and "**no**" in lofo[2]
+
+
+def test_a_fold_held_out_at_two_rotations_is_pooled_whole_and_by_rotation():
+    results = [_result("a", "held-out", 30, 2, 3), _result("b", "held-out", 38, 1, 4)]
+    results.append(_result("c", "dev", 40, 0))
+    pooled = bench_families.summary(results)
+    assert pooled[("held-out", "text PDF")][0].fields_right == 68
+    assert pooled[("held-out, rotation 3", "text PDF")][0].fields_right == 30
+    assert pooled[("held-out, rotation 4", "text PDF")][0].fields_right == 38
+    lofo = bench_families.lofo_table(results)
+    assert [row.split(" | ")[0] for row in lofo[2:]] == [
+        "| **held-out** (never tuned on)",
+        "| held-out, rotation 3",
+        "| held-out, rotation 4",
+        "| dev (tuned on)",
+    ]
+    learned = bench_families.learned_table(results)
+    assert sum("**all" in row for row in learned) == 4
 
 
 def test_misses_are_listed_for_dev_families_only():

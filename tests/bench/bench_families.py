@@ -198,15 +198,34 @@ def family_table(results: list[FamilyResult]) -> list[str]:
     return lines
 
 
+def groups(results: list[FamilyResult]) -> list[tuple[str, list[FamilyResult]]]:
+    """The families pooled: each fold, held-out first; a fold held out at more than one
+    rotation, each rotation's families apart too (the fresh ones measure best)."""
+    out = []
+    for fold in ORDER:
+        mine = [r for r in results if r.family.fold == fold]
+        if not mine:
+            continue
+        out.append((fold, mine))
+        rotations = sorted({r.family.rotation for r in mine if r.family.rotation})
+        if len(rotations) > 1:
+            out += [
+                (f"{fold}, rotation {n}", [r for r in mine if r.family.rotation == n])
+                for n in rotations
+            ]
+    return out
+
+
 def summary(results: list[FamilyResult]) -> dict[tuple[str, str], tuple[Tally, list[float]]]:
-    """Per (fold, kind): the pooled tally and each family's field accuracy."""
+    """Per (group, kind): the pooled tally and each family's field accuracy."""
     pooled: dict[tuple[str, str], tuple[Tally, list[float]]] = {}
-    for r in results:
-        for kind, t in r.kinds.items():
-            if t.docs:
-                total, each = pooled.setdefault((r.family.fold, kind), (Tally(), []))
-                total += t
-                each.append(t.fields)
+    for group, mine in groups(results):
+        for r in mine:
+            for kind, t in r.kinds.items():
+                if t.docs:
+                    total, each = pooled.setdefault((group, kind), (Tally(), []))
+                    total += t
+                    each.append(t.fields)
     return pooled
 
 
@@ -223,14 +242,15 @@ def lofo_table(results: list[FamilyResult]) -> list[str]:
         "|---|---|---|---|---|---|---|---|---|---|",
     ]
     pooled = summary(results)
-    for fold in ORDER:
+    for group, _ in groups(results):
         for kind in KINDS:
-            if (fold, kind) not in pooled:
+            if (group, kind) not in pooled:
                 continue
-            t, each = pooled[(fold, kind)]
+            t, each = pooled[(group, kind)]
             fields, f1, silent_share = TARGETS[kind]
             target = f"fields ≥ {fields:.0%}, F1 ≥ {f1:.0%}, silent ≤ {silent_share:.0%}"
-            label = "**held-out** (never tuned on)" if fold == "held-out" else "dev (tuned on)"
+            label = {"held-out": "**held-out** (never tuned on)", "dev": "dev (tuned on)"}
+            label = label.get(group, group)
             lines.append(
                 f"| {label} | {kind} | {len(each)} | {t.docs} | {pct(t.fields)} "
                 f"| {pct(min(each))} | {pct(t.f1)} | {silent(t)} | {target} | {met(kind, t)} |"
@@ -250,10 +270,8 @@ def learned_table(results: list[FamilyResult]) -> list[str]:
     ordered = sorted(results, key=lambda r: (ORDER.index(r.family.fold), r.family.name))
     for r in ordered:
         lines.append(_learned_row(r.family.name, r.family.fold, [r]))
-    for fold in ORDER:
-        mine = [r for r in results if r.family.fold == fold]
-        if mine:
-            lines.append(_learned_row(f"**all {len(mine)}**", fold, mine))
+    for group, mine in groups(results):
+        lines.append(_learned_row(f"**all {len(mine)}**", group, mine))
     return lines
 
 
