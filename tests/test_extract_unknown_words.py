@@ -553,3 +553,41 @@ def test_a_person_s_initial_is_no_number_marker_and_the_number_under_the_title_h
         "  Grent Staalwerk BV", "  N. Dlamini\n  Tilbud Q61456\n\n  Grent Staalwerk BV"
     )
     assert read(page + TABLE + FOOT)["po_number"] == "10525"
+
+
+def test_a_table_over_two_pages_repeats_its_header_and_is_read_whole():
+    header = "  Kodo      Beskribo                   Kwant     Prezo      Rabo     Summo"
+    rows = TABLE.splitlines()[1:]
+    first = text_lines(HEAD + header + "\n" + "\n".join(rows[:2]) + "\n", 0, 0.0)
+    second = text_lines(header + "\n" + rows[2] + "\n" + FOOT, 1, first[-1].y + 4)
+    payload = engine.read_po(first + second, ExtractOptions(**OFFICE))
+    assert [i["item_code"] for i in payload["items"]] == ["HB-M8", "PVC-110", "GL-NIT"]
+    assert (payload["subtotal"], payload["total"]) == ("574.00", "660.10")
+
+
+def test_lines_numbered_10_20_30_are_line_numbers_not_quantities():
+    table = """\
+  Lino  Kodo      Beskribo                   Kwant     Prezo     Summo
+  10    HB-M8     Hex bolt M8 x 50             20      12.50     250.00
+  20    PVC-110   PVC pipe 110 mm               4      80.00     320.00
+  30    GL-NIT    Nitrile gloves               12       3.00      36.00
+"""
+    foot = FOOT.replace("574.00", "606.00").replace("86.10", "90.90").replace("660.10", "696.90")
+    payload = read(HEAD + table + foot)
+    assert [i["quantity"] for i in payload["items"]] == ["20", "4", "12"]
+
+
+def test_the_description_is_the_column_with_the_most_letters_not_the_first_of_words():
+    table = """\
+  Kosto     Kodo      Beskribo                   Kwant     Prezo     Summo
+  03-300    HB-M8     Hex bolt M8 x 50             20      12.50     250.00
+  22-130    PVC-110   PVC pipe 110 mm               4      80.00     320.00
+  22-110    GL-NIT    Nitrile gloves               12       3.00      36.00
+"""
+    foot = FOOT.replace("574.00", "606.00").replace("86.10", "90.90").replace("660.10", "696.90")
+    payload = read(HEAD + table + foot)
+    assert [i["description"] for i in payload["items"]] == [
+        "Hex bolt M8 x 50",
+        "PVC pipe 110 mm",
+        "Nitrile gloves",
+    ]

@@ -63,7 +63,14 @@ def is_code(text: str) -> bool:
 
 
 def is_count(values: list[str]) -> bool:
-    return bool(values) and all(v.strip().rstrip(".") == str(n) for n, v in enumerate(values, 1))
+    """1, 2, 3 down the column; or, as business systems number their lines, 10, 20, 30
+    (00010, 00020: two lines at least, or a quantity of 10 would be one)."""
+    if not values or not all(v.strip().rstrip(".").isdigit() for v in values):
+        return False
+    counted = [int(v.strip().rstrip(".")) for v in values]
+    if all(v.strip().rstrip(".") == str(n) for n, v in enumerate(values, 1)):
+        return True
+    return len(counted) >= 2 and counted == [10 * n for n in range(1, len(counted) + 1)]
 
 
 def name_columns(rows: list[RawRow], decimal_comma: bool, rules: list, trail: Trail) -> None:
@@ -144,8 +151,23 @@ def codes(view: ColumnView) -> str | None:
 
 
 def text(view: ColumnView) -> str | None:
-    """Words, where no header names the description."""
-    return "description" if view.wordy and "description" not in view.keys else None
+    """Words, where no header names the description: of the unnamed columns of words, the one
+    with the most letters ('Cement CEM II 42.5N', not a cost code '03-300' left of it)."""
+    if not view.wordy or "description" in view.keys:
+        return None
+    others = [
+        _letters(values)
+        for i, column in enumerate(view.columns)
+        if i != view.index and column.key is None
+        and 2 * len(values := _values(view.rows, i)) >= len(view.rows)
+        and not all(is_number(v.rstrip("%"), view.decimal_comma) for v in values)
+    ]  # fmt: skip
+    return "description" if _letters(view.values) >= max(others, default=0) else None
+
+
+def _letters(values: list[str]) -> float:
+    """How many letters a value has, on average."""
+    return sum(len(re.findall(r"[^\W\d_]", v)) for v in values) / max(len(values), 1)
 
 
 def beside_description(view: ColumnView) -> str | None:

@@ -142,24 +142,43 @@ def _columns(header: Line, first: Line | None = None, comma: bool = False) -> li
 
 def table_by_structure(lines: list[Line], step: float, comma: bool) -> list[RawRow]:
     """No header row in known words: the row of words above the longest run of lines that
-    share number columns is the header, and the run under it is read as the table."""
+    share number columns is the header, and the run under it is read as the table, with the
+    runs under the same row printed again on the pages after it (a table over pages repeats
+    its header)."""
+    headed = [
+        (first, last, header)
+        for first, last in _runs(lines, step, comma)
+        if (header := _header_above(lines, first, step, comma)) is not None
+    ]
     best: list[RawRow] = []
-    for first, last in _runs(lines, step, comma):
-        header = _header_above(lines, first, step, comma)
-        if header is None:
-            continue
+    for at, (first, last, header) in enumerate(headed):
         reading = RowReader(step, comma)
         columns = _columns(lines[header], lines[first], comma)
-        reading.under(columns, lines[header].page, lines[header].y)
-        end = last + 1
-        while end < len(lines) and _wrap_like(lines[end], comma):
-            end += 1  # the last item's description may wrap under it
-        for line in lines[first:end]:
-            reading.take(line)
+        page = lines[header].page
+        for first_, last_, header_ in [(first, last, header), *headed[at + 1 :]]:
+            if header_ != header and not (
+                lines[header_].page > page and _same_row(lines[header_], lines[header])
+            ):
+                continue
+            page = lines[header_].page
+            reading.under(columns, page, lines[header_].y)
+            end = last_ + 1
+            while end < len(lines) and _wrap_like(lines[end], comma):
+                end += 1  # the last item's description may wrap under it
+            for line in lines[first_:end]:
+                reading.take(line)
         strip_line_numbers(reading.rows)
         if len(reading.rows) > len(best):
             best = reading.rows
     return best
+
+
+def _same_row(line: Line, other: Line) -> bool:
+    """The same words in the same places: a header row printed again on another page."""
+    cells, others = line.cells, other.cells
+    return len(cells) == len(others) and all(
+        a.text == b.text and abs(a.x0 - b.x0) <= _ALIGN for a, b in zip(cells, others, strict=True)
+    )
 
 
 # --- naming number columns by their arithmetic ----------------------------------------------
