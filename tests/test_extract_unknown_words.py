@@ -591,3 +591,37 @@ def test_the_description_is_the_column_with_the_most_letters_not_the_first_of_wo
         "PVC pipe 110 mm",
         "Nitrile gloves",
     ]
+
+
+def test_the_lines_arithmetic_names_its_columns_before_numbers_under_no_header_do():
+    # a tariff code of eight digits after the words is no quantity: the quantity is the
+    # column that keeps quantity x price = amount, wherever it stands
+    table = """\
+  Kodo      Beskribo                   Tarifo      Kwant     Prezo      Summo
+  HB-M8     Hex bolt M8 x 50           73181500      20      12.50     250.00
+  PVC-110   PVC pipe 110 mm            39172390       4      80.00     320.00
+  GL-NIT    Nitrile gloves             40151900      12       3.00      36.00
+"""
+    foot = FOOT.replace("574.00", "606.00").replace("86.10", "90.90").replace("660.10", "696.90")
+    payload = read(HEAD + table + foot)
+    assert [i["quantity"] for i in payload["items"]] == ["20", "4", "12"]
+
+
+def test_a_table_of_sections_is_read_whole_under_its_one_header():
+    # a section's heading under the header row, a subtotal closing each section and the next
+    # heading between them: one table
+    table = """\
+  Kodo      Beskribo                   Kwant     Prezo     Summo
+
+  A         BETONO KAJ MURO
+  HB-M8     Hex bolt M8 x 50             20      12.50     250.00
+  PVC-110   PVC pipe 110 mm               4      80.00     320.00
+  Subsumo A: Betono kaj muro                                570.00
+  B         SEKURECO
+  GL-NIT    Nitrile gloves               12       3.00      36.00
+  Subsumo B: Sekureco                                        36.00
+"""
+    foot = FOOT.replace("574.00", "606.00").replace("86.10", "90.90").replace("660.10", "696.90")
+    payload = read(HEAD + table + foot)
+    assert [i["item_code"] for i in payload["items"]] == ["HB-M8", "PVC-110", "GL-NIT"]
+    assert (payload["subtotal"], payload["total"]) == ("606.00", "696.90")

@@ -74,22 +74,26 @@ def is_count(values: list[str]) -> bool:
 
 
 def name_columns(rows: list[RawRow], decimal_comma: bool, rules: list, trail: Trail) -> None:
-    """Give each unnamed (or misnamed) column a name from its contents: the first of the
-    column rules that names it wins, and the naming is recorded."""
+    """Give each unnamed (or misnamed) column a name from its contents: the rules in their
+    order, each over every column not yet named by one, so that the surest (the lines'
+    arithmetic) names its columns before a weaker one (numbers under no header) takes their
+    names for another; the naming is recorded."""
     for columns in {id(row.columns): row.columns for row in rows}.values():
         table = [row for row in rows if row.columns is columns]
         keys = {key for c in columns for key in c.names}
-        for index, column in enumerate(columns):
-            view = ColumnView(columns, index, _values(table, index), table, keys, decimal_comma)
-            for rule in rules:
+        named: set[int] = set()
+        for rule in rules:
+            for index, column in enumerate(columns):
+                if index in named:
+                    continue
+                view = ColumnView(columns, index, _values(table, index), table, keys, decimal_comma)
                 key = rule.function(view)
                 if key and key != column.key:
                     reason = f"{rule.purpose} ({len(view.values)} values)"
                     trail.note(rule.name, "items", f"column {index + 1}: {key}", reason)
                     column.key = key
-                    break
-            if column.key:
-                keys.add(column.key)
+                    named.add(index)
+                    keys.add(key)
 
 
 # --- the column rules, in the order rules.py lists them ------------------------------------

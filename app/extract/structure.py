@@ -86,15 +86,18 @@ def _wrap_like(line: Line, comma: bool, numbers: int = 0) -> bool:
 
 
 def _header_above(lines: list[Line], first: int, step: float, comma: bool) -> int | None:
-    """The row of words right above a run of item lines: three or more cells, no number,
-    and a header cell over or just left of each of the first item's numbers."""
+    """The row of words right above a run of item lines (a section's heading may come between):
+    three or more cells, no number, and a header cell over or just left of each of the first
+    item's numbers."""
+    below = lines[first].y
     for index in range(first - 1, max(first - 3, -1), -1):
         line = lines[index]
-        if line.page != lines[first].page or lines[first].y - line.y > 2.6 * step:
+        if line.page != lines[first].page or below - line.y > 2.6 * step:
             return None
         if _number_edges(line, comma) or any(c.text.strip().isdigit() for c in line.cells):
             return None
         if len(line.cells) < 3:
+            below = line.y  # a section's heading ('A  CONCRETE WORKS') between
             continue
         edges = _number_edges(lines[first], comma)
         headed = sum(1 for x in edges if any(c.x0 <= x + _ALIGN for c in line.cells))
@@ -145,9 +148,10 @@ def table_by_structure(lines: list[Line], step: float, comma: bool) -> list[RawR
     share number columns is the header, and the run under it is read as the table, with the
     runs under the same row printed again on the pages after it (a table over pages repeats
     its header)."""
+    runs = _runs(lines, step, comma)
     headed = [
         (first, last, header)
-        for first, last in _runs(lines, step, comma)
+        for first, last in _sections(runs, lines, step, comma)
         if (header := _header_above(lines, first, step, comma)) is not None
     ]
     best: list[RawRow] = []
@@ -171,6 +175,32 @@ def table_by_structure(lines: list[Line], step: float, comma: bool) -> list[RawR
         if len(reading.rows) > len(best):
             best = reading.rows
     return best
+
+
+def _sections(
+    runs: list[tuple[int, int]], lines: list[Line], step: float, comma: bool
+) -> list[tuple[int, int]]:
+    """Runs whose numbers line up, a line or two of a word or two (a section's subtotal, the
+    next one's heading) between them on the page, are one run: a table of sections."""
+    out: list[tuple[int, int]] = []
+    for first, last in runs:
+        if out:
+            start, end = out[-1]
+            between = lines[end + 1 : first]
+            near = (
+                lines[first].page == lines[end].page and lines[first].y - lines[end].y <= 4 * step
+            )
+            edges = _number_edges(lines[start], comma)
+            if (
+                near
+                and len(between) <= 2
+                and all(_wrap_like(line, comma, 1) for line in between)
+                and _shared(_number_edges(lines[first], comma), edges) >= 2
+            ):
+                out[-1] = (start, last)
+                continue
+        out.append((first, last))
+    return out
 
 
 def _same_row(line: Line, other: Line) -> bool:
