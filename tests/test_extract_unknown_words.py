@@ -625,3 +625,29 @@ def test_a_table_of_sections_is_read_whole_under_its_one_header():
     payload = read(HEAD + table + foot)
     assert [i["item_code"] for i in payload["items"]] == ["HB-M8", "PVC-110", "GL-NIT"]
     assert (payload["subtotal"], payload["total"]) == ("606.00", "696.90")
+
+
+def test_a_label_run_into_its_number_under_the_title_heads_the_page():
+    head = HEAD.replace(
+        "                                          ZORBAK VELMIDO\n",
+        "                                          ZORBAK VELMIDO\n"
+        "                                          Velmo zorbaka PO6204419\n",
+    ).replace("  Velmo nr.      Zarta", "  Konto          Zarta")
+    head = head.replace("  VX-4471        12/03/2026", "  40011551       12/03/2026")
+    payload = read(head + TABLE + FOOT)
+    assert payload["po_number"] == "PO6204419"
+    assert "low_confidence:po_number" in payload["warnings"]
+
+
+def test_a_letterhead_in_capitals_is_no_title_its_registration_no_number():
+    head = """\
+MERIDIAN CONSTRUCTION (PTY) LTD
+Meridian House, 41 Voortrekker Road, Bellville 7530
+FONTO 021 948 3300    BTWO 4120198765
+
+                                          ZORBAK
+
+  VELMO .......: 22350
+  ZARTA .......: 12/03/2026
+"""
+    assert read(head + TABLE + FOOT)["po_number"] == "22350"

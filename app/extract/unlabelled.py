@@ -152,6 +152,9 @@ def number_by_place(lines: list[Line], step: float) -> Found:
     label, a known label of another field and an amount are passed over. The last resort
     for the number, so always flagged."""
     above, heading = _above_items(lines), title(lines)
+    under = _run_in_under_title(above, heading)
+    if under is not None:
+        return under
     for index, line in enumerate(above[:40]):
         for cell in line.cells:
             if cell is heading:
@@ -166,6 +169,30 @@ def number_by_place(lines: list[Line], step: float) -> Found:
                 if _a_reference(text):
                     return Found(text, 0.6, f"{cell.text.strip()} {text}", None, beside.ocr)
     return MISSING
+
+
+def _run_in_under_title(lines: list[Line], heading: Cell | None) -> Found | None:
+    """A label run into its reference on the title's line or right under it, on its side of
+    the page ('Bestellnummer 4711' under 'BESTELLUNG'): the page's heading number."""
+    at = next((n for n, line in enumerate(lines) if heading in line.cells), None)
+    if at is None or _over_an_address(lines[at + 1 : at + 2], heading):
+        return None  # a letterhead's name in capitals, no title
+    for line in lines[at : at + 3]:
+        for cell in line.cells:
+            words = cell.text.split()
+            if cell is heading or cell.x1 < heading.x0 or len(words) < 2:
+                continue
+            if _a_label(" ".join(words[:-1])) and _a_reference(words[-1]):
+                return Found(words[-1], 0.6, cell.text.strip(), None, cell.ocr)
+    return None
+
+
+def _over_an_address(below: list[Line], cell: Cell) -> bool:
+    """The line under the cell, at its left edge, is a street or a postcode and town."""
+    text = next(
+        (c.text.strip() for line in below for c in line.cells if abs(c.x0 - cell.x0) <= 2), ""
+    )
+    return any(p.fullmatch(part.strip()) for p in (_STREET, _POSTCODE) for part in text.split(","))
 
 
 # A label run into its value after a colon, maybe after dot leaders ('ORDER NO ....: 22350').
