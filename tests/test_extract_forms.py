@@ -353,6 +353,16 @@ def test_one_dollar_sign_on_a_photo_is_flagged_and_a_code_is_not():
     assert (text.value, text.confidence) == ("USD", 0.8)
 
 
+def test_signs_beside_no_amount_on_a_photo_are_flagged_as_misread_letters():
+    # a Czech 'č.' the OCR read as '€.', twice; the amounts carry no sign
+    misread = "OBJEDNAVKA  €. OV26-0684\nVase nabidka €.  Q78568\nCelkem  12 345,67"
+    found = engine._currency(_photo(misread))[0]
+    assert (found.value, found.confidence < proofs.LOW) == ("EUR", True)
+    assert "beside no amount" in found.source
+    beside = engine._currency(_photo("Netto  € 1.234,00\nCelkem  € 1.468,46"))[0]
+    assert (beside.value, beside.confidence) == ("EUR", 0.8)
+
+
 def test_a_dollar_sign_alone_is_flagged_and_a_dollar_named_in_words_is_read():
     alone = engine._currency(text_lines("Total  $1,234.00\nPaid by cheque"))[0]
     assert (alone.value, alone.confidence < proofs.LOW) == ("USD", True)

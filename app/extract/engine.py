@@ -222,6 +222,9 @@ def _currency(lines: list[Line]) -> tuple[Found, int]:
         if symbol and ocr and not coded and fields.times_named(text, symbol) < 2:
             # one '$' on a photo, and no code, may be an 'S' misread: a person checks it
             found = Found(symbol, proofs.LOW - 0.1, f"{symbol}: one sign on a photo", None, True)
+        elif symbol and ocr and not coded and not fields.beside_a_number(text, symbol):
+            # signs beside no amount on a photo are letters misread ('č.' read as '€.')
+            found = Found(symbol, proofs.LOW - 0.1, f"{symbol}: beside no amount", None, True)
     return found, len(named)
 
 

@@ -254,6 +254,13 @@ def times_named(text: str, code: str) -> int:
     return len(re.findall(rf"(?<![A-Za-z])(?:{pattern})", text))
 
 
+def beside_a_number(text: str, code: str) -> bool:
+    """The currency's code or sign stands right before or after a number somewhere ('€ 12',
+    '12,00 €'), as money's does; an OCR's '€.' for a 'č.' stands beside none."""
+    pattern = dict(_CURRENCIES)[code]
+    return bool(re.search(rf"(?<![A-Za-z])(?:{pattern}) {{0,2}}\d|\d {{0,2}}(?:{pattern})", text))
+
+
 def detect_currency(text: str) -> str | None:
     """The currency a text names by code or symbol; counts win ('R 12.00 ... R 5.00')."""
     counts = {
