@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from fpdf import FPDF
 
+from app.extract import columns as col
 from app.extract import engine, structure, unlabelled, validate
 from app.extract.document import Document, ExtractionError, ExtractOptions
 from app.extract.layout import Line, Word, text_lines
@@ -651,3 +652,104 @@ FONTO 021 948 3300    BTWO 4120198765
   ZARTA .......: 12/03/2026
 """
     assert read(head + TABLE + FOOT)["po_number"] == "22350"
+
+
+# The items of a table whose code, quantity, price and amount headers are known words.
+KNOWN_NUMBERS = """\
+  Code      Wara      {third:<13} Qty     Price      Amount
+  SA-01     Sand      {a:<13}  20      12.50      250.00
+  ST-02     Stone     {b:<13}   4      80.00      320.00
+  CE-03     Lime      {c:<13}  12       3.00       36.00
+"""
+FOOT_606 = FOOT.replace("574.00", "606.00").replace("86.10", "90.90").replace("660.10", "696.90")
+
+
+@pytest.mark.parametrize(
+    "third, values",
+    [
+        ("Kelt", ("tonnes", "tonnes", "tonnes")),  # units after one-word descriptions
+        ("Notizo", ("north gate", "by crane", "site store")),  # notes after them
+    ],
+)
+def test_one_word_descriptions_stay_the_description_beside_units_or_notes(third, values):
+    table = KNOWN_NUMBERS.format(third=third, a=values[0], b=values[1], c=values[2])
+    payload = read(HEAD + table + FOOT_606)
+    assert [i["description"] for i in payload["items"]] == ["Sand", "Stone", "Lime"]
+
+
+def test_units_left_of_the_descriptions_are_no_description():
+    table = """\
+  Kwant   Mezuro   Beskribo                  Kodo       Prezo      Summo
+     20   box      Hex bolt M8 x 50          HB-M8      12.50     250.00
+      4   box      PVC pipe 110 mm           PVC-110    80.00     320.00
+     12   pair     Nitrile gloves            GL-NIT      3.00      36.00
+"""
+    payload = read(HEAD + table + FOOT_606)
+    assert [i["description"] for i in payload["items"]] == [
+        "Hex bolt M8 x 50",
+        "PVC pipe 110 mm",
+        "Nitrile gloves",
+    ]
+
+
+def test_10_20_30_are_line_numbers_in_the_first_column_only():
+    rows = _rows(("10", "Hex bolt", "10"), ("20", "PVC pipe", "20"), ("30", "Gloves", "30"))
+    columns = rows[0].columns
+
+    def named(index: int) -> str | None:
+        values = [row.cells[index] for row in rows]
+        return col.line_numbers(col.ColumnView(columns, index, values, rows, set(), False))
+
+    assert (named(0), named(2)) == ("line", None)
+
+
+def test_the_foot_under_a_table_of_unknown_words_is_no_section_of_it():
+    # the foot's rate stands under the prices and its tax under the amounts
+    rows = [
+        "  HB-M8     Hex bolt M8 x 50             20      12.50      250.00",
+        "  PVC-110   PVC pipe 110 mm               4      80.00      320.00",
+        "  GL-NIT    Nitrile gloves               12       3.00       36.00",
+    ]
+    header = "  Kodo      Beskribo                   Kwant     Prezo      Summo"
+    foot = [
+        "",
+        "  Netsum".ljust(61) + "606.00",
+        "  Taxo".ljust(50) + "15%".rjust(5) + "90.90".rjust(12),
+    ]
+    payload = read("\n".join([HEAD + header, *rows, *foot, "  Fulsum".ljust(61) + "696.90"]))
+    assert [(i["quantity"], i["unit_price"]) for i in payload["items"]] == [
+        ("20", "12.50"),
+        ("4", "80.00"),
+        ("12", "3.00"),
+    ]
+
+
+def test_a_logo_letter_that_is_not_our_initial_leaves_a_suppliers_page_refused(tmp_path):
+    head = HEAD.replace(BUYER, f"G   {BUYER}", 1).replace("ZORBAK VELMIDO", "OFERTO")
+    head = head.replace("  Velmo nr.      Zarta", "  Oferto         Zarta")
+    with pytest.raises(ExtractionError, match="does not look like a purchase order"):
+        engine.extract_po(_pdf(tmp_path, (head + TABLE + FOOT).splitlines()))
+
+
+def test_our_goods_received_note_in_unknown_words_is_no_order(tmp_path):
+    head = HEAD.replace("  Velmo nr.      Zarta", "  Resepto        Zarta")
+    received = """\
+  Kodo      Beskribo                   Ricevita   Summo
+  HB-M8     Hex bolt M8 x 50              20        20
+  PVC-110   PVC pipe 110 mm                4         4
+  GL-NIT    Nitrile gloves                12        12
+"""
+    with pytest.raises(ExtractionError, match="does not look like a purchase order"):
+        engine.extract_po(_pdf(tmp_path, (head + received).splitlines()))
+
+
+def test_a_postcode_under_our_name_beside_the_title_is_no_number():
+    head = f"""\
+  ZORBAK VELMIDO                        {BUYER}
+                                        41 Voortrekker Road
+                                        Bellville 7530
+
+  Velmo          Zarta         Kontor
+  VX-4471        12/03/2026    CP09
+"""
+    assert read(head + TABLE + FOOT)["po_number"] == "VX-4471"

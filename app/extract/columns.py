@@ -100,9 +100,13 @@ def name_columns(rows: list[RawRow], decimal_comma: bool, rules: list, trail: Tr
 
 
 def line_numbers(view: ColumnView) -> str | None:
-    """1, 2, 3 down the table is a line number, even under a 'No.' read as a code's header."""
+    """1, 2, 3 down the table is a line number, even under a 'No.' read as a code's header;
+    10, 20, 30 only in the first column (further right, they may be quantities)."""
     unnamed = view.unnamed or view.column.key == "item_code"
-    return "line" if unnamed and is_count(view.values) else None
+    if not unnamed or not is_count(view.values):
+        return None
+    first = view.index == 0 or view.values[0].strip().rstrip(".") == "1"
+    return "line" if first else None
 
 
 _ARTICLE_NUMBER = re.compile(r"\d{5,14}")
@@ -155,23 +159,39 @@ def codes(view: ColumnView) -> str | None:
 
 
 def text(view: ColumnView) -> str | None:
-    """Words, where no header names the description: of the unnamed columns of words, the one
-    with the most letters ('Cement CEM II 42.5N', not a cost code '03-300' left of it)."""
+    """Words, where no header names the description: the first unnamed column of them, unless
+    it holds codes ('03-300', 'BLK-140': no word in most rows) or short words ('roll', 'sheet', as
+    units are) and a column of longer words comes after it."""
     if not view.wordy or "description" in view.keys:
         return None
-    others = [
-        _letters(values)
+    later = [
+        values
         for i, column in enumerate(view.columns)
-        if i != view.index and column.key is None
-        and 2 * len(values := _values(view.rows, i)) >= len(view.rows)
-        and not all(is_number(v.rstrip("%"), view.decimal_comma) for v in values)
-    ]  # fmt: skip
-    return "description" if _letters(view.values) >= max(others, default=0) else None
+        if i > view.index and column.key is None and (values := _values(view.rows, i))
+    ]
+    if _worded(view.values) and not (_short(view.values) and any(map(_long, later))):
+        return "description"
+    return None if any(_worded(values) for values in later) else "description"
 
 
-def _letters(values: list[str]) -> float:
-    """How many letters a value has, on average."""
-    return sum(len(re.findall(r"[^\W\d_]", v)) for v in values) / max(len(values), 1)
+def _worded(values: list[str]) -> bool:
+    """Most values hold a word of three letters or more: words, not codes ('BLK-140')."""
+    worded = sum(1 for v in values if re.search(r"(?<!\S)[^\W\d_]{3,}[.,:]?(?!\S)", v))
+    return 2 * worded > len(values)
+
+
+def _short(values: list[str]) -> bool:
+    """A word each, of six letters at most, as units are: the same ones again, or of four
+    letters at most ('m', 'kg', 'each'); one-word descriptions ('Sand', 'Stone') are not."""
+    words = [v.strip().lower() for v in values]
+    if not all(len(v.split()) == 1 and len(v) <= 6 for v in words):
+        return False
+    return len(set(words)) < len(words) or all(len(v) <= 4 for v in words)
+
+
+def _long(values: list[str]) -> bool:
+    """Words, most of them of more than one word, as descriptions are."""
+    return _worded(values) and 2 * sum(len(v.split()) > 1 for v in values) > len(values)
 
 
 def beside_description(view: ColumnView) -> str | None:

@@ -219,12 +219,13 @@ def _currency(lines: list[Line]) -> tuple[Found, int]:
         coded = symbol and re.search(rf"(?<![A-Za-z]){symbol}(?![A-Za-z])", text)
         if symbol == "USD" and not coded and not re.search(r"US\$", text):
             return _dollar(text, ocr), len(named)
+        doubt = None
         if symbol and ocr and not coded and fields.times_named(text, symbol) < 2:
-            # one '$' on a photo, and no code, may be an 'S' misread: a person checks it
-            found = Found(symbol, proofs.LOW - 0.1, f"{symbol}: one sign on a photo", None, True)
+            doubt = "one sign on a photo"  # one '$' may be an 'S' misread: a person checks it
         elif symbol and ocr and not coded and not fields.beside_a_number(text, symbol):
-            # signs beside no amount on a photo are letters misread ('č.' read as '€.')
-            found = Found(symbol, proofs.LOW - 0.1, f"{symbol}: beside no amount", None, True)
+            doubt = "beside no amount"  # signs by no amount are letters misread ('č.' as '€.')
+        if doubt:
+            found = Found(symbol, proofs.LOW - 0.1, f"{symbol}: {doubt}", None, True)
     return found, len(named)
 
 
@@ -667,12 +668,17 @@ def read(document: Document) -> dict:
 
 def _an_order(payload: dict, lines: list[Line], options: ExtractOptions) -> bool:
     """An untitled page is a PO when it has a PO number and items; when no known label named
-    the number (words the engine does not know), only if our own company heads the page: a
-    quotation or an invoice in such words carries its supplier's name there."""
-    if not (payload["po_number"] and payload["items"]):
+    the number (words the engine does not know), only if our own company heads the page (a
+    quotation or an invoice in such words carries its supplier's name there) and most items
+    are priced (our goods received note or remittance advice is not)."""
+    items = payload["items"]
+    if not (payload["po_number"] and items):
         return False
     by_place = any(entry["field"] == "po_number" for entry in payload["rules_applied"])
-    return not by_place or unlabelled.issued_by_us(lines, options.buyer_names)
+    priced = sum(1 for item in items if item["unit_price"] and item["amount"])
+    return not by_place or (
+        unlabelled.issued_by_us(lines, options.buyer_names) and 2 * priced > len(items)
+    )
 
 
 def extract_po(document: Document) -> dict:

@@ -180,8 +180,9 @@ def table_by_structure(lines: list[Line], step: float, comma: bool) -> list[RawR
 def _sections(
     runs: list[tuple[int, int]], lines: list[Line], step: float, comma: bool
 ) -> list[tuple[int, int]]:
-    """Runs whose numbers line up, a line or two of a word or two (a section's subtotal, the
-    next one's heading) between them on the page, are one run: a table of sections."""
+    """Runs whose numbers line up (three of them, or all the first line has: a foot's rate and
+    amount are two), a line or two of a word or two (a section's subtotal, the next one's
+    heading) between them on the page, are one run: a table of sections."""
     out: list[tuple[int, int]] = []
     for first, last in runs:
         if out:
@@ -195,7 +196,7 @@ def _sections(
                 near
                 and len(between) <= 2
                 and all(_wrap_like(line, comma, 1) for line in between)
-                and _shared(_number_edges(lines[first], comma), edges) >= 2
+                and _shared(_number_edges(lines[first], comma), edges) >= min(3, len(edges))
             ):
                 out[-1] = (start, last)
                 continue

@@ -2,7 +2,9 @@
 
 No label wording names the PO number or the date, so their place must: a
 reference beside a label that carries a number marker ('N.', 'Nr', 'Nº',
-'č.', '#', '...nummer'), or printed in the title line; a date-shaped value near the
+'č.', '#', '...nummer'), or printed in the title line; else, with no marker,
+the first reference of four digits or more that is a short label's whole
+value, or run into a label on the title's line; a date-shaped value near the
 top. Each is a rule of rules.py, so what it finds is never proven. A page
 whose number was found so is an order only when our own company heads it
 (`issued_by_us`): a quotation or an invoice carries its supplier's name
@@ -36,14 +38,20 @@ def _marked(text: str) -> bool:
     """A short label with a number marker among its words, and no digit in it; not the label
     of a registration, a phone or a bank account ('Supplier VAT no.', 'Tel. no.', 'Acc No'),
     which carry markers too."""
-    words = text.replace(":", " ").split()
-    if not 1 <= len(words) <= 4 or re.search(r"\d", text) or fields.is_label(text):
-        return False
-    if validate.is_registration(text) or validate.is_phone(text) or _BANK.search(text):
+    if not _short_label(text, 4):
         return False
     if re.fullmatch(r"[A-Z]\.\s+[A-Z][a-z]\S*", text.strip()):
         return False  # a person's initial and surname ('N. Dlamini'), no marker
-    return any(_MARKER.fullmatch(word) for word in words)
+    return any(_MARKER.fullmatch(word) for word in text.replace(":", " ").split())
+
+
+def _short_label(text: str, most: int) -> bool:
+    """A word or a few (up to `most`) with no digit, not a known label (its field has its own
+    finder) nor a registration's, a phone's or a bank's."""
+    words = text.replace(":", " ").split()
+    if not 1 <= len(words) <= most or re.search(r"\d", text) or fields.is_label(text):
+        return False
+    return not (validate.is_registration(text) or validate.is_phone(text) or _BANK.search(text))
 
 
 def title(lines: list[Line]) -> Cell | None:
@@ -82,6 +90,11 @@ class _Candidate:
     label: str
     own_cell: bool  # the label is a cell of its own, its value beside or under it
     ocr: bool
+
+
+def _line_of(lines: list[Line], cell: Cell | None, default=None):
+    """The index of the line the cell is on."""
+    return next((n for n, line in enumerate(lines) if cell in line.cells), default)
 
 
 def _with_digit(text: str) -> str | None:
@@ -130,7 +143,7 @@ def number_by_marker(lines: list[Line], step: float) -> Found:
     heading = title(lines)
     ranked = []
     lines = _above_items(lines)  # a 'Part No.' over the items heads a column, not a number
-    top = next((n for n, line in enumerate(lines) if heading in line.cells), len(lines))
+    top = _line_of(lines, heading, len(lines))
     for index, line in enumerate(lines[:40]):
         for position, cell in enumerate(line.cells):
             found = _marked_value(lines, index, cell, step)
@@ -174,24 +187,29 @@ def number_by_place(lines: list[Line], step: float) -> Found:
 def _run_in_under_title(lines: list[Line], heading: Cell | None) -> Found | None:
     """A label run into its reference on the title's line or right under it, on its side of
     the page ('Bestellnummer 4711' under 'BESTELLUNG'): the page's heading number."""
-    at = next((n for n, line in enumerate(lines) if heading in line.cells), None)
+    at = _line_of(lines, heading)
     if at is None or _over_an_address(lines[at + 1 : at + 2], heading):
         return None  # a letterhead's name in capitals, no title
-    for line in lines[at : at + 3]:
-        for cell in line.cells:
+    for index in range(at, min(at + 3, len(lines))):
+        for cell in lines[index].cells:
             words = cell.text.split()
             if cell is heading or cell.x1 < heading.x0 or len(words) < 2:
                 continue
+            if _address(cell.text) and _over_an_address(lines[index - 1 : index], cell):
+                continue  # 'Bellville 7530' under '41 Voortrekker Road': a town, a postcode
             if _a_label(" ".join(words[:-1])) and _a_reference(words[-1]):
                 return Found(words[-1], 0.6, cell.text.strip(), None, cell.ocr)
     return None
 
 
-def _over_an_address(below: list[Line], cell: Cell) -> bool:
-    """The line under the cell, at its left edge, is a street or a postcode and town."""
-    text = next(
-        (c.text.strip() for line in below for c in line.cells if abs(c.x0 - cell.x0) <= 2), ""
-    )
+def _over_an_address(beside: list[Line], cell: Cell) -> bool:
+    """The line beside the cell (under or over it), at its left edge, is a street or a
+    postcode and town."""
+    return any(_address(text) for line in beside if (text := _at(line, cell.x0)) is not None)
+
+
+def _address(text: str) -> bool:
+    """A street, or a postcode and a town, or a line of them ('41 Main Road, Bellville 7530')."""
     return any(p.fullmatch(part.strip()) for p in (_STREET, _POSTCODE) for part in text.split(","))
 
 
@@ -208,14 +226,9 @@ def _a_reference(text: str) -> bool:
 
 
 def _a_label(text: str) -> bool:
-    """A cell that may label a value: a word to three, letters only, not a known label (its
-    field has its own finder) nor a registration's, a phone's or a bank's."""
-    words = text.replace(":", " ").split()
-    if not 1 <= len(words) <= 3 or re.search(r"\d", text) or fields.is_label(text):
-        return False
-    if not re.search(r"[^\W\d_]{2}", text):
-        return False
-    return not (validate.is_registration(text) or validate.is_phone(text) or _BANK.search(text))
+    """A cell that may label a value: a short label of up to three words, with two letters
+    in a row at least."""
+    return _short_label(text, 3) and bool(re.search(r"[^\W\d_]{2}", text))
 
 
 def number_in_title(lines: list[Line], step: float) -> Found:
@@ -223,7 +236,7 @@ def number_in_title(lines: list[Line], step: float) -> Found:
     heading = title(lines)
     if heading is None:
         return MISSING
-    line = next(line for line in lines if heading in line.cells)
+    line = lines[_line_of(lines, heading)]
     after = [c for c in line.cells if c.x0 >= heading.x1 and c.x0 - heading.x1 < 45]
     for text in [*heading.text.split()[1:], *(c.text for c in after[:1])]:
         value = _with_digit(text)
@@ -239,7 +252,7 @@ def number_under_title(lines: list[Line], step: float) -> Found:
     heading = title(lines)
     if heading is None:
         return MISSING
-    at = next(index for index, line in enumerate(lines) if heading in line.cells)
+    at = _line_of(lines, heading)
     for line in lines[at + 1 : at + 4]:
         if line.y - lines[at].y > 4 * step:
             break
@@ -285,10 +298,20 @@ def _numbers(line: Line) -> int:
 
 def issued_by_us(lines: list[Line], buyer_names: tuple[str, ...]) -> bool:
     """Our own company's name heads the page, as its letterhead: the first cell of one of its
-    first three lines, a logo's single letter aside (a customer block beside a supplier's
-    letterhead is not)."""
-    firsts = [[c for c in line.cells if len(c.text.strip()) > 1][:1] for line in lines[:3]]
-    return any(validate.is_buyer(cell.text, buyer_names) for first in firsts for cell in first)
+    first three lines, after a logo's letter (a customer block beside a supplier's letterhead
+    is not)."""
+    return any(
+        validate.is_buyer(_after_logo(line.cells), buyer_names) for line in lines[:3] if line.cells
+    )
+
+
+def _after_logo(cells: list[Cell]) -> str:
+    """The first cell's text; a logo's letter before our name ('M  Meridian ...') is the name's
+    initial, and the name after it is the first cell."""
+    first = cells[0].text.strip()
+    if len(first) == 1 and len(cells) > 1 and cells[1].text.strip()[:1].upper() == first.upper():
+        return cells[1].text
+    return cells[0].text
 
 
 # A street line: words then a house number ('Via Padova 48'), or a number then words.
