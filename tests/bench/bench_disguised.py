@@ -94,19 +94,37 @@ def disguised_lines(lines: list[Line], keep: set[str], seed: int) -> list[Line]:
 
 @contextmanager
 def disguising(keeps: dict[str, set[str]], seed: int) -> Iterator[None]:
-    """The engine reads every document named in `keeps` with its words disguised."""
-    original = engine.document_lines
+    """The engine reads every document named in `keeps` with its words disguised: the lines
+    its text layer or its OCR gives, each time they are made (a photo read again with its
+    ruled lines painted out is disguised too)."""
+    make_document, make_text, make_boxes = (
+        engine.document_lines,
+        engine.text_lines,
+        engine.box_lines,
+    )
+    keep: dict[str, set[str] | None] = {"now": None}
 
     def lines_of(document):
-        lines, pages, source = original(document)
-        keep = keeps.get(document.filename)
-        return (lines if keep is None else disguised_lines(lines, keep, seed)), pages, source
+        keep["now"] = keeps.get(document.filename)  # until the next document
+        return make_document(document)
 
-    engine.document_lines = lines_of
+    def hidden(make):
+        def made(*args, **kwargs):
+            lines = make(*args, **kwargs)
+            return lines if keep["now"] is None else disguised_lines(lines, keep["now"], seed)
+
+        return made
+
+    engine.document_lines, engine.text_lines = lines_of, hidden(make_text)
+    engine.box_lines = hidden(make_boxes)
     try:
         yield
     finally:
-        engine.document_lines = original
+        engine.document_lines, engine.text_lines, engine.box_lines = (
+            make_document,
+            make_text,
+            make_boxes,
+        )
 
 
 def main() -> None:
