@@ -214,61 +214,14 @@ def test_a_known_header_still_reads_as_before():
     assert len(payload["items"]) == 3
 
 
-def test_a_number_marker_over_the_items_heads_a_column_and_names_no_po_number():
-    # no marked label above the items: 'Part No.' over the codes is a column's name, and the
-    # number is the first reference under a label of its own, flagged
+def test_a_number_marker_over_the_items_heads_a_column_and_names_no_po_number(tmp_path):
+    # no marked label above the items: 'Part No.' over the codes is a column's name
     head = HEAD.replace(
         "  Velmo nr.      Zarta         Kontor", "  Velmo          Zarta         Kontor"
     )
     table = TABLE.replace("  Kodo    ", "  Part No.", 1)
-    payload = read(head + table + FOOT)
-    assert payload["po_number"] == "VX-4471"
-    assert "number_by_place" in payload["source"]["po_number"]
-    assert "low_confidence:po_number" in payload["warnings"]
-
-
-def test_with_no_marker_the_first_reference_beside_a_label_of_its_own_is_the_number():
-    head = f"""\
-{BUYER}
-Meridian House, 41 Voortrekker Road, Bellville 7530     Fonto  021 948 3300
-BTW-nr 4120198765                                       ZORBAK VELMIDO
-
-  Summo vorta     1 250.00
-  Zarta           12/03/2026
-  Kontor          CP09
-  Velmo           VX-4471
-  Grento          4001155167
-
-  Grent Staalwerk BV
-  Industrieweg 12
-  4301 KL Zandstad
-"""
-    # a phone's, a registration's, an amount, a date and a site's code (fewer than four
-    # digits) are passed over
-    payload = read(head + TABLE + FOOT)
-    assert payload["po_number"] == "VX-4471"
-    assert "low_confidence:po_number" in payload["warnings"]
-
-
-def test_a_number_run_into_its_label_after_a_colon_and_dot_leaders():
-    head = HEAD.replace("  Velmo nr.      Zarta         Kontor\n", "  VELMO ........: 22350\n")
-    head = head.replace("  VX-4471        12/03/2026    CP09", "  ZARTA ........: 12/03/2026")
-    payload = read(head + TABLE + FOOT)
-    assert payload["po_number"] == "22350"
-    assert payload["po_date"] == "2026-03-12"
-
-
-def test_a_title_labels_nothing_under_it_and_a_short_code_is_no_order_number():
-    head = HEAD.replace("  Velmo nr.      Zarta         Kontor", "  Zarta         Kontor")
-    head = head.replace("  VX-4471        12/03/2026    CP09", "  12/03/2026    CP-09")
-    assert read(head + TABLE + FOOT)["po_number"] is None
-
-
-def test_a_logo_s_letter_before_our_name_still_heads_the_page(tmp_path):
-    head = HEAD.replace("  Velmo nr.      Zarta", "  Velmo          Zarta")
-    head = head.replace(BUYER, f"M   {BUYER}", 1)
-    payload = engine.extract_po(_pdf(tmp_path, (head + TABLE + FOOT).splitlines()))
-    assert payload["po_number"] == "VX-4471"
+    with pytest.raises(ExtractionError, match="does not look like a purchase order"):
+        engine.extract_po(_pdf(tmp_path, (head + table + FOOT).splitlines()))
 
 
 # A discount line among the charges between the subtotal and the total.
@@ -628,32 +581,6 @@ def test_a_table_of_sections_is_read_whole_under_its_one_header():
     assert (payload["subtotal"], payload["total"]) == ("606.00", "696.90")
 
 
-def test_a_label_run_into_its_number_under_the_title_heads_the_page():
-    head = HEAD.replace(
-        "                                          ZORBAK VELMIDO\n",
-        "                                          ZORBAK VELMIDO\n"
-        "                                          Velmo zorbaka PO6204419\n",
-    ).replace("  Velmo nr.      Zarta", "  Konto          Zarta")
-    head = head.replace("  VX-4471        12/03/2026", "  40011551       12/03/2026")
-    payload = read(head + TABLE + FOOT)
-    assert payload["po_number"] == "PO6204419"
-    assert "low_confidence:po_number" in payload["warnings"]
-
-
-def test_a_letterhead_in_capitals_is_no_title_its_registration_no_number():
-    head = """\
-MERIDIAN CONSTRUCTION (PTY) LTD
-Meridian House, 41 Voortrekker Road, Bellville 7530
-FONTO 021 948 3300    BTWO 4120198765
-
-                                          ZORBAK
-
-  VELMO .......: 22350
-  ZARTA .......: 12/03/2026
-"""
-    assert read(head + TABLE + FOOT)["po_number"] == "22350"
-
-
 # The items of a table whose code, quantity, price and amount headers are known words.
 KNOWN_NUMBERS = """\
   Code      Wara      {third:<13} Qty     Price      Amount
@@ -726,13 +653,13 @@ def test_the_foot_under_a_table_of_unknown_words_is_no_section_of_it():
 
 def test_a_logo_letter_that_is_not_our_initial_leaves_a_suppliers_page_refused(tmp_path):
     head = HEAD.replace(BUYER, f"G   {BUYER}", 1).replace("ZORBAK VELMIDO", "OFERTO")
-    head = head.replace("  Velmo nr.      Zarta", "  Oferto         Zarta")
+    head = head.replace("  Velmo nr.      Zarta", "  Oferto nr.     Zarta")
     with pytest.raises(ExtractionError, match="does not look like a purchase order"):
         engine.extract_po(_pdf(tmp_path, (head + TABLE + FOOT).splitlines()))
 
 
 def test_our_goods_received_note_in_unknown_words_is_no_order(tmp_path):
-    head = HEAD.replace("  Velmo nr.      Zarta", "  Resepto        Zarta")
+    head = HEAD.replace("  Velmo nr.      Zarta", "  Resepto nr.    Zarta")
     received = """\
   Kodo      Beskribo                   Ricevita   Summo
   HB-M8     Hex bolt M8 x 50              20        20
@@ -741,15 +668,3 @@ def test_our_goods_received_note_in_unknown_words_is_no_order(tmp_path):
 """
     with pytest.raises(ExtractionError, match="does not look like a purchase order"):
         engine.extract_po(_pdf(tmp_path, (head + received).splitlines()))
-
-
-def test_a_postcode_under_our_name_beside_the_title_is_no_number():
-    head = f"""\
-  ZORBAK VELMIDO                        {BUYER}
-                                        41 Voortrekker Road
-                                        Bellville 7530
-
-  Velmo          Zarta         Kontor
-  VX-4471        12/03/2026    CP09
-"""
-    assert read(head + TABLE + FOOT)["po_number"] == "VX-4471"

@@ -472,3 +472,21 @@ def test_items_printed_as_cards_are_read_by_the_labels_the_layout_taught():
 def test_mt_after_a_whole_quantity_is_its_unit_and_after_cents_the_metical():
     assert places.number("40 MT", False) is None  # forty metric tonnes: 'MT' is the unit
     assert places.number("1 250.00 MT", False) == (Decimal("1250.00"), False)
+
+
+def test_a_supplier_s_page_in_unknown_words_read_with_its_layout_is_an_order():
+    # cold, its number is found by its marker and the supplier heads the page: refused as
+    # the supplier's quotation; read with the layout a person verified as a PO's, it is one
+    template = layout_pdf.ISIZULU.replace(
+        "Meridian Construction (Pty) Ltd", "Boland Building Supplies CC   ", 1
+    ).replace("Inombolo       {po_number:<45}", "Inombolo nr.   {po_number:<45}")
+    want = layout_pdf.order(1, day=21)
+    page = text_lines(layout_pdf.layout_text(template, want))
+    options = ExtractOptions(today="2026-09-01", buyer_names=("Meridian Construction (Pty) Ltd",))
+    cold = engine.read_po(page, options)
+    assert cold["po_number"] == want["po_number"]
+    assert not engine._an_order(cold, page, options)
+    learned = replace(options, layouts=(taught(template),))
+    got = engine.read_po(page, learned)
+    assert got["layout"]["read_with"]["id"] == "drawn"
+    assert engine._an_order(got, page, learned)

@@ -79,8 +79,6 @@ RULES: tuple[Rule, ...] = (
       False, "number", unlabelled.number_in_title),
     R("number_under_title", "no PO label read: a reference right under the title",
       True, "number", unlabelled.number_under_title),
-    R("number_by_place", "no PO label or marker: the first reference beside a label of its own",
-      False, "number", unlabelled.number_by_place),
     R("date_near_top", "no date label known: the first date above the items",
       False, "date", unlabelled.date_near_top),
     R("project_known_code", "no project label known: a known site's code above the items",

@@ -2,9 +2,7 @@
 
 No label wording names the PO number or the date, so their place must: a
 reference beside a label that carries a number marker ('N.', 'Nr', 'Nº',
-'č.', '#', '...nummer'), or printed in the title line; else, with no marker,
-the first reference of four digits or more that is a short label's whole
-value, or run into a label on the title's line; a date-shaped value near the
+'č.', '#', '...nummer'), or printed in the title line; a date-shaped value near the
 top. Each is a rule of rules.py, so what it finds is never proven. A page
 whose number was found so is an order only when our own company heads it
 (`issued_by_us`): a quotation or an invoice carries its supplier's name
@@ -156,79 +154,6 @@ def number_by_marker(lines: list[Line], step: float) -> Found:
         return MISSING
     best = min(ranked, key=lambda pair: pair[0])[1]
     return Found(best.value, 0.7, f"{best.label} {best.value}", None, best.ocr)
-
-
-def number_by_place(lines: list[Line], step: float) -> Found:
-    """No PO label, marker or title the engine knows: the first reference above the items
-    that is the whole value of a short label of its own, beside or under it. An order's own
-    number is the first reference in its details; a registration's, a phone's or a bank's
-    label, a known label of another field and an amount are passed over. The last resort
-    for the number, so always flagged."""
-    above, heading = _above_items(lines), title(lines)
-    under = _run_in_under_title(above, heading)
-    if under is not None:
-        return under
-    for index, line in enumerate(above[:40]):
-        for cell in line.cells:
-            if cell is heading:
-                continue  # a title heads the page, and labels nothing under it
-            run_in = _RUN_IN.fullmatch(cell.text.strip())
-            if run_in and _a_label(run_in["label"]) and _a_reference(run_in["value"]):
-                return Found(run_in["value"], 0.6, cell.text.strip(), None, cell.ocr)
-            if not _a_label(cell.text):
-                continue
-            for beside in fields.values_beside(above, index, cell, step):
-                text = beside.text.strip().strip(":")
-                if _a_reference(text):
-                    return Found(text, 0.6, f"{cell.text.strip()} {text}", None, beside.ocr)
-    return MISSING
-
-
-def _run_in_under_title(lines: list[Line], heading: Cell | None) -> Found | None:
-    """A label run into its reference on the title's line or right under it, on its side of
-    the page ('Bestellnummer 4711' under 'BESTELLUNG'): the page's heading number."""
-    at = _line_of(lines, heading)
-    if at is None or _over_an_address(lines[at + 1 : at + 2], heading):
-        return None  # a letterhead's name in capitals, no title
-    for index in range(at, min(at + 3, len(lines))):
-        for cell in lines[index].cells:
-            words = cell.text.split()
-            if cell is heading or cell.x1 < heading.x0 or len(words) < 2:
-                continue
-            if _address(cell.text) and _over_an_address(lines[index - 1 : index], cell):
-                continue  # 'Bellville 7530' under '41 Voortrekker Road': a town, a postcode
-            if _a_label(" ".join(words[:-1])) and _a_reference(words[-1]):
-                return Found(words[-1], 0.6, cell.text.strip(), None, cell.ocr)
-    return None
-
-
-def _over_an_address(beside: list[Line], cell: Cell) -> bool:
-    """The line beside the cell (under or over it), at its left edge, is a street or a
-    postcode and town."""
-    return any(_address(text) for line in beside if (text := _at(line, cell.x0)) is not None)
-
-
-def _address(text: str) -> bool:
-    """A street, or a postcode and a town, or a line of them ('41 Main Road, Bellville 7530')."""
-    return any(p.fullmatch(part.strip()) for p in (_STREET, _POSTCODE) for part in text.split(","))
-
-
-# A label run into its value after a colon, maybe after dot leaders ('ORDER NO ....: 22350').
-_RUN_IN = re.compile(r"(?P<label>[^\d:]{2,40}?)\s*[.…]*\s*:\s*(?P<value>\S+)")
-
-
-def _a_reference(text: str) -> bool:
-    """The whole text is one reference of four digits or more, as an order's running number
-    has (a site's code has fewer: 'CP09', 'GQ-301'), and no amount ('1,234.56')."""
-    if _with_digit(text) != text or len(re.findall(r"\d", text)) < 4:
-        return False
-    return not re.fullmatch(r"[\d\s'.,]*\d[.,]\d{2}", text)
-
-
-def _a_label(text: str) -> bool:
-    """A cell that may label a value: a short label of up to three words, with two letters
-    in a row at least."""
-    return _short_label(text, 3) and bool(re.search(r"[^\W\d_]{2}", text))
 
 
 def number_in_title(lines: list[Line], step: float) -> Found:
