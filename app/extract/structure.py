@@ -148,10 +148,9 @@ def table_by_structure(lines: list[Line], step: float, comma: bool) -> list[RawR
     share number columns is the header, and the run under it is read as the table, with the
     runs under the same row printed again on the pages after it (a table over pages repeats
     its header)."""
-    runs = _runs(lines, step, comma)
     headed = [
         (first, last, header)
-        for first, last in _sections(runs, lines, step, comma)
+        for first, last in _sections(_runs(lines, step, comma), lines, step, comma)
         if (header := _header_above(lines, first, step, comma)) is not None
     ]
     best: list[RawRow] = []

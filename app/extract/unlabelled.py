@@ -36,20 +36,14 @@ def _marked(text: str) -> bool:
     """A short label with a number marker among its words, and no digit in it; not the label
     of a registration, a phone or a bank account ('Supplier VAT no.', 'Tel. no.', 'Acc No'),
     which carry markers too."""
-    if not _short_label(text, 4):
+    words = text.replace(":", " ").split()
+    if not 1 <= len(words) <= 4 or re.search(r"\d", text) or fields.is_label(text):
+        return False
+    if validate.is_registration(text) or validate.is_phone(text) or _BANK.search(text):
         return False
     if re.fullmatch(r"[A-Z]\.\s+[A-Z][a-z]\S*", text.strip()):
         return False  # a person's initial and surname ('N. Dlamini'), no marker
-    return any(_MARKER.fullmatch(word) for word in text.replace(":", " ").split())
-
-
-def _short_label(text: str, most: int) -> bool:
-    """A word or a few (up to `most`) with no digit, not a known label (its field has its own
-    finder) nor a registration's, a phone's or a bank's."""
-    words = text.replace(":", " ").split()
-    if not 1 <= len(words) <= most or re.search(r"\d", text) or fields.is_label(text):
-        return False
-    return not (validate.is_registration(text) or validate.is_phone(text) or _BANK.search(text))
+    return any(_MARKER.fullmatch(word) for word in words)
 
 
 def title(lines: list[Line]) -> Cell | None:
