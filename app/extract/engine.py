@@ -159,6 +159,16 @@ _NOT_A_QUALIFIER = (
 )
 
 
+# A title naming what is ordered ('BULK MATERIALS ORDER', 'ACCOUNT ORDER'): a purchase order;
+# a change, variation or work order is an instruction about a contract's works, a delivery
+# order a delivery's note, and a standing, money or back order something else again.
+_NOT_AN_ORDERS_KIND = r"change|variation|works?|job|delivery|standing|money|back"
+_KIND_OF_ORDER = re.compile(
+    rf"(?!(?:{_NOT_A_QUALIFIER}|{_NOT_AN_ORDERS_KIND})\b)(?:[^\W\d]+\s+){{1,2}}order$",
+    re.IGNORECASE,
+)
+
+
 # A kind's name with a number marker after it labels a reference ('Quote No.', 'Invoice #'):
 # a supplier's order confirmation cites its quotation so, and is no quotation.
 _NUMBER_MARK = r"(?:no\.?|nr\.?|number|#|ref\.?)"
@@ -191,6 +201,8 @@ def document_kind(lines: list[Line]) -> str | None:
             qualified = rf"(?!{_NOT_A_QUALIFIER}\b)(?:[^\W\d]+\s+){{1,2}}(?:{pattern})$"
             if titled and re.match(qualified, text, re.IGNORECASE):
                 return kind
+        if titled and _KIND_OF_ORDER.match(text):
+            return "purchase_order"
     return None
 
 
@@ -447,6 +459,7 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     found["currency"], currencies = _currency(lines)
     _by_place(found, lines, step, check["date"], options, trail)
     _supplier_by_place(found, lines, options, trail)
+    found["supplier_name"] = fields.legal_form_under(lines, found["supplier_name"], step)
     _known_values(found, options, trail)
     doubted = _read_again(found, "po_number", lines)
     table = reading.read_items(lines, step, comma, trail)

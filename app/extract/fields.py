@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import date
 
 from app import numbers
@@ -191,7 +192,7 @@ _SIGNED = [
     ("INR", r"INR|Rs\.?(?=\s?\d)|₹"),
 ]
 _CURRENCIES = _SIGNED + [
-    (code, rf"{code}(?![A-Za-z])")
+    (code, rf"{code}(?![A-Za-z]|[-/]\w)")  # not an item's code ('KES-10')
     for code in numbers.CURRENCY_CODES
     if code not in {signed for signed, _ in _SIGNED}
 ]
@@ -207,10 +208,11 @@ def currencies_named(text: str) -> set[str]:
 # 'kr' beside an amount with its cents: a krona or a krone, and the page need not say which
 # country's.
 _KRONA = re.compile(r"\d[.,]\d\d\s?kr\b|(?<![A-Za-z])kr\.?\s?\d[\d .']*[.,]\d\d\b", re.IGNORECASE)
-# Letters at the end of a cell after an amount grouped in thousands with its cents
-# ('17 259,00 zt', a photo's 'zł'): the amounts' currency, by a mark the engine does not know.
+# Letters at the end of a cell after an amount grouped in thousands, with its cents or whole
+# ('17 259,00 zt', a photo's 'zł'; '939 682 Ft'): the amounts' currency, by a mark the engine
+# does not know.
 _MARK_AFTER = re.compile(
-    r"\d{1,3}(?:[ .,'\u00a0]\d{3})+[.,]\d\d ?([^\W\d_]{1,3})(?= {2,}|$)", re.MULTILINE
+    r"\d{1,3}(?:[ .,'\u00a0]\d{3})+(?:[.,]\d\d)? ?([^\W\d_]{1,3})(?= {2,}|$)", re.MULTILINE
 )
 # Units a quantity may be printed with: never a currency.
 _UNITS = {"kg", "g", "t", "m", "mm", "cm", "km", "l", "ml", "ea", "pc", "pcs", "no", "nos"}
@@ -230,6 +232,7 @@ def money_mark_unnamed(text: str) -> str | None:
 # alone names no one country's dollar.
 _DOLLARS_IN_WORDS = {
     "AUD": r"australian\s+dollars?|A\$",
+    "CAD": r"canadian\s+dollars?|CA?\$",
     "NZD": r"new\s+zealand\s+dollars?|NZ\$",
     "USD": r"(?:us|u\.s\.|united\s+states|american)\s+dollars?",
     "SGD": r"singapore\s+dollars?",
@@ -298,7 +301,12 @@ def _right(line: Line, label: Cell) -> Cell | None:
         for c in line.cells
         if c.x0 >= label.x1 and c.words[0] not in label.words and not _noise(c)
     ]
-    if after and not is_label(after[0].text) and after[0].x0 - label.x1 < 45:
+    if not after or is_label(after[0].text):
+        return None
+    # far off, it is the label's value only when the next label on the line follows it (a
+    # spreadsheet's wide cells: 'PO No:' ... '2185' 'Project:')
+    sandwiched = len(after) > 1 and (is_label(after[1].text) or after[1].text.strip().endswith(":"))
+    if after[0].x0 - label.x1 < 45 or sandwiched:
         return _with_neighbours(after[0], after[1:])
     return None
 
@@ -361,6 +369,25 @@ def find(
                             conf = min(conf, DOUBTFUL)
                         return Found(value, round(conf, 3), cell.text, rank, cell.ocr)
     return MISSING
+
+
+def legal_form_under(lines: list[Line], found: Found, step: float) -> Found:
+    """A supplier's name whose legal form ran on to the line under it ('Shanghai Donghai
+    Building Materials' over 'Co., Ltd.'): the name with it. Only a cell that is a legal form
+    and nothing else, at the name's left edge on the very next line, is taken."""
+    if not found.value:
+        return found
+    for index, line in enumerate(lines[:-1]):
+        cell = next((c for c in line.cells if normal(c.text) == normal(found.value)), None)
+        below = lines[index + 1]
+        if cell is None or below.page != line.page or below.y - line.y > 1.6 * step:
+            continue
+        under = next((c for c in below.cells if abs(c.x0 - cell.x0) <= 1.5), None)
+        if under is not None and validate.is_legal_form(under.text):
+            value = f"{found.value} {under.text.strip()}"
+            return replace(found, value=value, source=f"{found.source} {under.text.strip()}")
+        return found
+    return found
 
 
 # The confidence of an OCR'd value that is one of two its label's cell offers: under the

@@ -102,6 +102,8 @@ def _project(found: Found, reading: Reading) -> str | None:
 def _currency(found: Found, reading: Reading) -> str | None:
     if found.rank is None and reading.currencies_named > 1:
         return "the amounts name more than one currency"
+    if found.rank is None and found.confidence < LOW:  # a sign several currencies print ('$')
+        return found.source
     return None
 
 

@@ -34,6 +34,7 @@ from app.extract.tables import (
     is_number,
     join_numbers,
     money_text,
+    numbering_row,
     strip_line_numbers,
 )
 
@@ -94,6 +95,9 @@ def _header_above(lines: list[Line], first: int, step: float, comma: bool) -> in
         line = lines[index]
         if line.page != lines[first].page or below - line.y > 2.6 * step:
             return None
+        if numbering_row(line):
+            below = line.y  # the header's row of column numbers, under its words
+            continue
         if _number_edges(line, comma) or any(c.text.strip().isdigit() for c in line.cells):
             return None
         if len(line.cells) < 3:
@@ -149,9 +153,10 @@ def table_by_structure(lines: list[Line], step: float, comma: bool) -> list[RawR
     runs under the same row printed again on the pages after it (a table over pages repeats
     its header)."""
     headed = [
-        (first, last, header)
+        (first + numbering_row(lines[first]), last, header)  # the header's numbers are its own
         for first, last in _sections(_runs(lines, step, comma), lines, step, comma)
         if (header := _header_above(lines, first, step, comma)) is not None
+        and first + numbering_row(lines[first]) <= last
     ]
     best: list[RawRow] = []
     for at, (first, last, header) in enumerate(headed):

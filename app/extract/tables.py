@@ -122,6 +122,9 @@ def column_key(text: str) -> str | None:
     for key, pattern in _COMPILED:
         if pattern.fullmatch(cleaned):
             return key
+    bare = re.sub(r"\s*\([^()]*\)$", "", cleaned)  # 'Rate (R/unit)', 'Mass (t)'
+    if bare != cleaned and bare:
+        return column_key(bare)
     if len(cleaned) >= 6 and " " not in cleaned:  # one word; a run of words is split first
         for word, key in _LONG_NAMES.items():
             if difflib.SequenceMatcher(None, cleaned, word).ratio() >= 0.85:
@@ -744,6 +747,8 @@ class RowReader:
         rows = self.rows
         if any(FORWARD.match(cell.text) for cell in line.cells):
             return  # 'Carried forward 146 540.78' is the page's running total, not an item
+        if not rows and numbering_row(line):
+            return
         if FOOT.match(line.cells[0].text) or (rows and FOOT.match(line.cells[-1].text)):
             if rows and self._closes_section(line):
                 rows[-1].closed = True  # 'Subtotal B: Formwork' adds up a group: more follow
@@ -804,6 +809,17 @@ class RowReader:
 
 # What follows 'Subtotal' in a group's own subtotal: the group's letter or number, a colon.
 _GROUP_NAMED = re.compile(r"\s*[A-Za-z0-9]{1,3}\s*[:\-–]\s*[^\W\d]")
+
+
+def numbering_row(line: Line) -> bool:
+    """A row that numbers the header's columns ('0 1 2 3 4 5 6 7 (4x5)', as official forms
+    print under their header): four cells or more, each starting with the next whole number
+    from 0 or 1. It is the header's, not an item."""
+    firsts = [re.match(r"\d{1,2}(?!\d|[.,]\d)", cell.text.strip()) for cell in line.cells]
+    if len(firsts) < 4 or not all(firsts):
+        return False
+    counted = [int(match.group()) for match in firsts]
+    return counted[0] in (0, 1) and counted == list(range(counted[0], counted[0] + len(counted)))
 
 
 def _broken_at_hyphen(line: Line, above: dict[int, list[Cell]]) -> int | None:
@@ -937,6 +953,11 @@ def _widened(columns, below: list[Line], page: int, widen, trail: Trail | None) 
         if len(wider) > len(columns) and trail is not None:
             added = len(wider) - len(columns)
             trail.note(rule.name, "items", f"{added} column(s) added", rule.purpose)
+        elif len(wider) == len(columns) and trail is not None:
+            pairs = zip(columns, wider, strict=True)
+            renamed = ", ".join(repr(c.word) for c, w in pairs if c.key != w.key)
+            if renamed:
+                trail.note(rule.name, "items", f"header {renamed} renamed", rule.purpose)
         columns = wider
     return columns
 
@@ -977,6 +998,28 @@ def unheaded_columns(columns: list[Column], below: list[Line], page: int) -> lis
     return out
 
 
+def codes_under_line_header(columns: list[Column], below: list[Line], page: int) -> list[Column]:
+    """A column a header word named the line number ('Item #', '#') when no column is the
+    code's, and most item lines start under it with a code of letters and digits ('DWV-4',
+    'CEM-GU40'), not 1, 2, 3: it is the code column."""
+    if any("item_code" in column.names for column in columns):
+        return columns
+    for k, column in enumerate(columns):
+        if column.key != "line":
+            continue
+        values = []
+        for line in below:
+            if line.page != page or FOOT.match(line.cells[0].text) or header_like(line):
+                break
+            first = line.cells[0]
+            if len(line.cells) > 1 and first.x0 < column.x1 and first.x1 > column.x0:
+                values.append(first.text.strip())
+        codes = [v for v in values if CODE_LIKE.fullmatch(v) and not _IN_GROUP.fullmatch(v)]
+        if len(values) >= 2 and 4 * len(codes) >= 3 * len(values):
+            return [*columns[:k], replace(column, key="item_code"), *columns[k + 1 :]]
+    return columns
+
+
 def _gap(columns: list[Column], cell: Cell) -> int | None:
     """k when the cell sits wholly between columns[k - 1] and columns[k] (or beyond the ends)."""
     for k in range(len(columns) + 1):
@@ -1014,9 +1057,21 @@ def settle_maybe_rows(rows: list[RawRow], decimal_comma: bool) -> list[RawRow]:
     return out
 
 
+# A quantity times its price in one cell, as a till prints it ('24 x 1578.39', '3 @ 18.81').
+_TIMES = re.compile(r"(\d+(?:[.,]\d+)?)\s*[x×@]\s*(\d[\d,.' ]*[.,]\d\d)")
+
+
+def _texts(line: Line) -> list[str]:
+    """The line's values, a quantity times its price split in two."""
+    out = []
+    for cell in _units([Cell(join_numbers(c.words)) for c in line.cells], []):
+        times = _TIMES.fullmatch(cell.text.strip())
+        out += [times[1], times[2]] if times else [cell.text]
+    return out
+
+
 def _numeric_cells(line: Line, comma: bool) -> int:
-    cells = _units([Cell(join_numbers(c.words)) for c in line.cells], [])
-    return sum(1 for c in cells if is_number(c.text.rstrip("%"), comma))
+    return sum(1 for text in _texts(line) if is_number(text.rstrip("%"), comma))
 
 
 def headerless_rows(lines: list[Line], step: float, comma: bool) -> list[RawRow]:
@@ -1025,7 +1080,9 @@ def headerless_rows(lines: list[Line], step: float, comma: bool) -> list[RawRow]
     Columns are named from the right, as order lines print them: amount, unit
     price, quantity, with a discount in % right of the price or left of it; text
     on the left is the description, a code before it the item code. Used only
-    when no header row was found.
+    when no header row was found. Where each numbered line holds no words but a code
+    and a line of words stands over the first, as a till slip prints its lines, each
+    item's description is the line over its numbers.
     """
     best: list[Line] = []
     run: list[Line] = []
@@ -1042,15 +1099,18 @@ def headerless_rows(lines: list[Line], step: float, comma: bool) -> list[RawRow]
     best = max(best, run, key=len)
     if sum(1 for line in best if _numeric_cells(line, comma) >= 2) < 2:
         return []
+    over = _described_over(lines, best, comma)
     rows: list[RawRow] = []
+    pending = over[0] if over else None
     for line in best:
-        units = [Cell(join_numbers(c.words)) for c in line.cells]
+        texts = _texts(line)
         numbers_right: list[str] = []
-        while units and is_number(units[-1].text.rstrip("%"), comma):
-            numbers_right.insert(0, units.pop().text)
-        texts = [u.text for u in units]
+        while texts and is_number(texts[-1].rstrip("%"), comma):
+            numbers_right.insert(0, texts.pop())
         if not numbers_right:
-            if rows:
+            if over:
+                pending = " ".join(texts)  # the next item's description
+            elif rows:
                 rows[-1].more.append({1: " ".join(texts)})
             continue
         keys = ["amount", "unit_price", "quantity"]
@@ -1060,15 +1120,39 @@ def headerless_rows(lines: list[Line], step: float, comma: bool) -> list[RawRow]
             keys.insert(2, "discount")  # quantity, discount %, price, amount
         columns = [Column("item_code", 0, 0), Column("description", 0, 0)]
         cells: dict[int, str] = {}
-        if len(texts) > 1 and re.fullmatch(r"(?=\S*\d)(?=\S*[A-Za-z])\S{2,}", texts[0]):
+        coded = texts and (CODE_LIKE if over else _CODE_WORD).fullmatch(texts[0])
+        if coded and (len(texts) > 1 or over):
             cells[0] = texts.pop(0)
-        cells[1] = " ".join(texts)
+        cells[1] = " ".join([pending] if over and pending else texts)
+        pending = None
         for key, value in zip(keys, reversed(numbers_right), strict=False):
             cells[len(columns)] = value
             columns.append(Column(key, 0, 0))
         rows.append(RawRow(columns, cells, conf=min(c.conf for c in line.cells), ocr=line.ocr))
     _strip_line_numbers(rows)
     return rows
+
+
+# A code: letters and digits in one word ('CBL-4', 'PN1001').
+_CODE_WORD = re.compile(r"(?=\S*\d)(?=\S*[A-Za-z])\S{2,}")
+
+
+def _described_over(lines: list[Line], run: list[Line], comma: bool) -> list[str]:
+    """Each item's description printed on a line of its own over its numbers: the numbered
+    lines hold no words but a code, and a line of words stands right over the first; the
+    description over the first item, else nothing."""
+    numbered = [line for line in run if _numeric_cells(line, comma) >= 2]
+    for line in numbered:
+        words = [t for t in _texts(line) if not is_number(t.rstrip("%"), comma)]
+        if len(words) > 1 or (words and not CODE_LIKE.fullmatch(words[0])):
+            return []
+    at = lines.index(run[0])
+    above = lines[at - 1] if at else None
+    if above is None or above.page != run[0].page or _numeric_cells(above, comma):
+        return []
+    if FOOT.match(above.cells[0].text) or column_key(above.cells[0].text):
+        return []
+    return [" ".join(cell.text for cell in above.cells)]
 
 
 def _strip_line_numbers(rows: list[RawRow], index: int = 1) -> None:

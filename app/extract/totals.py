@@ -21,6 +21,9 @@ _RATE = r"(?:\s*(?:@|at|à|a)?\s*\(?\d{1,2}(?:[.,]\d+)?\s*%\)?)?"
 # 'excl. VAT', 'incl. tax', 'ex GST', 'inc GST'
 _EXCL = r"\(?(?:excl(?:\.|uding|usive)?(?:\s+(?:vat|tax|gst))?|ex\.?\s+(?:vat|tax|gst))\)?"
 _INCL = r"\(?(?:incl(?:\.|uding|usive)?(?:\s+(?:vat|tax|gst))?|inc\.?\s+(?:vat|tax|gst))\)?"
+# A sum said to be before or with its tax, by a word or two of what it sums ('Order value
+# excl. VAT', 'Schedule total (incl. VAT)'): the subtotal, or the total.
+_WHAT = r"(?:[^\W\d]+\s+){0,2}(?:total|amount|value|sum)"
 # What may stand before a tax label: 'plus' ('zzgl. 19 % MwSt.', 'Plus VAT'), and its rate.
 _PLUS = rf"(?:(?:plus|add|\+|{words.PLUS})\s*)?(?:\d{{1,2}}(?:[.,]\d+)?\s*%\s*)?"
 # A charge between the subtotal and the total: VAT and its kin in any language, a levy, a duty.
@@ -31,7 +34,7 @@ FOOT_LABELS = {
     "subtotal": rf"(?:sub\s*-?\s*total|nett(?:\s+total)?|net\s+total|"
     r"total\s+net(?:t)?\s+(?:value|amount)|"
     r"untaxed\s+amount|(?:total\s+)?taxable\s+(?:amount|value)|net\s+amount|amount\s+before\s+(?:vat|tax)|"
-    rf"total\s+before\s+(?:vat|tax)|(?:total|amount|value)\s+{_EXCL}|{words.FOOT['subtotal']})"
+    rf"total\s+before\s+(?:vat|tax)|{_WHAT}\s+{_EXCL}|{words.FOOT['subtotal']})"
     rf"(?:\s+{_EXCL})?{_CURRENCY}",
     # 'Total VAT' and 'VAT total' beside 'Total Exclusive' and 'Total Inclusive' (an
     # accounting package's foot) name the tax, not the total
@@ -46,7 +49,8 @@ FOOT_LABELS = {
     rf"(?:vat|tax|gst|{words.FOOT['tax']}){_RATE}(?:\s+of)?",
     "total": rf"(?:(?:grand|order|gross)\s+)?total"
     r"(?:\s+(?:gross\s+)?(?:value|amount|due|payable|order))?"
-    rf"(?:\s+{_INCL})?{_CURRENCY}|amount\s+due|balance\s+due|total\s+payable|{words.FOOT['total']}",
+    rf"(?:\s+{_INCL})?{_CURRENCY}|{_WHAT}\s+{_INCL}{_CURRENCY}|"
+    rf"amount\s+due|balance\s+due|total\s+payable|{words.FOOT['total']}",
 }
 _AMOUNT = re.compile(
     r"\(?-?(?:[A-Z]{3}\s?|[RN]\$\s?|US\$\s?|R\s?|\$|€|£)?\d[\d ,.'\u00a0]*\d"
@@ -159,7 +163,8 @@ def read_foot(lines: list[Line], decimal_comma: bool) -> dict[str, Found]:
     if "tax" not in out and (analysis := _analysis(foot, decimal_comma)) is not None:
         out["tax"] = analysis
     if "subtotal" in where and "total" in where:
-        charges = _charges(lines[where["subtotal"] + 1 : where["total"]], decimal_comma)
+        between = lines[where["subtotal"] + 1 : where["total"]]
+        charges = _charges(between, out["subtotal"].value, decimal_comma)
         if len(charges) > 1:
             cents = sum(numbers.parse_money(value) for _, value in charges)
             source = " + ".join(line.text.strip() for line, _ in charges)
@@ -200,13 +205,19 @@ def _analysis(lines: list[Line], decimal_comma: bool) -> Found | None:
     return None
 
 
-def _charges(between: list[Line], decimal_comma: bool) -> list[tuple[Line, str]]:
-    """The tax lines between the subtotal's line and the total's: each charge with a tax
-    word in its label and an amount at its right."""
+def _charges(between: list[Line], subtotal: str, decimal_comma: bool) -> list[tuple[Line, str]]:
+    """The tax lines between the subtotal's line and the total's: each charge with an amount
+    at its right and a tax word in its label, or a rate it prints that its amount is of the
+    subtotal ('PST 7%': a tax whose name is not known)."""
     charges = []
     for line in between:
         value = _amount(line.cells[-1].text, decimal_comma) if len(line.cells) > 1 else None
-        if value is not None and TAX_WORDS.search(line.cells[0].text):
+        if value is None:
+            continue
+        label = " ".join(cell.text for cell in line.cells[:-1])
+        if TAX_WORDS.search(line.cells[0].text) or charge_is_tax(
+            f"{label} {value}", subtotal, decimal_comma=False
+        ):
             charges.append((line, value))
     return charges
 

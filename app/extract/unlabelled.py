@@ -98,7 +98,10 @@ def _marked_value(lines: list[Line], index: int, cell: Cell, step: float) -> _Ca
     """The reference a marked label gives: beside or under its own cell, or after it in
     the same cell ('Nr. 4711')."""
     if _marked(cell.text):
-        for beside in fields.values_beside(lines, index, cell, step):
+        for beside in [
+            *fields.values_beside(lines, index, cell, step),
+            *_boxed(lines, index, cell, step),
+        ]:
             if value := _with_digit(beside.text):
                 return _Candidate(value, cell.text.strip(), True, beside.ocr)
         return None
@@ -108,6 +111,18 @@ def _marked_value(lines: list[Line], index: int, cell: Cell, step: float) -> _Ca
         if _marked(label) and (value := _with_digit(rest[0])):
             return _Candidate(value, label, False, cell.ocr)
     return None
+
+
+def _boxed(lines: list[Line], index: int, label: Cell, step: float) -> list[Cell]:
+    """A label last on its line, its value set to the box's right edge on the line under it
+    ('No.' over '  CO115691'): the last cell there, starting right of the label's start."""
+    line = lines[index]
+    if line.cells[-1] is not label or index + 1 >= len(lines):
+        return []
+    below = lines[index + 1]
+    last = below.cells[-1]
+    near = below.page == line.page and below.y - line.y <= 1.6 * step
+    return [last] if near and label.x0 - 2 <= last.x0 <= label.x1 + 25 else []
 
 
 def _heads(line: Line, found: _Candidate, heading: Cell | None, index: int, top: int) -> bool:
@@ -164,6 +179,41 @@ def number_in_title(lines: list[Line], step: float) -> Found:
     return MISSING
 
 
+def number_by_title_word(lines: list[Line], step: float) -> Found:
+    """No known PO label: a reference after a label of a word or three, one of them the
+    title's ('Megrendelés száma:' under 'MEGRENDELÉS'): the page's own number, named by what
+    the page is. The label ends in a colon, its value right of it or under it; a date or an
+    amount is no number."""
+    heading = title(lines)
+    if heading is None:
+        return MISSING
+    lines = _above_items(lines)
+    for index, line in enumerate(lines[:40]):
+        for cell in line.cells:
+            if cell is heading:
+                continue
+            label, _, rest = cell.text.partition(":")
+            if not 1 <= len(label.split()) <= 3 or re.search(r"\d", label):
+                continue
+            if not _names_title(label, heading) or fields.is_label(label):
+                continue
+            if rest.strip():
+                values = [rest.strip()]
+            elif cell.text.strip().endswith(":"):
+                values = [c.text for c in fields.values_beside(lines, index, cell, step)]
+            else:
+                continue
+            for text in values[:1]:
+                value = _with_digit(text)  # the whole value: '51 094,00' is no number '51'
+                if value and value == text.strip() and not _AMOUNT.fullmatch(value):
+                    return Found(value, 0.7, f"{label.strip()}: {value}", None, cell.ocr)
+    return MISSING
+
+
+# An amount with its cents ('1234.56'): money, not a document's number.
+_AMOUNT = re.compile(r"\d[\d,.' ]*[.,]\d\d")
+
+
 def number_under_title(lines: list[Line], step: float) -> Found:
     """A photo whose OCR lost the number's label (small print over its value in a box, read
     as one blur with it): the first cell right under the title that is one reference with
@@ -211,7 +261,7 @@ def _numbers(line: Line) -> int:
         1
         for cell in line.cells
         if re.fullmatch(r"[\d.,\s%€$£R-]*\d[\d.,\s%]*", cell.text)
-        and not numbers.DATE_IN_TEXT.fullmatch(cell.text.strip())
+        and not numbers.DATE_IN_TEXT.fullmatch(cell.text.strip().rstrip("."))  # '2026.10.05.'
     )
 
 
@@ -258,18 +308,21 @@ def known_supplier(
     office may buy from a company that works on the site for it too."""
     above = _above_items(lines)
     for labelled in (False, True):
-        for line in above:
+        for index, line in enumerate(above):
             for position, cell in enumerate(line.cells):
                 text = cell.text.strip()
                 if validate.is_buyer(text, buyer_names) or len(text) < 4:
                     continue
                 if _after_label(line, position) != labelled:
                     continue
-                if validate.is_known(text, known) or (
-                    cell.ocr and validate.like_known_name(text, known)
-                ):
-                    conf = round(0.7 * (0.6 + 0.4 * cell.conf), 3)
-                    return Found(text, conf, text, None, cell.ocr)
+                # a long name may run on to the line under it ('... Malzemeleri' 'A.Ş.')
+                under = _under(above[index + 1 :], line.y, cell.x0, 1)
+                for name in (*(f"{text} {rest.strip()}" for rest in under), text):
+                    if validate.is_known(name, known) or (
+                        cell.ocr and validate.like_known_name(name, known)
+                    ):
+                        conf = round(0.7 * (0.6 + 0.4 * cell.conf), 3)
+                        return Found(name, conf, name, None, cell.ocr)
     return MISSING
 
 

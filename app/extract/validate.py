@@ -131,6 +131,18 @@ def company_key(name: str) -> str:
     return plain(_LEGAL.sub(" ", name))
 
 
+def is_legal_form(text: str) -> bool:
+    """Nothing but a company's legal form: one this module knows ('Co., Ltd.', '(Pty) Ltd',
+    'GmbH'), or one abbreviated as they are, letters and dots ('A.Ş.', 'Sp. z o.o.')."""
+    if _LEGAL.search(text) and not plain(_LEGAL.sub(" ", text)):
+        return True
+    return len(text.strip()) <= 12 and bool(_ABBREVIATED.fullmatch(text.strip()))
+
+
+# A short form of letters and dots, two dots at least ('A.Ş.', 'S.R.L.', 'Sp. z o.o.').
+_ABBREVIATED = re.compile(r"(?=(?:[^.]*\.){2})(?:[^\W\d_]{1,3}\.?,?\s?){1,5}")
+
+
 def is_buyer(text: str, buyer_names: tuple[str, ...]) -> bool:
     """One of our own company's names (INTAKE_BUYER_NAMES): the buyer is never the supplier."""
     key = company_key(text)

@@ -27,11 +27,11 @@ values people correct later. Pure.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from app import numbers
 from app.extract import checks, fields
-from app.extract.layout import Line
+from app.extract.layout import Line, typical_step
 from app.extract.memory import places, table, words
 from app.extract.memory.places import HEADER, MONEY, SHAPE_ONLY, Judge, Reading
 from app.extract.memory.words import Frame, norm
@@ -67,12 +67,28 @@ def read(anchors: dict, lines: list[Line], frame: Frame, judge: Judge = SHAPE_ON
                 text = " + ".join(part.text for part in parts)
                 conf = min(part.conf for part in parts)
                 found[name] = Reading(numbers.cents_to_text(total), text, conf)
+    if "supplier_name" in found:  # its legal form may run on where the learned one did not
+        found["supplier_name"] = _with_legal_form(found["supplier_name"], lines)
     for name, learned in anchors["fields"].items():
         if "derived" in learned and name not in found:
             worked = _derived(learned["derived"], found)
             if worked:
                 found[name] = worked
     return {"fields": found, "items": items}
+
+
+def _with_legal_form(reading: Reading, lines: list[Line]) -> Reading:
+    """A supplier's name read at its place, with its legal form where that ran on to the line
+    under it ('Marmara Beton ve İnşaat Malzemeleri' over 'A.Ş.')."""
+    read = Found(reading.value, reading.conf, reading.text)
+    whole = fields.legal_form_under(lines, read, typical_step(lines))
+    if whole.value == reading.value:
+        return reading
+    return replace(
+        reading,
+        value=whole.value,
+        text=f"{reading.text} {whole.value[len(reading.value) :].strip()}",
+    )
 
 
 def _derived(formula: str, found: dict[str, Reading]) -> Reading | None:

@@ -21,6 +21,7 @@ beside, and read by them (cards.py). Pure.
 
 from __future__ import annotations
 
+import re
 import statistics
 from collections import Counter
 from dataclasses import dataclass
@@ -31,7 +32,7 @@ from app.extract import cards
 from app.extract.layout import Line, Word, typical_step
 from app.extract.memory.places import Run, number, runs
 from app.extract.memory.words import Frame, fit, norm
-from app.extract.tables import annotation
+from app.extract.tables import FORWARD, annotation
 
 NUMERIC = ("quantity", "unit_price", "discount", "amount")
 TEXT = ("item_code", "description", "unit")
@@ -409,6 +410,15 @@ def _note(table: dict, line: Line) -> bool:
     return norm(line.words[0].text) in table.get("notes", ()) or annotation(line)
 
 
+# A page's own words under its last item ('Continued on page 3', 'Carried forward'), which a
+# later document of the layout prints where the learned one had none: no description's.
+_FURNITURE = re.compile(rf"continued\b|page\s+\d+\b|{FORWARD.pattern}", re.IGNORECASE)
+
+
+def _furniture(line: Line) -> bool:
+    return bool(_FURNITURE.match(line.cells[0].text.strip()))
+
+
 def _runs_on(table: dict, line: Line, last_y: float, across: Across, comma: bool) -> bool:
     """Words where descriptions run on (under the description column, or where the learned
     document's ran on), right under the item above: its description, continued."""
@@ -461,7 +471,12 @@ def read(table: dict, lines: list[Line], frame: Frame, comma: bool) -> tuple[lis
         if item:
             items.append(item)
             last_y, end = line.y, index + 1
-        elif items and not _note(table, line) and _runs_on(table, line, last_y, across, comma):
+        elif (
+            items
+            and not _note(table, line)
+            and not _furniture(line)
+            and _runs_on(table, line, last_y, across, comma)
+        ):
             words = " ".join(w.text for w in line.words)
             code = items[-1].get("item_code") or ""
             if code.endswith("-") and " " not in words:  # 'CEM-' over '325': the code runs on
