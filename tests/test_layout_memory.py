@@ -24,7 +24,16 @@ DOCUMENTS = Path(__file__).parent / "fixtures" / "families" / "documents"
 DEV = [family.name for family in FAMILIES if family.fold == "dev"]
 # Dev families the memory does not yet read as printed: known failures, kept in the table
 # (strict, so the day it reads them the mark must go) rather than left out of it.
-NOT_YET: dict[str, str] = {}
+NOT_YET: dict[str, str] = {
+    "two-row-items": "items printed on two rows each (the numbers, the description under "
+    "them) are not learned as a table; the engine reads them with the generic reader",
+    "totals-first": "the foot is printed on the first page above the items, where the memory "
+    "does not look for it",
+    "romanian": "its table, under a two-line header and a row of column numbers, is not "
+    "learned (the cause not yet looked into)",
+    "colon-list-erp": "its subtotal and tax are not learned (the cause not yet looked into)",
+    "till-slip": "the supplier's name is not learned (the cause not yet looked into)",
+}
 LEARNED_CASES = [
     pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=NOT_YET[name]))
     if name in NOT_YET
