@@ -7,11 +7,13 @@ Each page is made up here; values come back right, or flagged."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from fpdf import FPDF
 
 from app.extract import engine, fields, tables
 from app.extract.document import Document, ExtractOptions
-from app.extract.layout import text_lines
+from app.extract.layout import Line, text_lines
 
 BUYER = "Meridian Construction (Pty) Ltd"
 OFFICE = {"buyer_names": (BUYER,), "site_codes": ("CP09",), "today": "2026-12-01"}
@@ -324,3 +326,59 @@ def test_lines_with_their_own_words_keep_them_though_words_stand_over_the_first(
     descriptions = [i["description"] for i in read(over)["items"]]
     assert descriptions[0].startswith("CBL-4 Cable")  # its own words
     assert "Cable 4mm surfix" not in descriptions[0]  # not the line over it
+
+
+def test_a_label_cell_with_the_titles_word_and_no_colon_gives_its_number():
+    cell = TITLED.replace("Megrendeles szama: MR-2026/00982", "Megrendeles szama    MR-2026/00982")
+    payload = read(cell + WHOLE)
+    assert payload["po_number"] == "MR-2026/00982"
+    assert "low_confidence:po_number" in payload["warnings"]
+
+
+STACKED = """\
+  Ln  Item Code   Description
+                                  Order Qty    UOM      Unit Price     Line Amount
+      CEM-42      Cement CEM II 42.5N 50kg
+                                     100.00    bag          103.45       10,345.00
+      WM-193      Welded mesh ref 193
+                                       8.00    sheet        487.36        3,898.88
+
+                                          Order Total Excl. VAT          14,243.88
+                                          VAT 15%                         2,136.58
+                                          Order Total Incl. VAT          16,380.46
+"""
+
+
+def _photographed(text: str) -> list:
+    return [
+        Line([replace(word, ocr=True, conf=0.95) for word in line.words], line.y, line.page)
+        for line in text_lines(text)
+    ]
+
+
+def test_items_under_a_stacked_header_join_their_numbers_on_a_photo_too():
+    payload = engine.read_po(_photographed(HEAD + STACKED), ExtractOptions(**OFFICE))
+    items = [
+        (i["item_code"], i["description"], i["quantity"], i["amount"]) for i in payload["items"]
+    ]
+    assert items == [
+        ("CEM-42", "Cement CEM II 42.5N 50kg", "100", "10345.00"),
+        ("WM-193", "Welded mesh ref 193", "8", "3898.88"),
+    ]
+
+
+def test_a_dollar_named_in_words_is_the_currency_when_no_sign_was_read():
+    payload = read(HEAD + ITEMS + FOOT + "\n  All amounts in Canadian dollars.\n")
+    assert payload["currency"] == "CAD"
+
+
+def test_the_offices_own_currency_guessed_on_a_photo_is_flagged():
+    photo = engine.read_po(_photographed(HEAD + ITEMS + FOOT), ExtractOptions(**OFFICE))
+    assert photo["currency"] == "ZAR"
+    assert "low_confidence:currency" in photo["warnings"]
+    assert "low_confidence:currency" not in read(HEAD + ITEMS + FOOT)["warnings"]  # as printed
+
+
+def test_the_titles_word_is_found_in_a_label_whatever_its_accents():
+    accented = TITLED.replace("Megrendeles szama:", "Megrendelés száma:")
+    assert read(accented + WHOLE)["po_number"] == "MR-2026/00982"  # under 'MEGRENDELES'

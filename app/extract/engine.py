@@ -225,20 +225,33 @@ def _currency(lines: list[Line]) -> tuple[Found, int]:
         if unnamed:  # flagged: a person says which
             found = Found(None, 0.0, f"'{unnamed}' beside the amounts names no one currency")
             return found, len(named)
-        source = symbol or "no currency printed: the office's own"
-        found = Found(symbol or OWN_CURRENCY, 0.8 if symbol else 0.7, source)
         ocr = any(line.ocr for line in lines)
-        coded = symbol and re.search(rf"(?<![A-Za-z]){symbol}(?![A-Za-z])", text)
+        if not symbol:
+            return _no_sign(text, ocr), len(named)
+        found = Found(symbol, 0.8, symbol)
+        coded = re.search(rf"(?<![A-Za-z]){symbol}(?![A-Za-z])", text)
         if symbol == "USD" and not coded and not re.search(r"US\$", text):
             return _dollar(text, ocr), len(named)
         doubt = None
-        if symbol and ocr and not coded and fields.times_named(text, symbol) < 2:
+        if ocr and not coded and fields.times_named(text, symbol) < 2:
             doubt = "one sign on a photo"  # one '$' may be an 'S' misread: a person checks it
-        elif symbol and ocr and not coded and not fields.beside_a_number(text, symbol):
+        elif ocr and not coded and not fields.beside_a_number(text, symbol):
             doubt = "beside no amount"  # signs by no amount are letters misread ('č.' as '€.')
         if doubt:
             found = Found(symbol, proofs.LOW - 0.1, f"{symbol}: {doubt}", None, True)
     return found, len(named)
+
+
+def _no_sign(text: str, ocr: bool) -> Found:
+    """No currency by a code or sign beside the amounts: the dollar the page names in words
+    ('All amounts in Canadian dollars'), else the office's own; on a photo that guess is
+    flagged, since the OCR may have lost the signs."""
+    code = fields.dollar_in_words(text)
+    if code:
+        return Found(code, 0.8, f"{code} as the page names it in words")
+    if ocr:
+        return Found(OWN_CURRENCY, proofs.LOW - 0.1, "none read: the office's own", None, True)
+    return Found(OWN_CURRENCY, 0.7, "no currency printed: the office's own")
 
 
 def _dollar(text: str, ocr: bool) -> Found:

@@ -718,6 +718,9 @@ class RowReader:
     last_y: float = 0.0
     above: dict[int, list[Cell]] = field(default_factory=dict)
     section: int = 0  # where the group a section's subtotal adds up begins
+    # the header names the words' columns on one row and the numbers' on the row under it:
+    # each item prints so too, its numbers on the line under its code and description
+    stacked: bool = False
 
     def under(self, columns: list[Column], page: int, y: float) -> None:
         """A header row: the lines below it are read under its columns."""
@@ -763,6 +766,8 @@ class RowReader:
             return
         placed = _place(line.cells, columns, self.comma)
         cells = {i: " ".join(u.text for u in units) for i, units in placed.items()}
+        if self.stacked:
+            _words_row(cells, columns)
         # a new item whose numbers the OCR lost still starts with its code or line number
         coded = any(
             (columns[i].key == "item_code" and CODE_LIKE.fullmatch(text))
@@ -770,8 +775,10 @@ class RowReader:
             for i, text in cells.items()
         )
         conf = min(c.conf for c in line.cells)
-        # (a text layer's print; an OCR'd line of numbers is likelier an item whose code was lost)
-        if rows and not line.ocr and _numbers_only(cells, columns) and not rows[-1].closed:
+        # (a text layer's print, or under a stacked header; else an OCR'd line of numbers is
+        # likelier an item whose code was lost)
+        joins = not line.ocr or self.stacked
+        if rows and joins and _numbers_only(cells, columns) and not rows[-1].closed:
             last = rows[-1]
             if not _has_numbers(last.cells, columns, self.comma) and not last.more:
                 last.cells = {**last.cells, **cells}  # its numbers on the line under the item
@@ -875,6 +882,7 @@ def find_table(
             columns = _widened(columns, lines[index + taken :], page, widen, trail)
             headed.setdefault(page, columns)
             reading.under(columns, page, lines[index + taken - 1].y)
+            reading.stacked = _stacked(lines[index : index + taken])
             index += taken
             continue
         reading.take(lines[index])
@@ -882,6 +890,32 @@ def find_table(
     if headed and reading.rows:
         _headerless_pages(lines, headed, open_at_end, reading, pages, trail)
     return reading.rows
+
+
+_WORDS = {"line", "item_code", "description"}
+
+
+def _words_row(cells: dict[int, str], columns: list[Column]) -> None:
+    """Under a stacked header, an item's first line holds its words: a number on it that fell
+    under a number's column ('Welded mesh ref 193') ends its description."""
+    keys = [column.key for column in columns]
+    if "description" not in keys or not any(keys[i] in ("item_code", "description") for i in cells):
+        return
+    stray = sorted(i for i in cells if keys[i] not in _WORDS)
+    described = keys.index("description")
+    if stray:
+        words = [cells.get(described, ""), *(cells.pop(i) for i in stray)]
+        cells[described] = " ".join(word for word in words if word)
+
+
+def _stacked(band: list[Line]) -> bool:
+    """A header of two rows, the words' columns named on the first ('Ln  Item Code
+    Description') and the numbers' on the second ('Order Qty  UOM  Unit Price  Line Amount')."""
+    if len(band) != 2:
+        return False
+    first = {column_key(cell.text) for cell in band[0].cells}
+    second = {column_key(cell.text) for cell in band[1].cells}
+    return bool(first) and first <= _WORDS and "description" in first and bool(second & NUMERIC)
 
 
 def _headerless_pages(

@@ -59,9 +59,10 @@ def title(lines: list[Line]) -> Cell | None:
 
 
 def _stems(text: str) -> set[str]:
-    """The words of a label or a title, four letters or more, a number ending cut off."""
+    """The words of a label or a title, four letters or more, a number ending cut off; their
+    accents aside (a title in capitals, or the OCR, may drop them: 'MEGRENDELES')."""
     out = set()
-    for word in re.split(r"[^A-Za-zÀ-ÿ\-]+", text.lower()):
+    for word in re.split(r"[^A-Za-zÀ-ÿ\-]+", validate.unaccented(text.lower())):
         word = _ENDS_IN_MARKER.sub("", word).strip("-")
         if len(word) >= 4:
             out.add(word)
@@ -182,8 +183,8 @@ def number_in_title(lines: list[Line], step: float) -> Found:
 def number_by_title_word(lines: list[Line], step: float) -> Found:
     """No known PO label: a reference after a label of a word or three, one of them the
     title's ('Megrendelés száma:' under 'MEGRENDELÉS'): the page's own number, named by what
-    the page is. The label ends in a colon, its value right of it or under it; a date or an
-    amount is no number."""
+    the page is. The label is a cell of its own (its value right of it or under it) or ends
+    in a colon before its value; a date or an amount is no number."""
     heading = title(lines)
     if heading is None:
         return MISSING
@@ -199,10 +200,8 @@ def number_by_title_word(lines: list[Line], step: float) -> Found:
                 continue
             if rest.strip():
                 values = [rest.strip()]
-            elif cell.text.strip().endswith(":"):
+            else:  # a label cell of its own, its value beside it or under it
                 values = [c.text for c in fields.values_beside(lines, index, cell, step)]
-            else:
-                continue
             for text in values[:1]:
                 value = _with_digit(text)  # the whole value: '51 094,00' is no number '51'
                 if value and value == text.strip() and not _AMOUNT.fullmatch(value):

@@ -87,11 +87,15 @@ _LEGAL = re.compile(
 )
 
 
+def unaccented(text: str) -> str:
+    """The text with its letters' accents dropped ('Megrendelés' as 'Megrendeles')."""
+    text = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in text if not unicodedata.combining(ch))
+
+
 def plain(text: str) -> str:
     """Lower case, accents and punctuation gone, spaces single: for comparing words."""
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    return re.sub(r"[^a-z0-9]+", " ", text.lower()).strip()
+    return re.sub(r"[^a-z0-9]+", " ", unaccented(text).lower()).strip()
 
 
 def _bare(word: str) -> str:
