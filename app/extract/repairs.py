@@ -57,14 +57,6 @@ def _known(item: Item, sums: Sums) -> bool:
 # --- a number missing from a line ------------------------------------------------------
 
 
-def amount_from_line(item: Item, sums: Sums) -> Change | None:
-    if not (item.quantity and item.unit_price) or item.amount:
-        return None
-    value = Decimal(item.quantity) * Decimal(item.unit_price) * share(item)
-    text = f"{value.quantize(CENT, rounding=ROUND_HALF_UP)}"
-    return Change("amount", text, "no amount printed: quantity x unit price", WORKED_OUT)
-
-
 def quantity_from_amount(item: Item, sums: Sums) -> Change | None:
     if not (item.unit_price and item.amount) or item.quantity:
         return None
