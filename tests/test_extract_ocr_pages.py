@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.extract import engine, fields, structure, totals
-from app.extract.layout import Box, box_lines
+from app.extract import engine, fields, structure, totals, unlabelled
+from app.extract.layout import Box, box_lines, text_lines
 from app.extract.tables import Column, RawRow
 
 # One character is 10 px wide and a line 20 px high on these pages.
@@ -88,6 +88,25 @@ def test_a_date_the_check_writes_anew_is_not_doubted_for_its_own_words():
         assert (found.value, found.confidence >= engine.LOW) == ("2026-03-12", True)
 
 
+TITLE = (0, "ORDINE DI ACQUISTO")
+
+
+def test_a_number_whose_label_the_ocr_lost_is_the_reference_under_the_title():
+    boxes = [
+        *_words(40, TITLE),
+        *_words(80, (0, "OA-2026/0525"), (20, "01/08/2026"), (35, "PTA5")),
+    ]
+    found = unlabelled.number_under_title(box_lines(boxes), 1.0)
+    assert found.value == "OA-2026/0525"
+
+
+def test_no_reference_under_the_title_is_no_number():
+    boxes = [*_words(40, TITLE), *_words(80, (0, "01/08/2026"), (20, "PTA5"))]
+    assert unlabelled.number_under_title(box_lines(boxes), 1.0).value is None
+    boxes = [*_words(40, TITLE), *_words(300, (0, "OA-2026/0525"))]  # far below: not its
+    assert unlabelled.number_under_title(box_lines(boxes), 1.0).value is None
+
+
 def _rows(*values: tuple[str, ...]) -> list[RawRow]:
     columns = [Column(None, 0, 0) for _ in values[0]]
     return [RawRow(columns, {i: v for i, v in enumerate(row) if v}) for row in values]
@@ -156,6 +175,13 @@ def test_a_registration_number_beside_vat_in_the_footer_is_no_tax():
         "2339.49",
         "17936.10",
     ]
+
+
+def test_a_text_layer_never_takes_the_reference_under_its_title_for_the_number():
+    text = "ORDINE DI ACQUISTO\n\nOA-2026/0525     01/08/2026\n"
+    assert unlabelled.number_under_title(text_lines(text), 1.0).value == "OA-2026/0525"
+    payload = engine.read_text(text)
+    assert payload["po_number"] is None  # the rule is for a label the OCR lost
 
 
 # Three items: code, description (the first running on a second line), qty, price, amount.

@@ -154,6 +154,16 @@ def test_a_registrations_number_is_never_the_po_number():
     assert read(head + TABLE + FOOT)["po_number"] != "4001155167"
 
 
+def test_a_number_in_the_title_line():
+    head = HEAD.replace("  Velmo nr.      Zarta         Kontor\n", "  Zarta         Kontor\n")
+    head = head.replace("  VX-4471        12/03/2026", "  12/03/2026   ").replace(
+        "ZORBAK VELMIDO", "ZORBAK VELMIDO VX-4471"
+    )
+    payload = read(head + TABLE + FOOT)
+    assert payload["po_number"] == "VX-4471"
+    assert "low_confidence:po_number" in payload["warnings"]
+
+
 def _pdf(tmp_path, lines: list[str]):
     pdf = FPDF()
     pdf.add_page()

@@ -75,8 +75,12 @@ R = Rule
 RULES: tuple[Rule, ...] = (
     R("number_by_marker", "no PO label known: a reference beside a label with a number marker",
       False, "number", unlabelled.number_by_marker),
+    R("number_in_title", "no PO label known: a reference in the title line",
+      False, "number", unlabelled.number_in_title),
     R("number_by_title_word", "no PO label known: a reference after a label with the title's word",
       False, "number", unlabelled.number_by_title_word),
+    R("number_under_title", "no PO label read: a reference right under the title",
+      True, "number", unlabelled.number_under_title),
     R("date_near_top", "no date label known: the first date above the items",
       False, "date", unlabelled.date_near_top),
     R("project_known_code", "no project label known: a known site's code above the items",

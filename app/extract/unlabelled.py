@@ -166,6 +166,20 @@ def number_by_marker(lines: list[Line], step: float) -> Found:
     return Found(best.value, 0.7, f"{best.label} {best.value}", None, best.ocr)
 
 
+def number_in_title(lines: list[Line], step: float) -> Found:
+    """No known PO label: a reference printed in the title's cell or right beside it."""
+    heading = title(lines)
+    if heading is None:
+        return MISSING
+    line = lines[_line_of(lines, heading)]
+    after = [c for c in line.cells if c.x0 >= heading.x1 and c.x0 - heading.x1 < 45]
+    for text in [*heading.text.split()[1:], *(c.text for c in after[:1])]:
+        value = _with_digit(text)
+        if value:
+            return Found(value, 0.7, f"{heading.text} {value}", None, heading.ocr)
+    return MISSING
+
+
 def number_by_title_word(lines: list[Line], step: float) -> Found:
     """No known PO label: a reference after a label of a word or three, one of them the
     title's ('Megrendelés száma:' under 'MEGRENDELÉS'): the page's own number, named by what
@@ -197,6 +211,25 @@ def number_by_title_word(lines: list[Line], step: float) -> Found:
 
 # An amount with its cents ('1234.56'): money, not a document's number.
 _AMOUNT = re.compile(r"\d[\d,.' ]*[.,]\d\d")
+
+
+def number_under_title(lines: list[Line], step: float) -> Found:
+    """A photo whose OCR lost the number's label (small print over its value in a box, read
+    as one blur with it): the first cell right under the title that is one reference with
+    four digits or more in it, and not a date."""
+    heading = title(lines)
+    if heading is None:
+        return MISSING
+    at = _line_of(lines, heading)
+    for line in lines[at + 1 : at + 4]:
+        if line.y - lines[at].y > 4 * step:
+            break
+        for cell in line.cells:
+            text = cell.text.strip()
+            value = _with_digit(text)
+            if value == text and len(re.findall(r"\d", value)) >= 4:
+                return Found(value, 0.6, text, None, cell.ocr)
+    return MISSING
 
 
 def _above_items(lines: list[Line]) -> list[Line]:
