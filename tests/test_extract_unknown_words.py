@@ -668,3 +668,15 @@ def test_our_goods_received_note_in_unknown_words_is_no_order(tmp_path):
 """
     with pytest.raises(ExtractionError, match="does not look like a purchase order"):
         engine.extract_po(_pdf(tmp_path, (head + received).splitlines()))
+
+
+def test_an_order_whose_amounts_were_lost_but_prices_kept_is_still_an_order():
+    # a photo may lose a column of amounts; its prices still say the page carries money
+    payload = read(HEAD + TABLE + FOOT)
+    lost = [item | {"amount": None} for item in payload["items"]]
+    no_total = payload | {"items": lost, "total": None}
+    assert engine._an_order(no_total, text_lines(HEAD), ExtractOptions(**OFFICE))
+    unpriced = [item | {"unit_price": None} for item in lost]
+    assert not engine._an_order(
+        no_total | {"items": unpriced}, text_lines(HEAD), ExtractOptions(**OFFICE)
+    )

@@ -696,15 +696,15 @@ def _an_order(payload: dict, lines: list[Line], options: ExtractOptions) -> bool
     """An untitled page is a PO when it has a PO number and items; when no known label named
     the number (words the engine does not know), only if our own company heads the page (a
     quotation or an invoice in such words carries its supplier's name there) and it carries
-    money: most items priced, or a total (our goods received note carries neither; a photo
-    may lose prices, not all of them and the total too)."""
+    money: most items with a unit price, or a total (our goods received note carries neither;
+    a photo may lose some prices or amounts, not all of them and the total too)."""
     items = payload["items"]
     if not (payload["po_number"] and items):
         return False
     if (payload.get("layout") or {}).get("read_with"):
         return True  # read with a layout people verified as a PO's: its number is its own
     by_place = any(entry["field"] == "po_number" for entry in payload["rules_applied"])
-    priced = sum(1 for item in items if item["unit_price"] and item["amount"])
+    priced = sum(1 for item in items if item["unit_price"])
     money = 2 * priced > len(items) or payload["total"] is not None
     return not by_place or (unlabelled.issued_by_us(lines, options.buyer_names) and money)
 
