@@ -1,8 +1,9 @@
 """An order in words the engine does not know, read from its structure and its arithmetic: the
 header row above lines that share number columns, the columns named by quantity x price =
 amount, the foot by its sums, the PO number beside a number marker, a date near the top; every
-value found so flagged. A letter or a quotation in such words is still refused. The pages are
-made-up words (no language the engine lists), drawn as pypdf's layout text would give them."""
+value found so flagged. A letter or a goods received note in such words is still refused; a
+quotation is refused when read for its kind, and read flagged when uploaded as a PO. The pages
+are made-up words (no language the engine lists), drawn as pypdf's layout text would give them."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 from fpdf import FPDF
 
 from app.extract import columns as col
-from app.extract import engine, structure, unlabelled, validate
+from app.extract import engine, routing, structure, unlabelled, validate
 from app.extract.document import Document, ExtractionError, ExtractOptions
 from app.extract.layout import Line, Word, text_lines
 from app.extract.tables import Column, RawRow
@@ -195,14 +196,29 @@ def test_a_letter_in_unknown_words_is_still_refused(tmp_path):
         engine.extract_po(_pdf(tmp_path, letter))
 
 
-def test_a_quotation_in_unknown_words_from_its_supplier_is_refused(tmp_path):
-    # the same page, but the supplier heads it and we are the addressee: not our order
+def _not_proven_an_order(document: Document) -> None:
+    """A page nothing shows to be our order: read for its kind, it is refused; uploaded as a
+    PO (a person said it is one), it is read as one, flagged 'untitled' with its number
+    unsure, so that the person checks it is an order at all."""
+    with pytest.raises(ExtractionError, match="neither a purchase order nor a delivery note"):
+        routing.read_any(document)
+    payload = engine.extract_po(document)
+    assert payload["document_type"] == "purchase_order"
+    assert {engine.UNTITLED, "low_confidence:po_number"} <= set(payload["warnings"])
+
+
+def test_a_quotation_in_unknown_words_from_its_supplier_is_not_proven_an_order(tmp_path):
+    # the same page, but the supplier heads it and we are the addressee: not shown to be ours
     head = HEAD.replace(BUYER, "Grent Staalwerk BV", 1).replace(
         "Meridian House, 41 Voortrekker Road, Bellville 7530", "Industrieweg 12, 4301 KL Zandstad"
     )
     head = head.replace("  Grent Staalwerk BV\n  Industrieweg 12\n  4301 KL Zandstad", f"  {BUYER}")
-    with pytest.raises(ExtractionError, match="does not look like a purchase order"):
-        engine.extract_po(_pdf(tmp_path, (head + TABLE + FOOT).splitlines()))
+    _not_proven_an_order(_pdf(tmp_path, (head + TABLE + FOOT).splitlines()))
+
+
+def test_our_own_order_in_unknown_words_carries_no_such_warning(tmp_path):
+    payload = engine.extract_po(_pdf(tmp_path, (HEAD + TABLE + FOOT).splitlines()))
+    assert engine.UNTITLED not in payload["warnings"]
 
 
 def test_a_known_header_still_reads_as_before():
@@ -247,7 +263,7 @@ def test_a_discount_among_the_charges_leaves_the_tax_flagged(tax):
     assert "low_confidence:tax" in payload["warnings"]
 
 
-def test_our_name_in_a_customer_block_beside_a_suppliers_letterhead_is_not_our_order(tmp_path):
+def test_our_name_in_a_customer_block_beside_a_suppliers_letterhead_is_not_proven_ours(tmp_path):
     head = """\
 Grent Staalwerk BV                           Klanto:
 Industrieweg 12                              Meridian Construction (Pty) Ltd
@@ -258,8 +274,7 @@ Industrieweg 12                              Meridian Construction (Pty) Ltd
   OF-2291        12/03/2026    CP09
 
 """
-    with pytest.raises(ExtractionError, match="does not look like a purchase order"):
-        engine.extract_po(_pdf(tmp_path, (head + TABLE + FOOT).splitlines()))
+    _not_proven_an_order(_pdf(tmp_path, (head + TABLE + FOOT).splitlines()))
 
 
 def test_a_second_header_narrower_than_the_first_starts_afresh():
@@ -651,11 +666,10 @@ def test_the_foot_under_a_table_of_unknown_words_is_no_section_of_it():
     ]
 
 
-def test_a_logo_letter_that_is_not_our_initial_leaves_a_suppliers_page_refused(tmp_path):
+def test_a_logo_letter_that_is_not_our_initial_leaves_a_suppliers_page_unproven(tmp_path):
     head = HEAD.replace(BUYER, f"G   {BUYER}", 1).replace("ZORBAK VELMIDO", "OFERTO")
     head = head.replace("  Velmo nr.      Zarta", "  Oferto nr.     Zarta")
-    with pytest.raises(ExtractionError, match="does not look like a purchase order"):
-        engine.extract_po(_pdf(tmp_path, (head + TABLE + FOOT).splitlines()))
+    _not_proven_an_order(_pdf(tmp_path, (head + TABLE + FOOT).splitlines()))
 
 
 def test_our_goods_received_note_in_unknown_words_is_no_order(tmp_path):

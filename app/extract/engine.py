@@ -184,9 +184,12 @@ def document_kind(lines: list[Line]) -> str | None:
     two saying which ('SITE PURCHASE ORDER'), so a 'Quotation' label further down does not
     name a titled order; 'Your Quotation' or 'Send invoice' is a label, not a title.
     A kind with a number marker ('Quote No.') is a label too, unless no other title is
-    read and it is printed in capitals ('PURCHASE ORDER No.  PO-4521').
+    read and it is printed in capitals ('PURCHASE ORDER No.  PO-4521'); a cell of a line of
+    five cells or more is a column's head, not a title.
     """
-    cells = [(line, cell) for line in lines[:20] for cell in line.cells]
+    # a line of five cells or more is a table's header or a grid ('Allow / Invoice /
+    # Discount' over a column): none of its cells is a title
+    cells = [(line, cell) for line in lines[:20] if len(line.cells) < 5 for cell in line.cells]
     marks = [(pair, _NUMBERS_ONE.search(pair[1].text.strip())) for pair in cells]
     marked = [pair for pair, mark in marks if mark]
     capitals = [pair for pair, mark in marks if mark and mark.group(1).isupper()]
@@ -232,6 +235,10 @@ def _currency(lines: list[Line]) -> tuple[Found, int]:
         coded = re.search(rf"(?<![A-Za-z]){symbol}(?![A-Za-z])", text)
         if symbol == "USD" and not coded and not re.search(r"US\$", text):
             return _dollar(text, ocr), len(named)
+        if symbol == "INR" and not coded and "₹" not in text:
+            # 'Rs' is the rupee of India, Pakistan, Sri Lanka, Mauritius...: a person says which
+            found = Found(symbol, proofs.LOW - 0.1, "Rs: no code names which country's rupee")
+            return found, len(named)
         doubt = None
         if ocr and not coded and fields.times_named(text, symbol) < 2:
             doubt = "one sign on a photo"  # one '$' may be an 'S' misread: a person checks it
@@ -685,6 +692,9 @@ def read(document: Document) -> dict:
         payload["layout"] = keep_words(lines) | payload.get("layout", {})
         if kind is None and not _an_order(payload, lines, document.options):
             kind = "letter"
+            # a number and priced items all the same: uploaded as a PO, it is read as one
+            # and a person checks it is (as_po); read for its kind, it is none
+            payload["order_unproven"] = bool(payload["po_number"] and _carries_money(payload))
     else:
         payload = {"document_type": kind, "layout": keep_words(lines)}
     payload["document_type"] = payload.get("document_type") if kind != "letter" else "letter"
@@ -704,13 +714,23 @@ def _an_order(payload: dict, lines: list[Line], options: ExtractOptions) -> bool
     if (payload.get("layout") or {}).get("read_with"):
         return True  # read with a layout people verified as a PO's: its number is its own
     by_place = any(entry["field"] == "po_number" for entry in payload["rules_applied"])
-    priced = sum(1 for item in items if item["unit_price"])
-    money = 2 * priced > len(items) or payload["total"] is not None
+    money = _carries_money(payload)
     return not by_place or (unlabelled.issued_by_us(lines, options.buyer_names) and money)
+
+
+def _carries_money(payload: dict) -> bool:
+    """Items, most of them with a unit price, or a total (a goods received note has neither)."""
+    items = payload["items"]
+    priced = sum(1 for item in items if item["unit_price"])
+    return bool(items) and (2 * priced > len(items) or payload["total"] is not None)
 
 
 def extract_po(document: Document) -> dict:
     return as_po(read(document))
+
+
+# The warning on a PO read from a page whose title names no purchase order.
+UNTITLED = "untitled"
 
 
 def as_po(payload: dict) -> dict:
@@ -719,6 +739,13 @@ def as_po(payload: dict) -> dict:
     kept = {"layout": payload["layout"]} if "layout" in payload else None  # its words
     if kind in NOT_A_PO:
         raise ExtractionError(NOT_A_PO[kind], kept=kept)
+    if kind == "letter" and payload.get("order_unproven"):
+        # Its number was found by its place and nothing shows the page is ours (a supplier's
+        # form, a title in words the engine does not know): a quotation or an invoice could
+        # read so too. The person said it is a PO; it is read as one, and they check it is.
+        warnings = [*payload.get("warnings", []), UNTITLED]
+        read = {key: value for key, value in payload.items() if key != "order_unproven"}
+        return read | {"document_type": "purchase_order", "warnings": warnings}
     if kind == "letter":
         raise ExtractionError(
             "This does not look like a purchase order (no PO number and item table were "

@@ -103,7 +103,19 @@ def normal(text: str) -> str:
 
 
 def is_label(text: str) -> bool:
-    return bool(re.fullmatch(rf"(?:{_ALL_LABELS.pattern}){_TRAIL}", normal(text), re.IGNORECASE))
+    text = _NUMBERED.sub("", normal(text))  # a form's numbered block: '2. date of order'
+    return bool(re.fullmatch(rf"(?:{_ALL_LABELS.pattern}){_TRAIL}", text, re.IGNORECASE))
+
+
+def numbered_block(text: str) -> bool:
+    """A form's numbered block's label ('5. PRIORITY', '(c) Remarks'): a block number, then
+    words with no digit: another block's label, never a value."""
+    rest = _NUMBERED.sub("", text.strip(), count=1)
+    return rest != text.strip() and not re.search(r"\d", rest) and bool(re.search(r"[^\W\d]", rest))
+
+
+# A form's block number before its label ('1. ', '12) ', '(b) ').
+_NUMBERED = re.compile(r"^(?:\d{1,2}[.)]|\([a-z\d]\))\s+", re.IGNORECASE)
 
 
 # --- what each field's value must look like --------------------------------------
@@ -126,6 +138,9 @@ def reference(text: str) -> str | None:
 def code(text: str) -> str | None:
     """A project or site code: short, at most three parts ('CP09', 'cp 09', 'sea pt')."""
     text = text.strip().strip(".,;:")
+    first, _, rest = text.partition(" ")
+    if rest and is_label(first) and re.search(r"\d", rest):
+        text = rest.strip()  # the code after a label word of its own ('Project CP09')
     short = len(text) <= 20 and len(text.split()) <= 3 and not is_label(text)
     short = short and not validate.is_label_words(text)
     if short and re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9 \-/_.]*", text):
@@ -264,13 +279,21 @@ def beside_a_number(text: str, code: str) -> bool:
     return bool(re.search(rf"(?<![A-Za-z])(?:{pattern}) {{0,2}}\d|\d {{0,2}}(?:{pattern})", text))
 
 
+# A currency's code in small letters right after an amount with its cents ('1 073,43 Eur').
+_CODE_AFTER = re.compile(r"\d[.,]\d\d ?([A-Za-z]{3})(?![A-Za-z])")
+
+
 def detect_currency(text: str) -> str | None:
-    """The currency a text names by code or symbol; counts win ('R 12.00 ... R 5.00')."""
+    """The currency a text names by code or symbol; counts win ('R 12.00 ... R 5.00'); else a
+    code printed in small letters after the amounts ('73,43 Eur'), if one only."""
     counts = {
         code: len(re.findall(rf"(?<![A-Za-z])(?:{pattern})", text)) for code, pattern in _CURRENCIES
     }
     best = max(counts, key=lambda c: counts[c])
-    return best if counts[best] else None
+    if counts[best]:
+        return best
+    after = {m.upper() for m in _CODE_AFTER.findall(text)} & set(numbers.CURRENCY_CODES)
+    return after.pop() if len(after) == 1 else None
 
 
 # --- finding a value near its label ----------------------------------------------------
@@ -301,7 +324,7 @@ def _right(line: Line, label: Cell) -> Cell | None:
         for c in line.cells
         if c.x0 >= label.x1 and c.words[0] not in label.words and not _noise(c)
     ]
-    if not after or is_label(after[0].text):
+    if not after or is_label(after[0].text) or numbered_block(after[0].text):
         return None
     # far off, it is the label's value only when the next label on the line follows it (a
     # spreadsheet's wide cells: 'PO No:' ... '2185' 'Project:')
@@ -422,9 +445,20 @@ def _label_candidates(line: Line) -> list[Cell]:
             len(words[-1].text) == 1 or (len(words[-1].text) == 2 and words[-1].conf < 0.6)
         ):
             words.pop()
+        # a form's numbered block ('1. PURCHASE ORDER NO.', '(b) Vendor'): the label after it
+        if len(words) > 1 and _BLOCK_NUMBER.fullmatch(words[0].text):
+            words = words[1:]
         if len(words) < len(cell.words):
             trimmed.append(Cell(words))
+        # a label in two languages ('N° de votre commande / Your order No.'): each of them
+        slashes = [i for i, word in enumerate(words) if word.text == "/"]
+        if slashes and slashes[0] > 0 and slashes[-1] < len(words) - 1:
+            trimmed += [Cell(words[: slashes[0]]), Cell(words[slashes[-1] + 1 :])]
     return [*line.cells, *pairs, *trimmed]
+
+
+# A form's block number before its label: '1.', '12)', '(b)'.
+_BLOCK_NUMBER = re.compile(r"\d{1,2}[.)]|\([a-z\d]\)")
 
 
 def _coded(value: str) -> bool:

@@ -248,9 +248,15 @@ def _holds(row: RawRow, q: int, p: int, a: int, d: int | None, comma: bool) -> b
         return False
 
 
+# A number's decimals, two or four of them ('9,80', '11,7500'); three may be a thousands
+# separator's ('1.250') or a quantity's in kilograms
+_DECIMALS = re.compile(r"\d[.,](\d{2}|\d{4})$")
+
+
 def _priced(values: list[str]) -> int:
-    """How many values print cents ('9,80', '12.50'), as prices do and quantities seldom."""
-    return sum(1 for v in values if _CENTS.search(v.strip()))
+    """How many values print cents ('9,80', '12.50', or to four places '11,7500'), as prices
+    do and quantities seldom."""
+    return sum(1 for v in values if _DECIMALS.search(v.strip()))
 
 
 def _percentages(rows: list[RawRow], index: int, comma: bool) -> bool:
@@ -348,7 +354,7 @@ def foot_by_sums(
         previous, x0 = line, line.cells[-2].x0
         for whole in below[index + 1 :]:
             other = _in_block(whole, x0)
-            if whole.y - previous.y > 2 * step:
+            if whole.y - previous.y > 3.2 * step:  # a form's blocks stand a line or two apart
                 break
             if other is None:
                 continue

@@ -1043,7 +1043,7 @@ def codes_under_line_header(columns: list[Column], below: list[Line], page: int)
             continue
         values = []
         for line in below:
-            if line.page != page or FOOT.match(line.cells[0].text) or header_like(line):
+            if line.page != page or FOOT.match(line.cells[0].text) or _header_again(line):
                 break
             first = line.cells[0]
             if len(line.cells) > 1 and first.x0 < column.x1 and first.x1 > column.x0:
@@ -1066,6 +1066,16 @@ def _gap(columns: list[Column], cell: Cell) -> int | None:
 
 def header_like(line: Line) -> bool:
     return any(column_key(cell.text) for cell in line.cells)
+
+
+def _header_again(line: Line) -> bool:
+    """The table's header printed again, or the foot: a cell of header words ('Subtotal');
+    but a line that starts with a code and carries numbers is an item, whatever stands in
+    its other cells (a 'No' under 'Allow Invoice Discount')."""
+    coded = CODE_LIKE.fullmatch(line.cells[0].text.strip())
+    if coded and any(is_number(cell.text) for cell in line.cells[1:]):
+        return False
+    return header_like(line)
 
 
 def _room_left(above: dict[int, list[Cell]], columns: list[Column]) -> bool:

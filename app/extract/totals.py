@@ -62,6 +62,8 @@ def _amount(text: str, decimal_comma: bool) -> str | None:
     """The last amount in the text; 'R 12 038 03' and '1 805. 70' (a point the OCR lost or
     spaced) are read as 12038.03 and 1805.70 when nothing else makes them a number."""
     for match in reversed(list(_AMOUNT.finditer(text))):
+        if text[match.end() :].lstrip().startswith("%"):
+            continue  # a rate ('TVA 15% / VAT included 15%'), not an amount
         value = money_text(match.group().strip(), decimal_comma)
         if value is not None:
             return value
@@ -74,6 +76,10 @@ def _amount(text: str, decimal_comma: bool) -> str | None:
 _THEN_AMOUNT = r"\s*:?\s*(?=$|(?:(?<=[\s:])-)?\s?(?:[\d($€£]|r\s?\d|[a-z]{3}\s?\d))"
 
 
+# A form's block number before its label ('18. ', '(c) ').
+_BLOCK_NUMBER = re.compile(r"^(?:\d{1,2}[.)]|\([a-z\d]\))\s+", re.IGNORECASE)
+
+
 def _labelled(
     line: Line, decimal_comma: bool, below: Line | None = None
 ) -> tuple[str, str, int, bool] | None:
@@ -83,21 +89,39 @@ def _labelled(
     A label last on its line may have its amount alone on the line under it (a box of
     label over value), right of the label's start."""
     for position, cell in enumerate(line.cells):
-        label = re.sub(r"\s+", " ", cell.text).strip().lower()
-        for key, pattern in FOOT_LABELS.items():
-            match = re.match(rf"(?:{pattern}){_THEN_AMOUNT}", label, re.IGNORECASE)
-            if not match:
-                continue
-            rest = cell.text.strip()[match.end() :].strip()
-            value_text = rest or " ".join(c.text for c in line.cells[position + 1 :])
-            under = not value_text and below is not None and _alone_under(below, cell.x0)
-            if under:
-                value_text = below.cells[0].text
-            value = _amount(value_text, decimal_comma)
-            if value is not None:
-                return key, value, position, under
-            break  # a label without its amount: the next cell may be one
+        for text in _label_texts(cell.text):
+            label = text.lower()
+            for key, pattern in FOOT_LABELS.items():
+                match = re.match(rf"(?:{pattern}){_THEN_AMOUNT}", label, re.IGNORECASE)
+                if not match:
+                    continue
+                rest = text[match.end() :].strip()
+                value_text = rest or " ".join(c.text for c in line.cells[position + 1 :])
+                under = not value_text and below is not None and _alone_under(below, cell.x0)
+                if under:
+                    value_text = below.cells[0].text
+                value = _amount(value_text, decimal_comma)
+                if value is not None:
+                    return key, value, position, under
+                break  # a label without its amount: the next cell may be one
     return None
+
+
+def _label_texts(text: str) -> list[str]:
+    """The cell's text as a label: whole, after a form's block number ('18. TOTAL OF ITEMS');
+    printed in two languages ('Total TTC / Total incl. VAT'), the last of them, then the
+    first, each with the amount that may follow the cell's last."""
+    text = _BLOCK_NUMBER.sub("", re.sub(r"\s+", " ", text).strip())
+    parts = text.split(" / ")
+    if len(parts) < 2:
+        return [text]
+    amount = _AMOUNT_AFTER.search(parts[-1])
+    first = parts[0] + (parts[-1][amount.start() :] if amount else "")
+    return [text, parts[-1], first]
+
+
+# An amount at the end of a label's cell ('Total incl. VAT  Rs 1,234.56').
+_AMOUNT_AFTER = re.compile(r"\s+(?:[A-Za-z]{1,3}\.?\s?|[$€£]\s?)?-?\d[\d ,.'\u00a0]*$")
 
 
 def _alone_under(below: Line, x0: float) -> bool:

@@ -166,9 +166,27 @@ def number_by_marker(lines: list[Line], step: float) -> Found:
     return Found(best.value, 0.7, f"{best.label} {best.value}", None, best.ocr)
 
 
+# A heading run into its number, in any case: one word and a reference ('Købsordre 106262').
+_WORD_AND_NUMBER = re.compile(r"[^\W\d_]{4,}\s+\S*\d\S*")
+
+
+def _first_cell_heading(lines: list[Line]) -> Cell | None:
+    """The page's first cell, when it is a word and a reference (a heading not in capitals,
+    run into its number: 'Købsordre 106262'); not a label ('Date 03/04/2026')."""
+    if not lines or not lines[0].cells:
+        return None
+    cell = lines[0].cells[0]
+    text = cell.text.strip()
+    word = text.split()[0]
+    if not _WORD_AND_NUMBER.fullmatch(text) or fields.is_label(word):
+        return None
+    return None if numbers.DATE_IN_TEXT.search(text) else cell
+
+
 def number_in_title(lines: list[Line], step: float) -> Found:
-    """No known PO label: a reference printed in the title's cell or right beside it."""
-    heading = title(lines)
+    """No known PO label: a reference printed in the title's cell or right beside it; with no
+    title in capitals, in the page's first cell run into its heading word."""
+    heading = title(lines) or _first_cell_heading(lines)
     if heading is None:
         return MISSING
     line = lines[_line_of(lines, heading)]

@@ -36,6 +36,7 @@ WARNING_TEXT = {
     "totals_mismatch": "the items and totals do not add up",
     "po_unknown": "no PO matches this delivery note yet",
     "unmatched_lines": "some delivered lines are on no PO line",
+    "untitled": "no title on the page says it is a purchase order",
 }
 
 
