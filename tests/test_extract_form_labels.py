@@ -4,8 +4,8 @@ a foot whose lines stand a line or two apart, a rate printed where an amount is 
 code after a label word ('Project CP09'), 'Rs' that names no country's rupee, a code in small
 letters after the amounts ('1 073,43 Eur'), a heading not in capitals run into its number, a
 cell of a table's header row that names a document kind, an item whose 'No' stands under a
-header's word, and prices to four places. Each page is made up here; values come back right,
-or flagged."""
+header's word, prices to four places, and units in a column of their own under a header the
+OCR lost. Each page is made up here; values come back right, or flagged."""
 
 from __future__ import annotations
 
@@ -108,6 +108,9 @@ def test_rs_names_no_one_countrys_rupee():
     coded = read(BILINGUAL.replace("Rs 11,130.05", "INR 11,130.05"))
     assert coded["currency"] == "INR"
     assert "low_confidence:currency" not in coded["warnings"]
+    indian = read(BILINGUAL.replace("Coromandel, Mauritius", "Pune   GSTIN: 27AAJCM4821R1Z3"))
+    assert indian["currency"] == "INR"
+    assert "low_confidence:currency" not in indian["warnings"]  # India's GST names its rupee
 
 
 def test_a_code_after_a_label_word_is_the_code():
@@ -176,3 +179,30 @@ def test_prices_to_four_places_are_the_price_beside_quantities_with_cents():
     rows = _rows(("3", "11,7500", "35,25"), ("0,75", "23,1000", "17,33"), ("2", "13,3500", "26,70"))
     keys = structure.arithmetic_keys(rows[0].columns, rows, True)
     assert keys == {0: "quantity", 1: "unit_price", 2: "amount"}
+
+
+HEADERLESS = f"""\
+{BUYER}                                        PURCHASE ORDER
+41 Voortrekker Road, Bellville 7530             PO Number   PO-7781
+                                                Date        2026-08-11
+  Supplier
+  Fraser Valley Supply Ltd.
+
+  BLK-15    Concrete block 15 cm                  each          31.09         932.70
+  ROC-01    Rocksand 0-5 mm              15       m3         1,651.28      24,769.20
+  Y12-12    Fer Y12 high tensile         24       length       487.01      11,688.24
+
+                                               Subtotal      37,390.14
+                                               VAT 15%        5,608.52
+                                               Total         42,998.66
+"""
+
+
+def test_with_no_header_a_column_of_short_words_left_of_the_numbers_is_the_units():
+    payload = read(HEADERLESS)
+    got = [(i["description"], i["quantity"], i["unit"]) for i in payload["items"]]
+    assert got == [
+        ("Concrete block 15 cm", "30", "each"),  # the quantity worked out, the unit read
+        ("Rocksand 0-5 mm", "15", "m3"),
+        ("Fer Y12 high tensile", "24", "length"),
+    ]

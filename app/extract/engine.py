@@ -235,8 +235,9 @@ def _currency(lines: list[Line]) -> tuple[Found, int]:
         coded = re.search(rf"(?<![A-Za-z]){symbol}(?![A-Za-z])", text)
         if symbol == "USD" and not coded and not re.search(r"US\$", text):
             return _dollar(text, ocr), len(named)
-        if symbol == "INR" and not coded and "₹" not in text:
-            # 'Rs' is the rupee of India, Pakistan, Sri Lanka, Mauritius...: a person says which
+        if symbol == "INR" and not coded and not _INDIA.search(text):
+            # 'Rs' is the rupee of India, Pakistan, Sri Lanka, Mauritius...: India's own sign,
+            # its GST's marks or its rupee in words say which; else a person does
             found = Found(symbol, proofs.LOW - 0.1, "Rs: no code names which country's rupee")
             return found, len(named)
         doubt = None
@@ -247,6 +248,10 @@ def _currency(lines: list[Line]) -> tuple[Found, int]:
         if doubt:
             found = Found(symbol, proofs.LOW - 0.1, f"{symbol}: {doubt}", None, True)
     return found, len(named)
+
+
+# What makes 'Rs' India's rupee: its own sign, its GST's identifiers and parts, or in words.
+_INDIA = re.compile(r"₹|\bGSTIN\b|\b[CSI]GST\b|indian\s+rupees?", re.IGNORECASE)
 
 
 def _no_sign(text: str, ocr: bool) -> Found:

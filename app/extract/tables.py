@@ -1144,6 +1144,7 @@ def headerless_rows(lines: list[Line], step: float, comma: bool) -> list[RawRow]
     if sum(1 for line in best if _numeric_cells(line, comma) >= 2) < 2:
         return []
     over = _described_over(lines, best, comma)
+    units = _unit_column(best, comma)
     rows: list[RawRow] = []
     pending = over[0] if over else None
     for line in best:
@@ -1151,6 +1152,11 @@ def headerless_rows(lines: list[Line], step: float, comma: bool) -> list[RawRow]
         numbers_right: list[str] = []
         while texts and is_number(texts[-1].rstrip("%"), comma):
             numbers_right.insert(0, texts.pop())
+        unit = quantity = None
+        if units and len(texts) >= 2 and _UNIT_WORD.fullmatch(texts[-1]):
+            unit = texts.pop()  # the unit, in a cell of its own left of the numbers
+            if len(texts) >= 2 and is_number(texts[-1], comma) and len(numbers_right) == 2:
+                quantity = texts.pop()  # and the quantity left of it
         if not numbers_right:
             if over:
                 pending = " ".join(texts)  # the next item's description
@@ -1172,9 +1178,32 @@ def headerless_rows(lines: list[Line], step: float, comma: bool) -> list[RawRow]
         for key, value in zip(keys, reversed(numbers_right), strict=False):
             cells[len(columns)] = value
             columns.append(Column(key, 0, 0))
+        for key, value in (("unit", unit), ("quantity", quantity)):
+            if value is not None:
+                cells[len(columns)] = value
+                columns.append(Column(key, 0, 0))
         rows.append(RawRow(columns, cells, conf=min(c.conf for c in line.cells), ocr=line.ocr))
     _strip_line_numbers(rows)
     return rows
+
+
+# A unit as order lines print it: a short word, maybe with a power ('each', 'm3', 'sheet').
+_UNIT_WORD = re.compile(r"[^\W\d_]{1,6}\.?[23]?")
+
+
+def _unit_column(run: list[Line], comma: bool) -> bool:
+    """Most numbered lines hold a short word of its own between their words and the numbers
+    on the right ('Concrete block 15 cm | each | 31.09 | 932.70'): a column of units."""
+    numbered = [line for line in run if _numeric_cells(line, comma) >= 2]
+    short = 0
+    for line in numbered:
+        texts = _texts(line)
+        while texts and is_number(texts[-1].rstrip("%"), comma):
+            texts.pop()
+        if texts and is_number(texts[-1], comma):
+            texts.pop()  # a quantity left of the unit
+        short += len(texts) >= 2 and bool(_UNIT_WORD.fullmatch(texts[-1]))
+    return len(numbered) >= 2 and 2 * short > len(numbered)
 
 
 # A code: letters and digits in one word ('CBL-4', 'PN1001').
