@@ -29,12 +29,8 @@ NOT_YET: dict[str, str] = {
     "them) are not learned as a table; the engine reads them with the generic reader",
     "totals-first": "the foot is printed on the first page above the items, where the memory "
     "does not look for it",
-    "romanian": "its table, under a two-line header and a row of column numbers, is not "
-    "learned (the cause not yet looked into)",
-    "colon-list-erp": "its subtotal and tax are not learned (the cause not yet looked into)",
-    "till-slip": "the supplier's name is not learned (the cause not yet looked into)",
-    "danish": "a table that runs on to page 2 where the document it learned from ended its "
-    "items on page 1 is read on page 1 only",
+    "till-slip": "its lines have no header row, by which the memory learns a table (the "
+    "generic reader reads them); and the supplier's name is not learned on one document",
 }
 LEARNED_CASES = [
     pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=NOT_YET[name]))

@@ -354,7 +354,7 @@ def _labels(lines: list[Line], index: int, cell: Cell, values: set[int]):
     left = [
         c
         for c in line.cells
-        if c.x1 <= cell.x0 and id(c) not in values and cell.x0 - c.x1 <= BESIDE and _worded(c)
+        if c.x1 <= cell.x0 and id(c) not in values and _beside(line, c, cell) and _worded(c)
     ]
     found = [(left[-1], line)] if left else []
     for other in reversed(lines[max(0, index - 3) : index]):
@@ -369,6 +369,16 @@ def _labels(lines: list[Line], index: int, cell: Cell, values: set[int]):
             found.append((min(above, key=lambda c: abs(c.x0 - cell.x0)), other))
             break
     return sorted(found, key=lambda pair: bool(re.search(r"\d", pair[0].text)))
+
+
+def _beside(line: Line, label: Cell, value: Cell) -> bool:
+    """The label is near the value's left, or only marks stand between them, the nearest
+    of them near it (labels lined up on their colons: 'Sub Total  :  90,889.30')."""
+    if value.x0 - label.x1 <= BESIDE:
+        return True
+    between = [c for c in line.cells if c.x0 >= label.x1 and c.x1 <= value.x0]
+    marks = all(not re.search(r"\w", c.text) for c in between)
+    return bool(between) and marks and value.x0 - between[-1].x1 <= BESIDE
 
 
 def _worded(cell: Cell) -> bool:

@@ -32,7 +32,7 @@ from app.extract import cards
 from app.extract.layout import Line, Word, typical_step
 from app.extract.memory.places import Run, number, runs
 from app.extract.memory.words import Frame, fit, norm
-from app.extract.tables import FORWARD, annotation
+from app.extract.tables import FORWARD, annotation, numbering_row
 
 NUMERIC = ("quantity", "unit_price", "discount", "amount")
 TEXT = ("item_code", "description", "unit")
@@ -464,10 +464,15 @@ def read(table: dict, lines: list[Line], frame: Frame, comma: bool) -> tuple[lis
             if not reading:
                 continue
         if table["stop"] and norm(line.cells[0].text) == table["stop"]:
+            if any(head > index and lines[head].page > line.page for head in heads):
+                # where the learned document's items ended ('Fortsættes på side 2'), the
+                # table goes on: its header is printed again on a later page
+                reading = False
+                continue
             end = index
             break
         values, _ = _assign(table["columns"], line, across, comma)
-        item = _item(values, table["columns"], comma)
+        item = None if numbering_row(line) else _item(values, table["columns"], comma)
         if item:
             items.append(item)
             last_y, end = line.y, index + 1
