@@ -4,8 +4,10 @@ a foot whose lines stand a line or two apart, a rate printed where an amount is 
 code after a label word ('Project CP09'), 'Rs' that names no country's rupee, a code in small
 letters after the amounts ('1 073,43 Eur'), a heading not in capitals run into its number, a
 cell of a table's header row that names a document kind, an item whose 'No' stands under a
-header's word, prices to four places, and units in a column of their own under a header the
-OCR lost. Each page is made up here; values come back right, or flagged."""
+header's word, prices to four places, units in a column of their own under a header the OCR
+lost, a shipment's parties ('Consignee') as labels, a header naming either of two things, and
+a photo's second reading that guessed what the first had read. Each page is made up here;
+values come back right, or flagged."""
 
 from __future__ import annotations
 
@@ -113,6 +115,10 @@ def test_rs_names_no_one_countrys_rupee():
     assert "low_confidence:currency" not in indian["warnings"]  # India's GST names its rupee
 
 
+def test_a_shipments_parties_are_labels_never_a_supplier():
+    assert fields.is_label("Consignee") and fields.is_label("Clearing agent")
+
+
 def test_a_code_after_a_label_word_is_the_code():
     assert fields.code("Project CP09") == "CP09"
     assert fields.code("sea pt") == "sea pt"  # words, no label before them
@@ -206,3 +212,38 @@ def test_with_no_header_a_column_of_short_words_left_of_the_numbers_is_the_units
         ("Rocksand 0-5 mm", "15", "m3"),
         ("Fer Y12 high tensile", "24", "length"),
     ]
+
+
+def test_a_header_naming_either_of_two_things_is_one_column():
+    page = NUMBERED_FORM.replace(
+        "DESCRIPTION                     ", "SUPPLIES OR SERVICES            "
+    )
+    payload = read(page)
+    assert [i["description"] for i in payload["items"]] == [
+        "PVC sewer pipe SDR 35 6 in",
+        "Portland cement type I/II 94 lb",
+    ]
+
+
+def _reading(number: str, guessed: bool) -> dict:
+    flags = ["low_confidence:po_number"] if guessed else []
+    rule = [{"rule": "number_by_marker", "field": "po_number", "value": number}] if guessed else []
+    return {
+        "po_number": number,
+        "confidence": {"po_number": 0.7 if guessed else 0.9},
+        "source": {"po_number": f"No. {number}" if guessed else f"PO No. {number}"},
+        "warnings": flags,
+        "unproven": {"po_number": "worked out by a rule"} if guessed else {},
+        "rules_applied": rule,
+    }
+
+
+def test_a_second_reading_keeps_the_first_readings_proven_number_over_its_own_guess():
+    # a photo read again with its ruled lines painted out: its table adds up now, but its
+    # number is a rule's guess where the first reading read it by its label
+    kept = engine._header_kept(_reading("23", guessed=True), _reading("IMP26-0168", False))
+    assert kept["po_number"] == "IMP26-0168"
+    assert "low_confidence:po_number" not in kept["warnings"]
+    assert kept["unproven"] == {} and kept["rules_applied"] == []
+    both_guessed = engine._header_kept(_reading("23", True), _reading("IMP26-0168", True))
+    assert both_guessed["po_number"] == "23"  # the second reading's, as before

@@ -635,18 +635,25 @@ _HEADER = ("po_number", "po_date", "supplier_name", "project_code")
 
 
 def _header_kept(second: dict, first: dict) -> dict:
-    """The second reading, with a header field it lost taken from the first (painting out
-    the rules helps the table, and may blur a code in a box): its value, where it came
-    from, how sure, and its flag if it had one."""
+    """The second reading, with a header field it lost, or only guessed where the first
+    proved it, taken from the first (painting out the rules helps the table, and may blur a
+    code in a box): its value, where it came from, how sure, and its flag if it had one."""
     for name in _HEADER:
-        if second.get(name) or not first.get(name):
+        flag = f"low_confidence:{name}"
+        proven = first.get(name) and flag not in first["warnings"]
+        guessed = flag in second["warnings"]
+        if not first.get(name) or (second.get(name) and not (proven and guessed)):
             continue
         second[name] = first[name]
         for key in ("confidence", "source"):
             if name in first.get(key, {}):
                 second.setdefault(key, {})[name] = first[key][name]
-        flag = f"low_confidence:{name}"
         second["warnings"] = [w for w in second["warnings"] if w != flag]
+        second["rules_applied"] = [e for e in second["rules_applied"] if e["field"] != name]
+        unproven = second.setdefault("unproven", {})
+        unproven.pop(name, None)
+        if name in first.get("unproven", {}):
+            unproven[name] = first["unproven"][name]
         if flag in first["warnings"]:
             second["warnings"].append(flag)
         second["rules_applied"] += [e for e in first["rules_applied"] if e["field"] == name]

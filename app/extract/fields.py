@@ -88,7 +88,9 @@ _ALL_LABELS = re.compile(
     + r"|(?:your\s+ref(?:erence)?|delivery\s+date|due\s+date|account\s+(?:n[o°º]\.?|number)|"
     r"vat\s+(?:n[o°º]\.?|number|reg(?:istration)?\.?)|tel(?:ephone)?|fax|e-?mail|contact|phone|"
     r"reg(?:istration)?\s+n[o°º]\.?|page|terms|buyer|requested\s+by|driver|vehicle\s+reg\.?|"
-    r"deliver\s+to|invoice\s+to|ship\s+to|bill\s+to|box|private\s+bag)",
+    r"deliver\s+to|invoice\s+to|ship\s+to|bill\s+to|box|private\s+bag|"
+    # the parties of a shipment, beside the supplier on an import's order
+    r"consignee|consignor|notify\s+party|clearing\s+agent|freight\s+forwarder)",
     re.IGNORECASE,
 )
 # after a label: its colon, and a word or two in brackets saying which ('Supplier (Bill from)')

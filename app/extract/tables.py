@@ -148,12 +148,17 @@ class Column:
         return {key for key in (self.key, self.below) if key}
 
 
+# Two words naming one column as either of two things: 'or' between them ('Supplies or
+# services'; 'Qty and unit' may name two).
+_ONE_OF_TWO = re.compile(r"[^\W\d]\s+or\s+[^\W\d]", re.IGNORECASE)
+
+
 def _split_header_cell(cell: Cell) -> list[Column]:
     """A header cell that names several columns ('Price Discount'): the longest runs that read."""
     key = column_key(cell.text)
     whole = Column(key, cell.x0, cell.x1, cell.text.lower().strip())
-    if key:
-        return [whole]
+    if key or _ONE_OF_TWO.search(cell.text):
+        return [whole]  # 'SUPPLIES OR SERVICES': one column's name
     words, out, start = cell.words, [], 0
     while start < len(words):
         for end in range(min(len(words), start + 3), start, -1):
