@@ -198,13 +198,17 @@ def test_a_letter_in_unknown_words_is_still_refused(tmp_path):
 
 def _not_proven_an_order(document: Document) -> None:
     """A page nothing shows to be our order: read for its kind, it is refused; uploaded as a
-    PO (a person said it is one), it is read as one, flagged 'untitled' with its number
-    unsure, so that the person checks it is an order at all."""
+    PO (a person said it is one), it is read as one, flagged 'untitled' with every field it
+    read unsure, so that the person checks it is an order at all, and what it says."""
     with pytest.raises(ExtractionError, match="neither a purchase order nor a delivery note"):
         routing.read_any(document)
     payload = engine.extract_po(document)
     assert payload["document_type"] == "purchase_order"
-    assert {engine.UNTITLED, "low_confidence:po_number"} <= set(payload["warnings"])
+    assert engine.UNTITLED in payload["warnings"]
+    read = [name for name in engine.PO_FIELDS if payload[name] is not None]
+    assert {"po_number", "total"} <= set(read)
+    # nothing on a page not shown to be an order is vouched for: every field read is flagged
+    assert {f"low_confidence:{name}" for name in read} <= set(payload["warnings"])
 
 
 def test_a_quotation_in_unknown_words_from_its_supplier_is_not_proven_an_order(tmp_path):

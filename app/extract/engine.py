@@ -755,9 +755,21 @@ def as_po(payload: dict) -> dict:
         # Its number was found by its place and nothing shows the page is ours (a supplier's
         # form, a title in words the engine does not know): a quotation or an invoice could
         # read so too. The person said it is a PO; it is read as one, and they check it is.
-        warnings = [*payload.get("warnings", []), UNTITLED]
+        # What it says is read from its structure alone, on a page not shown to be an order:
+        # nothing on it is vouched for, every field read is flagged for the person to check.
         read = {key: value for key, value in payload.items() if key != "order_unproven"}
-        return read | {"document_type": "purchase_order", "warnings": warnings}
+        unproven = dict(read.get("unproven") or {})
+        for name in PO_FIELDS:
+            if read.get(name) is not None:
+                unproven.setdefault(name, "on a page no title shows to be a purchase order")
+        flags = [f"low_confidence:{name}" for name in (*PO_FIELDS, "items") if name in unproven]
+        kept = [w for w in read.get("warnings", []) if not w.startswith("low_confidence:")]
+        warnings = [*flags, *kept, UNTITLED]
+        return read | {
+            "document_type": "purchase_order",
+            "warnings": warnings,
+            "unproven": unproven,
+        }
     if kind == "letter":
         raise ExtractionError(
             "This does not look like a purchase order (no PO number and item table were "
