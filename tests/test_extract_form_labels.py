@@ -151,6 +151,12 @@ def test_a_header_rows_cell_names_no_kind_of_document():
     )
     assert engine.document_kind(lines) is None
     assert engine.document_kind(text_lines("TAX INVOICE\nNo. 4471\n")) == "invoice"
+    # a printout's one line of many cells across the top is no table's header: its title is
+    run = text_lines(
+        f"R410   {BUYER}   PURCHASE ORDER   PAGE 1   RUN 05/04/26 14:32   COPY\n"
+        "TERMS  30 DAYS      YOUR QUOTE  Q-2291\n"
+    )
+    assert engine.document_kind(run) == "purchase_order"
 
 
 ALLOW = f"""\

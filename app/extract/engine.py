@@ -65,6 +65,7 @@ from app.extract import (
     reading,
     rules,
     second_look,
+    tables,
     totals,
     unlabelled,
     validate,
@@ -184,12 +185,12 @@ def document_kind(lines: list[Line]) -> str | None:
     two saying which ('SITE PURCHASE ORDER'), so a 'Quotation' label further down does not
     name a titled order; 'Your Quotation' or 'Send invoice' is a label, not a title.
     A kind with a number marker ('Quote No.') is a label too, unless no other title is
-    read and it is printed in capitals ('PURCHASE ORDER No.  PO-4521'); a cell of a line of
-    five cells or more is a column's head, not a title.
+    read and it is printed in capitals ('PURCHASE ORDER No.  PO-4521'); a cell of a table's
+    header row is a column's head, not a title.
     """
-    # a line of five cells or more is a table's header or a grid ('Allow / Invoice /
-    # Discount' over a column): none of its cells is a title
-    cells = [(line, cell) for line in lines[:20] if len(line.cells) < 5 for cell in line.cells]
+    # a table's header row (two cells or more naming its columns: 'Discount', 'VAT' beside
+    # an 'Invoice' of 'Allow Invoice Discount'): none of its cells is a title
+    cells = [(line, cell) for line in lines[:20] if not _header_row(line) for cell in line.cells]
     marks = [(pair, _NUMBERS_ONE.search(pair[1].text.strip())) for pair in cells]
     marked = [pair for pair, mark in marks if mark]
     capitals = [pair for pair, mark in marks if mark and mark.group(1).isupper()]
@@ -207,6 +208,11 @@ def document_kind(lines: list[Line]) -> str | None:
         if titled and _KIND_OF_ORDER.match(text):
             return "purchase_order"
     return None
+
+
+def _header_row(line: Line) -> bool:
+    """Two cells or more of the line name a table's columns."""
+    return sum(1 for cell in line.cells if tables.column_key(cell.text)) >= 2
 
 
 def _decimal_comma(lines: list[Line]) -> bool:
