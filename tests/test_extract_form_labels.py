@@ -121,6 +121,7 @@ def test_a_shipments_parties_are_labels_never_a_supplier():
 
 def test_a_code_after_a_label_word_is_the_code():
     assert fields.code("Project CP09") == "CP09"
+    assert fields.code("Page 1 of 2") is None  # no project's word: not '1 of 2'
     assert fields.code("sea pt") == "sea pt"  # words, no label before them
     assert fields.code("CP09") == "CP09"
 
@@ -157,6 +158,9 @@ def test_a_header_rows_cell_names_no_kind_of_document():
         "TERMS  30 DAYS      YOUR QUOTE  Q-2291\n"
     )
     assert engine.document_kind(run) == "purchase_order"
+    # a title in capitals beside a number's labels ('No.', 'Ref') is still the title
+    invoice = text_lines("Acme Hardware (Pty) Ltd      TAX INVOICE      No.     Ref\n")
+    assert engine.document_kind(invoice) == "invoice"
 
 
 ALLOW = f"""\
@@ -253,3 +257,10 @@ def test_a_second_reading_keeps_the_first_readings_proven_number_over_its_own_gu
     assert kept["unproven"] == {} and kept["rules_applied"] == []
     both_guessed = engine._header_kept(_reading("23", True), _reading("IMP26-0168", True))
     assert both_guessed["po_number"] == "23"  # the second reading's, as before
+
+
+def test_with_no_header_a_colour_left_of_the_numbers_is_no_unit():
+    page = HEADERLESS.replace("                  each", "          Black       ")
+    page = page.replace("       m3   ", "       Navy ").replace("       length", "       Orange")
+    payload = read(page)
+    assert [i["unit"] for i in payload["items"]] == ["", "", ""]

@@ -209,6 +209,7 @@ def _not_proven_an_order(document: Document) -> None:
     assert {"po_number", "total"} <= set(read)
     # nothing on a page not shown to be an order is vouched for: every field read is flagged
     assert {f"low_confidence:{name}" for name in read} <= set(payload["warnings"])
+    assert payload["items"] and "low_confidence:items" in payload["warnings"]
 
 
 def test_a_quotation_in_unknown_words_from_its_supplier_is_not_proven_an_order(tmp_path):

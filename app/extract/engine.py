@@ -188,9 +188,15 @@ def document_kind(lines: list[Line]) -> str | None:
     read and it is printed in capitals ('PURCHASE ORDER No.  PO-4521'); a cell of a table's
     header row is a column's head, not a title.
     """
-    # a table's header row (two cells or more naming its columns: 'Discount', 'VAT' beside
-    # an 'Invoice' of 'Allow Invoice Discount'): none of its cells is a title
-    cells = [(line, cell) for line in lines[:20] if not _header_row(line) for cell in line.cells]
+    # a table's header row (four cells or more, two of them naming its columns: 'Discount',
+    # 'VAT' beside an 'Invoice' of 'Allow Invoice Discount'): none of its cells is a title,
+    # but one in capitals may be ('TAX INVOICE  No.  Ref  Date')
+    cells = [
+        (line, cell)
+        for line in lines[:20]
+        for cell in line.cells
+        if not (_header_row(line) and cell.text.upper() != cell.text)
+    ]
     marks = [(pair, _NUMBERS_ONE.search(pair[1].text.strip())) for pair in cells]
     marked = [pair for pair, mark in marks if mark]
     capitals = [pair for pair, mark in marks if mark and mark.group(1).isupper()]
@@ -211,8 +217,9 @@ def document_kind(lines: list[Line]) -> str | None:
 
 
 def _header_row(line: Line) -> bool:
-    """Two cells or more of the line name a table's columns."""
-    return sum(1 for cell in line.cells if tables.column_key(cell.text)) >= 2
+    """A table's header row: four cells or more, two of them naming a table's columns."""
+    named = sum(1 for cell in line.cells if tables.column_key(cell.text))
+    return len(line.cells) >= 4 and named >= 2
 
 
 def _decimal_comma(lines: list[Line]) -> bool:
@@ -765,8 +772,8 @@ def as_po(payload: dict) -> dict:
         # nothing on it is vouched for, every field read is flagged for the person to check.
         read = {key: value for key, value in payload.items() if key != "order_unproven"}
         unproven = dict(read.get("unproven") or {})
-        for name in PO_FIELDS:
-            if read.get(name) is not None:
+        for name in (*PO_FIELDS, "items"):
+            if read.get(name):
                 unproven.setdefault(name, "on a page no title shows to be a purchase order")
         flags = [f"low_confidence:{name}" for name in (*PO_FIELDS, "items") if name in unproven]
         kept = [w for w in read.get("warnings", []) if not w.startswith("low_confidence:")]

@@ -137,12 +137,16 @@ def reference(text: str) -> str | None:
     return None
 
 
+# A project's label word before its code ('Project CP09', 'Site DBN07'); not 'Page 1'.
+_PROJECT_WORD = re.compile(r"project|site|job|contract|" + "|".join(words.PROJECT_WORDS), re.I)
+
+
 def code(text: str) -> str | None:
     """A project or site code: short, at most three parts ('CP09', 'cp 09', 'sea pt')."""
     text = text.strip().strip(".,;:")
     first, _, rest = text.partition(" ")
-    if rest and is_label(first) and re.search(r"\d", rest):
-        text = rest.strip()  # the code after a label word of its own ('Project CP09')
+    if rest and _PROJECT_WORD.fullmatch(first) and re.search(r"\d", rest):
+        text = rest.strip()  # the code after a project's label word ('Project CP09')
     short = len(text) <= 20 and len(text.split()) <= 3 and not is_label(text)
     short = short and not validate.is_label_words(text)
     if short and re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9 \-/_.]*", text):

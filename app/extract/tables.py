@@ -1200,15 +1200,18 @@ def _unit_column(run: list[Line], comma: bool) -> bool:
     """Most numbered lines hold a short word of its own between their words and the numbers
     on the right ('Concrete block 15 cm | each | 31.09 | 932.70'): a column of units."""
     numbered = [line for line in run if _numeric_cells(line, comma) >= 2]
-    short = 0
+    words = []
     for line in numbered:
         texts = _texts(line)
         while texts and is_number(texts[-1].rstrip("%"), comma):
             texts.pop()
         if texts and is_number(texts[-1], comma):
             texts.pop()  # a quantity left of the unit
-        short += len(texts) >= 2 and bool(_UNIT_WORD.fullmatch(texts[-1]))
-    return len(numbered) >= 2 and 2 * short > len(numbered)
+        if len(texts) >= 2 and _UNIT_WORD.fullmatch(texts[-1]):
+            words.append(texts[-1].lower())
+    # units are short ('m3', 'each') or the same ones again; a colour or a size is neither
+    units = [w for w in words if len(w.rstrip(".")) <= 4 or words.count(w) >= 2]
+    return len(numbered) >= 2 and 2 * len(units) > len(numbered)
 
 
 # A code: letters and digits in one word ('CBL-4', 'PN1001').
