@@ -198,11 +198,11 @@ def test_prices_to_four_places_are_the_price_beside_quantities_with_cents():
 
 
 HEADERLESS = f"""\
-{BUYER}                                        PURCHASE ORDER
-41 Voortrekker Road, Bellville 7530             PO Number   PO-7781
-                                                Date        2026-08-11
-  Supplier
-  Fraser Valley Supply Ltd.
+PURCHASE ORDER                       {BUYER}
+Order No.   OR-5120                  Meridian House, Bellville
+Order date  2026-09-14
+  Vendor
+  Coromandel Hardware Ltd.
 
   BLK-15    Concrete block 15 cm                  each          31.09         932.70
   ROC-01    Rocksand 0-5 mm              15       m3         1,651.28      24,769.20
