@@ -717,9 +717,6 @@ def read(document: Document) -> dict:
         payload["layout"] = keep_words(lines) | payload.get("layout", {})
         if kind is None and not _an_order(payload, lines, document.options):
             kind = "letter"
-            # a number and priced items all the same: uploaded as a PO, it is read as one
-            # and a person checks it is (as_po); read for its kind, it is none
-            payload["order_unproven"] = bool(payload["po_number"] and _carries_money(payload))
     else:
         payload = {"document_type": kind, "layout": keep_words(lines)}
     payload["document_type"] = payload.get("document_type") if kind != "letter" else "letter"
@@ -764,25 +761,8 @@ def as_po(payload: dict) -> dict:
     kept = {"layout": payload["layout"]} if "layout" in payload else None  # its words
     if kind in NOT_A_PO:
         raise ExtractionError(NOT_A_PO[kind], kept=kept)
-    if kind == "letter" and payload.get("order_unproven"):
-        # Its number was found by its place and nothing shows the page is ours (a supplier's
-        # form, a title in words the engine does not know): a quotation or an invoice could
-        # read so too. The person said it is a PO; it is read as one, and they check it is.
-        # What it says is read from its structure alone, on a page not shown to be an order:
-        # nothing on it is vouched for, every field read is flagged for the person to check.
-        read = {key: value for key, value in payload.items() if key != "order_unproven"}
-        unproven = dict(read.get("unproven") or {})
-        for name in (*PO_FIELDS, "items"):
-            if read.get(name):
-                unproven.setdefault(name, "on a page no title shows to be a purchase order")
-        flags = [f"low_confidence:{name}" for name in (*PO_FIELDS, "items") if name in unproven]
-        kept = [w for w in read.get("warnings", []) if not w.startswith("low_confidence:")]
-        warnings = [*flags, *kept, UNTITLED]
-        return read | {
-            "document_type": "purchase_order",
-            "warnings": warnings,
-            "unproven": unproven,
-        }
+    if kind == "letter" and payload.get("po_number") and _carries_money(payload):
+        return _untitled(payload)
     if kind == "letter":
         raise ExtractionError(
             "This does not look like a purchase order (no PO number and item table were "
@@ -797,6 +777,23 @@ def as_po(payload: dict) -> dict:
             kept=kept,
         )
     return payload
+
+
+def _untitled(payload: dict) -> dict:
+    """A letter with a PO number and priced items: its number was found by its place and
+    nothing shows the page is ours (a supplier's form, a title in words the engine does not
+    know), so a quotation or an invoice could read so too. The person said it is a PO: it is
+    read as one, and as what it says was read from its structure alone, nothing on it is
+    vouched for: every field read is flagged for the person to check, and `untitled` says
+    why."""
+    unproven = dict(payload.get("unproven") or {})
+    for name in (*PO_FIELDS, "items"):
+        if payload.get(name):
+            unproven.setdefault(name, "on a page no title shows to be a purchase order")
+    flags = [f"low_confidence:{name}" for name in (*PO_FIELDS, "items") if name in unproven]
+    others = [w for w in payload.get("warnings", []) if not w.startswith("low_confidence:")]
+    warnings = [*flags, *others, UNTITLED]
+    return payload | {"document_type": "purchase_order", "warnings": warnings, "unproven": unproven}
 
 
 def extract_delivery_note(document: Document) -> dict:

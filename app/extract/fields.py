@@ -105,19 +105,25 @@ def normal(text: str) -> str:
 
 
 def is_label(text: str) -> bool:
-    text = _NUMBERED.sub("", normal(text))  # a form's numbered block: '2. date of order'
+    text = without_block_number(normal(text))  # a form's numbered block: '2. date of order'
     return bool(re.fullmatch(rf"(?:{_ALL_LABELS.pattern}){_TRAIL}", text, re.IGNORECASE))
+
+
+# A form's block number before its label: '1.', '12)', '(b)'.
+BLOCK_NUMBER = re.compile(r"\d{1,2}[.)]|\([a-z\d]\)", re.IGNORECASE)
+_NUMBERED = re.compile(rf"^(?:{BLOCK_NUMBER.pattern})\s+", re.IGNORECASE)
+
+
+def without_block_number(text: str) -> str:
+    """The text after a form's block number ('18. TOTAL OF ITEMS' -> 'TOTAL OF ITEMS')."""
+    return _NUMBERED.sub("", text, count=1)
 
 
 def numbered_block(text: str) -> bool:
     """A form's numbered block's label ('5. PRIORITY', '(c) Remarks'): a block number, then
     words with no digit: another block's label, never a value."""
-    rest = _NUMBERED.sub("", text.strip(), count=1)
+    rest = without_block_number(text.strip())
     return rest != text.strip() and not re.search(r"\d", rest) and bool(re.search(r"[^\W\d]", rest))
-
-
-# A form's block number before its label ('1. ', '12) ', '(b) ').
-_NUMBERED = re.compile(r"^(?:\d{1,2}[.)]|\([a-z\d]\))\s+", re.IGNORECASE)
 
 
 # --- what each field's value must look like --------------------------------------
@@ -452,7 +458,7 @@ def _label_candidates(line: Line) -> list[Cell]:
         ):
             words.pop()
         # a form's numbered block ('1. PURCHASE ORDER NO.', '(b) Vendor'): the label after it
-        if len(words) > 1 and _BLOCK_NUMBER.fullmatch(words[0].text):
+        if len(words) > 1 and BLOCK_NUMBER.fullmatch(words[0].text):
             words = words[1:]
         if len(words) < len(cell.words):
             trimmed.append(Cell(words))
@@ -461,10 +467,6 @@ def _label_candidates(line: Line) -> list[Cell]:
         if slashes and slashes[0] > 0 and slashes[-1] < len(words) - 1:
             trimmed += [Cell(words[: slashes[0]]), Cell(words[slashes[-1] + 1 :])]
     return [*line.cells, *pairs, *trimmed]
-
-
-# A form's block number before its label: '1.', '12)', '(b)'.
-_BLOCK_NUMBER = re.compile(r"\d{1,2}[.)]|\([a-z\d]\)")
 
 
 def _coded(value: str) -> bool:

@@ -1153,21 +1153,18 @@ def headerless_rows(lines: list[Line], step: float, comma: bool) -> list[RawRow]
     rows: list[RawRow] = []
     pending = over[0] if over else None
     for line in best:
-        texts = _texts(line)
-        numbers_right: list[str] = []
-        while texts and is_number(texts[-1].rstrip("%"), comma):
-            numbers_right.insert(0, texts.pop())
-        unit = quantity = None
-        if units and len(texts) >= 2 and _UNIT_WORD.fullmatch(texts[-1]):
-            unit = texts.pop()  # the unit, in a cell of its own left of the numbers
-            if len(texts) >= 2 and is_number(texts[-1], comma) and len(numbers_right) == 2:
-                quantity = texts.pop()  # and the quantity left of it
+        texts, numbers_right = _numbers_right(line, comma)
         if not numbers_right:
             if over:
                 pending = " ".join(texts)  # the next item's description
             elif rows:
                 rows[-1].more.append({1: " ".join(texts)})
             continue
+        unit = quantity = None
+        if units and len(texts) >= 2 and _UNIT_WORD.fullmatch(texts[-1]):
+            unit = texts.pop()  # the unit, in a cell of its own left of the numbers
+            if len(texts) >= 2 and is_number(texts[-1], comma) and len(numbers_right) == 2:
+                quantity = texts.pop()  # and the quantity left of it
         keys = ["amount", "unit_price", "quantity"]
         if len(numbers_right) >= 3 and numbers_right[-2].endswith("%"):
             keys.insert(1, "discount")  # quantity, price, discount %, amount
@@ -1196,15 +1193,22 @@ def headerless_rows(lines: list[Line], step: float, comma: bool) -> list[RawRow]
 _UNIT_WORD = re.compile(r"[^\W\d_]{1,6}\.?[23]?")
 
 
+def _numbers_right(line: Line, comma: bool) -> tuple[list[str], list[str]]:
+    """The line's values, and the numbers that end it split off them."""
+    texts = _texts(line)
+    numbers_right: list[str] = []
+    while texts and is_number(texts[-1].rstrip("%"), comma):
+        numbers_right.insert(0, texts.pop())
+    return texts, numbers_right
+
+
 def _unit_column(run: list[Line], comma: bool) -> bool:
     """Most numbered lines hold a short word of its own between their words and the numbers
     on the right ('Concrete block 15 cm | each | 31.09 | 932.70'): a column of units."""
     numbered = [line for line in run if _numeric_cells(line, comma) >= 2]
     words = []
     for line in numbered:
-        texts = _texts(line)
-        while texts and is_number(texts[-1].rstrip("%"), comma):
-            texts.pop()
+        texts, _ = _numbers_right(line, comma)
         if texts and is_number(texts[-1], comma):
             texts.pop()  # a quantity left of the unit
         if len(texts) >= 2 and _UNIT_WORD.fullmatch(texts[-1]):

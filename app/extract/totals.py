@@ -11,6 +11,7 @@ import re
 from dataclasses import replace
 
 from app import numbers
+from app.extract import fields
 from app.extract import vocabulary as words
 from app.extract.layout import Line
 from app.extract.model import Found
@@ -76,10 +77,6 @@ def _amount(text: str, decimal_comma: bool) -> str | None:
 _THEN_AMOUNT = r"\s*:?\s*(?=$|(?:(?<=[\s:])-)?\s?(?:[\d($€£]|r\s?\d|[a-z]{3}\s?\d))"
 
 
-# A form's block number before its label ('18. ', '(c) ').
-_BLOCK_NUMBER = re.compile(r"^(?:\d{1,2}[.)]|\([a-z\d]\))\s+", re.IGNORECASE)
-
-
 def _labelled(
     line: Line, decimal_comma: bool, below: Line | None = None
 ) -> tuple[str, str, int, bool] | None:
@@ -111,7 +108,7 @@ def _label_texts(text: str) -> list[str]:
     """The cell's text as a label: whole, after a form's block number ('18. TOTAL OF ITEMS');
     printed in two languages ('Total TTC / Total incl. VAT'), the last of them, then the
     first, each with the amount that may follow the cell's last."""
-    text = _BLOCK_NUMBER.sub("", re.sub(r"\s+", " ", text).strip())
+    text = fields.without_block_number(re.sub(r"\s+", " ", text).strip())
     parts = text.split(" / ")
     if len(parts) < 2:
         return [text]
