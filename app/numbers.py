@@ -28,7 +28,8 @@ CURRENCY_CODES = ("ZAR", "USD", "EUR", "GBP", "MZN", "BWP", "NAD", "ZMW", "SZL",
 ) + (  # and the currencies of countries an office buys from, by their ISO 4217 codes
     "SEK", "NOK", "DKK", "ISK", "PLN", "CZK", "HUF", "RON", "BGN", "NZD", "SGD", "HKD",
     "AED", "SAR", "QAR", "ILS", "EGP", "NGN", "GHS", "TZS", "UGX", "MUR", "MXN", "THB",
-    "MYR", "KRW",
+    "MYR", "KRW", "KZT", "VND", "CLP", "TRY", "RUB", "UAH", "PKR", "LKR", "BDT", "COP",
+    "ARS", "PHP",
 )  # fmt: skip
 _CODES = "|".join(CURRENCY_CODES)
 _CURRENCY = re.compile(

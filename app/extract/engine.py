@@ -201,11 +201,14 @@ def document_kind(lines: list[Line]) -> str | None:
     marked = [pair for pair, mark in marks if mark]
     capitals = [pair for pair, mark in marks if mark and mark.group(1).isupper()]
     for line, cell in [pair for pair in cells if pair not in marked] + capitals:
-        text = cell.text.strip()
+        # a web page's title before its site's name ('Order confirmation | Acme Trade')
+        text = cell.text.strip().split(" | ")[0]
         if len(text.split()) > 5:
             continue
         titled = len(line.cells) == 1 or text.upper() == text
         for kind, pattern in KINDS:
+            if re.match(rf"(?:{pattern}){_PARTY_AFTER}", text, re.IGNORECASE):
+                continue  # a party's label ('Invoice address', 'Deliver to'), not a title
             if re.match(rf"(?:{pattern})\b", text, re.IGNORECASE):
                 return kind
             qualified = rf"(?!{_NOT_A_QUALIFIER}\b)(?:[^\W\d]+\s+){{1,2}}(?:{pattern})$"
@@ -214,6 +217,10 @@ def document_kind(lines: list[Line]) -> str | None:
         if titled and _KIND_OF_ORDER.match(text):
             return "purchase_order"
     return None
+
+
+# After a kind's name, the words that make it a party's or a place's label.
+_PARTY_AFTER = r"\s+(?:address|to|details|contact)\b"
 
 
 def _header_row(line: Line) -> bool:
@@ -276,7 +283,32 @@ def _no_sign(text: str, ocr: bool) -> Found:
         return Found(code, 0.8, f"{code} as the page names it in words")
     if ocr:
         return Found(OWN_CURRENCY, proofs.LOW - 0.1, "none read: the office's own", None, True)
+    abroad = _abroad(text)
+    if abroad:  # a page from another country prices in its own: a person says which
+        return Found(OWN_CURRENCY, proofs.LOW - 0.1, f"no currency printed, and {abroad}")
     return Found(OWN_CURRENCY, 0.7, "no currency printed: the office's own")
+
+
+# The office's own country's dialling code: a phone with another is from abroad.
+OWN_DIALLING_CODE = "27"
+_DIALLING = re.compile(r"(?<![\w+])\+(\d{1,3})(?=[\s(\-.]?\d)")
+# Letters of scripts other than the Latin alphabet: Greek, Cyrillic, Armenian, Hebrew, Arabic,
+# the Indian scripts, Thai, Georgian, the Korean, Japanese and Chinese ones.
+_OTHER_SCRIPT = re.compile(
+    r"[\u0370-\u03ff\u0400-\u052f\u0530-\u06ff\u0900-\u0e7f"
+    r"\u10a0-\u10ff\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]"
+)
+
+
+def _abroad(text: str) -> str | None:
+    """What shows a page is from another country than the office's: a phone with another
+    country's dialling code, or words in another script; else None."""
+    codes = {code for code in _DIALLING.findall(text) if code != OWN_DIALLING_CODE}
+    if codes:
+        return f"a phone dials +{sorted(codes)[0]}"
+    if len(_OTHER_SCRIPT.findall(text)) >= 20:
+        return "the page is written in another script"
+    return None
 
 
 def _dollar(text: str, ocr: bool) -> Found:

@@ -87,7 +87,9 @@ _ALL_LABELS = re.compile(
     )
     + r"|(?:your\s+ref(?:erence)?|delivery\s+date|due\s+date|account\s+(?:n[o°º]\.?|number)|"
     r"vat\s+(?:n[o°º]\.?|number|reg(?:istration)?\.?)|tel(?:ephone)?|fax|e-?mail|contact|phone|"
-    r"reg(?:istration)?\s+n[o°º]\.?|page|terms|buyer|requested\s+by|driver|vehicle\s+reg\.?|"
+    r"reg(?:istration)?\.?\s+n[o°º]\.?|"
+    # a party's tax or company number: 'KRA PIN', 'Tax ID', 'Company No.'
+    r"(?:kra|supplier|tax)\s+pin|tax\s+id|company\s+(?:reg(?:istration)?\.?\s+)?n[o°º]\.?|page|terms|buyer|requested\s+by|driver|vehicle\s+reg\.?|"
     r"deliver\s+to|invoice\s+to|ship\s+to|bill\s+to|box|private\s+bag|"
     # the parties of a shipment, beside the supplier on an import's order
     r"consignee|consignor|notify\s+party|clearing\s+agent|freight\s+forwarder)",
@@ -147,11 +149,16 @@ def reference(text: str) -> str | None:
 _PROJECT_WORD = re.compile(r"project|site|job|contract|" + "|".join(words.PROJECT_WORDS), re.I)
 
 
+def project_word(word: str) -> bool:
+    """A project's label word ('Project', 'Site', 'Obra')."""
+    return bool(_PROJECT_WORD.fullmatch(word))
+
+
 def code(text: str) -> str | None:
     """A project or site code: short, at most three parts ('CP09', 'cp 09', 'sea pt')."""
     text = text.strip().strip(".,;:")
     first, _, rest = text.partition(" ")
-    if rest and _PROJECT_WORD.fullmatch(first) and re.search(r"\d", rest):
+    if rest and project_word(first) and re.search(r"\d", rest):
         text = rest.strip()  # the code after a project's label word ('Project CP09')
     short = len(text) <= 20 and len(text.split()) <= 3 and not is_label(text)
     short = short and not validate.is_label_words(text)
@@ -165,11 +172,17 @@ def code(text: str) -> str | None:
 _LEADER_MARKS = "+*.·•»>=~_-–"
 
 
+# 'M/s' or 'Messrs' before a company's name, as addressed in India, Kenya, Pakistan...
+_MESSRS = re.compile(r"^(?:m/s\.?|messrs\.?)\s+(?=\S)", re.IGNORECASE)
+
+
 def name(text: str) -> str | None:
-    text = text.strip(" :,").lstrip(_LEADER_MARKS + " ")
+    text = _MESSRS.sub("", text.strip(" :,").lstrip(_LEADER_MARKS + " "))
     if len(text) < 3 or not re.search(r"[A-Za-z]{2}", text) or is_label(text):
         return None
     if re.match(r"^\d", text):  # a street address, not a company
+        return None
+    if len(text.split()) > 10:  # a sentence, not a company's name
         return None
     return text
 
@@ -180,6 +193,9 @@ def supplier_checker(buyer_names: tuple[str, ...]) -> Callable[[str], str | None
 
     def check(text: str) -> str | None:
         value = name(text)
+        first, _, rest = (value or "").partition(" ")
+        if project_word(first) and re.search(r"\d", rest):
+            return None  # 'Site GQ-301': a place, not a company
         return value if value and validate.not_a_supplier(value, buyer_names) is None else None
 
     return check
@@ -206,6 +222,7 @@ def date_checker(day_first: bool, today: date | None = None) -> Callable[[str], 
 
 
 # Currencies with a sign or a mark of their own; the others by their ISO code alone.
+_CODE_ALONE = r"{}(?![A-Za-z]|[-/]\w)"  # not an item's code ('KES-10')
 _SIGNED = [
     ("USD", r"US\$|USD|(?<![RN])\$"),
     ("EUR", r"EUR|€"),
@@ -217,9 +234,22 @@ _SIGNED = [
     ("PLN", r"PLN|(?<=\d)\s?zł"),
     ("CZK", r"CZK|(?<=\d)\s?Kč"),
     ("INR", r"INR|Rs\.?(?=\s?\d)|₹"),
+    # signs of their own: Kenya's shilling ('Kshs', 'KSh'), Tanzania's and Uganda's, the naira,
+    # the cedi, the tenge, the dong, the lira, the rouble, the peso of the Philippines, the won
+    ("KES", _CODE_ALONE.format("KES") + r"|K[Ss]hs?\.?(?![A-Za-z])"),
+    ("TZS", _CODE_ALONE.format("TZS") + r"|TSh(?![A-Za-z])"),
+    ("UGX", _CODE_ALONE.format("UGX") + r"|USh(?![A-Za-z])"),
+    ("NGN", _CODE_ALONE.format("NGN") + r"|₦"),
+    ("GHS", _CODE_ALONE.format("GHS") + r"|GH[₵¢]|₵"),
+    ("KZT", _CODE_ALONE.format("KZT") + r"|₸"),
+    ("VND", _CODE_ALONE.format("VND") + r"|₫"),
+    ("TRY", _CODE_ALONE.format("TRY") + r"|₺"),
+    ("RUB", _CODE_ALONE.format("RUB") + r"|₽"),
+    ("PHP", _CODE_ALONE.format("PHP") + r"|₱"),
+    ("KRW", _CODE_ALONE.format("KRW") + r"|₩"),
 ]
 _CURRENCIES = _SIGNED + [
-    (code, rf"{code}(?![A-Za-z]|[-/]\w)")  # not an item's code ('KES-10')
+    (code, _CODE_ALONE.format(code))
     for code in numbers.CURRENCY_CODES
     if code not in {signed for signed, _ in _SIGNED}
 ]
@@ -337,6 +367,8 @@ def _right(line: Line, label: Cell) -> Cell | None:
         if c.x0 >= label.x1 and c.words[0] not in label.words and not _noise(c)
     ]
     if not after or is_label(after[0].text) or numbered_block(after[0].text):
+        return None
+    if _starts_with_label(after[0].text):  # another label's value ('VAT No. 4120198765')
         return None
     # far off, it is the label's value only when the next label on the line follows it (a
     # spreadsheet's wide cells: 'PO No:' ... '2185' 'Project:')

@@ -1,0 +1,145 @@
+"""Orders from abroad and from the web, as the engine had read them wrong with no warning: a
+value right of a label that is another label's ('Order Number' beside 'VAT No. 4120198765'),
+a supplier addressed as 'M/s', a shilling printed 'Kshs', a page from another country that
+prints no currency (the office's own is then a guess, flagged), a web page's title run into its
+site's name ('Order confirmation | Highveld Trade'), an 'Invoice address' that is no title, and
+a site's line over its address that is no supplier. Each page is made up here."""
+
+from __future__ import annotations
+
+from app.extract import engine, fields
+from app.extract.layout import text_lines
+
+BUYER = "Meridian Construction (Pty) Ltd"
+OFFICE = {"buyer_names": (BUYER,), "site_codes": ("CP09", "GQ-301"), "today": "2026-12-01"}
+
+
+def read(text: str, **more) -> dict:
+    return engine.read_text(text, **(OFFICE | more))
+
+
+NAIROBI = f"""\
+{BUYER}
+Kenya Branch, Chiromo Road, Westlands
+Tel: +254 20 765 4410          KRA PIN: P052019876K
+
+LOCAL PURCHASE ORDER                    L.P.O. No.   NRB/LPO/01406
+
+To:  M/s Athi River Steel Ltd                       Date:          24/07/2026
+     Mombasa Road, Mlolongo                         Project:       CP09
+
+Item  Code     Description                 Qty   Unit   Unit Price (Kshs)   Total (Kshs)
+1     Y16-12   Y16 deformed bar 12m         15   pcs             2,382.87      35,743.05
+2     PPR-25   PPR pipe 25mm PN20            5   pcs               856.59       4,282.95
+
+                                                        Sub-Total              40,026.00
+                                                        VAT 16%                 6,404.16
+                                                        TOTAL Kshs             46,430.16
+"""
+
+
+def test_a_supplier_addressed_as_messrs_is_read_by_its_name():
+    assert read(NAIROBI)["supplier_name"] == "Athi River Steel Ltd"
+    assert fields.name("Messrs. Athi River Steel Ltd") == "Athi River Steel Ltd"
+
+
+def test_the_kenyan_shilling_is_read_by_its_own_sign():
+    payload = read(NAIROBI)
+    assert payload["currency"] == "KES"
+    assert fields.detect_currency("KSh 1,200.00") == "KES"
+    # an item's code is no currency
+    assert fields.detect_currency("KES-10  Nitrile gloves  15  3 235") is None
+
+
+def test_a_page_from_abroad_with_no_currency_printed_is_flagged():
+    unsigned = NAIROBI.replace(" (Kshs)", "").replace("TOTAL Kshs", "TOTAL     ")
+    payload = read(unsigned)
+    assert payload["currency"] == "ZAR"  # the guess, for a person to confirm
+    assert "low_confidence:currency" in payload["warnings"]
+    assert "+254" in payload["source"]["currency"]
+
+
+def test_a_page_from_home_with_no_currency_printed_is_the_offices_own():
+    home = NAIROBI.replace(" (Kshs)", "").replace("TOTAL Kshs", "TOTAL     ")
+    home = home.replace("+254 20 765 4410", "+27 21 765 4410")
+    payload = read(home)
+    assert payload["currency"] == "ZAR"
+    assert "low_confidence:currency" not in payload["warnings"]
+
+
+def test_a_page_in_another_script_with_no_currency_printed_is_flagged():
+    cyrillic = "Поставщик строительных материалов, склад и доставка по городу"
+    home = NAIROBI.replace(" (Kshs)", "").replace("TOTAL Kshs", "TOTAL     ")
+    home = home.replace("+254 20 765 4410", "021 765 4410").replace("Chiromo Road", cyrillic)
+    assert "low_confidence:currency" in read(home)["warnings"]
+
+
+CLOUD = f"""\
+                            Date                  {BUYER}
+PURCHASE ORDER              11 Sep 2026           Meridian House, 41 Voortrekker Road
+                            Delivery Date         Bellville, Cape Town 7530
+Duraply Timber (Pty) Ltd    22 Sep 2026           SOUTH AFRICA
+17 Saw Mill Way             Order Number          VAT No. 4120198765
+Durban 4001                 PO-0888
+
+Item      Description               Quantity   Unit Price       VAT    Amount ZAR
+BLK-140   Concrete block 140mm         20.00        17.20       15%        344.00
+GRV-13    Crushed stone 13mm            2.00       481.15       15%        962.30
+
+                                     Subtotal                            1,306.30
+                                     TOTAL VAT 15%                         195.95
+                                     TOTAL ZAR                           1,502.25
+"""
+
+
+def test_a_cell_that_starts_with_another_label_is_not_this_labels_value():
+    payload = read(CLOUD)
+    assert payload["po_number"] == "PO-0888"  # under its label, not 'VAT No. 4120198765'
+
+
+WEB_SHOP = f"""\
+03/04/2026, 12:47                             Order confirmation | Highveld Hardware Trade
+
+Highveld Hardware Trade                       My account | My orders | Sign out
+
+Thank you for your order
+
+Web order number      Order placed            Your PO reference
+W2694668              3 April 2026, 12:42     MC254215
+
+Delivery address                      Invoice address
+{BUYER}                               {BUYER}
+Site GQ-301                           Meridian House, 41 Voortrekker Road
+Walmer Link Road, Gqeberha, 6070      Bellville, Cape Town 7530
+
+Product                               Price (incl. VAT)     Qty        Total
+Cement CEM II 42.5N 50kg                       R 128.99       6     R 773.94
+Enamel paint white 5L                          R 296.72       8   R 2,373.76
+
+                                      Items                         R 3,147.70
+                                      Order total                   R 3,147.70
+                                      VAT included (15%)              R 410.57
+"""
+
+
+def test_a_web_pages_title_before_its_sites_name_names_the_kind():
+    assert engine.document_kind(text_lines(WEB_SHOP)) == "purchase_order"
+
+
+def test_an_invoice_address_is_a_label_not_a_title():
+    untitled = WEB_SHOP.replace("Order confirmation | ", "")
+    assert engine.document_kind(text_lines(untitled)) is None
+    titled = untitled.replace("Thank you for your order", "TAX INVOICE")
+    assert engine.document_kind(text_lines(titled)) == "invoice"
+
+
+def test_a_sites_line_over_its_address_is_no_supplier():
+    payload = read(WEB_SHOP)
+    assert payload["supplier_name"] != "Site GQ-301"
+    assert payload["po_number"] == "MC254215"
+
+
+def test_a_sentence_is_no_company_name():
+    sentence = "We have received your order and will SMS the site contact when it leaves"
+    assert fields.name(sentence) is None
+    assert fields.name("Highveld Hardware (Pty) Ltd") == "Highveld Hardware (Pty) Ltd"
