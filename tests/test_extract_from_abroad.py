@@ -143,3 +143,11 @@ def test_a_sentence_is_no_company_name():
     sentence = "We have received your order and will SMS the site contact when it leaves"
     assert fields.name(sentence) is None
     assert fields.name("Highveld Hardware (Pty) Ltd") == "Highveld Hardware (Pty) Ltd"
+
+
+def test_a_name_in_another_script_is_a_name():
+    assert fields.name("ΣΙΔΗΡΕΜΠΟΡΙΚΗ ΘΡΙΑΣΙΟΥ Ο.Ε.") == "ΣΙΔΗΡΕΜΠΟΡΙΚΗ ΘΡΙΑΣΙΟΥ Ο.Ε."
+    assert fields.name("ТОО «Стройснаб-Алматы»") == "ТОО «Стройснаб-Алматы»"
+    assert fields.name("1 2 3") is None
+    # one word in another script beside a label is the label in that language ('المورد')
+    assert fields.name("المورد") is None

@@ -31,6 +31,12 @@ NOT_YET: dict[str, str] = {
     "does not look for it",
     "till-slip": "its lines have no header row, by which the memory learns a table (the "
     "generic reader reads them); and the supplier's name is not learned on one document",
+    "kazakh": "the supplier's name starts a cell that runs on with its registration and "
+    "address ('ТОО «…», БИН …, г. Алматы'), and the memory learns whole cells",
+    "vietnamese": "its PO number and supplier, each printed after its label in one cell "
+    "('Số: …', 'Kính gửi: …'), are not learned",
+    "fuel-zero-rated": "the tax is learned as the cell under 'VAT' in the VAT analysis "
+    "table, where a later document prints its zero-rated row (0.00)",
 }
 LEARNED_CASES = [
     pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=NOT_YET[name]))
@@ -49,6 +55,22 @@ def lines(family: str, n: int) -> list[Line]:
 def truth(family: str, n: int) -> dict:
     path = DOCUMENTS / family / f"{family}-{n}.json"
     return json.loads(path.read_text())["expected"]
+
+
+def printed(family: str, n: int) -> list[dict]:
+    """The document's items as its page prints them: a code or unit the truth gives that the
+    item's own line does not print (a unit's word in the description is the description's)
+    is none the memory can read."""
+    out, start, comma = [], 0, learned(family)["anchors"]["comma"]
+    for item in truth(family, n)["items"]:
+        index = table.item_line(lines(family, n), start, item, comma)
+        words = [] if index is None else lines(family, n)[index].text.lower().split()
+        start = start if index is None else index + 1
+        described = set(item["description"].lower().split())
+        shown = {"item_code": set(words), "unit": set(words) - described}
+        blank = {k: "" for k in shown if (item.get(k) or "").lower() not in shown[k]}
+        out.append(item | blank)
+    return out
 
 
 @functools.cache
@@ -70,7 +92,9 @@ def test_learned_from_one_document_it_reads_the_others_as_printed(family):
         }
         assert wrong == {}, f"{family}-{n}"
         assert {"po_number", "supplier_name", "subtotal", "tax", "total"} <= set(got["fields"])
-        assert recall.same_items(got["items"], want["items"]), f"{family}-{n}"
+        assert recall.same_items(got["items"], want["items"]) or recall.same_items(
+            got["items"], printed(family, n)
+        ), f"{family}-{n}"
 
 
 @pytest.mark.parametrize(("mine", "other"), list(itertools.permutations(DEV, 2)))

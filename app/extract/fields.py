@@ -178,8 +178,10 @@ _MESSRS = re.compile(r"^(?:m/s\.?|messrs\.?)\s+(?=\S)", re.IGNORECASE)
 
 def name(text: str) -> str | None:
     text = _MESSRS.sub("", text.strip(" :,").lstrip(_LEADER_MARKS + " "))
-    if len(text) < 3 or not re.search(r"[A-Za-z]{2}", text) or is_label(text):
+    if len(text) < 3 or not re.search(r"[^\W\d_]{2}", text) or is_label(text):
         return None
+    if not re.search(r"[A-Za-z]", text) and len(text.split()) < 2:
+        return None  # one word in another script beside a label: the label translated
     if re.match(r"^\d", text):  # a street address, not a company
         return None
     if len(text.split()) > 10:  # a sentence, not a company's name

@@ -38,7 +38,8 @@ def learn(lines: list[Line], confirmed: dict, whole: bool = True) -> dict | None
     end = None
     if learned_table:
         read, end = table.read(learned_table, lines, Frame(), comma)
-        if not recall.same_items(read, items, whole):
+        printed = as_printed(items, lines, comma)
+        if not (recall.same_items(read, items, whole) or recall.same_items(read, printed, whole)):
             learned_table, end = None, None
     said = _day_first(lines, confirmed.get("po_date"))
     anchors = {"comma": comma, "day_first": said is not False, "dates_taught": said is not None}
@@ -285,3 +286,26 @@ def _table_top(
         return lines[min(heads)].y + 0.5
     first = table.item_line(lines, 0, items[0], comma) if items else None
     return lines[first].y - 0.5 if first is not None else None
+
+
+def as_printed(items: list[dict], lines: list[Line], comma: bool) -> list[dict]:
+    """The confirmed items as the page prints them: a code or unit a person gave that the
+    item's own line does not print (the page has no unit column) is none the layout could
+    have learned."""
+    out, start = [], 0
+    for item in items:
+        index = table.item_line(lines, start, item, comma)
+        if index is None:  # not on a line of its own (a card): as confirmed
+            out.append(item)
+            continue
+        # a unit's word in the description ('bulk bag') is the description's
+        shown = {norm(word.text) for word in lines[index].words}
+        shown -= {norm(word) for word in (item.get("description") or "").split()}
+        start = index + 1
+        blank = {key: "" for key in ("item_code", "unit") if not _shown(item.get(key), shown)}
+        out.append(item | blank)
+    return out
+
+
+def _shown(value: str | None, printed: set[str]) -> bool:
+    return bool(value) and all(norm(part) in printed for part in str(value).split())
