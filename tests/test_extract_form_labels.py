@@ -11,7 +11,7 @@ values come back right, or flagged."""
 
 from __future__ import annotations
 
-from app.extract import engine, fields, structure, unlabelled
+from app.extract import engine, fields, structure
 from app.extract.layout import text_lines
 from app.extract.tables import Column, RawRow
 
@@ -129,17 +129,6 @@ def test_a_code_after_a_label_word_is_the_code():
 def test_a_currency_code_in_small_letters_after_the_amounts_names_it():
     assert fields.detect_currency("Suma be PVM: 1 073,43 Eur\nPVM 21 %: 225,42 Eur") == "EUR"
     assert fields.detect_currency("60.00 roll\n12.50 bag") is None  # units, not currencies
-
-
-def test_a_heading_run_into_its_number_names_the_number():
-    lines = text_lines(
-        f"Købsordre 106262                      {BUYER}\n"
-        "Side 1 af 2                           Meridian House, 41 Voortrekker Road\n"
-    )
-    found = unlabelled.number_in_title(lines, 1.0)
-    assert found.value == "106262"
-    dated = text_lines("Dato 03-04-2026                       Something Ltd\n")
-    assert unlabelled.number_in_title(dated, 1.0).value is None
 
 
 def test_a_header_rows_cell_names_no_kind_of_document():

@@ -11,7 +11,7 @@ import pytest
 from fpdf import FPDF
 
 from app.extract import columns as col
-from app.extract import engine, routing, structure, unlabelled, validate
+from app.extract import engine, routing, structure, validate
 from app.extract.document import Document, ExtractionError, ExtractOptions
 from app.extract.layout import Line, Word, text_lines
 from app.extract.tables import Column, RawRow
@@ -53,7 +53,9 @@ def test_an_order_in_unknown_words_is_read_and_every_guess_is_flagged():
     payload = read(HEAD + TABLE + FOOT)
     assert payload["po_number"] == "VX-4471"
     assert payload["po_date"] == "2026-03-12"
-    assert payload["supplier_name"] == "Grent Staalwerk BV"
+    # no label names the supplier, and a name over an address is no proof of one (the rule
+    # that took it went: wrong more often than right on layouts nobody tuned on)
+    assert payload["supplier_name"] is None
     assert payload["project_code"] == "CP09"
     items = [
         (i["item_code"], i["quantity"], i["unit_price"], i["amount"]) for i in payload["items"]
@@ -69,7 +71,7 @@ def test_an_order_in_unknown_words_is_read_and_every_guess_is_flagged():
         assert f"low_confidence:{name}" in payload["warnings"]
     rules = {entry["rule"] for entry in payload["rules_applied"]}
     assert {"number_by_marker", "date_near_top", "header_by_structure", "foot_by_sums"} <= rules
-    assert {"columns_by_arithmetic", "supplier_over_postcode", "project_known_code"} <= rules
+    assert {"columns_by_arithmetic", "project_known_code"} <= rules
 
 
 def test_the_foot_is_proven_by_its_sums_alone():
@@ -155,16 +157,6 @@ def test_a_registrations_number_is_never_the_po_number():
     assert read(head + TABLE + FOOT)["po_number"] != "4001155167"
 
 
-def test_a_number_in_the_title_line():
-    head = HEAD.replace("  Velmo nr.      Zarta         Kontor\n", "  Zarta         Kontor\n")
-    head = head.replace("  VX-4471        12/03/2026", "  12/03/2026   ").replace(
-        "ZORBAK VELMIDO", "ZORBAK VELMIDO VX-4471"
-    )
-    payload = read(head + TABLE + FOOT)
-    assert payload["po_number"] == "VX-4471"
-    assert "low_confidence:po_number" in payload["warnings"]
-
-
 def _pdf(tmp_path, lines: list[str]):
     pdf = FPDF()
     pdf.add_page()
@@ -241,8 +233,13 @@ def test_a_number_marker_over_the_items_heads_a_column_and_names_no_po_number(tm
         "  Velmo nr.      Zarta         Kontor", "  Velmo          Zarta         Kontor"
     )
     table = TABLE.replace("  Kodo    ", "  Part No.", 1)
+    payload = engine.extract_po(_pdf(tmp_path, (head + table + FOOT).splitlines()))
+    # the number is the grid's (the words over the order's details), not a part's
+    assert payload["po_number"] == "VX-4471"
+    assert "low_confidence:po_number" in payload["warnings"]
+    without_grid = head.replace("  VX-4471        12/03/2026    CP09\n", "")
     with pytest.raises(ExtractionError, match="does not look like a purchase order"):
-        engine.extract_po(_pdf(tmp_path, (head + table + FOOT).splitlines()))
+        engine.extract_po(_pdf(tmp_path, (without_grid + table + FOOT).splitlines()))
 
 
 # A discount line among the charges between the subtotal and the total.
@@ -303,28 +300,6 @@ def photo_line(y: float, *cells: tuple[float, str]) -> Line:
     return Line(words, y, 0)
 
 
-def test_a_supplier_over_its_address_between_the_lines_of_the_column_beside_it():
-    # on a photo the details' lines fall between the address block's lines
-    lines = [
-        photo_line(16.7, (18, "Stahlhandel Nordwest GmbH")),
-        photo_line(17.4, (89, "Liefertermin"), (111, "29.10.2026")),
-        photo_line(18.4, (18, "Hafenweg 3"), (89, "Lieferantennr."), (111, "1052")),
-        photo_line(19.5, (18, "26789 Leer")),
-    ]
-    found = unlabelled.supplier_over_postcode(lines, (BUYER,))
-    assert found.value == "Stahlhandel Nordwest GmbH"
-
-
-def test_a_name_a_whole_line_above_its_street_is_not_over_it():
-    lines = [
-        photo_line(16.0, (18, "Stahlhandel Nordwest GmbH")),
-        photo_line(17.0, (89, "Liefertermin"), (111, "29.10.2026")),
-        photo_line(18.0, (18, "Hafenweg 3")),
-        photo_line(19.0, (18, "26789 Leer")),
-    ]
-    assert unlabelled.supplier_over_postcode(lines, (BUYER,)).value is None
-
-
 # A page in made-up words with a tax summary for its foot: one row per rate, then the row of
 # their totals (net, tax, gross); the number in a heading of its own; the supplier's name
 # running on to a second line; quantities printed with their units; line numbers run into
@@ -378,17 +353,6 @@ def test_the_number_in_a_heading_of_its_own_beats_a_project_s_marker():
     payload = engine.read_text(SUMMARY_PAGE, **OFFICE)
     assert payload["po_number"] == "ZB/401/2026"
     assert "low_confidence:po_number" in payload["warnings"]
-
-
-def test_a_supplier_s_name_running_on_to_its_legal_form():
-    payload = engine.read_text(SUMMARY_PAGE, **OFFICE)
-    assert payload["supplier_name"] == "Grent Staalwerk Sp. z o.o."
-
-
-def test_postcodes_written_in_two_parts_mark_an_address():
-    for postcode in ("721 36 Västerås", "61-897 Poznań", "1000-001 Lisboa", "7530 Bellville"):
-        assert unlabelled._POSTCODE.fullmatch(postcode), postcode
-    assert not unlabelled._POSTCODE.fullmatch("Tel. 021 948")
 
 
 # A photo's reading of such a page: two headings run into one cell over two number columns,
@@ -476,8 +440,8 @@ def test_a_supplier_s_confirmation_of_our_order_is_read_as_our_order():
     payload = read(LETTERHEAD_PAGE)
     assert payload["document_type"] == "purchase_order"  # 'Quote No.' is a label, no title
     assert payload["po_number"] == "MC7950"
-    # its name over a registration line and an address on one line
-    assert payload["supplier_name"] == "Grent Staalwerk Pty Ltd"
+    # its name over a registration line and an address: no label says it is the supplier
+    assert "low_confidence:supplier_name" in payload["warnings"]
     assert (payload["total"], payload["tax"], payload["subtotal"]) == ("286.00", "26.00", "260.00")
     assert payload["currency"] == "AUD"
 

@@ -94,6 +94,24 @@ def name_columns(rows: list[RawRow], decimal_comma: bool, rules: list, trail: Tr
                     column.key = key
                     named.add(index)
                     keys.add(key)
+                    if rule.name == ARITHMETIC:
+                        _unname_others(columns, index, named, table)
+
+
+# The rule that names number columns by the lines' arithmetic: what it names, no header word
+# it disagrees with names too.
+ARITHMETIC = "columns_by_arithmetic"
+
+
+def _unname_others(columns: list[Column], index: int, named: set[int], rows) -> None:
+    """A column the header named as the one the arithmetic named another ('Agreement qty'
+    beside 'Qty this call-off'), with values on the same lines: not that, since its lines do
+    not hold with it. (Values on other lines only are one column the header split in two.)"""
+    for other, column in enumerate(columns):
+        if other == index or other in named or column.key != columns[index].key:
+            continue
+        if any(other in row.cells and index in row.cells for row in rows):
+            column.key = None
 
 
 # --- the column rules, in the order rules.py lists them ------------------------------------

@@ -230,9 +230,14 @@ def _header_row(line: Line) -> bool:
 
 
 def _decimal_comma(lines: list[Line]) -> bool:
+    """Whether the page writes a decimal comma: more amounts with cents after a comma than
+    after a point; with no cents at all, amounts grouped in thousands by points ('$ 1.592.585',
+    as currencies with no cents print them)."""
     text = "\n".join(line.text for line in lines)
     commas = len(re.findall(r"\d,\d{2}(?![\d,.])", text))
     points = len(re.findall(r"\d\.\d{2}(?![\d,.])", text))
+    if not commas and not points:
+        return len(re.findall(r"(?<![\d.,])\d{1,3}(?:\.\d{3}){2,}(?![\d.,])", text)) >= 2
     return commas > points
 
 
@@ -317,7 +322,18 @@ def _dollar(text: str, ocr: bool) -> Found:
     code = fields.dollar_in_words(text)
     if code:
         return Found(code, 0.8, f"$: {code} as the page names it in words")
+    dialled = {_DOLLAR_BY_DIALLING.get(c) for c in _DIALLING.findall(text)} - {None}
+    if len(dialled) == 1:  # the country the phones are in: its '$', flagged all the same
+        code = dialled.pop()
+        return Found(code, proofs.LOW - 0.1, f"$: the page's phones dial {code}'s country")
     return Found("USD", proofs.LOW - 0.1, "$: no code names which country's dollar", None, ocr)
+
+
+# Countries that write their own currency '$', by their dialling codes ('+1' is two of them).
+_DOLLAR_BY_DIALLING = {
+    "56": "CLP", "52": "MXN", "57": "COP", "54": "ARS", "61": "AUD", "64": "NZD", "65": "SGD",
+    "852": "HKD", "264": "NAD",
+}  # fmt: skip
 
 
 def _flag(payload: dict, proof: proofs.Reading, names, failed: list[str]) -> None:

@@ -166,18 +166,22 @@ def code_in_brackets(item: Item, table: list[Item]) -> tuple[str, str] | None:
     return (match[1], match[2]) if match and not item.item_code else None
 
 
-def code_ran_in(item: Item, table: list[Item]) -> tuple[str, str] | None:
-    """A code run into the description beside it: the code and the description without it.
-    Only where the table has a code column (its cell left empty), or where most of its
-    descriptions start with a code (a business system's '[CODE] name' whose brackets the
-    OCR lost)."""
-    first, _, rest = item.description.partition(" ")
-    if item.item_code or not rest or not CODE_LIKE.fullmatch(first):
+# A code under its own label after the description, on the line under it as web shops print
+# it ('Cement 50kg' over 'SKU: CEM-42'): 'SKU', 'Code', 'Item code', 'Part no.', 'Art. no.'.
+_LABELLED_CODE = re.compile(
+    r"(\S.*?)\s+(?:sku|(?:item\s+|product\s+|stock\s+)?code|part\s*(?:no\.?|#|number)|"
+    r"art(?:icle)?\.?\s*(?:no\.?|nr\.?|#))\s*[:#]?\s*([A-Za-z0-9][A-Za-z0-9\-/._]{1,19})",
+    re.IGNORECASE,
+)
+
+
+def code_under_label(item: Item, table: list[Item]) -> tuple[str, str] | None:
+    """A code after its own label at the description's end ('Cement 50kg SKU: CEM-42'): the
+    code and the description without it."""
+    match = _LABELLED_CODE.fullmatch(item.description)
+    if item.item_code or not match or not CODE_LIKE.fullmatch(match[2]):
         return None
-    coded = "item_code" in {c.key for c in item.row.columns} if item.row else False
-    described = [i for i in table if i.description]  # not a stray line of numbers alone
-    led = [i for i in described if CODE_LIKE.fullmatch(i.description.partition(" ")[0])]
-    return (first, rest) if coded or (len(led) >= 2 and 2 * len(led) > len(described)) else None
+    return match[2], match[1]
 
 
 def to_items(

@@ -265,19 +265,29 @@ def _percentages(rows: list[RawRow], index: int, comma: bool) -> bool:
     return bool(values) and all(v is not None and 0 < v < 100 for v in values)
 
 
+TRIPLE = ("quantity", "unit_price", "amount")
+
+
 def arithmetic_keys(columns: list[Column], rows: list[RawRow], comma: bool) -> dict[int, str]:
     """The number columns whose lines keep quantity x price (less discount) = amount, in most
     rows that print all three (a photo may lose a number) and in at least two (or the only
     one): {index: key}. Of the two factors, the one
     with more values in cents is the price (else the one further right)."""
+
+    def numeric(text: str) -> bool:
+        return is_number(_bare(text).rstrip("%").strip(), comma)
+
+    # the lines with three numbers or more: a foot's line read into the table ('Sub-total'
+    # under a number column) does not make that column words
+    lined = [r for r in rows if sum(numeric(v) for v in r.cells.values()) >= 3] or rows
     free = [
         i
         for i, c in enumerate(columns)
         if c.key in NUMERIC | {None}
-        and (values := [r.cells[i] for r in rows if i in r.cells])
-        and all(is_number(_bare(v).rstrip("%").strip(), comma) for v in values)
+        and (values := [r.cells[i] for r in lined if i in r.cells])
+        and all(numeric(v) for v in values)
     ]
-    best, score = {}, (0, False)
+    best, score = {}, (0, 0, False)
     for q, p, a in itertools.permutations(free, 3):
         if q > p or a < max(q, p):  # the factors in page order, the amount after them
             continue
@@ -287,7 +297,11 @@ def arithmetic_keys(columns: list[Column], rows: list[RawRow], comma: bool) -> d
             # as many lines holding with a column of percentages between the price and the
             # amount as without it: that column is the discount (a photo's '25' for 2,5 %
             # holds on no line, and the repairs put its point back)
-            ranked = (good, d is not None and p < d < a and _percentages(rows, d, comma))
+            # the one the header's names agree with first (a cutting list's pieces x length =
+            # metres holds as well as metres x rate = amount)
+            keys = [columns[i].key for i in (q, p, a)]
+            agree = sum(k == n for k, n in zip(keys, TRIPLE, strict=True))
+            ranked = (agree, good, d is not None and p < d < a and _percentages(rows, d, comma))
             if ranked > score and good >= min(2, len(rows)) and 2 * good > told:
                 best, score = {q: "quantity", p: "unit_price", a: "amount"}, ranked
                 if d is not None:

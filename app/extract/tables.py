@@ -153,9 +153,22 @@ class Column:
 _ONE_OF_TWO = re.compile(r"[^\W\d]\s+or\s+[^\W\d]", re.IGNORECASE)
 
 
+# The currency a header names after its column's name ('Gesamtpreis €', 'Total (ZAR)').
+_CURRENCY_AFTER = re.compile(r"\s+\(?(?:[€$£]|[A-Z]{3}|R)\)?\s*$")
+# A price per a unit ('Rate / m', 'Price per kg', 'Rate/m3'): one column, the price.
+_PER_UNIT = re.compile(
+    r"(\S.*?)\s*(?:/|\bper\b)\s*(?:m|m2|m²|m3|m³|lm|kg|t|ton|tonne|l|ea|each|pc|unit|hr|hour|"
+    r"day|week|wk|month)\.?",
+    re.IGNORECASE,
+)
+
+
 def _split_header_cell(cell: Cell) -> list[Column]:
     """A header cell that names several columns ('Price Discount'): the longest runs that read."""
-    key = column_key(cell.text)
+    key = column_key(cell.text) or column_key(_CURRENCY_AFTER.sub("", cell.text))
+    per = _PER_UNIT.fullmatch(cell.text.strip())
+    if key is None and per and column_key(per[1]) == "unit_price":
+        key = "unit_price"
     whole = Column(key, cell.x0, cell.x1, cell.text.lower().strip())
     if key or _ONE_OF_TWO.search(cell.text):
         return [whole]  # 'SUPPLIES OR SERVICES': one column's name
@@ -593,6 +606,8 @@ class RawRow:
         for n, cells in enumerate([self.cells, *self.more]):
             for i in sorted(cells):
                 part = _part(self.columns[i], cells[i], key, n > 0)
+                if n > 0 and key in NUMERIC and not re.search(r"\d", part):
+                    continue  # words under a number ('continued overleaf'): not its own
                 if part:
                     # a word broken at a hyphen ('MER-' / '204') joins without a space
                     glue = "" if not joined or joined.endswith("-") else " "

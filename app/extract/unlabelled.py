@@ -166,38 +166,6 @@ def number_by_marker(lines: list[Line], step: float) -> Found:
     return Found(best.value, 0.7, f"{best.label} {best.value}", None, best.ocr)
 
 
-# A heading run into its number, in any case: one word and a reference ('Købsordre 106262').
-_WORD_AND_NUMBER = re.compile(r"[^\W\d_]{4,}\s+\S*\d\S*")
-
-
-def _first_cell_heading(lines: list[Line]) -> Cell | None:
-    """The page's first cell, when it is a word and a reference (a heading not in capitals,
-    run into its number: 'Købsordre 106262'); not a label ('Date 03/04/2026')."""
-    if not lines or not lines[0].cells:
-        return None
-    cell = lines[0].cells[0]
-    text = cell.text.strip()
-    word = text.split()[0]
-    if not _WORD_AND_NUMBER.fullmatch(text) or fields.is_label(word):
-        return None
-    return None if numbers.DATE_IN_TEXT.search(text) else cell
-
-
-def number_in_title(lines: list[Line], step: float) -> Found:
-    """No known PO label: a reference printed in the title's cell or right beside it; with no
-    title in capitals, in the page's first cell run into its heading word."""
-    heading = title(lines) or _first_cell_heading(lines)
-    if heading is None:
-        return MISSING
-    line = lines[_line_of(lines, heading)]
-    after = [c for c in line.cells if c.x0 >= heading.x1 and c.x0 - heading.x1 < 45]
-    for text in [*heading.text.split()[1:], *(c.text for c in after[:1])]:
-        value = _with_digit(text)
-        if value:
-            return Found(value, 0.7, f"{heading.text} {value}", None, heading.ocr)
-    return MISSING
-
-
 def number_by_title_word(lines: list[Line], step: float) -> Found:
     """No known PO label: a reference after a label of a word or three, one of them the
     title's ('Megrendelés száma:' under 'MEGRENDELÉS'): the page's own number, named by what
@@ -229,6 +197,34 @@ def number_by_title_word(lines: list[Line], step: float) -> Found:
 
 # An amount with its cents ('1234.56'): money, not a document's number.
 _AMOUNT = re.compile(r"\d[\d,.' ]*[.,]\d\d")
+
+
+def number_in_grid(lines: list[Line], step: float) -> Found:
+    """No PO label known: a row of words over a row of values, cell under cell, above the
+    items (an order's details in a grid: 'Αριθμός  Ημερομηνία  Σελίδα' over '26-00309
+    19/10/2026  1 από 2'), with a date among the values: the first value that is one
+    reference with four digits or more, not a date, under a word no label of another kind."""
+    above = _above_items(lines)
+    for words, values in zip(above, above[1:], strict=False):
+        if values.page != words.page or values.y - words.y > 1.6 * step:
+            continue
+        pairs = [
+            (label, value)
+            for label in words.cells
+            if not re.search(r"\d", label.text) and len(label.text.split()) <= 3
+            for value in values.cells
+            if abs(value.x0 - label.x0) <= 2
+        ]
+        dated = any(numbers.DATE_IN_TEXT.fullmatch(v.text.strip()) for _, v in pairs)
+        if len(pairs) < 2 or not dated:
+            continue
+        for label, value in pairs:
+            text = value.text.strip()
+            if fields.is_label(label.text) or numbers.DATE_IN_TEXT.search(text):
+                continue
+            if _with_digit(text) == text and len(re.findall(r"\d", text)) >= 4:
+                return Found(text, 0.6, f"{label.text} {text}", None, value.ocr)
+    return MISSING
 
 
 def number_under_title(lines: list[Line], step: float) -> Found:
@@ -300,21 +296,6 @@ def _after_logo(cells: list[Cell]) -> str:
     return cells[0].text
 
 
-# A street line: words then a house number ('Via Padova 48'), or a number then words.
-_STREET = re.compile(r"\D{3,}\s\d{1,5}[a-zA-Z]?(?:[-/]\d{1,4})?|\d{1,5}[a-zA-Z]?,?\s+\D{3,}")
-# A postcode line: a code of four or five digits first ('35010 Vigonza', '3035 KC Rotterdam'),
-# or written in two parts ('721 36 Västerås', '61-897 Poznań', '1000-001 Lisboa'); or last
-# ('Bellville 7530').
-_POSTCODE = re.compile(
-    r"(?:[A-Z]{1,2}-)?(?:\d{4,5}|\d{3}\s\d{2}|\d{2}-\d{3}|\d{4}-\d{3})(?:\s?[A-Z]{2})?\s+\D.*"
-    r"|.*\D\s\d{4,5}"
-)
-
-# The whole address on one line: house number, street, town and postcode ('14 Foundry Road,
-# Seven Hills NSW 2147').
-_STREET_AND_TOWN = re.compile(r"\d{1,5}[a-zA-Z]?\s+\D{3,},\s*\D{3,}\s\d{4,5}")
-
-
 def known_supplier(
     lines: list[Line], buyer_names: tuple[str, ...], known: tuple[str, ...]
 ) -> Found:
@@ -346,40 +327,6 @@ def known_supplier(
 def _after_label(line: Line, position: int) -> bool:
     """The cell at `position` follows a label that ends in a colon ('Main contractor:')."""
     return position > 0 and line.cells[position - 1].text.strip().endswith(":")
-
-
-def supplier_over_postcode(lines: list[Line], buyer_names: tuple[str, ...]) -> Found:
-    """No supplier label: the first name in the header printed over a street line and then a
-    postcode line at the same left edge, that is not our own company."""
-    check = fields.supplier_checker(buyer_names)
-    # a name on one line first; then one that runs on to a second ('Hurtownia Budowlana
-    # Nowak' 'Sp. z o.o.'), which a heading over a name ('Leverantör') would pass as too
-    for two_lines in (False, True):
-        for index, line in enumerate(lines[:40]):
-            for cell in line.cells:
-                # a letterhead's registration line may come between its name and street
-                under = _under(lines[index + 1 :], line.y, cell.x0, 5)
-                under = [t for t in under if not validate.is_registration(t)][:4]
-                name, below = cell.text, under[:3]
-                if two_lines and under:
-                    name, below = f"{cell.text} {under[0]}", under[1:]
-                if _over_address(name, below) and (value := check(name)):
-                    conf = round(0.7 * (0.6 + 0.4 * cell.conf), 3)
-                    return Found(value, conf, name, None, cell.ocr)
-    return MISSING
-
-
-def _over_address(name: str, below: list[str]) -> bool:
-    """A name over a street line and then a postcode line; 'Budowa: Terminal' is a label and
-    its value, not a name."""
-    if len(below) < 2 or re.search(r"\w:(?:\s|$)", name):
-        return False
-    if not re.search(r"[^\W\d_]{3,}", name):
-        return False  # 'Sp. z o.o.' is a company's legal form, run on from its name above
-    street, *rest = below
-    if _STREET_AND_TOWN.fullmatch(street):
-        return True
-    return bool(_STREET.fullmatch(street)) and any(_POSTCODE.fullmatch(t or "") for t in rest)
 
 
 def _under(lines: list[Line], y: float, x0: float, most: int = 3) -> list[str]:

@@ -1,0 +1,165 @@
+"""Columns and details as the engine had misread them: an order's details in a grid of words over
+values (its number found there when no label is known), a page's note under the last item's
+amount, a code under its own label below the description ('SKU: CEM-42'), whole amounts grouped
+by points ('$ 1.592.585'), a '$' whose country the page's phones tell, a cutting list whose
+pieces x length = metres holds as well as metres x rate = amount, a price per unit ('Rate / m')
+and a currency after a column's name ('Gesamtpreis €') as one column, and a header's quantity
+that the lines' arithmetic shows is not the one priced. Each page is made up here."""
+
+from __future__ import annotations
+
+from app.extract import engine, tables, unlabelled
+from app.extract.layout import text_lines
+from app.extract.tables import Column, RawRow
+
+BUYER = "Meridian Construction (Pty) Ltd"
+OFFICE = {"buyer_names": (BUYER,), "site_codes": ("CP09", "PTA5"), "today": "2026-12-01"}
+
+
+def read(text: str, **more) -> dict:
+    return engine.read_text(text, **(OFFICE | more))
+
+
+GRID = f"""\
+{BUYER}                                   ZAMOWIENIE ZAKUPU
+Oddzial                                   Numer         Data          Strona
+Ulica Mokra 12, 00-001 Miasto             26-00309      19/10/2026    1 z 1
+"""
+
+
+def test_a_number_in_a_grid_of_details_under_a_word():
+    found = unlabelled.number_in_grid(text_lines(GRID), 1.0)
+    assert found.value == "26-00309"
+    # no date among the values: no grid of an order's details
+    undated = GRID.replace("19/10/2026", "Miasto    ")
+    assert unlabelled.number_in_grid(text_lines(undated), 1.0).value is None
+    # a value under a label the engine knows is that label's ('Account No.')
+    known = GRID.replace("Numer ", "Konto ").replace("Oddzial", "Account")
+    known = known.replace("Konto ", "Tel.  ")
+    assert unlabelled.number_in_grid(text_lines(known), 1.0).value != "Tel."
+
+
+def test_words_under_the_last_items_amount_are_not_its_own():
+    # a page's note that ran into the last row under its amount ('Continued overleaf')
+    columns = [Column(key, x, x + 8, key) for x, key in ((0, "description"), (40, "amount"))]
+    row = RawRow(columns, {0: "Crushed stone 13mm", 1: "962.30"}, more=[{1: "Continued overleaf"}])
+    assert row.text("amount") == "962.30"
+    wrapped = RawRow(columns, {0: "Crushed stone", 1: "962.30"}, more=[{0: "13mm, washed"}])
+    assert wrapped.text("description") == "Crushed stone 13mm, washed"
+
+
+WEB = f"""\
+Order confirmation                         Highveld Hardware Trade
+Your PO reference   MC254215        Order placed  3 April 2026
+Delivered to        {BUYER}, Site PTA5
+
+Product                               Price      Qty        Total
+Cement CEM II 42.5N 50kg             128.99        6       773.94
+SKU: CEM-42
+Enamel paint white 5L                296.72        8     2,373.76
+SKU: PNT-EN
+
+                                      Subtotal             3,147.70
+                                      VAT 15%                472.16
+                                      Order total          3,619.86
+"""
+
+
+def test_a_code_under_its_own_label_below_the_description():
+    payload = read(WEB)
+    items = [(i["item_code"], i["description"]) for i in payload["items"]]
+    assert items == [("CEM-42", "Cement CEM II 42.5N 50kg"), ("PNT-EN", "Enamel paint white 5L")]
+    assert "code_under_label" in {entry["rule"] for entry in payload["rules_applied"]}
+
+
+PESOS = f"""\
+{BUYER}                                        ORDEN DE COMPRA
+Agencia en Chile, Fono +56 55 245 8800                 N° 6046
+Proveedor:  Hormigones del Norte S.A.      Fecha de emisión:  30-05-2026
+Teléfono:   +56 55 255 7120                Obra:              CP09
+
+Código   Descripción                     Cant.    Precio Unit.        Total
+106004   Guantes de cabritilla               1           5.184        5.184
+102030   Hormigón G-25                       6         123.441      740.646
+100812   Fierro estriado 12 mm              30          40.178    1.205.340
+
+                                           Neto              $ 1.951.170
+                                           IVA 19%             $ 370.722
+                                           Total             $ 2.321.892
+"""
+
+
+def test_whole_amounts_grouped_by_points():
+    payload = read(PESOS)
+    assert (payload["subtotal"], payload["tax"], payload["total"]) == (
+        "1951170.00",
+        "370722.00",
+        "2321892.00",
+    )
+    assert [i["amount"] for i in payload["items"]] == ["5184.00", "740646.00", "1205340.00"]
+
+
+def test_a_dollar_sign_is_the_currency_of_the_country_the_phones_dial():
+    payload = read(PESOS)
+    assert payload["currency"] == "CLP"
+    assert "low_confidence:currency" in payload["warnings"]  # a guess all the same
+    two = PESOS.replace("+56 55 255 7120", "+1 555 255 7120")
+    assert read(two)["currency"] == "CLP"  # '+1' is two countries' and names none
+    assert read(PESOS.replace("+56", "+44"))["currency"] == "USD"  # no '$' country: flagged
+
+
+CUTTING = f"""\
+{BUYER}                                   TIMBER ORDER / CUTTING LIST
+Customer Order No.:  MC-73639                   Date  05-06-2026
+Site / Job:  PTA5
+
+Line  Code        Description               Pieces  Length (m)  Total m  Rate / m     Amount
+1     SAP-50076   SA pine 50 x 76 treated       12         4.8     57.6     30.35   1,748.16
+2     SAP-38114   SA pine 38 x 114 treated       6         3.6     21.6     32.09     693.14
+3     SAP-38114   SA pine 38 x 114 treated       2         6.0     12.0   26.55     318.60
+
+                                                         Sub-total           R 2,759.90
+                                                         VAT 15%               R 413.99
+                                                         TOTAL               R 3,173.89
+"""
+
+
+def test_the_metres_priced_are_the_quantity_not_the_pieces():
+    payload = read(CUTTING)
+    got = [(i["quantity"], i["unit_price"], i["amount"]) for i in payload["items"]]
+    assert got == [
+        ("57.6", "30.35", "1748.16"),
+        ("21.6", "32.09", "693.14"),
+        ("12", "26.55", "318.60"),
+    ]
+
+
+def test_a_price_per_unit_and_a_currency_after_a_name_head_one_column():
+    for text, key in (("Rate / m", "unit_price"), ("Price per kg", "unit_price"),
+                      ("Gesamtpreis €", "amount"), ("Total (ZAR)", "amount")):  # fmt: skip
+        (line,) = text_lines(text)
+        (column,) = tables._columns(line.cells)
+        assert column.key == key, text
+    (line,) = text_lines("Qty / Unit")  # not a price per a unit: what it names, as before
+    assert [c.key for c in tables._columns(line.cells)] != ["unit_price"]
+
+
+CALL_OFF = f"""\
+{BUYER}                                              CALL-OFF ORDER
+Call-off order no.  FA25-016/CO-25    Call-off date  11/09/2026   Project  CP09
+
+                                       Agreed rate  Agreement  Called off  Qty this  Value this
+Line  Item code  Description     Unit        (ZAR)        qty      before  call-off  call-off
+L008  CBL-4      Cable 4mm       roll     1,461.75        300           0        30   43,852.50
+L056  DPM-250    Damp proof      roll       586.04        160          88         8    4,688.32
+L020  SND-RV     River sand      m3         428.42        219          22     18.25    7,818.67
+
+                                  Value of this call-off excl. VAT      ZAR 56,359.49
+                                  VAT 15%                                ZAR 8,453.92
+                                  Total incl. VAT                       ZAR 64,813.41
+"""
+
+
+def test_the_quantity_the_lines_price_is_the_one_called_off():
+    payload = read(CALL_OFF)
+    assert [i["quantity"] for i in payload["items"]] == ["30", "8", "18.25"]
