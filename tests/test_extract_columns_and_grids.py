@@ -163,3 +163,51 @@ L020  SND-RV     River sand      m3         428.42        219          22     18
 def test_the_quantity_the_lines_price_is_the_one_called_off():
     payload = read(CALL_OFF)
     assert [i["quantity"] for i in payload["items"]] == ["30", "8", "18.25"]
+
+
+ANALYSED = f"""\
+{BUYER}
+PURCHASE ORDER                 PO Number   PO-88120
+                               Date        12/03/2026
+
+Code      Product                    Qty  Unit     Price excl. VAT  VAT     Amount excl. VAT
+GO90-20   Gear oil EP 80W-90 20 l      2  pail            1 069.55  S               2 139.10
+D50-DRM   Diesel 50ppm, 210 l drum     1  drum            4 760.49  Z               4 760.49
+
+VAT analysis                                   Total excl. VAT                      6 899.59
+Code      Rate      Excl. VAT      VAT         VAT @ 15%                              320.87
+S         15%        2 139.10   320.87
+Z         0%         4 760.49     0.00         VAT @ 0% (zero-rated)                    0.00
+                                               Total incl. VAT                      7 220.46
+"""
+
+
+def test_a_vat_analysis_under_the_foot_is_no_table_of_items():
+    payload = read(ANALYSED)
+    assert [i["item_code"] for i in payload["items"]] == ["GO90-20", "D50-DRM"]
+
+
+UNLABELLED_INCLUSIVE = f"""\
+{BUYER}                              ZAKAZ No 2246
+Objekt:  CP09
+
+Nr  Kod          Tovar                          Kol   Ed        Cena         Summa
+1   00-0000812   Armatura A500C 12 mm             5   t   386 778,24  1 933 891,20
+2   00-0001204   Cement PC 400 D20                1   mesh    2 720,68      2 720,68
+
+                                              Itogo:               1 936 611,88
+                                      V tom chisle NDS:              267 118,88
+"""
+
+
+def test_a_tax_included_at_a_whole_rate_under_the_items_sum():
+    payload = read(UNLABELLED_INCLUSIVE)
+    assert (payload["subtotal"], payload["tax"], payload["total"]) == (
+        "1669493.00",
+        "267118.88",
+        "1936611.88",
+    )
+    assert "totals_mismatch" not in payload["warnings"]  # the items add up to the total
+    # a line under the sum that is no tax at a whole rate is not taken for one
+    other = UNLABELLED_INCLUSIVE.replace("267 118,88", "250 000,00")
+    assert read(other)["tax"] != "250000.00"

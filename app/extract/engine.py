@@ -65,6 +65,7 @@ from app.extract import (
     reading,
     rules,
     second_look,
+    structure,
     tables,
     totals,
     unlabelled,
@@ -555,7 +556,7 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     reading.foot_from_sums(lines, table.items, foot, step, comma, trail)
     failed = reading.settle_sums(table.items, foot, table.discounts, ocr, trail)
     found.update(foot)
-    inclusive = totals.tax_included(found.get("tax"))
+    inclusive = totals.tax_included(found.get("tax")) or structure.sums_included(found)
     prove = partial(_po_proof, options=options, table=table, currencies=currencies)
     prove = partial(prove, inclusive=inclusive, order_guessed=_order_guessed(said, found))
     prove = partial(prove, doubted=doubted)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from app.extract import checks, columns, items, repairs, rules, tables, totals
+from app.extract import checks, columns, items, repairs, rules, structure, tables, totals
 from app.extract.layout import Line
 from app.extract.model import Found, Item, Trail
 from app.extract.tables import RawRow
@@ -89,6 +89,8 @@ def foot_from_sums(
         sums = rule.function(lines, checks.items_sum(rows), max(placed), step, comma)
         if not sums:
             continue
+        if sums["subtotal"].source == structure.LESS_INCLUDED and ({"total", "tax"} & set(foot)):
+            return  # labels read the total or the tax: theirs, as the label says
         charges = sums["tax"].source.split(" + ")  # each charge line's text
         taxed = all(totals.charge_is_tax(c, sums["subtotal"].value, comma) for c in charges)
         for key, value in sums.items():
@@ -112,7 +114,7 @@ def settle_sums(
 ) -> list[str]:
     """The OCR's misread numbers put right where the sums prove it, the foot made whole
     where it can be (`foot` is completed in place); the names of the checks that fail."""
-    inclusive = totals.tax_included(foot.get("tax"))
+    inclusive = totals.tax_included(foot.get("tax")) or structure.sums_included(foot)
     stated = foot.get("total" if inclusive else "subtotal")  # what the items add up to
     sums = repairs.Sums(rows, checks.cents(stated.value) if stated else None, discounts)
     rules.repair_lines(rows, sums, trail)

@@ -379,7 +379,34 @@ def foot_by_sums(
                 return _foot(line, charges, other, items_sum, amount)
             charges.append((other, amount))
             previous = other
+        if len(charges) == 1 and _included_at_a_rate(items_sum, charges[0][1]):
+            return _inclusive_foot(line, charges[0][0], items_sum, charges[0][1])
     return _summary_row(below, items_sum, comma)
+
+
+def _included_at_a_rate(total: int, tax: int) -> bool:
+    """Whether `tax` is the tax included in `total` at a whole rate of 1 to 30 %: the total
+    less it, times the rate, is it to the cent (all in cents)."""
+    net = total - tax
+    return 0 < tax < total and any(abs(100 * tax - net * rate) <= 50 for rate in range(1, 31))
+
+
+def _inclusive_foot(line: Line, tax_line: Line, total: int, tax: int) -> dict[str, Found]:
+    """Prices with the tax in them: the items add up to the total, the line under it is the
+    tax included, and the subtotal is the total less it."""
+    found = _foot(line, [(tax_line, tax)], line, total - tax, total)
+    found["subtotal"] = replace(found["subtotal"], source=LESS_INCLUDED)
+    return found
+
+
+# The subtotal's source when the foot's sums show the prices include the tax.
+LESS_INCLUDED = "the total less the tax included"
+
+
+def sums_included(foot: dict[str, Found]) -> bool:
+    """Whether the foot was read by its sums as prices with the tax in them."""
+    subtotal = foot.get("subtotal")
+    return subtotal is not None and subtotal.source.endswith(f"({LESS_INCLUDED})")
 
 
 def _amounts(line: Line, comma: bool) -> list[tuple[Cell, int]]:

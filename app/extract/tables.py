@@ -772,7 +772,11 @@ class RowReader:
             return  # 'Carried forward 146 540.78' is the page's running total, not an item
         if not rows and numbering_row(line):
             return
-        if FOOT.match(line.cells[0].text) or (rows and FOOT.match(line.cells[-1].text)):
+        if (
+            FOOT.match(line.cells[0].text)
+            or (rows and FOOT.match(line.cells[-1].text))
+            or (rows and _foot_beside_words(line, self.comma))
+        ):
             if rows and self._closes_section(line):
                 rows[-1].closed = True  # 'Subtotal B: Formwork' adds up a group: more follow
             elif rows:
@@ -832,6 +836,17 @@ class RowReader:
             self.last_y = line.y
         elif rows:
             rows[-1].closed = True
+
+
+def _foot_beside_words(line: Line, comma: bool) -> bool:
+    """A foot's line with a heading of another block before it ('VAT analysis  Total excl.
+    VAT  6 899.59'): three cells at most, a foot label and its amount last, no number
+    before them."""
+    cells = line.cells
+    if not 2 <= len(cells) <= 3 or not FOOT.match(cells[-2].text):
+        return False
+    before = " ".join(cell.text for cell in cells[:-2])
+    return money_text(cells[-1].text, comma) is not None and not re.search(r"\d", before)
 
 
 # What follows 'Subtotal' in a group's own subtotal: the group's letter or number, a colon.
@@ -897,6 +912,9 @@ def find_table(
         if header:
             columns, taken = header
             page = lines[index].page
+            if _summary_under_foot(reading, columns, page):
+                index += taken
+                continue
             if page not in headed:
                 _note_names(columns, names, trail)
             columns = _widened(columns, lines[index + taken :], page, widen, trail)
@@ -910,6 +928,14 @@ def find_table(
     if headed and reading.rows:
         _headerless_pages(lines, headed, open_at_end, reading, pages, trail)
     return reading.rows
+
+
+def _summary_under_foot(reading: RowReader, columns: list[Column], page: int) -> bool:
+    """A header under the foot that ended the item table on its page, naming no description
+    and no quantity ('Code  Rate  Excl. VAT  VAT' over a VAT analysis): a summary's, not
+    another table of items."""
+    ended = reading.rows and reading.columns is None and reading.page == page
+    return bool(ended) and not {c.key for c in columns} & {"description", "quantity"}
 
 
 _WORDS = {"line", "item_code", "description"}
