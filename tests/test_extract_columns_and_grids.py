@@ -142,6 +142,8 @@ def test_a_price_per_unit_and_a_currency_after_a_name_head_one_column():
         assert column.key == key, text
     (line,) = text_lines("Qty / Unit")  # not a price per a unit: what it names, as before
     assert [c.key for c in tables._columns(line.cells)] != ["unit_price"]
+    (line,) = text_lines("Qty UOM")  # three capitals that name no currency: a column's name
+    assert [c.key for c in tables._columns(line.cells)] == ["quantity", "unit"]
 
 
 CALL_OFF = f"""\

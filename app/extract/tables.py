@@ -154,7 +154,9 @@ _ONE_OF_TWO = re.compile(r"[^\W\d]\s+or\s+[^\W\d]", re.IGNORECASE)
 
 
 # The currency a header names after its column's name ('Gesamtpreis €', 'Total (ZAR)').
-_CURRENCY_AFTER = re.compile(r"\s+\(?(?:[€$£]|[A-Z]{3}|R)\)?\s*$")
+_CURRENCY_AFTER = re.compile(
+    rf"\s+\(?(?:[€$£]|R|{'|'.join(numbers.CURRENCY_CODES)})\)?\s*$"  # not 'Qty UOM'
+)
 # A price per a unit ('Rate / m', 'Price per kg', 'Rate/m3'): one column, the price.
 _PER_UNIT = re.compile(
     r"(\S.*?)\s*(?:/|\bper\b)\s*(?:m|m2|m²|m3|m³|lm|kg|t|ton|tonne|l|ea|each|pc|unit|hr|hour|"
