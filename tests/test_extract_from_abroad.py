@@ -151,3 +151,18 @@ def test_a_name_in_another_script_is_a_name():
     assert fields.name("1 2 3") is None
     # one word in another script beside a label is the label in that language ('المورد')
     assert fields.name("المورد") is None
+
+
+def test_the_lira_and_the_forint_by_their_marks_after_the_amounts():
+    assert fields.detect_currency("Genel Toplam   164.382,79 TL") == "TRY"
+    assert fields.detect_currency("Bruttó összesen:   986 281 Ft") == "HUF"
+    assert fields.detect_currency("TL-40 Tile adhesive 20 kg") is None  # an item's code
+
+
+def test_rupees_are_the_currency_of_the_country_the_phones_dial():
+    port_louis = NAIROBI.replace("+254 20 765 4410", "+230 208 4410").replace("(Kshs)", "(Rs) ")
+    total = "TOTAL Kshs             46,430.16"
+    port_louis = port_louis.replace(total, "TOTAL            Rs 46,430.16")
+    payload = read(port_louis)
+    assert payload["currency"] == "MUR"
+    assert "low_confidence:currency" in payload["warnings"]

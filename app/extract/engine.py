@@ -264,6 +264,11 @@ def _currency(lines: list[Line]) -> tuple[Found, int]:
         if symbol == "INR" and not coded and not _INDIA.search(text):
             # 'Rs' is the rupee of India, Pakistan, Sri Lanka, Mauritius...: India's own sign,
             # its GST's marks or its rupee in words say which; else a person does
+            dialled = {_RUPEE_BY_DIALLING.get(c) for c in _DIALLING.findall(text)} - {None}
+            if len(dialled) == 1:  # the country the phones are in: its rupee, flagged
+                symbol = dialled.pop()
+                found = Found(symbol, proofs.LOW - 0.1, f"Rs: the page's phones dial {symbol}'s")
+                return found, len(named)
             found = Found(symbol, proofs.LOW - 0.1, "Rs: no code names which country's rupee")
             return found, len(named)
         doubt = None
@@ -330,6 +335,8 @@ def _dollar(text: str, ocr: bool) -> Found:
     return Found("USD", proofs.LOW - 0.1, "$: no code names which country's dollar", None, ocr)
 
 
+# Countries that write their rupee 'Rs', by their dialling codes.
+_RUPEE_BY_DIALLING = {"91": "INR", "92": "PKR", "94": "LKR", "230": "MUR"}
 # Countries that write their own currency '$', by their dialling codes ('+1' is two of them).
 _DOLLAR_BY_DIALLING = {
     "56": "CLP", "52": "MXN", "57": "COP", "54": "ARS", "61": "AUD", "64": "NZD", "65": "SGD",

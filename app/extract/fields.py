@@ -237,7 +237,8 @@ _SIGNED = [
     ("CZK", r"CZK|(?<=\d)\s?Kč"),
     ("INR", r"INR|Rs\.?(?=\s?\d)|₹"),
     # signs of their own: Kenya's shilling ('Kshs', 'KSh'), Tanzania's and Uganda's, the naira,
-    # the cedi, the tenge, the dong, the lira, the rouble, the peso of the Philippines, the won
+    # the cedi, the tenge, the dong, the lira ('TL' after an amount), the forint ('Ft'), the
+    # rouble, the peso of the Philippines, the won
     ("KES", _CODE_ALONE.format("KES") + r"|K[Ss]hs?\.?(?![A-Za-z])"),
     ("TZS", _CODE_ALONE.format("TZS") + r"|TSh(?![A-Za-z])"),
     ("UGX", _CODE_ALONE.format("UGX") + r"|USh(?![A-Za-z])"),
@@ -245,7 +246,8 @@ _SIGNED = [
     ("GHS", _CODE_ALONE.format("GHS") + r"|GH[₵¢]|₵"),
     ("KZT", _CODE_ALONE.format("KZT") + r"|₸"),
     ("VND", _CODE_ALONE.format("VND") + r"|₫"),
-    ("TRY", _CODE_ALONE.format("TRY") + r"|₺"),
+    ("TRY", _CODE_ALONE.format("TRY") + r"|₺|(?<=\d)\s?TL\b"),
+    ("HUF", _CODE_ALONE.format("HUF") + r"|(?<=\d)\s?Ft\b"),
     ("RUB", _CODE_ALONE.format("RUB") + r"|₽"),
     ("PHP", _CODE_ALONE.format("PHP") + r"|₱"),
     ("KRW", _CODE_ALONE.format("KRW") + r"|₩"),
