@@ -58,12 +58,18 @@ browser: $(STAMP)
 	else $(BIN)/python -m playwright install chromium; fi
 
 # Photos and scans are read by Debian's tesseract (installed when we are root), with its
-# English model, the orientation model that turns a page photographed on its side, and the
-# Latin-script model for INTAKE_OCR_LANGUAGE=Latin (the accented letters of orders from abroad).
-OCR_PACKAGES = tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd tesseract-ocr-script-latn
+# English model, the orientation model that turns a page photographed on its side, the
+# Latin-script model for INTAKE_OCR_LANGUAGE=Latin (the accented letters of orders from abroad),
+# and the models of the scripts the orientation model tells a page is in (Cyrillic, Greek,
+# Hebrew, Arabic, Armenian, Georgian), which read such a page beside the English one.
+OCR_MODELS = osd Latin Cyrillic Greek Hebrew Arabic Armenian Georgian
+OCR_PACKAGES = tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd tesseract-ocr-script-latn \
+	tesseract-ocr-script-cyrl tesseract-ocr-script-grek tesseract-ocr-script-hebr \
+	tesseract-ocr-script-arab tesseract-ocr-script-armn tesseract-ocr-script-geor
 ocr:
 	@if command -v tesseract >/dev/null 2>&1 \
-		&& [ "$$(tesseract --list-langs 2>&1 | grep -cx 'osd\|Latin')" = 2 ]; then :; \
+		&& [ "$$(tesseract --list-langs 2>&1 | grep -cxE '$(shell echo $(OCR_MODELS) | tr ' ' '|')')" = \
+			"$(words $(OCR_MODELS))" ]; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
 			$(OCR_PACKAGES) >/dev/null; \

@@ -74,3 +74,32 @@ def test_the_language_is_a_setting_that_reaches_the_reader(tmp_path, env, langua
 def test_a_language_tesseract_could_not_take_stops_start_up(tmp_path, value):
     with pytest.raises(ConfigError, match="INTAKE_OCR_LANGUAGE must name"):
         Settings.from_env(env={"INTAKE_OCR_LANGUAGE": value}, data_dir=tmp_path)
+
+
+needs_cyrillic = pytest.mark.skipif(
+    "Cyrillic" not in ocr.installed_languages(), reason="needs tesseract-ocr-script-cyrl"
+)
+
+
+@needs_ocr
+@needs_cyrillic
+def test_a_page_in_another_script_is_read_with_that_scripts_model_too():
+    image = Image.new("RGB", (1400, 700), "white")
+    draw = ImageDraw.Draw(image)
+    font = ImageFont.truetype(FONT, 40)
+    lines = ["Заказ поставщику № 2684", "Поставщик: Стройснаб Алматы", "Цемент строительный"]
+    for n, text in enumerate(lines):
+        draw.text((60, 100 + 120 * n), text, font=font, fill="black")
+    _, found = ocr.read_image(image, "tesseract", 60, "eng")
+    assert {"Заказ", "Поставщик:", "Цемент"} <= set(words(found))
+    assert ocr.page_layout(image)[1] == "Cyrillic"
+
+
+def test_the_script_model_is_asked_for_only_when_it_is_another_and_installed():
+    installed = ocr.installed_languages()
+    assert ocr._with_script("eng", "Latin") is None
+    assert ocr._with_script("eng", None) is None
+    assert ocr._with_script("eng+Cyrillic", "Cyrillic") is None
+    assert ocr._with_script("eng", "Klingon") is None
+    if "Greek" in installed:
+        assert ocr._with_script("eng", "Greek") == "eng+Greek"

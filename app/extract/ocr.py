@@ -262,12 +262,27 @@ def read_image(
     boxes = read(page, timeout)
     if engine != "tesseract" or _confidence(boxes) >= UPRIGHT_CONFIDENCE:
         return page, boxes
-    turn = orientation(flat, timeout)  # before the tilt: levelling a page on its side skews it
-    if not turn:
-        return page, boxes
-    turned = sheet.straighten(_sized(flat.transpose(TURNS[turn])))
-    again = read(turned, timeout)
-    return (turned, again) if _confidence(again) > _confidence(boxes) else (page, boxes)
+    # before the tilt: levelling a page on its side skews it
+    turn, script = page_layout(flat, timeout)
+    if turn:
+        turned = sheet.straighten(_sized(flat.transpose(TURNS[turn])))
+        again = read(turned, timeout)
+        if _confidence(again) > _confidence(boxes):
+            page, boxes = turned, again
+    other = _with_script(language, script)
+    if other:  # a page in another script: read again with that script's model beside ours
+        again = page_reader(engine, other)(page, timeout)
+        if _confidence(again) > _confidence(boxes):
+            boxes = again
+    return page, boxes
+
+
+def _with_script(language: str, script: str | None) -> str | None:
+    """The models to read a page in `script` with: ours and the script's, when it is another
+    than ours and its model is installed; else None."""
+    if not script or script in ("Latin", "Common") or script in language.split("+"):
+        return None
+    return f"{language}+{script}" if script in installed_languages() else None
 
 
 def _confidence(boxes: list[Box]) -> float:
@@ -277,9 +292,18 @@ def _confidence(boxes: list[Box]) -> float:
 def orientation(image: Image.Image, timeout: float = 60) -> int:
     """How far (degrees clockwise: 0, 90, 180 or 270) tesseract's orientation detection
     says to turn the page to make it upright; 0 when it cannot tell (too little text)."""
+    return page_layout(image, timeout)[0]
+
+
+def page_layout(image: Image.Image, timeout: float = 60) -> tuple[int, str | None]:
+    """What tesseract's orientation and script detection says of a page: how far to turn it
+    (as `orientation`), and the script its words are in ('Latin', 'Cyrillic', 'Greek'...;
+    None when it cannot tell)."""
     done = run_tesseract(image, ["--psm", "0"], timeout)
-    found = re.search(r"^Rotate: (\d+)$", done.stdout.decode("utf-8", "replace"), re.MULTILINE)
-    return int(found.group(1)) if done.returncode == 0 and found else 0
+    said = done.stdout.decode("utf-8", "replace") if done.returncode == 0 else ""
+    turn = re.search(r"^Rotate: (\d+)$", said, re.MULTILINE)
+    script = re.search(r"^Script: (\w+)$", said, re.MULTILINE)
+    return (int(turn.group(1)) if turn else 0), (script.group(1) if script else None)
 
 
 def _stretch(crop: Image.Image) -> Image.Image:
