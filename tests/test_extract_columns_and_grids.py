@@ -213,3 +213,25 @@ def test_a_tax_included_at_a_whole_rate_under_the_items_sum():
     # a line under the sum that is no tax at a whole rate is not taken for one
     other = UNLABELLED_INCLUSIVE.replace("267 118,88", "250 000,00")
     assert read(other)["tax"] != "250000.00"
+
+
+def test_a_headers_word_over_no_values_beside_the_column_the_arithmetic_names():
+    # 'Amount' over nothing and 'USD' over the amounts, as a photo's OCR splits 'Amount USD'
+    from app.extract import columns as col
+    from app.extract import rules
+    from app.extract.model import Trail
+
+    heads = [
+        ("description", 0, "description"),
+        (None, 20, "qty"),
+        ("unit_price", 30, "unit price"),
+        ("amount", 50, "amount"),
+        (None, 58, "usd"),
+    ]
+    columns = [Column(key, x, x + 6, word) for key, x, word in heads]
+    rows = [
+        RawRow(columns, {0: "Fibreglass mesh", 1: "3", 2: "23.16", 4: "69.48"}),
+        RawRow(columns, {0: "WC suite", 1: "40", 2: "68.92", 4: "2,756.80"}),
+    ]
+    col.name_columns(rows, False, rules.stage("column", True), Trail())
+    assert [c.key for c in columns] == ["description", "quantity", "unit_price", None, "amount"]

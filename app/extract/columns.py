@@ -105,12 +105,14 @@ ARITHMETIC = "columns_by_arithmetic"
 
 def _unname_others(columns: list[Column], index: int, named: set[int], rows) -> None:
     """A column the header named as the one the arithmetic named another ('Agreement qty'
-    beside 'Qty this call-off'), with values on the same lines: not that, since its lines do
-    not hold with it. (Values on other lines only are one column the header split in two.)"""
+    beside 'Qty this call-off'), with values on the same lines, or with none (the header's
+    word beside its column, 'Amount' over nothing and 'USD' over the amounts): not that.
+    (Values on other lines only are one column the header split in two.)"""
     for other, column in enumerate(columns):
         if other == index or other in named or column.key != columns[index].key:
             continue
-        if any(other in row.cells and index in row.cells for row in rows):
+        shared = any(other in row.cells and index in row.cells for row in rows)
+        if shared or not any(other in row.cells for row in rows):
             column.key = None
 
 
