@@ -166,3 +166,34 @@ def test_rupees_are_the_currency_of_the_country_the_phones_dial():
     payload = read(port_louis)
     assert payload["currency"] == "MUR"
     assert "low_confidence:currency" in payload["warnings"]
+
+
+HOME = f"""\
+{BUYER}
+Meridian House, 41 Voortrekker Road, Bellville 7530, Tel +27 (0)21 555 1234
+
+PURCHASE ORDER                             PO Number:   PO-2185
+Supplier:    Contact Electrical CC         Date:        12/03/2026
+                                           Project:     CP09
+
+Code     Description                  Qty        Price        Amount
+CNT-20   Container hire 20 Ft           2     1,250.00      2,500.00
+LDR-6    Ladder 6 Ft                    1       950.00        950.00
+
+                                  Subtotal               3,450.00
+                                  VAT 15%                  517.50
+                                  Total                  3,967.50
+"""
+
+
+def test_feet_after_a_length_are_no_forint_and_a_home_phone_is_no_page_from_abroad():
+    payload = read(HOME)
+    assert payload["currency"] == "ZAR"
+    assert "low_confidence:currency" not in payload["warnings"]
+    assert fields.currencies_named("Steel 2 TL") == set()
+
+
+def test_a_supplier_whose_name_starts_with_a_labels_word_is_still_the_supplier():
+    assert read(HOME)["supplier_name"] == "Contact Electrical CC"
+    paged = HOME.replace("Contact Electrical CC", "Page Brothers (Pty) Ltd")
+    assert read(paged)["supplier_name"] == "Page Brothers (Pty) Ltd"

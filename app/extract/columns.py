@@ -98,8 +98,8 @@ def name_columns(rows: list[RawRow], decimal_comma: bool, rules: list, trail: Tr
                         _unname_others(columns, index, named, table)
 
 
-# The rule that names number columns by the lines' arithmetic: what it names, no header word
-# it disagrees with names too.
+# The rule that names number columns by the lines' arithmetic: a column it names anew, no
+# header word it disagrees with names too.
 ARITHMETIC = "columns_by_arithmetic"
 
 

@@ -302,7 +302,7 @@ def _no_sign(text: str, ocr: bool) -> Found:
 
 # The office's own country's dialling code: a phone with another is from abroad.
 OWN_DIALLING_CODE = "27"
-_DIALLING = re.compile(r"(?<![\w+])\+(\d{1,3})(?=[\s(\-.]?\d)")
+_DIALLING = re.compile(r"(?<![\w+])\+(\d{1,3})(?=[\s(\-.])")  # '+27 21', '+27 (0)21'
 # Letters of scripts other than the Latin alphabet: Greek, Cyrillic, Armenian, Hebrew, Arabic,
 # the Indian scripts, Thai, Georgian, the Korean, Japanese and Chinese ones.
 _OTHER_SCRIPT = re.compile(

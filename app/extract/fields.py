@@ -225,6 +225,9 @@ def date_checker(day_first: bool, today: date | None = None) -> Callable[[str], 
 
 # Currencies with a sign or a mark of their own; the others by their ISO code alone.
 _CODE_ALONE = r"{}(?![A-Za-z]|[-/]\w)"  # not an item's code ('KES-10')
+# After an amount, not any number: cents, or thousands grouped ('164.382,79 TL', '17 254 Ft';
+# '20 Ft' is a container's length in feet).
+_AFTER_MONEY = r"(?:(?<=\d[.,]\d\d)|(?<=\d[ .,'\u00a0]\d{3}))"
 _SIGNED = [
     ("USD", r"US\$|USD|(?<![RN])\$"),
     ("EUR", r"EUR|€"),
@@ -246,8 +249,8 @@ _SIGNED = [
     ("GHS", _CODE_ALONE.format("GHS") + r"|GH[₵¢]|₵"),
     ("KZT", _CODE_ALONE.format("KZT") + r"|₸"),
     ("VND", _CODE_ALONE.format("VND") + r"|₫"),
-    ("TRY", _CODE_ALONE.format("TRY") + r"|₺|(?<=\d)\s?TL\b"),
-    ("HUF", _CODE_ALONE.format("HUF") + r"|(?<=\d)\s?Ft\b"),
+    ("TRY", _CODE_ALONE.format("TRY") + r"|₺|" + _AFTER_MONEY + r"\s?TL\b"),
+    ("HUF", _CODE_ALONE.format("HUF") + r"|" + _AFTER_MONEY + r"\s?Ft\b"),
     ("RUB", _CODE_ALONE.format("RUB") + r"|₽"),
     ("PHP", _CODE_ALONE.format("PHP") + r"|₱"),
     ("KRW", _CODE_ALONE.format("KRW") + r"|₩"),
@@ -372,7 +375,7 @@ def _right(line: Line, label: Cell) -> Cell | None:
     ]
     if not after or is_label(after[0].text) or numbered_block(after[0].text):
         return None
-    if _starts_with_label(after[0].text):  # another label's value ('VAT No. 4120198765')
+    if _label_and_value(after[0].text):  # another label's value ('VAT No. 4120198765')
         return None
     # far off, it is the label's value only when the next label on the line follows it (a
     # spreadsheet's wide cells: 'PO No:' ... '2185' 'Project:')
@@ -507,6 +510,18 @@ def _label_candidates(line: Line) -> list[Cell]:
 
 def _coded(value: str) -> bool:
     return bool(re.search(r"\d", value) or re.fullmatch(r"[A-Z][A-Z\-/_.]+", value))
+
+
+def _label_and_value(text: str) -> bool:
+    """A label and its own value in one cell ('VAT No. 4120198765', 'Tel: 021 555'): a label's
+    words, then a colon or a value with a digit; not a name that starts with a label's word
+    ('Contact Electrical CC', 'Page Brothers')."""
+    words = text.split()
+    for n in range(1, min(3, len(words)) + 1):
+        head, rest = " ".join(words[:n]), " ".join(words[n:])
+        if is_label(head) and (head.endswith(":") or re.search(r"\d", rest)):
+            return True
+    return False
 
 
 def _starts_with_label(text: str) -> bool:

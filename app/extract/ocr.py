@@ -253,8 +253,10 @@ def read_image(
 
     A page photographed on its side or upside down, with no EXIF tag to say so,
     reads as words the OCR is unsure of. Only then is tesseract asked which way
-    up the page is (that costs about as much as a reading), and the page turned
-    that way is kept when it reads with more confidence.
+    up the page is and which script it is in (that costs about as much as a
+    reading): the page turned that way is kept when it reads with more
+    confidence, and a page in another script than ours is read again with that
+    script's model beside ours, that reading kept when it is the surer.
     """
     read = page_reader(engine, language)
     flat = sheet.flatten(load_image(image))

@@ -386,9 +386,12 @@ def foot_by_sums(
 
 def _included_at_a_rate(total: int, tax: int) -> bool:
     """Whether `tax` is the tax included in `total` at a whole rate of 1 to 30 %: the total
-    less it, times the rate, is it to the cent (all in cents)."""
+    less it, times the rate, is it but for the tax's rounding to the cent (all in cents; the
+    tax worked out of the total is off by half a cent at most, and the net with it)."""
     net = total - tax
-    return 0 < tax < total and any(abs(100 * tax - net * rate) <= 50 for rate in range(1, 31))
+    return 0 < tax < total and any(
+        abs(100 * tax - net * rate) <= 50 * (100 + rate) / 100 for rate in range(1, 31)
+    )
 
 
 def _inclusive_foot(line: Line, tax_line: Line, total: int, tax: int) -> dict[str, Found]:
