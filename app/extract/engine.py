@@ -264,10 +264,9 @@ def _currency(lines: list[Line]) -> tuple[Found, int]:
         if symbol == "INR" and not coded and not _INDIA.search(text):
             # 'Rs' is the rupee of India, Pakistan, Sri Lanka, Mauritius...: India's own sign,
             # its GST's marks or its rupee in words say which; else a person does
-            dialled = {_RUPEE_BY_DIALLING.get(c) for c in _DIALLING.findall(text)} - {None}
-            if len(dialled) == 1:  # the country the phones are in: its rupee, flagged
-                symbol = dialled.pop()
-                found = Found(symbol, proofs.LOW - 0.1, f"Rs: the page's phones dial {symbol}'s")
+            rupee = _by_dialling(text, _RUPEE_BY_DIALLING)
+            if rupee:  # the country the phones are in: its rupee, flagged
+                found = Found(rupee, proofs.LOW - 0.1, f"Rs: the page's phones dial {rupee}'s")
                 return found, len(named)
             found = Found(symbol, proofs.LOW - 0.1, "Rs: no code names which country's rupee")
             return found, len(named)
@@ -328,11 +327,16 @@ def _dollar(text: str, ocr: bool) -> Found:
     code = fields.dollar_in_words(text)
     if code:
         return Found(code, 0.8, f"$: {code} as the page names it in words")
-    dialled = {_DOLLAR_BY_DIALLING.get(c) for c in _DIALLING.findall(text)} - {None}
-    if len(dialled) == 1:  # the country the phones are in: its '$', flagged all the same
-        code = dialled.pop()
+    code = _by_dialling(text, _DOLLAR_BY_DIALLING)
+    if code:  # the country the phones are in: its '$', flagged all the same
         return Found(code, proofs.LOW - 0.1, f"$: the page's phones dial {code}'s country")
     return Found("USD", proofs.LOW - 0.1, "$: no code names which country's dollar", None, ocr)
+
+
+def _by_dialling(text: str, currencies: dict[str, str]) -> str | None:
+    """The one currency of `currencies` (by dialling code) the page's phones name; else None."""
+    named = {currencies.get(code) for code in _DIALLING.findall(text)} - {None}
+    return named.pop() if len(named) == 1 else None
 
 
 # Countries that write their rupee 'Rs', by their dialling codes.

@@ -154,12 +154,16 @@ def project_word(word: str) -> bool:
     return bool(_PROJECT_WORD.fullmatch(word))
 
 
+def _after_project_word(text: str) -> str | None:
+    """What follows a project's label word, when it has a digit ('Project CP09' -> 'CP09')."""
+    first, _, rest = text.partition(" ")
+    return rest.strip() if project_word(first) and re.search(r"\d", rest) else None
+
+
 def code(text: str) -> str | None:
     """A project or site code: short, at most three parts ('CP09', 'cp 09', 'sea pt')."""
     text = text.strip().strip(".,;:")
-    first, _, rest = text.partition(" ")
-    if rest and project_word(first) and re.search(r"\d", rest):
-        text = rest.strip()  # the code after a project's label word ('Project CP09')
+    text = _after_project_word(text) or text  # the code after 'Project' in 'Project CP09'
     short = len(text) <= 20 and len(text.split()) <= 3 and not is_label(text)
     short = short and not validate.is_label_words(text)
     if short and re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9 \-/_.]*", text):
@@ -195,8 +199,7 @@ def supplier_checker(buyer_names: tuple[str, ...]) -> Callable[[str], str | None
 
     def check(text: str) -> str | None:
         value = name(text)
-        first, _, rest = (value or "").partition(" ")
-        if project_word(first) and re.search(r"\d", rest):
+        if value and _after_project_word(value):
             return None  # 'Site GQ-301': a place, not a company
         return value if value and validate.not_a_supplier(value, buyer_names) is None else None
 
