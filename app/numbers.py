@@ -29,11 +29,11 @@ CURRENCY_CODES = ("ZAR", "USD", "EUR", "GBP", "MZN", "BWP", "NAD", "ZMW", "SZL",
     "SEK", "NOK", "DKK", "ISK", "PLN", "CZK", "HUF", "RON", "BGN", "NZD", "SGD", "HKD",
     "AED", "SAR", "QAR", "ILS", "EGP", "NGN", "GHS", "TZS", "UGX", "MUR", "MXN", "THB",
     "MYR", "KRW", "KZT", "VND", "CLP", "TRY", "RUB", "UAH", "PKR", "LKR", "BDT", "COP",
-    "ARS", "PHP",
+    "ARS", "PHP", "IDR",
 )  # fmt: skip
 _CODES = "|".join(CURRENCY_CODES)
 _CURRENCY = re.compile(
-    rf"^({_CODES}|R\$|N\$|US\$|Rs\.?|₹|R|\$|€|£|kr\.?(?=\s?\d))\s*", re.IGNORECASE
+    rf"^({_CODES}|R\$|N\$|US\$|Rs\.?|Rp\.?|₹|₪|R|\$|€|£|kr\.?(?=\s?\d))\s*", re.IGNORECASE
 )
 # after the amount: a code, a symbol, or Mozambique's 'MT' after an amount with cents
 _CURRENCY_AFTER = re.compile(rf"\s*({_CODES}|€|£|zł|Kč|kr\.?|(?<=\d[.,]\d\d)\s?MT)$", re.IGNORECASE)

@@ -603,3 +603,34 @@ Item   Description       Qty      Price      Amount
 """
     payload = po(page.format(label=label))
     assert payload["po_date"] is None or "po_date" in payload["unproven"]
+
+
+SPEND_SERVICE = f"""\
+Purchase Order PO-2240                                    Approved
+VENDOR                             BILL TO
+Highveld Fasteners                 {BUYER}
+12 Mine Street, Germiston          41 Voortrekker Road, Bellville
+VAT 4001259896                     VAT 4120198765
+
+PO date      Aug 24, 2026
+Project      CP09
+
+#   Item                    Qty   Unit    Unit price    Tax                Total
+1   Hex bolt M12x60          50   each        R 2.30    VAT 15% incl.    R 115.00
+2   Rebar Y12 6m             20   each       R 92.00    VAT 15% incl.  R 1,840.00
+
+                                  Subtotal (excl. tax)         R 1,700.00
+                                  VAT 15% (included)             R 255.00
+                                  Total                        R 1,955.00
+"""
+
+
+def test_a_tax_printed_with_its_rate_then_included_in_brackets_is_the_tax():
+    payload = po(SPEND_SERVICE)
+    # not the supplier's VAT number: the foot's tax line, which the total includes
+    assert (payload["subtotal"], payload["tax"], payload["total"]) == (
+        "1700.00",
+        "255.00",
+        "1955.00",
+    )
+    assert "totals_mismatch" not in payload["warnings"]

@@ -7,7 +7,7 @@ a site's line over its address that is no supplier. Each page is made up here.""
 
 from __future__ import annotations
 
-from app.extract import engine, fields
+from app.extract import engine, fields, validate
 from app.extract.layout import text_lines
 
 BUYER = "Meridian Construction (Pty) Ltd"
@@ -197,3 +197,64 @@ def test_a_supplier_whose_name_starts_with_a_labels_word_is_still_the_supplier()
     assert read(HOME)["supplier_name"] == "Contact Electrical CC"
     paged = HOME.replace("Contact Electrical CC", "Page Brothers (Pty) Ltd")
     assert read(paged)["supplier_name"] == "Page Brothers (Pty) Ltd"
+
+
+def test_the_rupiah_and_the_shekel_by_their_signs():
+    assert fields.detect_currency("Grand Total      Rp      36.857.829") == "IDR"
+    assert fields.detect_currency("Harga (Rp)   Jumlah (Rp)") == "IDR"
+    assert fields.detect_currency('סה"כ לתשלום   ₪ 12,480.00') == "ILS"
+    assert fields.detect_currency("RPM-40  Grinder 2400 rpm") is None  # no rupiah in a word
+
+
+REYKJAVIK = f"""\
+{BUYER}
+Skrifstofa, Borgartún 9, Reykjavík
+
+Pöntun nr.  RV-2207                                 Dagsetning  14.05.2026
+Lánardrottinn: Byggingavörur Suðurlands ehf.        Verk        CP09
+
+Vörunr.   Lýsing                      Magn     Ein.verð          Upphæð
+100210    Flotefni 25 kg                30        4.060         121.800
+410022    Mótatimbur 22x145             12        1.389          16.668
+
+                                     Samtals án VSK         138.468 kr.
+                                     VSK 24%                 33.232 kr.
+                                     Samtals með VSK        171.700 kr.
+"""
+
+
+def test_a_mark_after_the_amounts_with_its_full_stop_is_no_currency_of_the_offices():
+    payload = read(REYKJAVIK)
+    assert payload["currency"] != "ZAR"  # 'kr.' names no one country's krona: a person says
+    assert "low_confidence:currency" in payload["warnings"]
+    assert fields.money_mark_unnamed("Samtals   3.245.312 kr.\nVSK 24%    778.875 kr.") == "kr"
+    # a unit after a quantity is no currency
+    assert fields.money_mark_unnamed("Bolts   1.000 Stk.   Nuts  2.000 Stk.") is None
+
+
+LINE_PRINTED = f"""\
+POR200  {BUYER}              PURCHASE ORDER        PAGE 1
+RUN 02/10/26 08:14                                         SUPPLIER COPY
+
+PO NUMBER : 0051730                                 JOB   : CP09
+ORDER DATE: 01/10/26
+
+SUPPLIER:
+HIGHVELD FASTENERS CC
+12 MINE STREET, GERMISTON 1401
+
+LN ITEM NO    DESCRIPTION                 QTY      UNIT COST     EXTENSION
+001 0515-1260 HEX BOLT M12X60 GALV         10         2.7600         27.60
+002 0210-1612 REBAR Y12 6M                 20       101.7600       2035.20
+
+                                  MERCHANDISE TOTAL               2062.80
+                                  VAT 15.00%                       309.42
+                                  ORDER TOTAL ZAR                 2372.22
+"""
+
+
+def test_the_copys_name_beside_a_label_is_no_supplier():
+    payload = read(LINE_PRINTED)
+    assert payload["supplier_name"] == "HIGHVELD FASTENERS CC"
+    assert validate.is_label_words("SUPPLIER COPY")
+    assert validate.is_label_words("ORIGINAL")

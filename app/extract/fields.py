@@ -257,6 +257,8 @@ _SIGNED = [
     ("RUB", _CODE_ALONE.format("RUB") + r"|₽"),
     ("PHP", _CODE_ALONE.format("PHP") + r"|₱"),
     ("KRW", _CODE_ALONE.format("KRW") + r"|₩"),
+    ("IDR", _CODE_ALONE.format("IDR") + r"|Rp\.?(?![A-Za-z])"),  # the rupiah: 'Rp 1.250.000'
+    ("ILS", _CODE_ALONE.format("ILS") + r"|₪"),
 ]
 _CURRENCIES = _SIGNED + [
     (code, _CODE_ALONE.format(code))
@@ -275,14 +277,16 @@ def currencies_named(text: str) -> set[str]:
 # 'kr' beside an amount with its cents: a krona or a krone, and the page need not say which
 # country's.
 _KRONA = re.compile(r"\d[.,]\d\d\s?kr\b|(?<![A-Za-z])kr\.?\s?\d[\d .']*[.,]\d\d\b", re.IGNORECASE)
-# Letters at the end of a cell after an amount grouped in thousands, with its cents or whole
-# ('17 259,00 zt', a photo's 'zł'; '939 682 Ft'): the amounts' currency, by a mark the engine
-# does not know.
+# Letters at the end of a cell after an amount grouped in thousands, with its cents or whole,
+# and perhaps a full stop ('17 259,00 zt', a photo's 'zł'; '939 682 Ft', '3.245.312 kr.'): the
+# amounts' currency, by a mark the engine does not know.
 _MARK_AFTER = re.compile(
-    r"\d{1,3}(?:[ .,'\u00a0]\d{3})+(?:[.,]\d\d)? ?([^\W\d_]{1,3})(?= {2,}|$)", re.MULTILINE
+    r"\d{1,3}(?:[ .,'\u00a0]\d{3})+(?:[.,]\d\d)? ?([^\W\d_]{1,3})\.?(?= {2,}|$)", re.MULTILINE
 )
 # Units a quantity may be printed with: never a currency.
-_UNITS = {"kg", "g", "t", "m", "mm", "cm", "km", "l", "ml", "ea", "pc", "pcs", "no", "nos"}
+_UNITS = {
+    "kg", "g", "t", "m", "mm", "cm", "km", "l", "ml", "ea", "pc", "pcs", "no", "nos", "st", "stk",
+}  # fmt: skip
 
 
 def money_mark_unnamed(text: str) -> str | None:

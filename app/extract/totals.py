@@ -41,11 +41,14 @@ FOOT_LABELS = {
     # accounting package's foot) name the tax, not the total
     # (India's GST in its central, state, integrated and union territory parts: 'CGST @ 9%')
     "tax": rf"{_PLUS}(?:total\s+)?(?:vat|tax(?:es)?|[csiu]?gst|sales\s+tax|{words.FOOT['tax']})"
-    rf"(?:\s+(?:amount|total))?{_RATE}",
+    rf"(?:\s+(?:amount|total))?(?!{_RATE}\s*\((?:incl|{words.INCLUDED})){_RATE}",
     # VAT the total includes: the prices were printed with it
     # ('Includes GST of')
     "included_tax": rf"(?:vat|tax|gst|{words.FOOT['tax']})\s+(?:incl(?:\.|uded|usive)?|"
     rf"{words.INCLUDED}){_RATE}|"
+    # the rate first, and the word in brackets: 'VAT 15% (included)'
+    rf"(?:vat|tax|gst|{words.FOOT['tax']}){_RATE}\s*\((?:incl(?:\.|uded|usive)?|"
+    rf"{words.INCLUDED})\)|"
     rf"(?:incl(?:\.|uding|udes)?|of\s+which|{words.INCLUDED})\s+"
     rf"(?:vat|tax|gst|{words.FOOT['tax']}){_RATE}(?:\s+of)?",
     "total": rf"(?:(?:grand|order|gross)\s+)?total"

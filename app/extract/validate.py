@@ -14,7 +14,8 @@ import re
 import unicodedata
 from datetime import date, timedelta
 
-# Words printed as labels on order forms, in the languages the office meets (English,
+# Words printed as labels on order forms (and the copy's name: 'VENDOR COPY', 'ORIGINAL'), in
+# the languages the office meets (English,
 # Afrikaans, German, French, Portuguese and Spanish): a cell that is only these words
 # (and punctuation) is a label, never a field's value. Compared without accents.
 _LABEL_WORDS = {
@@ -26,7 +27,7 @@ _LABEL_WORDS = {
         details information info sign signature signed approved by remarks notes note reg
         registration company type category dept department branch region area cost centre
         center po p.o. your our per each see ordered requested expected prepared raised issued
-        via rep payment""",
+        via rep payment copy original duplicate triplicate""",
     "joining": """de du des la le les van die der den do da del y e et und en""",
     "af": """naam datum verwysing nommer bladsy telefoon selfoon faks epos adres kontak btw
         belasting bestelling bestel bestelnommer verskaffer leweransier kliënt klant projek
