@@ -4,7 +4,9 @@ amount, a code under its own label below the description ('SKU: CEM-42'), whole 
 by points ('$ 1.592.585'), a '$' whose country the page's phones tell, a cutting list whose
 pieces x length = metres holds as well as metres x rate = amount, a price per unit ('Rate / m')
 and a currency after a column's name ('Gesamtpreis €') as one column, and a header's quantity
-that the lines' arithmetic shows is not the one priced. Each page is made up here."""
+that the lines' arithmetic shows is not the one priced, words joined by a slash heading one
+column ('Garment / item'), and a kit's parts listed unpriced under it. Each page is made up
+here."""
 
 from __future__ import annotations
 
@@ -235,3 +237,92 @@ def test_a_headers_word_over_no_values_beside_the_column_the_arithmetic_names():
     ]
     col.name_columns(rows, False, rules.stage("column", True), Trail())
     assert [c.key for c in columns] == ["description", "quantity", "unit_price", None, "amount"]
+
+
+WORKWEAR = f"""\
+Boland Workwear (Pty) Ltd                                        ORDER FORM
+Company   {BUYER}            Customer order no.   PO-7120
+Site      CP09                                    Order date           01/08/2026
+
+Code     Garment / item                   Colour       S   M   L   Qty   Unit price     Amount
+CS-2PN   Conti suit 2-piece, poly-cotton  Royal blue   1   3   8    12       327.96   3,935.52
+SH-LS    Work shirt, long sleeve          Navy         2   5   5    12       202.94   2,435.28
+
+                                                        Sub-total          R 6,370.80
+                                                        VAT 15%              R 955.62
+                                                        TOTAL              R 7,326.42
+"""
+
+
+def test_words_joined_by_a_slash_head_one_column():
+    rows = read(WORKWEAR)["items"]
+    assert [row["description"][:25] for row in rows] == [
+        "Conti suit 2-piece, poly-",
+        "Work shirt, long sleeve",
+    ]
+    header = text_lines("Code   Garment / item   Qty")[0]
+    assert [c.word for c in tables._columns(header.cells)] == ["code", "garment / item", "qty"]
+    # a slash between two names still names two columns
+    header = text_lines("Qty / Unit   Amount")[0]
+    assert [c.key for c in tables._columns(header.cells)] == ["quantity", None, "unit", "amount"]
+
+
+KITS = f"""\
+{BUYER}                                              PURCHASE ORDER
+Order Number   MC-2611          Order Date   28/09/2026          Job   CP09
+Order From     Highveld Plumbing Merchants CC
+
+Line  Product Code  Description                         Ordered  UOM    Unit Price   Line Total
+1     KIT-SH90      Shower set 900 x 900                  20.00  set      3 227.22    64 544.40
+         ST-900        - Shower tray 900 x 900 (1 per kit) 20.00  each
+         SM-01         - Shower mixer (1 per kit)          20.00  each
+2     SIL-WH        Silicone sealant white                20.00  each        88.46     1 769.20
+
+                                                          Total Excl. VAT          66 313.60
+                                                          VAT @ 15%                 9 947.04
+                                                          Total Incl. VAT          76 260.64
+"""
+
+
+def test_rows_with_no_price_under_priced_ones_that_add_up_are_an_items_parts():
+    payload = read(KITS)
+    assert [row["item_code"] for row in payload["items"]] == ["KIT-SH90", "SIL-WH"]
+    assert "totals_mismatch" not in payload["warnings"]
+    # where the priced rows do not add up alone, a row with no price stays, for a person
+    short = KITS.replace("66 313.60", "66 313.70").replace("76 260.64", "76 260.74")
+    kept = read(short)
+    assert "SM-01" in [row["item_code"] for row in kept["items"]]
+    assert "parts_of_items" not in {applied["rule"] for applied in kept["rules_applied"]}
+
+
+CHANGE_ORDER = f"""\
+{BUYER}                                           PURCHASE ORDER
+                                                           CHANGE ORDER
+PO Number   PO-40551        Revision   3        Order Date   08/08/2026
+Supplier    Boland Building Supplies CC          Project      CP09
+
+Ln  Item     Description                   Qty   UOM     Unit Price        Ext. Price
+1   RB-Y16   Rebar Y16 high tensile       24.00  each        165.59          3,974.16
+             Rev 2: 20.00 @ 172.21
+2   BLK-140  Concrete block 140mm         30.00  each          9.56            286.80
+             Rev 2: 8.00 @ 9.56
+
+Revision summary                        Order Value excl. VAT              4,260.96
+Order value excl. VAT at revision 2      3,520.68
+Change in revision 3          +740.28   VAT 15%                              639.14
+Order value excl. VAT at revision 3      4,260.96   Order Total incl. VAT  4,900.10
+"""
+
+
+def test_a_change_orders_earlier_lines_and_summary_are_neither_items_nor_its_tax():
+    payload = read(CHANGE_ORDER)
+    assert [(row["item_code"], row["description"]) for row in payload["items"]] == [
+        ("RB-Y16", "Rebar Y16 high tensile"),
+        ("BLK-140", "Concrete block 140mm"),
+    ]
+    # the summary beside the foot is not a charge of it
+    assert (payload["subtotal"], payload["tax"], payload["total"]) == (
+        "4260.96",
+        "639.14",
+        "4900.10",
+    )

@@ -258,3 +258,34 @@ def test_the_copys_name_beside_a_label_is_no_supplier():
     assert payload["supplier_name"] == "HIGHVELD FASTENERS CC"
     assert validate.is_label_words("SUPPLIER COPY")
     assert validate.is_label_words("ORIGINAL")
+
+
+MONTREAL = f"""\
+{BUYER}                                   BON DE COMMANDE
+Bureau de Montréal                                N° de commande     Date
+Tél. 514 555-0140                                 007120             2026-05-04
+
+Fournisseur
+Quincaillerie Laval inc.
+
+Livraison        Projet      Conditions      Acheteur
+2026-05-20       CP09        Net 30 jours    S. Côté
+
+Code      Description                  Qté    Prix unitaire       Montant
+BET-32    Béton 32 MPa                  10           220,00      2 200,00 $
+CIM-40    Ciment GU 40 kg               20            20,00        400,00 $
+
+                                              Sous-total         2 600,00 $
+                                              TPS 5 %              130,00 $
+                                              TVQ 9,975 %          259,35 $
+                                              Total              2 989,35 $
+"""
+
+
+def test_a_label_word_right_of_a_label_is_no_value_and_quebecs_taxes_name_canadas_dollar():
+    payload = read(MONTREAL)
+    assert payload["project_code"] == "CP09"  # not 'Conditions', the next heading
+    assert payload["currency"] == "CAD"
+    assert "low_confidence:currency" in payload["warnings"]  # a sign, not a code
+    assert validate.is_label_words("Conditions")
+    assert validate.is_label_words("Soumission")

@@ -330,6 +330,8 @@ def _dollar(text: str, ocr: bool) -> Found:
     code = _by_dialling(text, _DOLLAR_BY_DIALLING)
     if code:  # the country the phones are in: its '$', flagged all the same
         return Found(code, proofs.LOW - 0.1, f"$: the page's phones dial {code}'s country")
+    if _CANADIAN_TAX.search(text):  # flagged too: the tax's name is a sign, not a code
+        return Found("CAD", proofs.LOW - 0.1, "$: the page names Canada's sales taxes")
     return Found("USD", proofs.LOW - 0.1, "$: no code names which country's dollar", None, ocr)
 
 
@@ -339,6 +341,8 @@ def _by_dialling(text: str, currencies: dict[str, str]) -> str | None:
     return named.pop() if len(named) == 1 else None
 
 
+# Sales taxes only Canada levies: the harmonized tax, Quebec's, and the federal one in French.
+_CANADIAN_TAX = re.compile(r"\b(?:HST|QST|TPS|TVQ)\b")
 # Countries that write their rupee 'Rs', by their dialling codes.
 _RUPEE_BY_DIALLING = {"91": "INR", "92": "PKR", "94": "LKR", "230": "MUR"}
 # Countries that write their own currency '$', by their dialling codes ('+1' is two of them).

@@ -123,6 +123,17 @@ def amounts_together(items: list[Item], subtotal: int | None) -> list[tuple[Item
     ]
 
 
+def parts_of_items(items: list[Item], subtotal: int | None) -> list[Item]:
+    """Rows with neither a price nor an amount, where the priced rows alone add up to the
+    stated subtotal: an item's parts listed under it (a kit's pieces, to receive against),
+    not items of their own. Else none."""
+    parts = [i for i in items if i.amount is None and i.unit_price is None]
+    priced = [i for i in items if i.amount is not None]
+    if not parts or not priced or subtotal is None or len(parts) + len(priced) < len(items):
+        return []
+    return parts if checks.items_sum(priced) == subtotal else []
+
+
 # --- the number that explains a line, once the amounts add up -------------------------------
 
 

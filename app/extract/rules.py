@@ -23,6 +23,7 @@ order the engine applies them:
 - second_look: numbers the OCR missed, read again (second_look.py);
 - row, description, item: a row's values as it becomes an item (items.py);
 - missing: an amount or a quantity the line lacks, worked out from the other two;
+- parts: rows with no price or amount under priced ones that add up alone: an item's parts;
 - amounts, amount, explain: misread numbers on a line that does not hold,
   put right only where the other numbers prove it (repairs.py);
 - sums: a foot with no subtotal or total label, read from the amounts that add up
@@ -151,6 +152,8 @@ RULES: tuple[Rule, ...] = (
       False, "item", items.code_under_label),
     R("quantity_from_amount", "no quantity read: amount over price, if a plain quantity",
       False, "missing", repairs.quantity_from_amount),
+    R("parts_of_items", "rows with no price or amount, the priced rows adding up: parts",
+      False, "parts", repairs.parts_of_items),
     R("amounts_together", "several misread amounts, put right together by the subtotal",
       True, "amounts", repairs.amounts_together),
     R("amount_point_moved", "an amount's decimal point where the subtotal needs it",
@@ -211,9 +214,15 @@ def complete_items(rows: list[Item], trail: Trail) -> None:
 
 
 def repair_lines(rows: list[Item], sums: Sums, trail: Trail) -> None:
-    """OCR'd lines that do not hold, put right where the other numbers prove it: first the
-    amount (the first amount rule after which the line holds settles it), then, with the
-    amounts adding up, the first explanation of the line."""
+    """Rows that are an item's parts set apart (`rows` loses them); then OCR'd lines that do
+    not hold, put right where the other numbers prove it: first the amount (the first amount
+    rule after which the line holds settles it), then, with the amounts adding up, the first
+    explanation of the line."""
+    for rule in stage("parts"):
+        parts = rule.function(rows, sums.subtotal)
+        for part in parts:
+            trail.note(rule.name, "items", part.description, rule.purpose)
+        rows[:] = [row for row in rows if all(row is not part for part in parts)]
     for rule in stage("amounts", ocr=True):
         for item, change in rule.function(rows, sums.subtotal):
             _apply(rule, item, change, trail)

@@ -184,7 +184,13 @@ def _split_header_cell(cell: Cell) -> list[Column]:
                 out.append(Column(key, run[0].x0, run[-1].x1, text.lower(), whole))
                 start = end
                 break
+    if len(out) > 1 and _SLASHED.fullmatch(cell.text) and sum(bool(c.key) for c in out) < 2:
+        return [whole]  # 'Garment / item': one column's two names, as 'or' would join them
     return out if len(out) > 1 else [whole]
+
+
+# Words joined by a slash with spaces round it ('Garment / item', 'Colour / finish').
+_SLASHED = re.compile(r"\s*[^\W\d][^/]*\s/\s[^\W\d][^/]*")
 
 
 def _columns(cells: list[Cell], names=()) -> list[Column]:
@@ -674,12 +680,23 @@ LABELLED_REFERENCE = re.compile(
 )
 
 
+# What a line was before an order's change, restated under it ('Rev 2: 24.00 @ 172.21',
+# 'Was: 8 x 9.56').
+EARLIER = re.compile(
+    r"\s*(?:rev(?:ision)?\.?\s*\d+|was|previously|formerly)\s*:\s*\d[\d.,]*\s*(?:@|x)\s*\d",
+    re.IGNORECASE,
+)
+
+
 def annotation(line: Line) -> bool:
     """A line under an item that is about its delivery, not a part of its description: a
-    release or schedule line that carries a date ('Rel 1  Due 01/07/2026  Qty 7 roll'), or a
-    labelled reference first on the line (a batch, serial or heat number)."""
+    release or schedule line that carries a date ('Rel 1  Due 01/07/2026  Qty 7 roll'), a
+    labelled reference first on the line (a batch, serial or heat number), or what the line
+    was before the order changed ('Rev 2: 24.00 @ 172.21')."""
     text = line.text
-    return bool(numbers.DATE_IN_TEXT.search(text) or LABELLED_REFERENCE.match(text))
+    return bool(
+        numbers.DATE_IN_TEXT.search(text) or LABELLED_REFERENCE.match(text) or EARLIER.match(text)
+    )
 
 
 def _note(line: Line, columns: list[Column], above: dict[int, list[Cell]]) -> bool:
@@ -840,12 +857,20 @@ class RowReader:
             rows[-1].closed = True
 
 
+# A sum named with its tax in or out ('Order Value excl. VAT', 'Amount incl. tax').
+_SUM_WITH_TAX = re.compile(
+    r"(?:[^\W\d]+\s+){0,2}(?:total|amount|value|sum)\s+\(?(?:excl|incl|ex|inc)\b", re.IGNORECASE
+)
+
+
 def _foot_beside_words(line: Line, comma: bool) -> bool:
     """A foot's line with a heading of another block before it ('VAT analysis  Total excl.
     VAT  6 899.59'): three cells at most, a foot label and its amount last, no number
     before them."""
     cells = line.cells
-    if not 2 <= len(cells) <= 3 or not FOOT.match(cells[-2].text):
+    if not 2 <= len(cells) <= 3 or not (
+        FOOT.match(cells[-2].text) or _SUM_WITH_TAX.match(cells[-2].text)
+    ):
         return False
     before = " ".join(cell.text for cell in cells[:-2])
     return money_text(cells[-1].text, comma) is not None and not re.search(r"\d", before)

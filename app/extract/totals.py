@@ -166,6 +166,7 @@ def read_foot(lines: list[Line], decimal_comma: bool) -> dict[str, Found]:
     `tax_included` tells it apart.
     """
     where: dict[str, int] = {}  # each key's line
+    column: dict[str, int] = {}  # and its label's cell in that line
     out: dict[str, Found] = {}
     for registered in (False, True):  # a registration number only when nothing else is
         for index in range(len(lines) - 1, -1, -1):
@@ -180,7 +181,7 @@ def read_foot(lines: list[Line], decimal_comma: bool) -> dict[str, Found]:
                 found = _found(lines[index], value, position)
                 if under:  # its amount on the line below
                     found = replace(found, source=f"{found.source}  {below.text.strip()}")
-                out[key], where[key] = found, index
+                out[key], where[key], column[key] = found, index, position
     # a VAT analysis is printed at the foot, not above it: an items table's 'Incl. VAT'
     # column is the lines' amounts with their tax, not the tax
     foot = lines[min(where.values(), default=len(lines)) :]
@@ -188,7 +189,8 @@ def read_foot(lines: list[Line], decimal_comma: bool) -> dict[str, Found]:
         out["tax"] = analysis
     if "subtotal" in where and "total" in where:
         between = lines[where["subtotal"] + 1 : where["total"]]
-        charges = _charges(between, out["subtotal"].value, decimal_comma)
+        left = min(lines[where[key]].cells[column[key]].x0 for key in ("subtotal", "total"))
+        charges = _charges(between, out["subtotal"].value, decimal_comma, left)
         if len(charges) > 1:
             cents = sum(numbers.parse_money(value) for _, value in charges)
             source = " + ".join(line.text.strip() for line, _ in charges)
@@ -229,17 +231,22 @@ def _analysis(lines: list[Line], decimal_comma: bool) -> Found | None:
     return None
 
 
-def _charges(between: list[Line], subtotal: str, decimal_comma: bool) -> list[tuple[Line, str]]:
+def _charges(
+    between: list[Line], subtotal: str, decimal_comma: bool, left: float = 0.0
+) -> list[tuple[Line, str]]:
     """The tax lines between the subtotal's line and the total's: each charge with an amount
     at its right and a tax word in its label, or a rate it prints that its amount is of the
-    subtotal ('PST 7%': a tax whose name is not known)."""
+    subtotal ('PST 7%': a tax whose name is not known). Only the cells that reach past the
+    foot's labels' left edge count: a block beside the foot ('Order value excl. VAT at
+    revision 2') is not its."""
     charges = []
     for line in between:
-        value = _amount(line.cells[-1].text, decimal_comma) if len(line.cells) > 1 else None
+        cells = [cell for cell in line.cells if cell.x1 > left]
+        value = _amount(cells[-1].text, decimal_comma) if len(cells) > 1 else None
         if value is None:
             continue
-        label = " ".join(cell.text for cell in line.cells[:-1])
-        if TAX_WORDS.search(line.cells[0].text) or charge_is_tax(
+        label = " ".join(cell.text for cell in cells[:-1])
+        if TAX_WORDS.search(cells[0].text) or charge_is_tax(
             f"{label} {value}", subtotal, decimal_comma=False
         ):
             charges.append((line, value))

@@ -27,7 +27,7 @@ _LABEL_WORDS = {
         details information info sign signature signed approved by remarks notes note reg
         registration company type category dept department branch region area cost centre
         center po p.o. your our per each see ordered requested expected prepared raised issued
-        via rep payment copy original duplicate triplicate""",
+        via rep payment quote quotation conditions copy original duplicate triplicate""",
     "joining": """de du des la le les van die der den do da del y e et und en""",
     "af": """naam datum verwysing nommer bladsy telefoon selfoon faks epos adres kontak btw
         belasting bestelling bestel bestelnommer verskaffer leweransier kliënt klant projek
@@ -38,7 +38,8 @@ _LABEL_WORDS = {
         artikel artikelnummer pos position summe gesamt zwischensumme zahlungsbedingungen""",
     "fr": """nom date référence numéro n° no. page téléphone tél courriel adresse contact tva
         siret siren commande bon fournisseur client projet chantier montant quantité qté
-        unité prix remise désignation sous-total statut état objet""",
+        unité prix remise désignation sous-total statut état objet conditions acheteur
+        livraison soumission devis paiement échéance""",
     "pt": """nome data referência número página telefone endereço contato iva nif cnpj pedido
         ordem compra fornecedor cliente projeto obra valor quantidade unidade preço desconto
         descrição código estado""",
