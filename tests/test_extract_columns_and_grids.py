@@ -326,3 +326,91 @@ def test_a_change_orders_earlier_lines_and_summary_are_neither_items_nor_its_tax
         "639.14",
         "4900.10",
     )
+
+
+def _at(*cells: tuple[int, str]) -> str:
+    """A line with each text starting at its column."""
+    line = ""
+    for x, text in cells:
+        line = line.ljust(x) + text
+    return line
+
+
+LINE_PRINTER = "\n".join(
+    [
+        _at((0, "POR200"), (8, BUYER), (77, "PURCHASE ORDER")),
+        _at((62, "PURCHASE ORDER NO :"), (83, "0051730")),
+        _at((62, "ORDER DATE"), (80, ":"), (83, "01/10/26")),
+        _at((62, "JOB"), (80, ":"), (83, "CP09")),
+        _at((0, "VENDOR:")),
+        _at((0, "HIGHVELD FASTENERS CC")),
+        "",
+        _at(
+            (1, "LN ITEM NO"),
+            (15, "DESCRIPTION"),
+            (47, "QTY ORD UM"),
+            (60, "UNIT COST"),
+            (74, "EXTENSION DUE DATE"),
+        ),  # fmt: skip
+        _at(
+            (0, "001 0515-1260"),
+            (15, "HEX BOLT M12X60 GALV"),
+            (49, "10.00 EA"),
+            (63, "2.7600"),
+            (78, "27.60 16/10/26"),
+        ),  # fmt: skip
+        _at(
+            (0, "002 0210-1612"),
+            (15, "REBAR Y12 6M"),
+            (49, "20.00 EA"),
+            (61, "101.7600"),
+            (76, "2035.20 16/10/26"),
+        ),  # fmt: skip
+        "",
+        _at((78, "MERCHANDISE TOTAL"), (99, "2062.80")),
+        _at((78, "VAT 15.00%"), (100, "309.42")),
+        _at((78, "ORDER TOTAL ZAR"), (99, "2372.22")),
+    ]
+)
+
+
+def test_a_total_named_by_what_it_adds_up_ends_the_items():
+    payload = read(LINE_PRINTER)
+    assert [row["description"] for row in payload["items"]] == [
+        "HEX BOLT M12X60 GALV",
+        "REBAR Y12 6M",
+    ]
+    assert payload["warnings"] == []
+
+
+JAKARTA = f"""\
+{BUYER}
+Kantor Perwakilan Jakarta                       PESANAN PEMBELIAN
+                                                No. PO :   0465/PO-MRD/2026
+Kepada Yth.                                     Tanggal :  23/04/2026
+CV Maju Baja Perkasa                            Proyek :   CP09
+
+No.  Kode Barang   Nama Barang             Qty  Satuan  Harga Satuan (Rp)  Disc %  Jumlah (Rp)
+1    BTA-AAC10     Bata ringan AAC 10 cm    15  m3                847.033       -   12.705.495
+2    CAT-25        Cat tembok putih 25 kg   12  pail            1.296.889       -   15.562.668
+3    BSI-D13       Besi beton ulir D13       6  btg               119.331     7,5      662.287
+
+Terbilang:                                      Sub Total         Rp   28.930.450
+# Dua puluh delapan juta #                      PPN 11%           Rp    3.182.350
+                                                Grand Total       Rp   32.112.800
+"""
+
+
+def test_a_currency_in_brackets_after_a_header_word_and_in_a_cell_of_its_own_in_the_foot():
+    payload = read(JAKARTA)
+    assert [(row["quantity"], row["unit_price"], row["amount"]) for row in payload["items"]] == [
+        ("15", "847033.00", "12705495.00"),
+        ("12", "1296889.00", "15562668.00"),
+        ("6", "119331.00", "662287.00"),
+    ]
+    assert payload["currency"] == "IDR"
+    header = text_lines("Harga Satuan (Rp)   Jumlah (Rp)")[0]
+    assert [c.word for c in tables._columns(header.cells)] == [
+        "harga satuan (rp)",
+        "jumlah (rp)",
+    ]

@@ -11,6 +11,7 @@ VAT, total) and resumes after a header repeated on a later page. Pure.
 from __future__ import annotations
 
 import difflib
+import itertools
 import re
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
@@ -184,9 +185,27 @@ def _split_header_cell(cell: Cell) -> list[Column]:
                 out.append(Column(key, run[0].x0, run[-1].x1, text.lower(), whole))
                 start = end
                 break
+    out = _brackets_kept(out)
+    apart = all(a.x1 <= b.x0 for a, b in itertools.pairwise(words))
+    if apart and not any(c.key for c in out):
+        return [whole]  # 'Harga Satuan (Rp)': no word of it names a column, so split it not
     if len(out) > 1 and _SLASHED.fullmatch(cell.text) and sum(bool(c.key) for c in out) < 2:
         return [whole]  # 'Garment / item': one column's two names, as 'or' would join them
     return out if len(out) > 1 else [whole]
+
+
+def _brackets_kept(parts: list[Column]) -> list[Column]:
+    """A word in brackets after a column's name ('Jumlah (Rp)', 'Berat (kg)') is that
+    column's currency or unit, not a column of its own."""
+    out: list[Column] = []
+    for part in parts:
+        if out and not part.key and re.fullmatch(r"\(\S{1,6}\)", part.word):
+            last = out[-1]
+            word = f"{last.word} {part.word}"
+            out[-1] = replace(last, key=last.key or column_key(word), x1=part.x1, word=word)
+        else:
+            out.append(part)
+    return out
 
 
 # Words joined by a slash with spaces round it ('Garment / item', 'Colour / finish').
@@ -857,19 +876,26 @@ class RowReader:
             rows[-1].closed = True
 
 
-# A sum named with its tax in or out ('Order Value excl. VAT', 'Amount incl. tax').
-_SUM_WITH_TAX = re.compile(
-    r"(?:[^\W\d]+\s+){0,2}(?:total|amount|value|sum)\s+\(?(?:excl|incl|ex|inc)\b", re.IGNORECASE
+# A sum named with its tax in or out ('Order Value excl. VAT', 'Amount incl. tax'), or a total
+# named by what it adds up ('MERCHANDISE TOTAL').
+_SUM_NAMED = re.compile(
+    r"(?:[^\W\d]+\s+){0,2}(?:total|amount|value|sum)\s+\(?(?:excl|incl|ex|inc)\b"
+    r"|(?:[^\W\d]+\s+){1,2}total\s*:?\s*$",
+    re.IGNORECASE,
 )
+
+
+# A currency's code or sign in a cell of its own, between a foot's label and its amount.
+_CURRENCY_ALONE = re.compile(rf"(?:{CURRENCY_CODES}|rp|rs|r|\$|€|£)\.?", re.IGNORECASE)
 
 
 def _foot_beside_words(line: Line, comma: bool) -> bool:
     """A foot's line with a heading of another block before it ('VAT analysis  Total excl.
-    VAT  6 899.59'): three cells at most, a foot label and its amount last, no number
-    before them."""
-    cells = line.cells
+    VAT  6 899.59'): three cells at most (a currency in a cell of its own aside), a foot label
+    and its amount last, no number before them."""
+    cells = [cell for cell in line.cells if not _CURRENCY_ALONE.fullmatch(cell.text.strip())]
     if not 2 <= len(cells) <= 3 or not (
-        FOOT.match(cells[-2].text) or _SUM_WITH_TAX.match(cells[-2].text)
+        FOOT.match(cells[-2].text) or _SUM_NAMED.match(cells[-2].text)
     ):
         return False
     before = " ".join(cell.text for cell in cells[:-2])
