@@ -7,7 +7,7 @@ a site's line over its address that is no supplier. Each page is made up here.""
 
 from __future__ import annotations
 
-from app.extract import engine, fields, validate
+from app.extract import engine, fields, unlabelled, validate
 from app.extract.layout import text_lines
 
 BUYER = "Meridian Construction (Pty) Ltd"
@@ -289,3 +289,28 @@ def test_a_label_word_right_of_a_label_is_no_value_and_quebecs_taxes_name_canada
     assert "low_confidence:currency" in payload["warnings"]  # a sign, not a code
     assert validate.is_label_words("Conditions")
     assert validate.is_label_words("Soumission")
+
+
+JAKARTA = """\
+MERIDIAN CONSTRUCTION (PTY) LTD
+Kantor Perwakilan Jakarta          NPWP: 0742 4120 1987 6500
+
+                       PESANAN PEMBELIAN
+                       No. : 0465/PO-MRD/2026
+
+Kepada Yth.                                 No. PR      :  PR/0428/2026
+CV Maju Baja Perkasa                        Tanggal     :  23/04/2026
+                                            Proyek      :  CP09
+
+No.  Kode        Nama Barang                Qty   Harga (Rp)    Jumlah (Rp)
+1    CAT-25      Cat tembok putih 25 kg      12    1.296.889     15.562.668
+2    BSI-D13     Besi beton ulir D13          6      119.331        715.986
+
+                                            Grand Total       16.278.654
+"""
+
+
+def test_our_name_and_a_tax_number_in_capitals_are_no_title():
+    assert unlabelled.title(text_lines(JAKARTA)).text == "PESANAN PEMBELIAN"
+    # the number under the title, not the requisition's beside 'No. PR'
+    assert read(JAKARTA)["po_number"] == "0465/PO-MRD/2026"

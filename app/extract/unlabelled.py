@@ -48,12 +48,14 @@ def _marked(text: str) -> bool:
 
 def title(lines: list[Line]) -> Cell | None:
     """The title: the first short cell near the top printed in capitals ('ORDINE DI
-    ACQUISTO'), four letters or more."""
+    ACQUISTO'), four letters or more and fewer digits; a company's name in capitals is none."""
     for line in lines[:12]:
         for cell in line.cells:
             text = cell.text.strip()
             letters = re.sub(r"[^A-Za-zÀ-ÿ]", "", text)
-            if len(letters) >= 4 and letters.isupper() and len(text.split()) <= 5:
+            digits = sum(ch.isdigit() for ch in text)  # 'NPWP: 0742 4120 1987 6500' is none
+            capitals = len(letters) >= 4 and letters.isupper() and len(text.split()) <= 5
+            if capitals and digits < len(letters) and not validate.ends_in_legal_form(text):
                 return cell
     return None
 

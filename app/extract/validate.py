@@ -145,6 +145,12 @@ def is_legal_form(text: str) -> bool:
     return len(text.strip()) <= 12 and bool(_ABBREVIATED.fullmatch(text.strip()))
 
 
+def ends_in_legal_form(text: str) -> bool:
+    """A company's name: its last words are a legal form ('MERIDIAN CONSTRUCTION (PTY) LTD')."""
+    words = text.split()
+    return any(is_legal_form(" ".join(words[-n:])) for n in (1, 2, 3) if len(words) > n)
+
+
 # A short form of letters and dots, two dots at least ('A.Ş.', 'S.R.L.', 'Sp. z o.o.').
 _ABBREVIATED = re.compile(r"(?=(?:[^.]*\.){2})(?:[^\W\d_]{1,3}\.?,?\s?){1,5}")
 
