@@ -33,7 +33,7 @@ CURRENCY_CODES = ("ZAR", "USD", "EUR", "GBP", "MZN", "BWP", "NAD", "ZMW", "SZL",
 )  # fmt: skip
 _CODES = "|".join(CURRENCY_CODES)
 _CURRENCY = re.compile(
-    rf"^({_CODES}|R\$|N\$|US\$|Rs\.?|Rp\.?|₹|₪|R|\$|€|£|kr\.?(?=\s?\d))\s*", re.IGNORECASE
+    rf"^({_CODES}|R\$|N\$|US\$|Rs\.?|(?-i:Rp)\.?|₹|₪|R|\$|€|£|kr\.?(?=\s?\d))\s*", re.IGNORECASE
 )
 # after the amount: a code, a symbol, or Mozambique's 'MT' after an amount with cents
 _CURRENCY_AFTER = re.compile(rf"\s*({_CODES}|€|£|zł|Kč|kr\.?|(?<=\d[.,]\d\d)\s?MT)$", re.IGNORECASE)

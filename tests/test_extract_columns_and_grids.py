@@ -307,10 +307,10 @@ Ln  Item     Description                   Qty   UOM     Unit Price        Ext. 
 2   BLK-140  Concrete block 140mm         30.00  each          9.56            286.80
              Rev 2: 8.00 @ 9.56
 
-Revision summary                        Order Value excl. VAT              4,260.96
-Order value excl. VAT at revision 2      3,520.68
-Change in revision 3          +740.28   VAT 15%                              639.14
-Order value excl. VAT at revision 3      4,260.96   Order Total incl. VAT  4,900.10
+Revision summary                                 Order Value excl. VAT        4,260.96
+Order value excl. VAT at revision 2   3,520.68
+Change in revision 3                   +740.28   VAT 15%                        639.14
+Order value excl. VAT at revision 3   4,260.96   Order Total incl. VAT        4,900.10
 """
 
 

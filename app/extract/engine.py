@@ -341,8 +341,11 @@ def _by_dialling(text: str, currencies: dict[str, str]) -> str | None:
     return named.pop() if len(named) == 1 else None
 
 
-# Sales taxes only Canada levies: the harmonized tax, Quebec's, and the federal one in French.
-_CANADIAN_TAX = re.compile(r"\b(?:HST|QST|TPS|TVQ)\b")
+# Sales taxes only Canada levies (the harmonized tax, Quebec's, the federal one in French),
+# named with a rate or a registration.
+_CANADIAN_TAX = re.compile(
+    r"\b(?:HST|QST|TPS|TVQ)\b\s*(?:\d{1,2}(?:[.,]\d+)?\s*%|:|#|n[o°º])"  # 'TPS 5 %', 'TVQ :'
+)
 # Countries that write their rupee 'Rs', by their dialling codes.
 _RUPEE_BY_DIALLING = {"91": "INR", "92": "PKR", "94": "LKR", "230": "MUR"}
 # Countries that write their own currency '$', by their dialling codes ('+1' is two of them).

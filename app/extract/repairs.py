@@ -123,11 +123,20 @@ def amounts_together(items: list[Item], subtotal: int | None) -> list[tuple[Item
     ]
 
 
+# A part listed under its item: its description starts with a dash or a bullet.
+_LISTED_PART = re.compile(r"\s*[-–•·]\s")
+
+
 def parts_of_items(items: list[Item], subtotal: int | None) -> list[Item]:
-    """Rows with neither a price nor an amount, where the priced rows alone add up to the
-    stated subtotal: an item's parts listed under it (a kit's pieces, to receive against),
-    not items of their own. Else none."""
-    parts = [i for i in items if i.amount is None and i.unit_price is None]
+    """Rows with neither a price nor an amount, listed under an item with a dash or a
+    bullet, where the priced rows alone add up to the stated subtotal: the item's parts (a
+    kit's pieces, to receive against), not items of their own. Else none. (A line priced
+    later or free of charge is listed as an item, not under one: it stays.)"""
+    parts = [
+        i
+        for i in items
+        if i.amount is None and i.unit_price is None and _LISTED_PART.match(i.description)
+    ]
     priced = [i for i in items if i.amount is not None]
     if not parts or not priced or subtotal is None or len(parts) + len(priced) < len(items):
         return []

@@ -189,7 +189,7 @@ def _split_header_cell(cell: Cell) -> list[Column]:
     apart = all(a.x1 <= b.x0 for a, b in itertools.pairwise(words))
     if apart and not any(c.key for c in out):
         return [whole]  # 'Harga Satuan (Rp)': no word of it names a column, so split it not
-    if len(out) > 1 and _SLASHED.fullmatch(cell.text) and sum(bool(c.key) for c in out) < 2:
+    if len(out) > 1 and _SLASHED.fullmatch(cell.text) and not out[0].key:
         return [whole]  # 'Garment / item': one column's two names, as 'or' would join them
     return out if len(out) > 1 else [whole]
 
@@ -699,10 +699,10 @@ LABELLED_REFERENCE = re.compile(
 )
 
 
-# What a line was before an order's change, restated under it ('Rev 2: 24.00 @ 172.21',
-# 'Was: 8 x 9.56').
+# What a line was before an order's change, restated under it as quantity @ price and nothing
+# more ('Rev 2: 24.00 @ 172.21'; not 'Rev 2: 600 x 400 mm', a drawing's revision).
 EARLIER = re.compile(
-    r"\s*(?:rev(?:ision)?\.?\s*\d+|was|previously|formerly)\s*:\s*\d[\d.,]*\s*(?:@|x)\s*\d",
+    r"\s*(?:rev(?:ision)?\.?\s*\d+|was|previously|formerly)\s*:\s*\d[\d.,]*\s*@\s*\d[\d.,]*\s*$",
     re.IGNORECASE,
 )
 
@@ -876,11 +876,11 @@ class RowReader:
             rows[-1].closed = True
 
 
-# A sum named with its tax in or out ('Order Value excl. VAT', 'Amount incl. tax'), or a total
-# named by what it adds up ('MERCHANDISE TOTAL').
+# A sum named with its tax in or out ('Order Value excl. VAT', 'Amount incl. tax'), or the whole
+# order's total named by what it adds up ('MERCHANDISE TOTAL'; not a section's or a page's).
 _SUM_NAMED = re.compile(
     r"(?:[^\W\d]+\s+){0,2}(?:total|amount|value|sum)\s+\(?(?:excl|incl|ex|inc)\b"
-    r"|(?:[^\W\d]+\s+){1,2}total\s*:?\s*$",
+    r"|(?:merchandise|goods|order|grand)\s+total\s*:?\s*$",
     re.IGNORECASE,
 )
 

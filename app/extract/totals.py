@@ -236,16 +236,18 @@ def _charges(
 ) -> list[tuple[Line, str]]:
     """The tax lines between the subtotal's line and the total's: each charge with an amount
     at its right and a tax word in its label, or a rate it prints that its amount is of the
-    subtotal ('PST 7%': a tax whose name is not known). Only the cells that reach past the
-    foot's labels' left edge count: a block beside the foot ('Order value excl. VAT at
-    revision 2') is not its."""
+    subtotal ('PST 7%': a tax whose name is not known). The amount is in the foot's column
+    (right of its labels' left edge), and a label beside the foot's labels is the charge's
+    own: a block beside the foot ('Change in revision 3  +219.69') is not its."""
     charges = []
     for line in between:
-        cells = [cell for cell in line.cells if cell.x1 > left]
-        value = _amount(cells[-1].text, decimal_comma) if len(cells) > 1 else None
+        if len(line.cells) < 2 or line.cells[-1].x1 <= left:
+            continue  # no amount in the foot's column: another block's line
+        value = _amount(line.cells[-1].text, decimal_comma)
         if value is None:
             continue
-        label = " ".join(cell.text for cell in cells[:-1])
+        cells = [cell for cell in line.cells[:-1] if cell.x1 > left] or line.cells[:-1]
+        label = " ".join(cell.text for cell in cells)
         if TAX_WORDS.search(cells[0].text) or charge_is_tax(
             f"{label} {value}", subtotal, decimal_comma=False
         ):

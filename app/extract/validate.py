@@ -146,9 +146,16 @@ def is_legal_form(text: str) -> bool:
 
 
 def ends_in_legal_form(text: str) -> bool:
-    """A company's name: its last words are a legal form ('MERIDIAN CONSTRUCTION (PTY) LTD')."""
+    """A company's name: its last word is a legal form that is no other word's short form
+    ('MERIDIAN CONSTRUCTION (PTY) LTD', 'ACME GMBH'; not 'P.O.' or '(CO)')."""
     words = text.split()
-    return any(is_legal_form(" ".join(words[-n:])) for n in (1, 2, 3) if len(words) > n)
+    return len(words) > 1 and words[-1].strip("().,").lower() in _COMPANY_ENDS
+
+
+_COMPANY_ENDS = {
+    "ltd", "limited", "pty", "cc", "inc", "llc", "plc", "gmbh", "sarl", "bv", "nv", "lda",
+    "srl", "bpk", "edms", "bk", "corp", "incorporated",
+}  # fmt: skip
 
 
 # A short form of letters and dots, two dots at least ('A.Ş.', 'S.R.L.', 'Sp. z o.o.').
