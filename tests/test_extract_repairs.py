@@ -624,3 +624,11 @@ def test_a_known_suppliers_name_the_ocr_read_without_an_accent_or_a_dot(read, kn
 )
 def test_a_roman_numeral_with_an_l_for_a_capital_i(text, fixed):
     assert items.capital_i_as_l(text) == fixed
+
+
+def test_a_mark_after_a_photos_description_is_left_as_printed():
+    # the rule that took it for a speck went: on layouts nobody tuned on it was wrong more
+    # often than right (docs/reading.md, Rules that went)
+    keys = ["item_code", "description", "quantity"]
+    (item,) = to_items([row(keys, ["HB-M8", "Hex bolt M8x40 galv.", "2"], True)])
+    assert item.description == "Hex bolt M8x40 galv."

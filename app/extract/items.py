@@ -89,11 +89,6 @@ def quantity_beside_price(row: RawRow, decimal_comma: bool) -> str | None:
 # --- the description's OCR slips, each a rule (rules.py) ------------------------------------
 
 
-def trailing_speck(text: str) -> str:
-    """A speck after the last word ('M8x40.', 'NFP-') is noise."""
-    return text.rstrip(" .,;:-_'")
-
-
 # A size or weight read with one letter for a digit: 'S0kg', '1O0mm', 'l5mm'.
 _MISREAD_SIZE = re.compile(
     r"\b(?=[\d.]*[OoSsIl][\d.]*(?:kg|g|mm|cm|m|l|ml)\b)(?=\S*\d)([\dOoSsIl.]{2,6})"

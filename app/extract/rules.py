@@ -132,8 +132,6 @@ RULES: tuple[Rule, ...] = (
       True, "second_look", second_look.fill_missing_numbers),
     R("quantity_beside_price", "two numbers in the price cell and no quantity column",
       False, "row", items.quantity_beside_price),
-    R("trailing_speck", "a mark after the description's last word is a speck",
-      True, "description", items.trailing_speck),
     R("letter_in_size", "a letter read for a digit in a size ('S0kg')",
       True, "description", items.letter_in_size),
     R("letter_in_dimension", "letters read for digits in a dimension ('38xll4')",
