@@ -217,10 +217,10 @@ def repair_lines(rows: list[Item], sums: Sums, trail: Trail) -> None:
     rule after which the line holds settles it), then, with the amounts adding up, the first
     explanation of the line."""
     for rule in stage("parts"):
-        parts = rule.function(rows, sums.subtotal)
-        for part in parts:
+        parts = {id(part): part for part in rule.function(rows, sums.subtotal)}
+        for part in parts.values():
             trail.note(rule.name, "items", part.description, rule.purpose)
-        rows[:] = [row for row in rows if all(row is not part for part in parts)]
+        rows[:] = [row for row in rows if id(row) not in parts]
     for rule in stage("amounts", ocr=True):
         for item, change in rule.function(rows, sums.subtotal):
             _apply(rule, item, change, trail)

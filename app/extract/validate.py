@@ -15,9 +15,9 @@ import unicodedata
 from datetime import date, timedelta
 
 # Words printed as labels on order forms (and the copy's name: 'VENDOR COPY', 'ORIGINAL'), in
-# the languages the office meets (English,
-# Afrikaans, German, French, Portuguese and Spanish): a cell that is only these words
-# (and punctuation) is a label, never a field's value. Compared without accents.
+# the languages the office meets (English, Afrikaans, German, French, Portuguese and Spanish):
+# a cell that is only these words (and punctuation) is a label, never a field's value.
+# Compared without accents.
 _LABEL_WORDS = {
     "en": """name names status state date dated ref reference references number no nr num page of
         tel telephone phone fax cell mobile email e-mail web website vat tax gst code id
