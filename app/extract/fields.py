@@ -160,10 +160,18 @@ def _after_project_word(text: str) -> str | None:
     return rest.strip() if project_word(first) and re.search(r"\d", rest) else None
 
 
+# A site's code, then its name or place after a dash or a comma ('CP09 - Riverside Drive').
+_CODE_NAMED = re.compile(
+    r"((?=[\w\-/.]*[A-Za-z])(?=[\w\-/.]*\d)[A-Za-z0-9][A-Za-z0-9\-/_.]*)(?:\s+[-–]|,)\s+[^\W\d]"
+)
+
+
 def code(text: str) -> str | None:
     """A project or site code: short, at most three parts ('CP09', 'cp 09', 'sea pt')."""
     text = text.strip().strip(".,;:")
     text = _after_project_word(text) or text  # the code after 'Project' in 'Project CP09'
+    named = _CODE_NAMED.match(text)
+    text = named.group(1) if named else text  # 'CP09 - Riverside Drive, Mbombela' -> 'CP09'
     short = len(text) <= 20 and len(text.split()) <= 3 and not is_label(text)
     short = short and not validate.is_label_words(text)
     if short and re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9 \-/_.]*", text):
@@ -374,13 +382,28 @@ def _noise(cell: Cell) -> bool:
     return len(cell.text) <= 2 and (cell.conf < 0.5 or not cell.text.isalnum())
 
 
-def _right(line: Line, label: Cell) -> Cell | None:
-    after = [
+def _after(line: Line, label: Cell) -> list[Cell]:
+    """The cells right of a label on its line, specks left out."""
+    return [
         c
         for c in line.cells
         if c.x0 >= label.x1 and c.words[0] not in label.words and not _noise(c)
     ]
+
+
+def _header_row(line: Line) -> bool:
+    """A table's header row of fields ('PO Number  PO Date  Supplier  Project  Ln  Item Code
+    ...'): four cells or more, three in four of them labels or column heads. A cell right of
+    a label there is the next column's head, not the label's value."""
+    heads = sum(1 for c in line.cells if is_label(c.text) or column_key(c.text))
+    return len(line.cells) >= 4 and 4 * heads >= 3 * len(line.cells)
+
+
+def _right(line: Line, label: Cell) -> Cell | None:
+    after = _after(line, label)
     if not after or is_label(after[0].text) or numbered_block(after[0].text):
+        return None
+    if column_key(after[0].text) and _header_row(line):
         return None
     if _label_and_value(after[0].text):  # another label's value ('VAT No. 4120198765')
         return None
@@ -390,6 +413,24 @@ def _right(line: Line, label: Cell) -> Cell | None:
     if after[0].x0 - label.x1 < 45 or sandwiched:
         return _with_neighbours(after[0], after[1:])
     return None
+
+
+def _next_row_label(lines: list[Line], index: int, label: Cell, below: Cell) -> bool:
+    """Rows of label and value ('Site  MEG12 - Riverside Drive' over 'Access  Main gate'):
+    the cell under a label that has a value of its own right of it, with a value of its own
+    in the same column, is the next row's label (words, no digit), not this label's value. Not
+    where the cell beside the label is another label, each with its value under it."""
+    after = _after(lines[index], label)
+    if not after or is_label(after[0].text) or re.search(r"\d", below.text):
+        return False
+    beside = after[0].text
+    if not re.search(r"\d", beside) and _starts_with_label(beside):
+        return False  # another label beside it ('Supplier  Project / Site'): values under both
+    column = after[0].x0
+    for line in lines[index + 1 : index + 4]:
+        if below.words[0] in line.words:
+            return any(c.x0 >= below.x1 and abs(c.x0 - column) <= 3 for c in line.cells)
+    return False
 
 
 def values_beside(lines: list[Line], index: int, label: Cell, step: float) -> list[Cell]:
@@ -422,10 +463,10 @@ def find(
             for cell in _label_candidates(line):
                 text = normal(cell.text)
                 if label_only.fullmatch(text):
-                    for value_cell, nearness in (
-                        (_right(line, cell), 1.0),
-                        (_below(lines, index, cell, step), 0.97),
-                    ):
+                    below = _below(lines, index, cell, step)
+                    if below is not None and _next_row_label(lines, index, cell, below):
+                        below = None
+                    for value_cell, nearness in ((_right(line, cell), 1.0), (below, 0.97)):
                         if value_cell is None:
                             continue
                         value = check(value_cell.text)

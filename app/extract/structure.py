@@ -271,8 +271,9 @@ TRIPLE = ("quantity", "unit_price", "amount")
 def arithmetic_keys(columns: list[Column], rows: list[RawRow], comma: bool) -> dict[int, str]:
     """The number columns whose lines keep quantity x price (less discount) = amount, in most
     rows that print all three (a photo may lose a number) and in at least two (or the only
-    one): {index: key}. Of the two factors, the one
-    with more values in cents is the price (else the one further right)."""
+    one): {index: key}. Of the two factors, the one further right is the price, unless the
+    other prints cents in most of its values and more often than it ('18,25' among whole
+    quantities is a quantity's decimals)."""
 
     def numeric(text: str) -> bool:
         return is_number(_bare(text).rstrip("%").strip(), comma)
@@ -310,7 +311,7 @@ def arithmetic_keys(columns: list[Column], rows: list[RawRow], comma: bool) -> d
         return {}
     q, p = (i for i, key in best.items() if key in ("quantity", "unit_price"))
     values = {i: [r.cells[i] for r in rows if i in r.cells] for i in (q, p)}
-    if _priced(values[q]) > _priced(values[p]):
+    if _priced(values[q]) > _priced(values[p]) and 2 * _priced(values[q]) > len(values[q]):
         best[q], best[p] = "unit_price", "quantity"
     return best
 
