@@ -46,6 +46,24 @@ NOT_YET: dict[str, str] = {
     "revision's figures under them; the table learned reads no items on the next documents",
     "paint-trade-order": "the order's details run down a sidebar beside the table, so an "
     "item's second line shares a printed line with the sidebar; the learned table loses it",
+    # rotation 7's, dev since rotation 9
+    "egyptian": "an Arabic page, right to left: on the next documents the memory finds no "
+    "supplier, no foot and no items where document 1 had them",
+    "mongolian": "a Cyrillic page: its subtotal, tax and total are learned on document 1 and "
+    "not found on the next (not yet known why)",
+    "subcontract-order": "its tax is learned on document 1 and not found on the next (not yet "
+    "known why)",
+    "supplier-network": "the supplier's name runs over two lines under 'To:' ('... Industrial "
+    "Supplies' over '(Pty) Ltd') and is not learned; items with status and classification "
+    "lines under them read short",
+    "lines-export": "its foot is one row, 'Totals (15 lines)' and three amounts, whose label "
+    "changes with the number of lines, so the label learned is not found on the next",
+    "edi-orders": "its items are a message's segments, one per line (LIN, PIA, IMD, QTY, PRI, "
+    "MOA), with no header row by which the memory learns a table",
+    "rebar-schedule": "document 4, with a longer bending schedule, matches the learned words at "
+    "0.49, under the 0.5 a layout needs",
+    "pour-booking": "the table learned on document 1 reads no items on the next (not yet known "
+    "why)",
 }
 LEARNED_CASES = [
     pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=NOT_YET[name]))
