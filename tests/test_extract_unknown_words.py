@@ -663,3 +663,33 @@ def test_an_order_whose_amounts_were_lost_but_prices_kept_is_still_an_order():
     assert not engine._an_order(
         no_total | {"items": unpriced}, text_lines(HEAD), ExtractOptions(**OFFICE)
     )
+
+
+# A header whose second line names only the right-hand columns ('incl. tax' under the prices),
+# the foot's amounts with the currency's sign or a word of four letters after them, and the
+# foot's lines right under the last item, which are no wrap of its description.
+TWO_LINE_HEAD = """\
+  Nr   Kodo      Beskribo                   Mezur    Kwant      Prezo        Summo
+                                            unto                inkl. taxo   inkl. taxo
+  1    HB-M8     Hex bolt M8 x 50           pc          20      14,38        287,60
+  2    PVC-110   PVC pipe 110 mm            pc           4      92,00        368,00
+  3    GL-NIT    Nitrile gloves             pair        12       3,45         41,40
+"""
+
+
+@pytest.mark.parametrize("mark", ["₮", " ₾", " lari", " dr."])
+def test_a_header_on_two_lines_and_a_foot_with_the_currencys_mark(mark):
+    foot = f"""\
+                                             Fulsum inkl. taxo      697,00{mark}
+                                             de ki taxo 15%          90,91{mark}
+  Notu: bu ordo nr. na faktura.
+"""
+    payload = read(HEAD + TWO_LINE_HEAD + foot)
+    assert payload["document_type"] == "purchase_order"
+    assert [(i["quantity"], i["unit_price"], i["amount"]) for i in payload["items"]] == [
+        ("20", "14.38", "287.60"),
+        ("4", "92.00", "368.00"),
+        ("12", "3.45", "41.40"),
+    ]
+    assert payload["items"][-1]["description"] == "Nitrile gloves"
+    assert (payload["subtotal"], payload["tax"], payload["total"]) == ("606.09", "90.91", "697.00")

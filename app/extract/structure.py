@@ -87,7 +87,8 @@ def _wrap_like(line: Line, comma: bool, numbers: int = 0) -> bool:
 
 
 def _header_above(lines: list[Line], first: int, step: float, comma: bool) -> int | None:
-    """The row of words right above a run of item lines (a section's heading may come between):
+    """The row of words right above a run of item lines (a section's heading may come between,
+    or a header's second line that names only some columns, 'incl. VAT' under two of them):
     three or more cells, no number, and a header cell over or just left of each of the first
     item's numbers."""
     below = lines[first].y
@@ -105,7 +106,9 @@ def _header_above(lines: list[Line], first: int, step: float, comma: bool) -> in
             continue
         edges = _number_edges(lines[first], comma)
         headed = sum(1 for x in edges if any(c.x0 <= x + _ALIGN for c in line.cells))
-        return index if headed == len(edges) else None
+        if headed == len(edges):
+            return index
+        below = line.y  # a header's second line, under the names of the right-hand columns only
     return None
 
 
@@ -172,6 +175,8 @@ def table_by_structure(lines: list[Line], step: float, comma: bool) -> list[RawR
             reading.under(columns, page, lines[header_].y)
             end = last_ + 1
             while end < len(lines) and _wrap_like(lines[end], comma):
+                if _last_amount(lines[end], comma) is not None:
+                    break  # a foot's label and amount ('Total  18 728 944 dr.'), no wrap
                 end += 1  # the last item's description may wrap under it
             for line in lines[first_:end]:
                 reading.take(line)
@@ -341,8 +346,9 @@ def _last_amount(line: Line, comma: bool) -> int | None:
     return None if value is None else numbers.parse_money(value)
 
 
-# A currency's mark after an amount, whichever it is ('1 733,99 Kč').
-_MARK_AFTER = re.compile(r"(?<=\d)\s?[^\W\d_]{1,3}\.?$")
+# A currency's mark after an amount, whichever it is: letters ('1 733,99 Kč', a word of four
+# in another script) or a currency sign ('5,863,380.01₮').
+_MARK_AFTER = re.compile(r"(?<=\d)\s?(?:[^\W\d_]{1,4}\.?|[\u20a0-\u20cf\u058f$£¥])$")
 
 
 def _in_block(line: Line, x0: float) -> Line | None:
