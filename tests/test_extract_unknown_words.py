@@ -693,3 +693,25 @@ def test_a_header_on_two_lines_and_a_foot_with_the_currencys_mark(mark):
     ]
     assert payload["items"][-1]["description"] == "Nitrile gloves"
     assert (payload["subtotal"], payload["tax"], payload["total"]) == ("606.09", "90.91", "697.00")
+
+
+SELF_NAMED = f"""\
+{BUYER}
+Meridian House, 41 Voortrekker Road, Bellville 7530
+                                          ZORBAK VELMIDO
+  PO/2026/00954 :velmo        Zarta: 12/03/2026        Kontor: CP09
+"""
+
+
+def test_a_reference_that_names_itself_a_po_is_the_number_flagged():
+    payload = read(SELF_NAMED + TABLE + FOOT)
+    assert payload["document_type"] == "purchase_order"
+    assert payload["po_number"] == "PO/2026/00954"
+    assert "low_confidence:po_number" in payload["warnings"]
+    assert payload["rules_applied"][0]["rule"] == "number_named_po"
+
+
+def test_two_references_named_a_pos_are_neither_taken():
+    page = SELF_NAMED.replace("Kontor: CP09", "Kontor: CP09   Klient PO-88120")
+    payload = read(page + TABLE + FOOT)
+    assert payload["po_number"] is None

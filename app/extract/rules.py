@@ -80,6 +80,8 @@ RULES: tuple[Rule, ...] = (
       False, "number", unlabelled.number_by_title_word),
     R("number_in_grid", "no PO label known: a reference in a grid of details, under a word",
       False, "number", unlabelled.number_in_grid),
+    R("number_named_po", "no PO label known: the one reference above the items named a PO's",
+      False, "number", unlabelled.number_named_po),
     R("number_under_title", "no PO label read: a reference right under the title",
       True, "number", unlabelled.number_under_title),
     R("date_near_top", "no date label known: the first date above the items",

@@ -229,6 +229,28 @@ def number_in_grid(lines: list[Line], step: float) -> Found:
     return MISSING
 
 
+# A reference that names itself a purchase order's: 'PO' and its digits, run together or
+# with a mark between ('PO26007790', 'PO/2026/00954', 'P.O.-4471'); not 'PO Box 1180'.
+_SELF_NAMED = re.compile(r"(?<![\w/\-])P\.?O\.?[-/#]?(?=[\w/\-.]*\d{4})\d[\w/\-.]*\w(?![\w/\-])")
+
+
+def number_named_po(lines: list[Line], step: float) -> Found:
+    """No PO label known: the one reference above the items that names itself a PO's by its
+    'PO' ('PO/2026/00954 :رقم', a label the engine has no word for), with four digits or more;
+    none when two differ (another party's order may be quoted beside ours)."""
+    seen: dict[str, Cell] = {}
+    for line in lines:
+        if line.page != lines[0].page or _numbers(line) >= 3:
+            break  # the items
+        for cell in line.cells:
+            for match in _SELF_NAMED.finditer(cell.text):
+                seen.setdefault(match.group(), cell)
+    if len(seen) != 1:
+        return MISSING
+    ((value, cell),) = seen.items()
+    return Found(value, 0.7, cell.text, None, cell.ocr)
+
+
 def number_under_title(lines: list[Line], step: float) -> Found:
     """A photo whose OCR lost the number's label (small print over its value in a box, read
     as one blur with it): the first cell right under the title that is one reference with
