@@ -715,3 +715,14 @@ def test_two_references_named_a_pos_are_neither_taken():
     page = SELF_NAMED.replace("Kontor: CP09", "Kontor: CP09   Klient PO-88120")
     payload = read(page + TABLE + FOOT)
     assert payload["po_number"] is None
+
+
+@pytest.mark.parametrize("mark", ["ج.م ", "Lk. ", "₮"])
+def test_a_foot_with_the_currencys_mark_before_its_amounts(mark):
+    foot = f"""\
+                                             Netsum        {mark}574.00
+                                             Taxo 15%       {mark}86.10
+                                             Fulsum        {mark}660.10
+"""
+    payload = read(HEAD + TABLE + foot)
+    assert (payload["subtotal"], payload["tax"], payload["total"]) == ("574.00", "86.10", "660.10")

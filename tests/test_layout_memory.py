@@ -40,8 +40,6 @@ NOT_YET: dict[str, str] = {
     "indonesian": "its foot prints the tax base (DPP, 11/12 of the subtotal) between the "
     "subtotal and the tax, each amount after a cell 'Rp' of its own; the tax learned on one "
     "document reads another amount on the next",
-    "israeli": "a Hebrew page, right to left, with labels the engine knows no word of: the "
-    "memory learns no place for its number, supplier and foot",
     "revised-order": "a change order whose items carry a change mark and the earlier "
     "revision's figures under them; the table learned reads no items on the next documents",
     "paint-trade-order": "the order's details run down a sidebar beside the table, so an "

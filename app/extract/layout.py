@@ -128,10 +128,72 @@ def _page_gap(rows: list[list[Word]]) -> float:
 _RULE_WORD = re.compile(r"[-=_.*~\u2013\u2014]{3,}")
 
 
+# Letters of the scripts written right to left: Hebrew and Arabic.
+_RTL = "\u0590-\u05ff\u0600-\u06ff\u0750-\u077f\ufb1d-\ufdff\ufe70-\ufeff"
+_RTL_LETTER = re.compile(f"[{_RTL}]")
+# What shows a word's letters come right to left as they are seen, last letter first: a Hebrew
+# final letter ('ם', 'ן') at its start, or Arabic's article 'ال' at its end; and the other way.
+_SEEN_ORDER = re.compile(r"(?<!\S)[ךםןףץ]|لا(?!\S)")
+_READ_ORDER = re.compile(r"[ךםןףץ](?!\S)|(?<!\S)ال")
+# A run written left to right inside a right-to-left one: numbers, codes, Latin words.
+_LTR_RUN = re.compile(r"%?[A-Za-z0-9](?:[A-Za-z0-9./,:\-+'&]*[A-Za-z0-9])?")
+_MIRRORED = str.maketrans("()[]{}<>", ")(][}{><")
+
+
+def seen_order(text: str) -> bool:
+    """Whether a page's right-to-left words come as they are seen, last letter first (a PDF
+    that draws each letter where it stands), rather than in the order they are read."""
+    return len(_SEEN_ORDER.findall(text)) > len(_READ_ORDER.findall(text))
+
+
+def read_order(row: str) -> str:
+    """A row of a page whose right-to-left words come as seen, in the order they are read:
+    each run of text (between gaps of two spaces or more) that holds such a word is turned
+    round, its brackets mirrored and its left-to-right runs (numbers, codes) turned back. The
+    row keeps its length, and every run its place."""
+
+    def turn(match: re.Match) -> str:
+        part = match.group()
+        if not _RTL_LETTER.search(part):
+            return part
+        turned = part[::-1].translate(_MIRRORED)
+        return _LTR_RUN.sub(lambda run: run.group()[::-1].translate(_MIRRORED), turned)
+
+    return re.sub(r"\S+(?: \S+)*", turn, row)
+
+
+def right_to_left(text: str) -> bool:
+    """A page written right to left: more of its letters Hebrew or Arabic than Latin."""
+    return len(_RTL_LETTER.findall(text)) > len(re.findall(r"[A-Za-z]", text))
+
+
+def mirrored(rows: list[str]) -> list[str]:
+    """The rows of a page written right to left as if it were written left to right: each run
+    of text (between gaps of two spaces or more) moved to where it stands seen from the other
+    edge, its words as they are. A label then stands left of its value, an item's number
+    first and its amount last, as the readers expect."""
+    width = max((len(row.rstrip()) for row in rows), default=0)
+    out = []
+    for row in rows:
+        line = [" "] * width
+        for run in re.finditer(r"\S+(?: \S+)*", row):
+            start = width - run.end()
+            line[start : start + len(run.group())] = run.group()
+        out.append("".join(line).rstrip())
+    return out
+
+
 def text_lines(text: str, page_no: int = 0, y0: float = 0.0) -> list[Line]:
-    """One page of pypdf layout-mode text: one Line per text row, x = character column."""
+    """One page of pypdf layout-mode text: one Line per text row, x = character column; right-
+    to-left words that come as seen are put in the order they are read."""
     lines: list[Line] = []
-    for n, row in enumerate(clean(text).splitlines()):
+    if _RTL_LETTER.search(text) and seen_order(clean(text)):
+        # turned before a ligature of two letters ('ﻹ') is written as the two
+        text = "\n".join(read_order(row) for row in text.splitlines())
+    text = clean(text)
+    if right_to_left(text):
+        text = "\n".join(mirrored(text.splitlines()))
+    for n, row in enumerate(text.splitlines()):
         words = [
             Word(match.group(), float(match.start()), float(match.end()))
             for match in re.finditer(r"\S+", row)

@@ -342,13 +342,15 @@ def _last_amount(line: Line, comma: bool) -> int | None:
     if any(is_number(t.rstrip("%").strip(), comma) and _CENTS.search(t) for t in before):
         return None
     text = line.cells[-1].text.replace("€", "").replace("$", "").strip()
-    value = money_text(_MARK_AFTER.sub("", text), comma)
+    value = money_text(_MARK_BEFORE.sub("", _MARK_AFTER.sub("", text)), comma)
     return None if value is None else numbers.parse_money(value)
 
 
 # A currency's mark after an amount, whichever it is: letters ('1 733,99 Kč', a word of four
 # in another script) or a currency sign ('5,863,380.01₮').
 _MARK_AFTER = re.compile(r"(?<=\d)\s?(?:[^\W\d_]{1,4}\.?|[\u20a0-\u20cf\u058f$£¥])$")
+# Or before it: letters with their stops ('ج.م 538,286.59', 'Kč 12,00') or a currency sign.
+_MARK_BEFORE = re.compile(r"^(?:(?:[^\W\d_]\.?){1,4}|[\u20a0-\u20cf\u058f£¥])\s?(?=\d)")
 
 
 def _in_block(line: Line, x0: float) -> Line | None:
