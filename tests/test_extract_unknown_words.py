@@ -726,3 +726,34 @@ def test_a_foot_with_the_currencys_mark_before_its_amounts(mark):
 """
     payload = read(HEAD + TABLE + foot)
     assert (payload["subtotal"], payload["tax"], payload["total"]) == ("574.00", "86.10", "660.10")
+
+
+PARTIES = f"""\
+                                          ZORBAK VELMIDO
+                                          Velmo nr. VX-4471
+  Klanto                                  Livranto
+  Nomo:   {BUYER}       Nomo:   Grent Staalwerk Vendejo
+  Adreso: Voortrekker 41, Bellville       Adreso: Industrieweg 12, Zandstad
+"""
+
+
+def test_the_other_partys_name_on_the_line_with_ours_is_the_supplier_flagged():
+    payload = read(PARTIES + TABLE + FOOT)
+    assert payload["supplier_name"] == "Grent Staalwerk Vendejo"
+    assert "low_confidence:supplier_name" in payload["warnings"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        f"{BUYER}                         ZORBAK AL LIVRANTO",
+        "Filio Sofia Vendejo               orders@meridian-construction.co.za",
+        f"{BUYER}                         Stand 12 Vendejo",
+    ],
+)
+def test_a_title_our_address_or_a_value_with_a_digit_beside_our_name_is_no_supplier(line):
+    page = f"""\
+{line}
+                                          Velmo nr. VX-4471
+"""
+    assert read(page + TABLE + FOOT)["supplier_name"] is None

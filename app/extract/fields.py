@@ -620,6 +620,35 @@ def address_block(lines: list[Line], buyer_names: tuple[str, ...]) -> Found:
     return MISSING
 
 
+def beside_our_name(lines: list[Line], buyer_names: tuple[str, ...]) -> Found:
+    """No supplier label read: the other party's name on the line where ours stands as one of
+    two (the parties' blocks side by side, under headings or after the same label: 'Name:
+    Meridian Construction (Pty) Ltd  Name:  Төмөр Арматур Трейд ХХК'). Only where exactly one
+    other cell on that line is a name with no digit and not all in capitals (not a label, an
+    address, a title or ours); found by place, so never proven."""
+    check = supplier_checker(buyer_names)
+    for line in lines[:40]:
+        ours = [
+            c for c in line.cells if validate.is_buyer(c.text, buyer_names) and "@" not in c.text
+        ]  # our name, not our e-mail address
+        if len(ours) != 1:
+            continue
+        others = [
+            c
+            for c in line.cells
+            if c is not ours[0]
+            and not c.text.strip().endswith(":")
+            and not re.search(r"\d", c.text)
+            and not c.text.isupper()  # a title ('ΠΑΡΑΓΓΕΛΙΑ ΣΕ ΠΡΟΜΗΘΕΥΤΗ')
+            and check(c.text)
+        ]
+        if len(others) == 1:
+            value = check(others[0].text)
+            conf = round(0.7 * (0.6 + 0.4 * others[0].conf), 3)
+            return Found(value, conf, others[0].text, None, others[0].ocr)
+    return MISSING
+
+
 def letterhead(lines: list[Line], skip: re.Pattern) -> Found:
     """The issuer's name printed at the top: the first line that reads as a company name."""
     for line in lines[:6]:
