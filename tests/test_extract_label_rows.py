@@ -39,7 +39,7 @@ def test_the_cell_under_a_label_in_rows_of_labels_is_the_next_rows_label():
 
 
 def test_a_label_whose_value_is_no_code_takes_not_the_next_rows_label():
-    page = ROWS.replace("CP09 - Riverside Drive, Mbombela", "Riverside Drive, Mbombela")
+    page = ROWS.replace("CP09 - Riverside Drive, Mbombela", "Riverside Drive 12, Mbombela")
     payload = read(page)
     assert payload["project_code"] is None
     assert "low_confidence:project_code" in payload["warnings"]
@@ -63,6 +63,19 @@ CON-25     Concrete 25 MPa 19 mm stone          12  m3     1 450.00     17 400.0
 
 def test_a_code_under_a_label_with_no_value_beside_it_is_still_its_value():
     assert read(NOT_ROWS)["project_code"] == "DBN07"
+
+
+HEADINGS = f"""\
+{BUYER}                                          PURCHASE ORDER
+Order No.   MC-44124
+Buyer          Order Date     Expected Arrival    Project     Status
+J. Botha       07/24/2026     08/18/2026          PTAS        Approved
+"""
+
+
+def test_a_value_under_a_heading_in_a_row_of_headings_is_its_value():
+    # 'PTAS': a site's code as a photo's OCR may read it ('PTA5'), a word with no digit
+    assert read(HEADINGS)["project_code"] == "PTAS"
 
 
 EXPORT = """\

@@ -419,13 +419,16 @@ def _next_row_label(lines: list[Line], index: int, label: Cell, below: Cell) -> 
     """Rows of label and value ('Site  MEG12 - Riverside Drive' over 'Access  Main gate'):
     the cell under a label that has a value of its own right of it, with a value of its own
     in the same column, is the next row's label (words, no digit), not this label's value. Not
-    where the cell beside the label is another label, each with its value under it."""
+    where the cell beside the label is another label, or the label's line has no digit (a row
+    of headings, each with its value under it)."""
     after = _after(lines[index], label)
     if not after or is_label(after[0].text) or re.search(r"\d", below.text):
         return False
     beside = after[0].text
     if not re.search(r"\d", beside) and _starts_with_label(beside):
         return False  # another label beside it ('Supplier  Project / Site'): values under both
+    if not re.search(r"\d", lines[index].text):
+        return False  # a row of headings ('Order Date  Project  Status'), values under each
     column = after[0].x0
     for line in lines[index + 1 : index + 4]:
         if below.words[0] in line.words:
