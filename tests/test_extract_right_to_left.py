@@ -18,16 +18,25 @@ _HEBREW = re.compile(r"[\u0590-\u05ff]")
 
 def as_seen(page: str) -> str:
     """A page written in the order it is read, as a PDF that draws each letter where it stands
-    gives it: each run's words in the other order, a Hebrew word's letters last first, the
-    runs where they stand seen from the other edge."""
+    gives it: in a run with Hebrew words, the Hebrew words and the groups of other words
+    between them in the other order, each Hebrew word's letters last first (a group of Latin
+    words or numbers keeps its own order); the runs where they stand seen from the other edge."""
     rows = page.splitlines()
     width = max(len(row) for row in rows)
     out = []
     for row in rows:
         line = [" "] * width
         for run in re.finditer(r"\S+(?: \S+)*", row):
-            words = run.group().split(" ")[::-1]
-            seen = " ".join(w[::-1] if _HEBREW.search(w) else w for w in words)
+            seen = run.group()
+            if _HEBREW.search(seen):
+                groups: list[list[str]] = []
+                for word in seen.split(" "):
+                    hebrew = bool(_HEBREW.search(word))
+                    if groups and not hebrew and not _HEBREW.search(groups[-1][0]):
+                        groups[-1].append(word)  # Latin words and numbers stay together
+                    else:
+                        groups.append([word[::-1]] if hebrew else [word])
+                seen = " ".join(" ".join(group) for group in groups[::-1])
             start = width - run.end()
             line[start : start + len(seen)] = seen
         out.append("".join(line).rstrip())
@@ -41,6 +50,7 @@ def test_a_words_letters_seen_last_first_are_read_first_first():
     assert read_order("110 רטוק PVC רוניצ") == "צינור PVC קוטר 110"
     assert read_order("560198765 (ץוח תרבח)") == "(חברת חוץ) 560198765"
     assert read_order("Meridian Construction (Pty) Ltd") == "Meridian Construction (Pty) Ltd"
+    assert read_order("Makita DDF 482 הגרבמ") == "מברגה Makita DDF 482"
 
 
 def test_a_page_written_right_to_left_is_mirrored_and_a_latin_one_is_not():
@@ -77,6 +87,7 @@ def test_an_order_written_right_to_left_reads_its_items_and_foot():
         ("חול מחצבה", "24", "1848.24"),
         ("צינור PVC קוטר 110", "5", "560.40"),
     ]
+    assert payload["supplier_name"] is None or "low_confidence:supplier_name" in payload["warnings"]
     assert (payload["subtotal"], payload["tax"], payload["total"]) == (
         "8445.24",
         "1520.14",

@@ -160,9 +160,10 @@ def _after_project_word(text: str) -> str | None:
     return rest.strip() if project_word(first) and re.search(r"\d", rest) else None
 
 
-# A site's code, then its name or place after a dash or a comma ('CP09 - Riverside Drive').
+# A site's code, then its name or place after a dash or a comma ('CP09 - Riverside Drive'): two
+# letters or more and a digit ('R21, Kempton Park' is a road, 'B12 - Block B' a block).
 _CODE_NAMED = re.compile(
-    r"((?=[\w\-/.]*[A-Za-z])(?=[\w\-/.]*\d)[A-Za-z0-9][A-Za-z0-9\-/_.]*)(?:\s+[-–]|,)\s+[^\W\d]"
+    r"((?=[\w\-/.]*[A-Za-z]{2})(?=[\w\-/.]*\d)[A-Za-z0-9][A-Za-z0-9\-/_.]*)(?:\s+[-–]|,)\s+[^\W\d]"
 )
 
 
@@ -425,6 +426,8 @@ def _next_row_label(lines: list[Line], index: int, label: Cell, below: Cell) -> 
     if not after or is_label(after[0].text) or re.search(r"\d", below.text):
         return False
     beside = after[0].text
+    if validate.is_phone(beside) or validate.is_registration(beside):
+        return False  # the party's number beside its label ('Tel 011 555 1234'), its name under
     if not re.search(r"\d", beside) and _starts_with_label(beside):
         return False  # another label beside it ('Supplier  Project / Site'): values under both
     if not re.search(r"\d", lines[index].text):
@@ -623,6 +626,13 @@ def address_block(lines: list[Line], buyer_names: tuple[str, ...]) -> Found:
     return MISSING
 
 
+def _label_before(line: Line, cell: Cell) -> str:
+    """The label cell ('Name:') right before a cell on its line, or ''."""
+    before = [c for c in line.cells if c.x1 <= cell.x0]
+    text = before[-1].text.strip() if before else ""
+    return text if text.endswith(":") else ""
+
+
 def beside_our_name(lines: list[Line], buyer_names: tuple[str, ...]) -> Found:
     """No supplier label read: the other party's name on the line where ours stands as one of
     two (the parties' blocks side by side, under headings or after the same label: 'Name:
@@ -643,6 +653,8 @@ def beside_our_name(lines: list[Line], buyer_names: tuple[str, ...]) -> Found:
             and not c.text.strip().endswith(":")
             and not re.search(r"\d", c.text)
             and not c.text.isupper()  # a title ('ΠΑΡΑΓΓΕΛΙΑ ΣΕ ΠΡΟΜΗΘΕΥΤΗ')
+            and ":" not in c.text  # a label's value ('Attn: Thabo Nkosi')
+            and _label_before(line, c) == _label_before(line, ours[0])  # 'Name:' both, or none
             and check(c.text)
         ]
         if len(others) == 1:

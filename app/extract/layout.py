@@ -135,8 +135,9 @@ _RTL_LETTER = re.compile(f"[{_RTL}]")
 # final letter ('ם', 'ן') at its start, or Arabic's article 'ال' at its end; and the other way.
 _SEEN_ORDER = re.compile(r"(?<!\S)[ךםןףץ]|لا(?!\S)")
 _READ_ORDER = re.compile(r"[ךםןףץ](?!\S)|(?<!\S)ال")
-# A run written left to right inside a right-to-left one: numbers, codes, Latin words.
-_LTR_RUN = re.compile(r"%?[A-Za-z0-9](?:[A-Za-z0-9./,:\-+'&]*[A-Za-z0-9])?")
+# A run written left to right inside a right-to-left one: numbers, codes, Latin words (one or
+# several, 'Makita DDF 482').
+_LTR_RUN = re.compile(r"%?[A-Za-z0-9](?:[A-Za-z0-9./,:\-+'& ]*[A-Za-z0-9])?")
 _MIRRORED = str.maketrans("()[]{}<>", ")(][}{><")
 
 
@@ -160,6 +161,11 @@ def read_order(row: str) -> str:
         return _LTR_RUN.sub(lambda run: run.group()[::-1].translate(_MIRRORED), turned)
 
     return re.sub(r"\S+(?: \S+)*", turn, row)
+
+
+def _rtl_chunks(row: str) -> str:
+    """A row of a page written left to right: each run of right-to-left words turned round."""
+    return re.sub(f"[{_RTL}'\"]+(?: [{_RTL}'\"]+)*", lambda m: m.group()[::-1], row)
 
 
 def right_to_left(text: str) -> bool:
@@ -188,8 +194,10 @@ def text_lines(text: str, page_no: int = 0, y0: float = 0.0) -> list[Line]:
     to-left words that come as seen are put in the order they are read."""
     lines: list[Line] = []
     if _RTL_LETTER.search(text) and seen_order(clean(text)):
-        # turned before a ligature of two letters ('ﻹ') is written as the two
-        text = "\n".join(read_order(row) for row in text.splitlines())
+        # turned before a ligature of two letters ('ﻹ') is written as the two; on a page
+        # written left to right only the runs of right-to-left words are turned
+        turned = read_order if right_to_left(clean(text)) else _rtl_chunks
+        text = "\n".join(turned(row) for row in text.splitlines())
     text = clean(text)
     if right_to_left(text):
         text = "\n".join(mirrored(text.splitlines()))

@@ -175,7 +175,10 @@ def table_by_structure(lines: list[Line], step: float, comma: bool) -> list[RawR
             reading.under(columns, page, lines[header_].y)
             end = last_ + 1
             while end < len(lines) and _wrap_like(lines[end], comma):
-                if _last_amount(lines[end], comma) is not None:
+                if _last_amount(lines[end], comma) is not None and (
+                    _CENTS.search(lines[end].cells[-1].text)
+                    or _MARK_AFTER.search(lines[end].cells[-1].text)
+                ):
                     break  # a foot's label and amount ('Total  18 728 944 dr.'), no wrap
                 end += 1  # the last item's description may wrap under it
             for line in lines[first_:end]:
@@ -258,6 +261,12 @@ def _holds(row: RawRow, q: int, p: int, a: int, d: int | None, comma: bool) -> b
 _DECIMALS = re.compile(r"\d[.,](\d{2}|\d{4})$")
 
 
+def _median(values: list[str], comma: bool) -> float:
+    """The middle of a column's values, as numbers (0 when none reads as one)."""
+    read = sorted(v for v in (_decimal(t, comma) for t in values) if v is not None)
+    return float(read[len(read) // 2]) if read else 0.0
+
+
 def _priced(values: list[str]) -> int:
     """How many values print cents ('9,80', '12.50', or to four places '11,7500'), as prices
     do and quantities seldom."""
@@ -316,7 +325,10 @@ def arithmetic_keys(columns: list[Column], rows: list[RawRow], comma: bool) -> d
         return {}
     q, p = (i for i, key in best.items() if key in ("quantity", "unit_price"))
     values = {i: [r.cells[i] for r in rows if i in r.cells] for i in (q, p)}
-    if _priced(values[q]) > _priced(values[p]) and 2 * _priced(values[q]) > len(values[q]):
+    if _priced(values[q]) > _priced(values[p]) and (
+        2 * _priced(values[q]) > len(values[q])
+        or _median(values[q], comma) > _median(values[p], comma)
+    ):
         best[q], best[p] = "unit_price", "quantity"
     return best
 
