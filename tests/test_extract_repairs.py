@@ -306,19 +306,12 @@ def test_punctuation_the_ocr_misread(text, fixed):
     assert fixed in items.spaced_size(items.point_for_comma(text))
 
 
-@pytest.mark.parametrize(
-    ("read", "ocr", "description"),
-    [
-        ("Crushed stone 19mm s", True, "Crushed stone 19mm"),
-        ("PVC pipe 6 m", True, "PVC pipe 6 m"),  # a unit after a number is not a speck
-        ("a HB-M8 Hex bolt M8x40", True, "HB-M8 Hex bolt M8x40"),
-        ("Maxi brick revision C", True, "Maxi brick revision C"),  # a capital is the text's
-        ("Crushed stone 19mm s", False, "Crushed stone 19mm s"),  # a text layer is not misread
-    ],
-)
-def test_a_lone_small_letter_at_either_end_of_an_ocr_description(read, ocr, description):
-    (item,) = to_items([row(["description", "quantity"], [read, "6"], ocr)])
-    assert item.description == description
+@pytest.mark.parametrize("read", ["Crushed stone 19mm s", "a HB-M8 Hex bolt M8x40", "PVC pipe 6 m"])
+def test_a_lone_small_letter_at_either_end_of_an_ocr_description_is_left_as_printed(read):
+    # the rule that took it for a speck went: on layouts nobody tuned on it was wrong more
+    # often than right (docs/reading.md, Rules that went)
+    (item,) = to_items([row(["description", "quantity"], [read, "6"], True)])
+    assert item.description == read
 
 
 def test_ocr_noise_in_a_row_is_left_out_not_added_to_the_description():

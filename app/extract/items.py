@@ -113,7 +113,6 @@ def letter_in_dimension(text: str) -> str:
 # point after a word of two letters or more is left: 'incl. fittings').
 _POINT_FOR_COMMA = re.compile(r"(\b[A-Z]|\d)\. (?=[a-z])")
 _SPACED_SIZE = re.compile(r"(\d)(?: x|x )(\d)")
-_LONE_LETTER = re.compile(r"^[a-z] (?=\S)|(?<=[^\d\s]) [a-z]$")  # not a unit: '6 m'
 
 
 def point_for_comma(text: str) -> str:
@@ -134,11 +133,6 @@ def capital_i_as_l(text: str) -> str:
     """'Cement CEM Il 42.5N' -> 'Cement CEM II 42.5N': an l read for a capital I in a
     roman numeral after a word in capitals."""
     return _NUMERAL.sub(lambda m: m[1] + "I" * len(m[2]), text)
-
-
-def lone_letter(text: str) -> str:
-    """A lone small letter at either end ('19mm s') is a speck, not a word."""
-    return _LONE_LETTER.sub("", text)
 
 
 def _description(row: RawRow, rules: list, trail: Trail) -> str:

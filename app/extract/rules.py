@@ -144,8 +144,6 @@ RULES: tuple[Rule, ...] = (
       True, "description", items.point_for_comma),
     R("spaced_size", "a space read into a size ('38x 114')",
       True, "description", items.spaced_size),
-    R("lone_letter", "a lone small letter at either end of a description is a speck",
-      True, "description", items.lone_letter),
     R("capital_i_as_l", "an l read for a capital I in a roman numeral ('CEM Il')",
       True, "description", items.capital_i_as_l),
     R("code_in_brackets", "a code in brackets before the description ('[HB-M8] Hex bolt')",
