@@ -139,6 +139,8 @@ _READ_ORDER = re.compile(r"[ךםןףץ](?!\S)|(?<!\S)ال")
 # several, 'Makita DDF 482').
 _LTR_RUN = re.compile(r"%?[A-Za-z0-9](?:[A-Za-z0-9./,:\-+'& ]*[A-Za-z0-9])?")
 _MIRRORED = str.maketrans("()[]{}<>", ")(][}{><")
+# A run of text: words a single space apart, between gaps of two spaces or more.
+_RUN = re.compile(r"\S+(?: \S+)*")
 
 
 def seen_order(text: str) -> bool:
@@ -160,7 +162,7 @@ def read_order(row: str) -> str:
         turned = part[::-1].translate(_MIRRORED)
         return _LTR_RUN.sub(lambda run: run.group()[::-1].translate(_MIRRORED), turned)
 
-    return re.sub(r"\S+(?: \S+)*", turn, row)
+    return _RUN.sub(turn, row)
 
 
 def _rtl_chunks(row: str) -> str:
@@ -182,7 +184,7 @@ def mirrored(rows: list[str]) -> list[str]:
     out = []
     for row in rows:
         line = [" "] * width
-        for run in re.finditer(r"\S+(?: \S+)*", row):
+        for run in _RUN.finditer(row):
             start = width - run.end()
             line[start : start + len(run.group())] = run.group()
         out.append("".join(line).rstrip())
@@ -193,15 +195,17 @@ def text_lines(text: str, page_no: int = 0, y0: float = 0.0) -> list[Line]:
     """One page of pypdf layout-mode text: one Line per text row, x = character column; right-
     to-left words that come as seen are put in the order they are read."""
     lines: list[Line] = []
-    if _RTL_LETTER.search(text) and seen_order(clean(text)):
-        # turned before a ligature of two letters ('ﻹ') is written as the two; on a page
-        # written left to right only the runs of right-to-left words are turned
-        turned = read_order if right_to_left(clean(text)) else _rtl_chunks
-        text = "\n".join(turned(row) for row in text.splitlines())
-    text = clean(text)
-    if right_to_left(text):
-        text = "\n".join(mirrored(text.splitlines()))
-    for n, row in enumerate(text.splitlines()):
+    cleaned = clean(text)
+    if _RTL_LETTER.search(cleaned):  # most pages have no Hebrew or Arabic letter
+        written = right_to_left(cleaned)
+        if seen_order(cleaned):
+            # turned before a ligature of two letters ('ﻹ') is written as the two; on a page
+            # written left to right only the runs of right-to-left words are turned
+            turned = read_order if written else _rtl_chunks
+            cleaned = clean("\n".join(turned(row) for row in text.splitlines()))
+        if written:
+            cleaned = "\n".join(mirrored(cleaned.splitlines()))
+    for n, row in enumerate(cleaned.splitlines()):
         words = [
             Word(match.group(), float(match.start()), float(match.end()))
             for match in re.finditer(r"\S+", row)

@@ -241,7 +241,7 @@ def number_named_po(lines: list[Line], step: float) -> Found:
     seen: dict[str, Cell] = {}
     for line in lines:
         if line.page != lines[0].page or _numbers(line) >= 3:
-            break  # the items
+            break  # the items (a line of two numbers beside the PO's may be a party's numbers)
         for cell in line.cells:
             for match in _SELF_NAMED.finditer(cell.text):
                 seen.setdefault(match.group(), cell)
