@@ -310,12 +310,26 @@ _OTHER_SCRIPT = re.compile(
 )
 
 
+# Other countries' money named in words ('ONE HUNDRED SIX THOUSAND ... PESOS AND 12/100 ONLY').
+_MONEY_IN_WORDS = re.compile(
+    r"(?<![^\W\d_])(?:pesos|dollars?|euros?|shillings?|francs|dinars?|dirhams?|rupees?|rupiah|"
+    r"ringgit|baht|kwacha|naira|cedis|birr|tenge|yuan|renminbi|riyals?|liras?|z[łl]oty|koruna|"
+    r"forints?|kroner|kronor|kronur|rubles?|roubles?|hryvnias?|taka|meticais|kwanzas?)"
+    r"(?![^\W\d_])",
+    re.IGNORECASE,
+)
+
+
 def _abroad(text: str) -> str | None:
     """What shows a page is from another country than the office's: a phone with another
-    country's dialling code, or words in another script; else None."""
+    country's dialling code, words in another script, or another country's money named in
+    words; else None."""
     codes = {code for code in _DIALLING.findall(text) if code != OWN_DIALLING_CODE}
     if codes:
         return f"a phone dials +{sorted(codes)[0]}"
+    money = _MONEY_IN_WORDS.search(text)
+    if money:
+        return f"the page names {money.group().lower()} in words"
     if len(_OTHER_SCRIPT.findall(text)) >= 20:
         return "the page is written in another script"
     return None
@@ -577,7 +591,8 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     inclusive = totals.tax_included(found.get("tax")) or structure.sums_included(found)
     prove = partial(_po_proof, options=options, table=table, currencies=currencies)
     prove = partial(prove, inclusive=inclusive, order_guessed=_order_guessed(said, found))
-    prove = partial(prove, doubted=doubted)
+    ours = found.get("po_number", MISSING)
+    prove = partial(prove, doubted=doubted, their_page=proofs.their_page(ours))
     rows, learned = table.items, _with_layout(lines, found, table.items, options, prove)
     if learned is not None:
         found, rows, failed, prove = _as_learned(
@@ -600,6 +615,12 @@ def _as_learned(learned: recall.Learned, found, lines, options, trail, prove, in
     replaced = [n for n in ("supplier_name", "project_code") if learned.found[n] != found[n]]
     if learned.found["po_number"].value != found["po_number"].value:  # its own, read again
         prove = partial(prove, doubted=_read_again(learned.found, "po_number", lines))
+    date = found.get("po_date", MISSING)
+    ours = found.get("po_number", MISSING)
+    if proofs.their_page(ours) and date.rank and learned.found.get("po_date", MISSING) != date:
+        # the supplier's own document: a date its general 'Date' label gives is its own
+        # document's, whether or not the taught one's was the order's too
+        learned.found["po_date"] = replace(learned.found["po_date"], rank=date.rank)
     found, rows = learned.found, learned.items
     _known_values(found, options, trail, replaced)
     inclusive = inclusive or learned.inclusive
@@ -629,7 +650,9 @@ def _order_guessed(said: bool | None, found: dict[str, Found]) -> bool:
     return said is None and currency not in (None, OWN_CURRENCY)
 
 
-def _po_proof(found, rows, *, options, table, currencies, inclusive, order_guessed, doubted):
+def _po_proof(
+    found, rows, *, options, table, currencies, inclusive, order_guessed, doubted, their_page
+):
     return proofs.Reading(
         found,
         rows,
@@ -641,6 +664,7 @@ def _po_proof(found, rows, *, options, table, currencies, inclusive, order_guess
         inclusive=inclusive,
         date_order_guessed=order_guessed,
         doubted=doubted,
+        their_page=their_page,
     )
 
 

@@ -22,9 +22,12 @@ from app.extract.tables import column_key
 _NO = r"\s*(?:number|no\.?|num\.?|nr\.?|n\.?\s?[°º]\.?|#|ref(?:erence)?\.?)"
 _PO = r"(?:p\.?\s?o\.?|purchase\s+order|order)"
 _DATE_LABELS = [
-    r"(?:p\.?\s?o\.?|order|issue|document|invoice)\s+date|date\s+(?:issued|of\s+(?:order|issue)|ordered)"
+    # ('Your order date' on a supplier's confirmation: our order's, as 'Your order no.' is)
+    r"(?:(?:your|customer|client)\s+(?:p\.?\s?o\.?|order)|p\.?\s?o\.?|order|issue|document|invoice)\s+date|"
+    r"date\s+(?:issued|of\s+(?:order|issue)|ordered)"
     r"|date\s+of\s+order|issued(?:\s+on)?|" + "|".join(words.ORDER_DATE),
-    r"date|dated|" + "|".join(words.DATE_WORDS),
+    # ('Ref. date' beside 'Customer ref.': the date of our order, as the supplier keeps it)
+    r"date|dated|ref(?:erence)?\.?\s+date|" + "|".join(words.DATE_WORDS),
 ]
 _PROJECT_LABELS = [
     r"project\s*(?:code|n[o°º]\.?|number|#|ref\.?)|"
@@ -39,9 +42,10 @@ _PROJECT_LABELS = [
 PO_LABELS: dict[str, list[str]] = {
     "po_number": [
         # 'PO: 4521', as an order typed into a mail names it
-        # 'Your order no.' on a supplier's confirmation of our order
+        # 'Your order no.' on a supplier's confirmation of our order, 'Customer ref.' on its
+        # sales order: the reference we gave it, our order's
         rf"(?:(?:your|customer|client)\s+)?{_PO}{_NO}|p\.?\s?o\.?(?=\s*[:#])|purchasing\s+doc(?:ument)?\.?(?:{_NO})?|order\s+id|"
-        + "|".join(words.PO_NUMBER),
+        r"(?:customer|client)\s+ref(?:erence)?\.?(?:\s*no\.?)?|" + "|".join(words.PO_NUMBER),
         r"our\s+(?:order\s+)?ref(?:erence)?(?:\s+no\.?)?|order\s+ref(?:erence)?\.?|"
         + "|".join(words.OUR_REFERENCE),
         # 'P.O.' whose '#' the OCR lost
@@ -344,20 +348,26 @@ def beside_a_number(text: str, code: str) -> bool:
     return bool(re.search(rf"(?<![A-Za-z])(?:{pattern}) {{0,2}}\d|\d {{0,2}}(?:{pattern})", text))
 
 
-# A currency's code in small letters right after an amount with its cents ('1 073,43 Eur').
+# A currency's code in small letters right after an amount with its cents ('1 073,43 Eur'), or
+# right before one ('Php 95,064.39').
 _CODE_AFTER = re.compile(r"\d[.,]\d\d ?([A-Za-z]{3})(?![A-Za-z])")
+_CODE_BEFORE = re.compile(
+    r"(?<![A-Za-z])([A-Za-z]{3}) ?\d{1,3}(?:[ ,.'\u00a0]\d{3})*[.,]\d\d(?!\d)"
+)
 
 
 def detect_currency(text: str) -> str | None:
     """The currency a text names by code or symbol; counts win ('R 12.00 ... R 5.00'); else a
-    code printed in small letters after the amounts ('73,43 Eur'), if one only."""
+    code printed in small letters before or after the amounts ('73,43 Eur', 'Php 95,064.39'),
+    if one only."""
     counts = {
         code: len(re.findall(rf"(?<![A-Za-z])(?:{pattern})", text)) for code, pattern in _CURRENCIES
     }
     best = max(counts, key=lambda c: counts[c])
     if counts[best]:
         return best
-    after = {m.upper() for m in _CODE_AFTER.findall(text)} & set(numbers.CURRENCY_CODES)
+    marks = _CODE_AFTER.findall(text) + _CODE_BEFORE.findall(text)
+    after = {m.upper() for m in marks} & set(numbers.CURRENCY_CODES)
     return after.pop() if len(after) == 1 else None
 
 
@@ -439,9 +449,37 @@ def _next_row_label(lines: list[Line], index: int, label: Cell, below: Cell) -> 
     return False
 
 
+def _capitals(text: str) -> bool:
+    """Letters, two or more, all in capitals ('DELIVER TO', 'SUPPLIER (GROUP-LISTED)')."""
+    letters = [ch for ch in text if ch.isalpha()]
+    return len(letters) >= 2 and all(ch.isupper() for ch in letters)
+
+
+def _heading_beside(lines: list[Line], index: int, label: Cell, beside: Cell) -> bool:
+    """A row of block headings in capitals ('SUPPLIER  MEMBER  DELIVER TO'), three or more and
+    no digit, with a block in small letters under the label and under the cell beside it: that
+    cell is the next block's heading, not the label's value, which is under the label."""
+    line = lines[index]
+    if len(line.cells) < 3 or re.search(r"\d", line.text):
+        return False
+    if not all(_capitals(c.text) for c in line.cells):
+        return False
+    following = lines[index + 1 : index + 2]
+    if not following or following[0].page != line.page:
+        return False
+    under = {
+        edge: [c for c in following[0].cells if abs(c.x0 - edge) <= 2]
+        for edge in (label.x0, beside.x0)
+    }
+    return all(cells and not _capitals(cells[0].text) for cells in under.values())
+
+
 def values_beside(lines: list[Line], index: int, label: Cell, step: float) -> list[Cell]:
     """The cells that may be a label's value: right of it on lines[index], then under it."""
-    cells = (_right(lines[index], label), _below(lines, index, label, step))
+    right = _right(lines[index], label)
+    if right is not None and _heading_beside(lines, index, label, right):
+        right = None
+    cells = (right, _below(lines, index, label, step))
     return [cell for cell in cells if cell is not None]
 
 
@@ -472,7 +510,10 @@ def find(
                     below = _below(lines, index, cell, step)
                     if below is not None and _next_row_label(lines, index, cell, below):
                         below = None
-                    for value_cell, nearness in ((_right(line, cell), 1.0), (below, 0.97)):
+                    right = _right(line, cell)
+                    if right is not None and _heading_beside(lines, index, cell, right):
+                        right = None
+                    for value_cell, nearness in ((right, 1.0), (below, 0.97)):
                         if value_cell is None:
                             continue
                         value = check(value_cell.text)
@@ -555,10 +596,14 @@ def _label_candidates(line: Line) -> list[Cell]:
             words = words[1:]
         if len(words) < len(cell.words):
             trimmed.append(Cell(words))
-        # a label in two languages ('N° de votre commande / Your order No.'): each of them
+        # a label in two languages ('N° de votre commande / Your order No.'): each of them,
+        # as wide as the whole label, so a value under either part is under it
         slashes = [i for i, word in enumerate(words) if word.text == "/"]
         if slashes and slashes[0] > 0 and slashes[-1] < len(words) - 1:
-            trimmed += [Cell(words[: slashes[0]]), Cell(words[slashes[-1] + 1 :])]
+            first, second = words[: slashes[0]], words[slashes[-1] + 1 :]
+            first = [*first[:-1], replace(first[-1], x1=words[-1].x1)]
+            second = [replace(second[0], x0=words[0].x0), *second[1:]]
+            trimmed += [Cell(first), Cell(second)]
     return [*line.cells, *pairs, *trimmed]
 
 

@@ -53,19 +53,33 @@ def _labels(text: str) -> tuple[str, str] | None:
 
 
 def _value(lines: list[Line], index: int, label: Cell, step: float) -> tuple[int, Cell] | None:
-    """The value cell: right of the label on its line, else the first under it."""
+    """The value cell: right of the label on its line, else the first under it. A label with
+    another value close beside it ('Namba ya Agizo / PO No.  DSM/PO/3020/26') is one label
+    in two languages, and what is under it ('Tarehe / Date') the next one: no pair."""
     line = lines[index]
     after = [c for c in line.cells if c.x0 > label.x1]
     if after and _SPACED_SLASH.search(after[0].text):
-        return index, after[0]
+        return (index, after[0]) if _not_labels(after[0].text) else None
+    if after and after[0].x0 - label.x1 < _NEAR:
+        return None
     for at in range(index + 1, min(index + 3, len(lines))):
         below = lines[at]
         if below.page != line.page or below.y - line.y > 2.6 * step:
             return None
         for cell in below.cells:
             if cell.x0 <= label.x1 + 2 and cell.x1 >= label.x0 - 2:
-                return (at, cell) if _SPACED_SLASH.search(cell.text) else None
+                found = _SPACED_SLASH.search(cell.text) and _not_labels(cell.text)
+                return (at, cell) if found else None
     return None
+
+
+# How far right of a label its value may stand on its line (fields.py reads it there too).
+_NEAR = 45
+
+
+def _not_labels(text: str) -> bool:
+    """No part of a value split at its slash is a label ('Tarehe / Date' is a label pair)."""
+    return not any(is_label(part) for part in _SPACED_SLASH.split(text))
 
 
 def _pieces(label: Cell, labels: tuple[str, str], parts: list[str], value: Cell) -> list[Cell]:

@@ -35,6 +35,8 @@ class Reading:
     date_order_guessed: bool = False
     # a reference read otherwise when the OCR looked again (engine._read_again), with how
     doubted: dict[str, str] = field(default_factory=dict)
+    # the page is the supplier's own document, naming our order as 'Your order no.'
+    their_page: bool = False
 
 
 def _read(found: Found) -> str | None:
@@ -56,9 +58,25 @@ def _number(found: Found, reading: Reading, name: str) -> str | None:
     return reading.doubted.get(name)
 
 
+# A supplier's own document naming our order by its label ('Your order no.', 'Customer PO').
+_THEIR_PAGE = re.compile(r"(?:your|customer|client)\s", re.IGNORECASE)
+
+
+def their_page(po_number: Found) -> bool:
+    """The PO number was read beside a label that makes the page the supplier's own document
+    ('Your order no.': its sales order or confirmation of ours)."""
+    return po_number.rank is not None and bool(_THEIR_PAGE.match(po_number.source or ""))
+
+
 def _date(found: Found, reading: Reading, name: str) -> str | None:
     if found.rank is None:
         return "not under a date label"
+    if name == "po_date" and found.rank > 0 and reading.their_page:
+        # the supplier's sales order or confirmation: its 'Date' is its own document's
+        return (
+            "a date under a general label on the supplier's own document, which names our "
+            "order by its number only"
+        )
     if reading.date_order_guessed and _either_way(found.source):
         return "it reads as a day-month or a month-day date, and nothing on the document says which"
     return reading.doubted.get(name)

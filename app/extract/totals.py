@@ -21,7 +21,11 @@ _CURRENCY = rf"(?:\s*\(?(?:{CURRENCY_CODES}|r|€|\$|£)\)?)?"
 _RATE = r"(?:\s*(?:@|at|à|a)?\s*\(?\d{1,2}(?:[.,]\d+)?\s*%\)?)?"
 # 'excl. VAT', 'incl. tax', 'ex GST', 'inc GST'
 _EXCL = r"\(?(?:excl(?:\.|uding|usive)?(?:\s+(?:vat|tax|gst))?|ex\.?\s+(?:vat|tax|gst))\)?"
-_INCL = r"\(?(?:incl(?:\.|uding|usive)?(?:\s+(?:vat|tax|gst))?|inc\.?\s+(?:vat|tax|gst))\)?"
+# ('Total amount (VAT inclusive)' names the tax first)
+_INCL = (
+    r"\(?(?:incl(?:\.|uding|usive)?(?:\s+(?:vat|tax|gst))?|inc\.?\s+(?:vat|tax|gst)|"
+    r"(?:vat|tax|gst)\s+incl(?:\.|uded|usive)?)\)?"
+)
 # A sum said to be before or with its tax, by a word or two of what it sums ('Order value
 # excl. VAT', 'Schedule total (incl. VAT)'): the subtotal, or the total.
 _WHAT = r"(?:[^\W\d]+\s+){0,2}(?:total|amount|value|sum)"

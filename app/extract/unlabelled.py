@@ -327,9 +327,12 @@ def known_supplier(
     suppliers by name (legal form and case aside), or, read by OCR, all but a letter or two
     of one (the name rules then put it right); never our own company. A name that is the
     value of another label beside it ('Main contractor:  Boland Builders') comes last: the
-    office may buy from a company that works on the site for it too."""
+    office may buy from a company that works on the site for it too. Of one company printed
+    twice ('CAPE TILE WAREHOUSE' as the letterhead, 'Cape Tile Warehouse (Pty) Ltd' under it),
+    the name with its legal form is taken."""
     above = _above_items(lines)
     for labelled in (False, True):
+        first: Found | None = None
         for index, line in enumerate(above):
             for position, cell in enumerate(line.cells):
                 text = cell.text.strip()
@@ -344,8 +347,21 @@ def known_supplier(
                         cell.ocr and validate.like_known_name(name, known)
                     ):
                         conf = round(0.7 * (0.6 + 0.4 * cell.conf), 3)
-                        return Found(name, conf, name, None, cell.ocr)
+                        found = Found(name, conf, name, None, cell.ocr)
+                        if validate.ends_in_legal_form(name):
+                            if first is None or _same_company(first.value, name):
+                                return found
+                        elif first is None:
+                            first = found
+                        break
+        if first is not None:
+            return first
     return MISSING
+
+
+def _same_company(one: str, other: str) -> bool:
+    """Two printings of one company's name, legal form and case aside."""
+    return validate.company_key(one) == validate.company_key(other)
 
 
 def _after_label(line: Line, position: int) -> bool:
