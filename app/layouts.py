@@ -51,7 +51,7 @@ def for_reading(db: Database) -> tuple[dict, ...]:
     """Every layout in use, as the reader takes them (ExtractOptions.layouts)."""
     found = rows(
         db,
-        "SELECT id, fingerprint, anchors, learned_from_number FROM layouts"
+        "SELECT id, fingerprint, anchors, learned_from_number, supplier_name FROM layouts"
         " WHERE dropped_at IS NULL ORDER BY created_at, id",
     )
     return tuple(_as_read(row) for row in found)
@@ -63,6 +63,7 @@ def _as_read(row: dict) -> dict:
         "fingerprint": json.loads(row["fingerprint"]),
         "anchors": json.loads(row["anchors"]),
         "learned_from": row["learned_from_number"],
+        "supplier": row["supplier_name"],
     }
 
 

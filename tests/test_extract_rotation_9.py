@@ -175,10 +175,11 @@ def test_our_order_date_on_the_suppliers_document_is_read_and_proven():
     assert "low_confidence:po_date" not in payload["warnings"]
 
 
-def test_a_customer_ref_on_the_suppliers_sales_order_is_our_order_number():
+def test_a_customer_ref_on_the_suppliers_sales_order_is_read_as_our_order_number_flagged():
+    # it may be our account's reference there, not our order's: a person checks it
     payload = read(theirs("Customer Ref."))
     assert payload["po_number"] == "PO263192"
-    assert "low_confidence:po_number" not in payload["warnings"]
+    assert "low_confidence:po_number" in payload["warnings"]
 
 
 def test_a_known_supplier_printed_twice_is_read_with_its_legal_form():

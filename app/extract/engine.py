@@ -312,9 +312,10 @@ _OTHER_SCRIPT = re.compile(
 
 # Other countries' money named in words ('ONE HUNDRED SIX THOUSAND ... PESOS AND 12/100 ONLY').
 _MONEY_IN_WORDS = re.compile(
-    r"(?<![^\W\d_])(?:pesos|dollars?|euros?|shillings?|francs|dinars?|dirhams?|rupees?|rupiah|"
-    r"ringgit|baht|kwacha|naira|cedis|birr|tenge|yuan|renminbi|riyals?|liras?|z[łl]oty|koruna|"
-    r"forints?|kroner|kronor|kronur|rubles?|roubles?|hryvnias?|taka|meticais|kwanzas?)"
+    # (in the plural, as an amount in words names them: 'Euro Tiles' is a company)
+    r"(?<![^\W\d_])(?:pesos|dollars|euros|shillings|francs|dinars|dirhams|rupees|rupiah|"
+    r"ringgit|baht|kwacha|naira|cedis|birr|tenge|yuan|renminbi|riyals|liras|z[łl]otys|"
+    r"forints|kroner|kronor|kronur|rubles|roubles|hryvnias|taka|meticais|kwanzas)"
     r"(?![^\W\d_])",
     re.IGNORECASE,
 )
@@ -674,7 +675,9 @@ def _with_layout(lines: list[Line], found: dict[str, Found], rows: list[Item], o
     says what the generic reading proved: on a photo the layout never overrules that."""
     if not options.layouts:
         return None
-    judge = places.Judge(options.buyer_names, validate.today_of(options.today))
+    judge = places.Judge(
+        options.buyer_names, validate.today_of(options.today), options.supplier_names
+    )
     proven = set(PO_FIELDS) - set(proofs.unproven(prove(found, rows), PO_FIELDS))
     return recall.read_known(options.layouts, lines, found, rows, judge, proven)
 

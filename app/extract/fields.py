@@ -26,8 +26,10 @@ _DATE_LABELS = [
     r"(?:(?:your|customer|client)\s+(?:p\.?\s?o\.?|order)|p\.?\s?o\.?|order|issue|document|invoice)\s+date|"
     r"date\s+(?:issued|of\s+(?:order|issue)|ordered)"
     r"|date\s+of\s+order|issued(?:\s+on)?|" + "|".join(words.ORDER_DATE),
-    # ('Ref. date' beside 'Customer ref.': the date of our order, as the supplier keeps it)
-    r"date|dated|ref(?:erence)?\.?\s+date|" + "|".join(words.DATE_WORDS),
+    r"date|dated|" + "|".join(words.DATE_WORDS),
+    # 'Ref. date' beside 'Customer ref.': the date of our order as the supplier keeps it, where
+    # no other date label is ('Your ref.  Ref. date' is a quotation's)
+    r"ref(?:erence)?\.?\s+date",
 ]
 _PROJECT_LABELS = [
     r"project\s*(?:code|n[o°º]\.?|number|#|ref\.?)|"
@@ -42,14 +44,15 @@ _PROJECT_LABELS = [
 PO_LABELS: dict[str, list[str]] = {
     "po_number": [
         # 'PO: 4521', as an order typed into a mail names it
-        # 'Your order no.' on a supplier's confirmation of our order, 'Customer ref.' on its
-        # sales order: the reference we gave it, our order's
+        # 'Your order no.' on a supplier's confirmation of our order
         rf"(?:(?:your|customer|client)\s+)?{_PO}{_NO}|p\.?\s?o\.?(?=\s*[:#])|purchasing\s+doc(?:ument)?\.?(?:{_NO})?|order\s+id|"
-        r"(?:customer|client)\s+ref(?:erence)?\.?(?:\s*no\.?)?|" + "|".join(words.PO_NUMBER),
+        + "|".join(words.PO_NUMBER),
         r"our\s+(?:order\s+)?ref(?:erence)?(?:\s+no\.?)?|order\s+ref(?:erence)?\.?|"
         + "|".join(words.OUR_REFERENCE),
-        # 'P.O.' whose '#' the OCR lost
-        r"purchase\s+order|order|p\.\s?o\.?|" + "|".join(words.ORDER_WORDS),
+        # 'P.O.' whose '#' the OCR lost; 'Customer ref.' on a supplier's sales order, the
+        # reference we gave it: our order's, or our account's there, so found but not proven
+        r"purchase\s+order|order|p\.\s?o\.?|(?:customer|client)\s+ref(?:erence)?\.?(?:\s*no\.?)?|"
+        + "|".join(words.ORDER_WORDS),
     ],
     "po_date": _DATE_LABELS,
     "supplier_name": [
@@ -118,6 +121,14 @@ def is_label(text: str) -> bool:
 # A form's block number before its label: '1.', '12)', '(b)'.
 BLOCK_NUMBER = re.compile(r"\d{1,2}[.)]|\([a-z\d]\)", re.IGNORECASE)
 _NUMBERED = re.compile(rf"^(?:{BLOCK_NUMBER.pattern})\s+", re.IGNORECASE)
+
+
+def names_field(text: str, name: str) -> bool:
+    """The text is a label that names the field itself ('Your order date' for the PO date),
+    by the field's most specific wordings."""
+    patterns = PO_LABELS.get(name)
+    text = normal(text).strip(" :")
+    return bool(patterns) and bool(re.fullmatch(rf"(?:{patterns[0]}){_TRAIL}", text, re.I))
 
 
 def without_block_number(text: str) -> str:
@@ -194,6 +205,8 @@ _MESSRS = re.compile(r"^(?:m/s\.?|messrs\.?)\s+(?=\S)", re.IGNORECASE)
 
 
 def name(text: str) -> str | None:
+    if text.strip().endswith(":"):  # another label ('Subject:'), not a name
+        return None
     text = _MESSRS.sub("", text.strip(" :,").lstrip(_LEADER_MARKS + " "))
     if len(text) < 3 or not re.search(r"[^\W\d_]{2}", text) or is_label(text):
         return None
@@ -351,8 +364,9 @@ def beside_a_number(text: str, code: str) -> bool:
 # A currency's code in small letters right after an amount with its cents ('1 073,43 Eur'), or
 # right before one ('Php 95,064.39').
 _CODE_AFTER = re.compile(r"\d[.,]\d\d ?([A-Za-z]{3})(?![A-Za-z])")
+# ('Ron 10.05.2026' is a name and a date: no amount goes on with a point and digits)
 _CODE_BEFORE = re.compile(
-    r"(?<![A-Za-z])([A-Za-z]{3}) ?\d{1,3}(?:[ ,.'\u00a0]\d{3})*[.,]\d\d(?!\d)"
+    r"(?<![A-Za-z])([A-Za-z]{3}) ?\d{1,3}(?:[ ,.'\u00a0]\d{3})*[.,]\d\d(?![\d]|[.,/\-]\d)"
 )
 
 
@@ -366,8 +380,10 @@ def detect_currency(text: str) -> str | None:
     best = max(counts, key=lambda c: counts[c])
     if counts[best]:
         return best
-    marks = _CODE_AFTER.findall(text) + _CODE_BEFORE.findall(text)
-    after = {m.upper() for m in marks} & set(numbers.CURRENCY_CODES)
+    marks = [m.upper() for m in _CODE_AFTER.findall(text)]
+    before = [m.upper() for m in _CODE_BEFORE.findall(text)]
+    marks += [m for m in before if before.count(m) >= 2]  # beside two amounts or more
+    after = set(marks) & set(numbers.CURRENCY_CODES)
     return after.pop() if len(after) == 1 else None
 
 
@@ -457,8 +473,10 @@ def _capitals(text: str) -> bool:
 
 def _heading_beside(lines: list[Line], index: int, label: Cell, beside: Cell) -> bool:
     """A row of block headings in capitals ('SUPPLIER  MEMBER  DELIVER TO'), three or more and
-    no digit, with a block in small letters under the label and under the cell beside it: that
-    cell is the next block's heading, not the label's value, which is under the label."""
+    no digit, with a block in small letters under the label and under the cell beside it, the
+    label's a company's name with its legal form: the cell beside is the next block's heading,
+    not the label's value, which is under the label. (A name in capitals beside its label with
+    a contact or a depot under the label is the label's value.)"""
     line = lines[index]
     if len(line.cells) < 3 or re.search(r"\d", line.text):
         return False
@@ -471,7 +489,9 @@ def _heading_beside(lines: list[Line], index: int, label: Cell, beside: Cell) ->
         edge: [c for c in following[0].cells if abs(c.x0 - edge) <= 2]
         for edge in (label.x0, beside.x0)
     }
-    return all(cells and not _capitals(cells[0].text) for cells in under.values())
+    if not all(cells and not _capitals(cells[0].text) for cells in under.values()):
+        return False
+    return validate.ends_in_legal_form(under[label.x0][0].text)
 
 
 def values_beside(lines: list[Line], index: int, label: Cell, step: float) -> list[Cell]:

@@ -60,7 +60,7 @@ def _value(lines: list[Line], index: int, label: Cell, step: float) -> tuple[int
     after = [c for c in line.cells if c.x0 > label.x1]
     if after and _SPACED_SLASH.search(after[0].text):
         return (index, after[0]) if _not_labels(after[0].text) else None
-    if after and after[0].x0 - label.x1 < _NEAR:
+    if after and after[0].x0 - label.x1 < _NEAR and not _a_label(after[0].text):
         return None
     for at in range(index + 1, min(index + 3, len(lines))):
         below = lines[at]
@@ -75,6 +75,11 @@ def _value(lines: list[Line], index: int, label: Cell, step: float) -> tuple[int
 
 # How far right of a label its value may stand on its line (fields.py reads it there too).
 _NEAR = 45
+
+
+def _a_label(text: str) -> bool:
+    """Another label ('Site', 'Date:'), not a value."""
+    return is_label(text) or text.strip().endswith(":")
 
 
 def _not_labels(text: str) -> bool:

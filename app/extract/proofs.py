@@ -95,6 +95,10 @@ def _either_way(text: str) -> bool:
 
 
 def _supplier(found: Found, reading: Reading, name: str) -> str | None:
+    if found.rank is None and found.source.startswith("layout learned"):
+        return (
+            "read at the learned place, and neither the layout's supplier nor one the office knows"
+        )
     if found.rank is None:
         return "not under a supplier label"
     if found.ocr and not validate.is_known(found.value, reading.supplier_names):

@@ -66,8 +66,9 @@ _ADDRESS = re.compile(
     re.IGNORECASE,
 )
 _PHONE = re.compile(
+    # a phone's label with a number after it ('Boland Mobile Cranes' is a name)
     r"\b(?:tel|telephone|phone|fax|cell|mobile|telefoon|telefon|téléphone|telefone|"
-    r"teléfono|selfoon)\b|\+\d{2}|(?:\(?\d{2,4}\)?[\s\-]?){3,}\d{2,}",
+    r"teléfono|selfoon)\b(?=\W*[+(\d])|\+\d{2}|(?:\(?\d{2,4}\)?[\s\-]?){3,}\d{2,}",
     re.IGNORECASE,
 )
 _CONTACT = re.compile(r"@|www\.|https?://|\.co\.za\b|\.com\b", re.IGNORECASE)
@@ -133,8 +134,10 @@ def is_contact(text: str) -> bool:
 
 def company_key(name: str) -> str:
     """A company's name without its legal form: 'Meridian Construction (Pty) Ltd' and
-    'MERIDIAN CONSTRUCTION' have the same key."""
-    return plain(_LEGAL.sub(" ", name))
+    'MERIDIAN CONSTRUCTION' have the same key; letters of every script kept ('ΣΙΔΗΡΕΜΠΟΡΙΚΗ
+    ΘΡΙΑΣΙΟΥ Ο.Ε.' has a key too)."""
+    text = unaccented(_LEGAL.sub(" ", name)).lower()
+    return re.sub(r"[\W_]+", " ", text).strip()
 
 
 def is_legal_form(text: str) -> bool:

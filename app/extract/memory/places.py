@@ -87,10 +87,12 @@ def runs(line: Line, comma: bool) -> list[Run]:
 @dataclass(frozen=True)
 class Judge:
     """What the engine's checks judge a header value against: the office's own names (never
-    the supplier) and the day a date's plausible window is measured from (None: no window)."""
+    the supplier), the day a date's plausible window is measured from (None: no window), and
+    the suppliers the office knows (what proves a supplier's name read at a learned place)."""
 
     buyer_names: tuple[str, ...] = ()
     today: date | None = None
+    supplier_names: tuple[str, ...] = ()
 
 
 # Teaching and scoring a layout judge by shape alone: the office's names and today do not
@@ -313,6 +315,12 @@ def span_of(line: Line, spot: Spot) -> Cell:
     return cells[0] if len(cells) == 1 else Cell([w for c in cells for w in c.words])
 
 
+# A day of the week before a date, as printed with it.
+_WEEKDAY = re.compile(
+    r"(?:mon|tue(?:s)?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\.?,?", re.IGNORECASE
+)
+
+
 def learn_places(lines: list[Line], spot: Spot, values: set[int], foot: bool) -> list[dict]:
     """The places a value can be read from next time, most telling first. `values` holds the
     ids of the cells that carry a confirmed value (never a label)."""
@@ -322,6 +330,8 @@ def learn_places(lines: list[Line], spot: Spot, values: set[int], foot: bool) ->
     first = next(n for n, w in enumerate(cell.words) if w is line.words[spot.i])
     last = next(n for n, w in enumerate(cell.words) if w is line.words[spot.j])
     before, after = norm(" ".join(words[:first])), norm(" ".join(words[last + 1 :]))
+    if _WEEKDAY.fullmatch(before):
+        before = ""  # the date's own day of the week ('Sunday, 19 April 2026'), not a label
     origin = top(lines, line.page)
     here = {"x": cell.x0, "x1": cell.x1, "y": round(line.y - origin, 2)}
     out = []

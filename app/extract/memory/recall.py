@@ -30,7 +30,7 @@ import itertools
 from dataclasses import dataclass, replace
 
 from app import numbers
-from app.extract import checks, fields
+from app.extract import checks, fields, validate
 from app.extract.layout import Line, typical_step
 from app.extract.memory import places, table, words
 from app.extract.memory.places import HEADER, MONEY, SHAPE_ONLY, Judge, Reading
@@ -224,7 +224,18 @@ def _found(reading: Reading, origin: str, ocr: bool, placed: bool = True) -> Fou
     return Found(reading.value, confidence, source, 0 if placed else None, ocr, rule)
 
 
-def _merge(found: dict[str, Found], rows: list[Item], got: dict, layout: dict, lines, proven):
+def _known(supplier: str, layout: dict, judge: Judge) -> bool:
+    """A supplier's name read at the learned place is the layout's own supplier (the one a
+    person verified on it) or one the office knows: else the place may have moved (an
+    e-mail's quoted text, a longer address) and what stands there now is not proven."""
+    own = [layout["anchors"].get("supplier"), layout.get("supplier")]
+    names = (*judge.supplier_names, *(name for name in own if name))
+    return validate.is_known(supplier, names)
+
+
+def _merge(
+    found: dict[str, Found], rows: list[Item], got: dict, layout: dict, lines, proven, judge
+):
     """The fields and items with what the layout read put in; and the values taken, by name.
 
     Nothing here proves a value: the engine's proofs judge these like any other reading. A
@@ -242,7 +253,8 @@ def _merge(found: dict[str, Found], rows: list[Item], got: dict, layout: dict, l
             continue
         if ocr and (name in proven or same(name, found[name].value, sure[name].value)):
             continue  # on a photo, what the reader proved (or read alike) stands
-        found[name], taken[name] = _found(sure[name], origin, ocr, placed=not ocr), sure[name].value
+        placed = not ocr and (name != "supplier_name" or _known(sure[name].value, layout, judge))
+        found[name], taken[name] = _found(sure[name], origin, ocr, placed), sure[name].value
     currency = layout["anchors"].get("currency")
     named = fields.detect_currency("\n".join(line.text for line in lines))
     if currency and named in (None, currency):
@@ -302,7 +314,7 @@ def read_known(
     layout, match = matched
     try:
         got = read(layout["anchors"], lines, match.frame, judge)
-        merged, items, taken = _merge(found, rows, got, layout, lines, proven)
+        merged, items, taken = _merge(found, rows, got, layout, lines, proven, judge)
     except (ValueError, ArithmeticError, LookupError, TypeError) as exc:
         # a layout that cannot be applied must not cost the document its generic reading
         failed = f"layout {layout['id']}: {exc.__class__.__name__}: {exc}"

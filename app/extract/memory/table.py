@@ -271,17 +271,25 @@ def _columns_at(columns: dict, x0: float, x1: float, across: Across) -> list[tup
 
 
 def _column_for(
-    columns: dict, words: list[Word], run, across: Across, filled: set[str]
+    columns: dict,
+    words: list[Word],
+    run,
+    across: Across,
+    filled: set[str],
+    taken: frozenset[str] = frozenset(),
 ) -> str | None:
     """The column a word (or a number) belongs to: the one it stands most inside; but a
     number goes to a column of numbers, and a word to a column of words, where their places
     overlap or touch (as in '60.00 roll', right-aligned under Qty and Unit), and a column of
-    numbers takes one number a line. Off every column, the nearest of its kind within SLACK."""
+    numbers takes one number a line. Off every column, the nearest of its kind within SLACK;
+    never a column another number of the line stands inside (`taken`)."""
     near = _columns_at(columns, words[0].x0, words[-1].x1, across)
     kind = NUMERIC if run is not None else TEXT
     if run is not None and run.percent:
         return next((key for _, key in near if key == "discount"), None)
-    open_ = [(gap, key) for gap, key in near if key not in filled]
+    open_ = [
+        (gap, key) for gap, key in near if key not in filled and (gap == 0 or key not in taken)
+    ]
     inside = [key for gap, key in open_ if gap == 0]
     if inside and inside[0] in kind:
         return inside[0]
@@ -312,8 +320,22 @@ def _assign(columns: dict, line: Line, across: Across, comma: bool) -> tuple[dic
     strays = 0
     before, end = None, None
     filled: set[str] = set()
-    for words, run in _tokens(line, comma):
-        key = _column_for(columns, words, run, across, filled)
+    tokens = _tokens(line, comma)
+    # the columns of numbers each number stands inside: one only near a column ('1.44' under
+    # 'm2/box' beside 'Qty') does not take it from the number printed in it
+    inside = [
+        {
+            key
+            for gap, key in _columns_at(columns, words[0].x0, words[-1].x1, across)
+            if gap == 0 and key in NUMERIC
+        }
+        if run is not None and not run.percent
+        else set()
+        for words, run in tokens
+    ]
+    for n, (words, run) in enumerate(tokens):
+        taken = frozenset().union(*(keys for m, keys in enumerate(inside) if m != n))
+        key = _column_for(columns, words, run, across, filled, taken if run else frozenset())
         if key in NUMERIC:
             filled.add(key)
         if key is None and before in TEXT and words[0].x0 - end <= 2:

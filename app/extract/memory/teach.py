@@ -17,6 +17,7 @@ import re
 from decimal import Decimal
 
 from app import numbers
+from app.extract import fields
 from app.extract.layout import Line
 from app.extract.memory import places, recall, table, words
 from app.extract.memory.places import HEADER, MONEY, Spot
@@ -44,6 +45,7 @@ def learn(lines: list[Line], confirmed: dict, whole: bool = True) -> dict | None
     said = _day_first(lines, confirmed.get("po_date"))
     anchors = {"comma": comma, "day_first": said is not False, "dates_taught": said is not None}
     anchors["currency"] = confirmed.get("currency")
+    anchors["supplier"] = confirmed.get("supplier_name")  # the one a person verified
     anchors["inclusive"] = _inclusive(confirmed)
     spots = {name: _spots(lines, name, confirmed, comma, end) for name in (*HEADER, *MONEY)}
     value_cells = {
@@ -189,7 +191,14 @@ def _checked(lines, name, spots, value_cells, anchors, end, value) -> list[dict]
             got = places.read_place(place, area, Frame(), check)
             if got and recall.same(name, got.value, value) and place not in kept:
                 kept.append(place)
+    # a value printed twice ('Confirmed' and 'Your order date' on one day): the place whose
+    # label names the field first, as the reader would take it
+    kept.sort(key=lambda place: not fields.names_field(_label_of(place), name))
     return kept[:PLACES]
+
+
+def _label_of(place: dict) -> str:
+    return place.get("label") or place.get("before") or ""
 
 
 def _money(lines, name, spots, value_cells, anchors, end, confirmed) -> dict | None:
