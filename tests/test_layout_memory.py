@@ -64,6 +64,33 @@ NOT_YET: dict[str, str] = {
     "pour-booking": "its 'Element' column ('Block') is read into the item code and the grey "
     "line under a description lost, so the table read back from document 1 is not its items "
     "and none is learned",
+    # rotation 9's, dev since rotation 10
+    "lao": "a Lao page whose text layer moves tone marks and vowels above the line off their "
+    "letters (some onto lines of their own, 'ເຫຼກັ' for 'ເຫຼັກ'), so the supplier's name and the "
+    "descriptions as read are not the confirmed ones and neither is learned; on documents 3 "
+    "and 5 a mark splits the tax's label over two lines ('ມ 10%' above 'ອາກອນມູນຄ່າເພີ່'), so "
+    "the label learned is not found",
+    "mobile-app": "its items are cards of three lines (the description, 'SKU …' under it, then "
+    "'10 pack x R267.24' with the amount), so the line with the numbers prints no description "
+    "and the table read back from document 1 is not its items",
+    "tile-showroom": "the showroom prints its sales order's own 'Date', on documents 2, 5 and "
+    "6 a day after our order's (printed nowhere), so the date learned where document 1's two "
+    "were alike reads a day late (flagged: a date under a general label on the supplier's own "
+    "document)",
+    "letter-order": "a letter whose table numbers its lines 1 and 2 where document 1's "
+    "quantities are 1 and 2, so the quantity column is learned under 'Item' and the later "
+    "documents' line numbers are read as their quantities",
+    "sheet-two-pages": "a spreadsheet printed two pages across: page 1 prints each line's code, "
+    "description, quantity and unit, page 2 the same lines' rate and amount, so no line prints "
+    "an item's amount with its quantity and no table is learned; with none, the fingerprint "
+    "runs on through document 1's twelve item rows, and documents 4 and 6, with other items, "
+    "match it at 0.38 and 0.42",
+    "quote-reply-email": "our reply above the supplier's quoted e-mail: each price and amount "
+    "has its 'R' in a cell of its own, read into the unit column ('each R'), so the table read "
+    "back from document 1 is not its items; and the supplier is named only in the quoted "
+    "e-mail's signature, under its salesperson's name, which changes and moves with both "
+    "tables' lengths, so its place reads a code, 'Regards' or the quote's total later (flagged: "
+    "neither the layout's supplier nor one the office knows)",
 }
 LEARNED_CASES = [
     pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=NOT_YET[name]))
