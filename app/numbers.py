@@ -201,11 +201,11 @@ _MONTHS = {
 
 _WEEKDAY = re.compile(r"^(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+", re.IGNORECASE)
 _MONTH_WORDS = "|".join(sorted(_MONTHS, key=len, reverse=True))
-# A date somewhere in a longer text, in any of the forms parse_date reads; a numeric one
-# with one separator throughout ('1090-4.2' is a crane's model, not a date).
+# A date somewhere in a longer text, in any of the forms parse_date reads; one that starts
+# with its year has one separator throughout ('1090-4.2' is a crane's model, not a date).
 DATE_IN_TEXT = re.compile(
     rf"\b(?:\d{{4}}(?P<a>[/.\-])\d{{1,2}}(?P=a)\d{{1,2}}"
-    rf"|\d{{1,2}}(?P<b>[/.\-])\d{{1,2}}(?P=b)\d{{2,4}}"
+    rf"|\d{{1,2}}[/.\-]\d{{1,2}}[/.\-]\d{{2,4}}"
     rf"|\d{{1,2}}\.\s\d{{1,2}}\.\s\d{{4}}"  # '3. 4. 2026'
     rf"|\d{{1,2}}(?:st|nd|rd|th|\.)?[\s\-]+(?:de\s+)?(?:{_MONTH_WORDS})\.?,?[\s\-]+"
     rf"(?:de\s+)?\d{{2,4}}"

@@ -258,6 +258,9 @@ def _currency(lines: list[Line]) -> tuple[Found, int]:
         if not symbol:
             return _no_sign(text, ocr), len(named)
         found = Found(symbol, 0.8, symbol)
+        if fields.by_one_small_code(text, symbol):
+            doubt = f"{symbol}: by its code in small letters beside one amount only"
+            return Found(symbol, proofs.LOW - 0.1, doubt), len(named)
         coded = re.search(rf"(?<![A-Za-z]){symbol}(?![A-Za-z])", text)
         if symbol == "USD" and not coded and not re.search(r"US\$", text):
             return _dollar(text, ocr), len(named)
@@ -321,6 +324,18 @@ _MONEY_IN_WORDS = re.compile(
 )
 
 
+# An amount in words ('Twenty Thousand and Ten Euro Only'), where a currency is named in the
+# singular too (not words an order says otherwise: 'sum', 'real', 'won').
+_AMOUNT_IN_WORDS = re.compile(r"\b(?:hundred|thousand|million|only)\b", re.IGNORECASE)
+_MONEY_NAMED = re.compile(
+    r"(?<![^\W\d_])(?:peso|dollar|euro|shilling|franc|dinar|dirham|rupee|ringgit|kwacha|"
+    r"naira|cedi|tenge|yuan|riyal|rial|lira|z[łl]oty|forint|krone|krona|ruble|rouble|hryvnia|"
+    r"kwanza|dram|lari|manat|rupiah|baht)s?"
+    r"(?![^\W\d_])",
+    re.IGNORECASE,
+)
+
+
 def _abroad(text: str) -> str | None:
     """What shows a page is from another country than the office's: a phone with another
     country's dialling code, words in another script, or another country's money named in
@@ -328,7 +343,16 @@ def _abroad(text: str) -> str | None:
     codes = {code for code in _DIALLING.findall(text) if code != OWN_DIALLING_CODE}
     if codes:
         return f"a phone dials +{sorted(codes)[0]}"
-    money = _MONEY_IN_WORDS.search(text)
+    money = _MONEY_IN_WORDS.search(text) or next(
+        (
+            found
+            for line in text.splitlines()
+            if _AMOUNT_IN_WORDS.search(line)
+            for found in [_MONEY_NAMED.search(line)]
+            if found
+        ),
+        None,
+    )
     if money:
         return f"the page names {money.group().lower()} in words"
     if len(_OTHER_SCRIPT.findall(text)) >= 20:
@@ -592,8 +616,7 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     inclusive = totals.tax_included(found.get("tax")) or structure.sums_included(found)
     prove = partial(_po_proof, options=options, table=table, currencies=currencies)
     prove = partial(prove, inclusive=inclusive, order_guessed=_order_guessed(said, found))
-    ours = found.get("po_number", MISSING)
-    prove = partial(prove, doubted=doubted, their_page=proofs.their_page(ours))
+    prove = partial(prove, doubted=doubted, their_page=_their_page(found, lines))
     rows, learned = table.items, _with_layout(lines, found, table.items, options, prove)
     if learned is not None:
         found, rows, failed, prove = _as_learned(
@@ -617,8 +640,7 @@ def _as_learned(learned: recall.Learned, found, lines, options, trail, prove, in
     if learned.found["po_number"].value != found["po_number"].value:  # its own, read again
         prove = partial(prove, doubted=_read_again(learned.found, "po_number", lines))
     date = found.get("po_date", MISSING)
-    ours = found.get("po_number", MISSING)
-    if proofs.their_page(ours) and date.rank and learned.found.get("po_date", MISSING) != date:
+    if _their_page(found, lines) and date.rank and learned.found.get("po_date", MISSING) != date:
         # the supplier's own document: a date its general 'Date' label gives is its own
         # document's, whether or not the taught one's was the order's too
         learned.found["po_date"] = replace(learned.found["po_date"], rank=date.rank)
@@ -631,6 +653,14 @@ def _as_learned(learned: recall.Learned, found, lines, options, trail, prove, in
     if learned.date_order_known:
         prove = partial(prove, order_guessed=False)
     return found, rows, failed, prove
+
+
+def _their_page(found: dict[str, Found], lines: list[Line]) -> bool:
+    """The page is the supplier's own document (its sales order or confirmation of ours): the
+    PO number was read under 'Your order no.', or a label names our order so."""
+    ours = found.get("po_number", MISSING)
+    cells = [cell.text for line in lines for cell in line.cells]
+    return proofs.their_page(ours) or proofs.names_our_order(cells)
 
 
 def _name_run_on(learned: dict[str, Found], read: dict[str, Found]) -> None:

@@ -370,6 +370,17 @@ _CODE_BEFORE = re.compile(
 )
 
 
+def _small_codes(text: str) -> list[str]:
+    """The codes printed in small letters right after or before amounts, once for each."""
+    return [m.upper() for m in _CODE_AFTER.findall(text) + _CODE_BEFORE.findall(text)]
+
+
+def by_one_small_code(text: str, code: str) -> bool:
+    """The currency is named only by its code in small letters, beside one amount ('Php
+    17,400.00' on the total): a person checks it."""
+    return not times_named(text, code) and _small_codes(text).count(code) == 1
+
+
 def detect_currency(text: str) -> str | None:
     """The currency a text names by code or symbol; counts win ('R 12.00 ... R 5.00'); else a
     code printed in small letters before or after the amounts ('73,43 Eur', 'Php 95,064.39'),
@@ -380,10 +391,7 @@ def detect_currency(text: str) -> str | None:
     best = max(counts, key=lambda c: counts[c])
     if counts[best]:
         return best
-    marks = [m.upper() for m in _CODE_AFTER.findall(text)]
-    before = [m.upper() for m in _CODE_BEFORE.findall(text)]
-    marks += [m for m in before if before.count(m) >= 2]  # beside two amounts or more
-    after = set(marks) & set(numbers.CURRENCY_CODES)
+    after = set(_small_codes(text)) & set(numbers.CURRENCY_CODES)
     return after.pop() if len(after) == 1 else None
 
 
@@ -471,33 +479,39 @@ def _capitals(text: str) -> bool:
     return len(letters) >= 2 and all(ch.isupper() for ch in letters)
 
 
-def _heading_beside(lines: list[Line], index: int, label: Cell, beside: Cell) -> bool:
+# What the cell beside a label in a row of headings is: the next block's heading, or
+# perhaps either that or the label's value.
+HEADING, MAYBE = "heading", "maybe"
+
+
+def _heading_beside(lines: list[Line], index: int, label: Cell, beside: Cell) -> str | None:
     """A row of block headings in capitals ('SUPPLIER  MEMBER  DELIVER TO'), three or more and
-    no digit, with a block in small letters under the label and under the cell beside it, the
-    label's a company's name with its legal form: the cell beside is the next block's heading,
-    not the label's value, which is under the label. (A name in capitals beside its label with
-    a contact or a depot under the label is the label's value.)"""
+    no digit, with a block in small letters under the label and under the cell beside it: the
+    cell beside is the next block's heading (HEADING) when the label's block starts with a
+    company's name and its legal form; else it may be the label's value in capitals with a
+    contact or a depot under the label, or a heading beside a name with no legal form
+    (MAYBE: taken, never proven); None where the row is no such row."""
     line = lines[index]
     if len(line.cells) < 3 or re.search(r"\d", line.text):
-        return False
+        return None
     if not all(_capitals(c.text) for c in line.cells):
-        return False
+        return None
     following = lines[index + 1 : index + 2]
     if not following or following[0].page != line.page:
-        return False
+        return None
     under = {
         edge: [c for c in following[0].cells if abs(c.x0 - edge) <= 2]
         for edge in (label.x0, beside.x0)
     }
     if not all(cells and not _capitals(cells[0].text) for cells in under.values()):
-        return False
-    return validate.ends_in_legal_form(under[label.x0][0].text)
+        return None
+    return HEADING if validate.ends_in_legal_form(under[label.x0][0].text) else MAYBE
 
 
 def values_beside(lines: list[Line], index: int, label: Cell, step: float) -> list[Cell]:
     """The cells that may be a label's value: right of it on lines[index], then under it."""
     right = _right(lines[index], label)
-    if right is not None and _heading_beside(lines, index, label, right):
+    if right is not None and _heading_beside(lines, index, label, right) == HEADING:
         right = None
     cells = (right, _below(lines, index, label, step))
     return [cell for cell in cells if cell is not None]
@@ -531,8 +545,9 @@ def find(
                     if below is not None and _next_row_label(lines, index, cell, below):
                         below = None
                     right = _right(line, cell)
-                    if right is not None and _heading_beside(lines, index, cell, right):
-                        right = None
+                    heading = right and _heading_beside(lines, index, cell, right)
+                    if heading == HEADING or (heading == MAYBE and len(right.text.split()) == 1):
+                        right = None  # one word beside it ('PRINCIPAL'): a heading, likelier
                     for value_cell, nearness in ((right, 1.0), (below, 0.97)):
                         if value_cell is None:
                             continue
@@ -542,6 +557,10 @@ def find(
                             if value_cell.ocr and _another(value_cell.text, value, check):
                                 conf = min(conf, DOUBTFUL)
                             source = f"{cell.text} {value_cell.text}"
+                            if heading == MAYBE:
+                                # a heading's or the label's value: found, not proven
+                                source += " (beside a row of headings)"
+                                return Found(value, round(conf, 3), source, None, value_cell.ocr)
                             return Found(value, round(conf, 3), source, rank, value_cell.ocr)
                     continue
                 match = inline.fullmatch(cell.text.strip())

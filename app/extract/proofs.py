@@ -53,6 +53,14 @@ def _read(found: Found) -> str | None:
 def _number(found: Found, reading: Reading, name: str) -> str | None:
     if found.rank is None or found.rank > reading.naming_ranks.get(name, 0):
         return "not under a label that names it"
+    learned = found.source.startswith("layout learned")  # where a person confirmed it
+    if (
+        name == "po_number"
+        and reading.their_page
+        and not (learned or _THEIR_PAGE.match(found.source))
+    ):
+        # 'Order No.' beside 'Customer ref.' on a supplier's sales order: its own number
+        return "on the supplier's own document, which names our order apart: perhaps its own"
     if not re.search(r"\d", found.value):
         return "no digit in it"
     return reading.doubted.get(name)
@@ -66,6 +74,21 @@ def their_page(po_number: Found) -> bool:
     """The PO number was read beside a label that makes the page the supplier's own document
     ('Your order no.': its sales order or confirmation of ours)."""
     return po_number.rank is not None and bool(_THEIR_PAGE.match(po_number.source or ""))
+
+
+# A label naming our order on the supplier's document ('Your order no.', 'Customer ref.'; on
+# our own order 'Your ref.' is the supplier's quotation).
+_OUR_ORDER_NAMED = re.compile(
+    r"(?:(?:your|customer|client)\s+(?:order|p\.?\s?o\.?|purchase\s+order)|"
+    r"(?:customer|client)\s+ref(?:erence)?)(?![^\W\d_])",
+    re.IGNORECASE,
+)
+
+
+def names_our_order(texts: list[str]) -> bool:
+    """A cell of the page starts with a label naming our order as the supplier's document
+    does ('Customer ref.', 'Your order no.'): the page is the supplier's own."""
+    return any(_OUR_ORDER_NAMED.match(text.strip()) for text in texts)
 
 
 def _date(found: Found, reading: Reading, name: str) -> str | None:

@@ -66,9 +66,10 @@ _ADDRESS = re.compile(
     re.IGNORECASE,
 )
 _PHONE = re.compile(
-    # a phone's label with a number after it ('Boland Mobile Cranes' is a name)
+    # a phone's label alone, with a number or its marker after it ('Tel. No.'); 'Boland Mobile
+    # Cranes' is a name
     r"\b(?:tel|telephone|phone|fax|cell|mobile|telefoon|telefon|téléphone|telefone|"
-    r"teléfono|selfoon)\b(?=\W*[+(\d])|\+\d{2}|(?:\(?\d{2,4}\)?[\s\-]?){3,}\d{2,}",
+    r"teléfono|selfoon)\b(?=\W*(?:[+(\d]|(?:no|nr|num|number)\b|$))|\+\d{2}|(?:\(?\d{2,4}\)?[\s\-]?){3,}\d{2,}",
     re.IGNORECASE,
 )
 _CONTACT = re.compile(r"@|www\.|https?://|\.co\.za\b|\.com\b", re.IGNORECASE)

@@ -40,6 +40,17 @@ ORDER_TITLES = (
     r"ordem\s+de\s+compra"
 )
 
+# The days of the week, as a date may be printed after one ('Sondag, 19 April 2026'), in
+# English and those languages; accents aside.
+WEEKDAYS = (
+    r"mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday|maandag|dinsdag|woensdag|donderdag|vrydag|vrijdag|saterdag|zaterdag|"
+    r"sondag|zondag|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lundi|mardi|"
+    r"mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miercoles|jueves|viernes|sabado|"
+    r"domingo|segunda(?:-feira)?|terca(?:-feira)?|quarta(?:-feira)?|quinta(?:-feira)?|"
+    r"sexta(?:-feira)?"
+)
+
 ORDER_DATE = [
     r"besteldatum|datum\s+van\s+bestelling|bestelldatum|auftragsdatum",
     r"date\s+(?:de\s+(?:la\s+)?commande|d'[ée]mission)",

@@ -23,7 +23,7 @@ from datetime import date
 from decimal import Decimal
 
 from app import numbers
-from app.extract import fields
+from app.extract import fields, validate, vocabulary
 from app.extract.layout import Cell, Line
 from app.extract.memory.words import Frame, norm, top
 
@@ -315,10 +315,17 @@ def span_of(line: Line, spot: Spot) -> Cell:
     return cells[0] if len(cells) == 1 else Cell([w for c in cells for w in c.words])
 
 
-# A day of the week before a date, as printed with it.
-_WEEKDAY = re.compile(
-    r"(?:mon|tue(?:s)?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\.?,?", re.IGNORECASE
-)
+# A day of the week before a date, as printed with it ('Sondag,').
+_WEEKDAY = re.compile(rf"(?:{vocabulary.WEEKDAYS})\.?,?", re.IGNORECASE)
+
+
+def _without_weekday(before: str) -> str:
+    """The words before a date without the date's own day of the week, last among them
+    ('sent: sunday,' -> 'sent:'): it changes with the date, so it is no part of a label."""
+    words = before.split()
+    if words and _WEEKDAY.fullmatch(validate.unaccented(words[-1])):
+        words = words[:-1]
+    return " ".join(words)
 
 
 def learn_places(lines: list[Line], spot: Spot, values: set[int], foot: bool) -> list[dict]:
@@ -330,8 +337,7 @@ def learn_places(lines: list[Line], spot: Spot, values: set[int], foot: bool) ->
     first = next(n for n, w in enumerate(cell.words) if w is line.words[spot.i])
     last = next(n for n, w in enumerate(cell.words) if w is line.words[spot.j])
     before, after = norm(" ".join(words[:first])), norm(" ".join(words[last + 1 :]))
-    if _WEEKDAY.fullmatch(before):
-        before = ""  # the date's own day of the week ('Sunday, 19 April 2026'), not a label
+    before = _without_weekday(before)
     origin = top(lines, line.page)
     here = {"x": cell.x0, "x1": cell.x1, "y": round(line.y - origin, 2)}
     out = []
