@@ -112,16 +112,10 @@ def letter_in_dimension(text: str) -> str:
 # A comma read as a point before a lower-case word ('revision C. cut', '10:00. site'; a
 # point after a word of two letters or more is left: 'incl. fittings').
 _POINT_FOR_COMMA = re.compile(r"(\b[A-Z]|\d)\. (?=[a-z])")
-_SPACED_SIZE = re.compile(r"(\d)(?: x|x )(\d)")
 
 
 def point_for_comma(text: str) -> str:
     return _POINT_FOR_COMMA.sub(r"\1, ", text)
-
-
-def spaced_size(text: str) -> str:
-    """'38x 114' -> '38x114': a space the OCR read into a size."""
-    return _SPACED_SIZE.sub(r"\1x\2", text)
 
 
 # A run of capital I's with an l read for one of them, after a word in capitals: a roman

@@ -251,25 +251,6 @@ def number_named_po(lines: list[Line], step: float) -> Found:
     return Found(value, 0.7, cell.text, None, cell.ocr)
 
 
-def number_under_title(lines: list[Line], step: float) -> Found:
-    """A photo whose OCR lost the number's label (small print over its value in a box, read
-    as one blur with it): the first cell right under the title that is one reference with
-    four digits or more in it, and not a date."""
-    heading = title(lines)
-    if heading is None:
-        return MISSING
-    at = _line_of(lines, heading)
-    for line in lines[at + 1 : at + 4]:
-        if line.y - lines[at].y > 4 * step:
-            break
-        for cell in line.cells:
-            text = cell.text.strip()
-            value = _with_digit(text)
-            if value == text and len(re.findall(r"\d", value)) >= 4:
-                return Found(value, 0.6, text, None, cell.ocr)
-    return MISSING
-
-
 def _above_items(lines: list[Line]) -> list[Line]:
     """The first page's lines above the item lines (the first line with two numbers or
     more)."""
