@@ -10,6 +10,7 @@ from app.extract import engine
 from app.extract.document import ExtractOptions
 from app.extract.layout import text_lines
 from app.extract.memory import teach
+from tests.test_extract_second_reading_7 import TABLE
 
 BUYER = "Meridian Construction (Pty) Ltd"
 OFFICE = {
@@ -22,16 +23,6 @@ OFFICE = {
 
 def read(text: str, **more) -> dict:
     return engine.read_text(text, **(OFFICE | more))
-
-
-TABLE = """
-Code       Description                         Qty  Unit      Rate        Amount
-CON-25     Concrete 25 MPa 19 mm stone          12  m3     1 450.00     17 400.00
-
-                                                          Subtotal      17 400.00
-                                                          VAT 15%        2 610.00
-                                                          Total         20 010.00
-"""
 
 
 def test_a_heading_beside_the_supplier_heading_is_not_its_value():

@@ -8,9 +8,8 @@ what a correct reading gives."""
 from __future__ import annotations
 
 from app.extract import engine
-from app.extract.document import ExtractOptions
-from app.extract.layout import text_lines
-from app.extract.memory import teach
+from tests.test_extract_second_reading_7 import TABLE
+from tests.test_layout_memory_rotation_9 import ITEMS, SUPPLIER, read_learned
 
 BUYER = "Meridian Construction (Pty) Ltd"
 OFFICE = {
@@ -27,16 +26,6 @@ def read(text: str, **more) -> dict:
 
 def flagged(payload: dict, name: str) -> bool:
     return f"low_confidence:{name}" in payload["warnings"]
-
-
-TABLE = """
-Code       Description                         Qty  Unit      Rate        Amount
-CON-25     Concrete 25 MPa 19 mm stone          12  m3     1 450.00     17 400.00
-
-                                                          Subtotal      17 400.00
-                                                          VAT 15%        2 610.00
-                                                          Total         20 010.00
-"""
 
 
 # --- 1. a heading beside the supplier's label ---------------------------------------------
@@ -151,36 +140,7 @@ Supplier: Velmor Trading (Pty) Ltd           Date Printed:  21/04/2026
 
 # --- 6. the layout memory: a date after its day of the week --------------------------------
 
-SUPPLIER = "Karsten Steel Traders CC"
-ITEMS = """
-Code       Description                         Qty  Unit      Rate        Amount
-CON-25     Concrete 25 MPa 19 mm stone          12  m3     1 450.00     17 400.00
-SND-01     River sand, washed                    4  m3       410.00      1 640.00
-
-                                                          Subtotal      19 040.00
-                                                          VAT 15%        2 856.00
-                                                          Total         21 896.00
-"""
-CONFIRMED = {
-    "supplier_name": SUPPLIER, "project_code": "CP09", "currency": "ZAR",
-    "subtotal": "19040.00", "tax": "2856.00", "total": "21896.00",
-    "items": [
-        {"item_code": "CON-25", "description": "Concrete 25 MPa 19 mm stone", "quantity": "12",
-         "unit": "m3", "unit_price": "1450.00", "amount": "17400.00"},
-        {"item_code": "SND-01", "description": "River sand, washed", "quantity": "4",
-         "unit": "m3", "unit_price": "410.00", "amount": "1640.00"},
-    ],
-}  # fmt: skip
-
-
-def read_learned(taught: str, confirmed: dict, page: str) -> dict:
-    layout = teach.learn(text_lines(taught), CONFIRMED | confirmed)
-    assert layout is not None
-    layout |= {"id": "taught", "learned_from": confirmed["po_number"]}
-    office = {"buyer_names": (BUYER,), "supplier_names": (SUPPLIER,), "today": "2026-12-01"}
-    payload = engine.read_po(text_lines(page), ExtractOptions(**office, layouts=(layout,)))
-    assert (payload.get("layout") or {}).get("read_with")
-    return payload
+# the taught layout and its reading, as tests/test_layout_memory_rotation_9.py has them
 
 
 def _mail(template: str, sent: str, quoted: str, number: str) -> str:

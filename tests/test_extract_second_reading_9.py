@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from app.extract import engine
+from tests.test_extract_second_reading_7 import TABLE
 
 BUYER = "Meridian Construction (Pty) Ltd"
 OFFICE = {
@@ -28,16 +29,6 @@ def wrong_unflagged(payload: dict, name: str, right: str | None) -> bool:
     """The field is read, not as `right`, and no warning says so: a silent error."""
     value = payload[name]
     return value not in (None, right) and f"low_confidence:{name}" not in payload["warnings"]
-
-
-TABLE = """
-Code       Description                         Qty  Unit      Rate        Amount
-CON-25     Concrete 25 MPa 19 mm stone          12  m3     1 450.00     17 400.00
-
-                                                          Subtotal      17 400.00
-                                                          VAT 15%        2 610.00
-                                                          Total         20 010.00
-"""
 
 
 @pytest.mark.parametrize("under", ["Piet Botha", "Paarl Depot", "Trade Counter"])
