@@ -179,20 +179,25 @@ def format_money(cents: int | None) -> str:
 
 
 # Month names and their short forms in the languages the office's suppliers print: English,
-# Afrikaans and Dutch, German, French, Portuguese and Spanish.
+# Afrikaans and Dutch, German, French, Portuguese and Spanish; and Russian (as Kazakh offices
+# write it, 'от 9 ноября 2026 г.'), Lithuanian ('2026 m. kovo 2 d.') and Georgian.
 _MONTH_NAMES = [
-    "jan january januarie januari januar jänner janvier janv janeiro enero ene",
-    "feb february februarie februari februar février févr fév fevereiro fev febrero",
-    "mar march maart mrt märz mär mrz mars março marzo",
-    "apr april avril avr abril abr",
-    "may mei mai maio mayo",
-    "jun june junie juni juin junho junio",
-    "jul july julie juli juillet juil julho julio",
-    "aug august augustus août agosto ago",
-    "sep sept september septembre setembro set septiembre setiembre",
-    "oct october oktober okt octobre outubro out octubre",
-    "nov november novembre novembro noviembre",
-    "dec december desember des dezember dez décembre déc dezembro diciembre dic",
+    "jan january januarie januari januar jänner janvier janv janeiro enero ene "
+    "январь января sausio იანვარი",
+    "feb february februarie februari februar février févr fév fevereiro fev febrero "
+    "февраль февраля vasario თებერვალი",
+    "mar march maart mrt märz mär mrz mars março marzo март марта kovo მარტი",
+    "apr april avril avr abril abr апрель апреля balandžio აპრილი",
+    "may mei mai maio mayo май мая gegužės მაისი",
+    "jun june junie juni juin junho junio июнь июня birželio ივნისი",
+    "jul july julie juli juillet juil julho julio июль июля liepos ივლისი",
+    "aug august augustus août agosto ago август августа rugpjūčio აგვისტო",
+    "sep sept september septembre setembro set septiembre setiembre сентябрь сентября "
+    "rugsėjo სექტემბერი",
+    "oct october oktober okt octobre outubro out octubre октябрь октября spalio ოქტომბერი",
+    "nov november novembre novembro noviembre ноябрь ноября lapkričio ნოემბერი",
+    "dec december desember des dezember dez décembre déc dezembro diciembre dic декабрь "
+    "декабря gruodžio დეკემბერი",
 ]
 _MONTHS = {
     name: number for number, names in enumerate(_MONTH_NAMES, start=1) for name in names.split()
@@ -209,7 +214,9 @@ DATE_IN_TEXT = re.compile(
     rf"|\d{{1,2}}\.\s\d{{1,2}}\.\s\d{{4}}"  # '3. 4. 2026'
     rf"|\d{{1,2}}(?:st|nd|rd|th|\.)?[\s\-]+(?:de\s+)?(?:{_MONTH_WORDS})\.?,?[\s\-]+"
     rf"(?:de\s+)?\d{{2,4}}"
-    rf"|(?:{_MONTH_WORDS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}})\b",
+    rf"|(?:{_MONTH_WORDS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}"
+    # the year first, with its word and the day's ('2026 m. kovo 2 d.')
+    rf"|\d{{4}}\s*m\.\s+(?:{_MONTH_WORDS})\s+\d{{1,2}}\s*d\.)(?!\w)",
     re.IGNORECASE,
 )
 
@@ -225,7 +232,9 @@ def parse_date(text: str | None, day_first: bool = True) -> str:
     cleaned = _WEEKDAY.sub("", raw)
     cleaned = re.sub(r"(?<=\d)(st|nd|rd|th)\b", "", cleaned, flags=re.IGNORECASE)
     parts = [p.rstrip(".") for p in re.split(r"[\s/.\-,]+", cleaned) if p]
-    parts = [p for p in parts if p.lower() not in ("de", "del")]  # '19 de agosto de 2026'
+    # '19 de agosto de 2026'; the year's and the day's words ('9 ноября 2026 г.', '2026 m. kovo
+    # 2 d.', '22 მაისი, 2026 წ.')
+    parts = [p for p in parts if p.lower() not in ("de", "del", "г", "m", "d", "წ")]
     try:
         if len(parts) == 3 and all(p.isdigit() for p in parts):
             a, b, c = (int(p) for p in parts)
@@ -236,6 +245,8 @@ def parse_date(text: str | None, day_first: bool = True) -> str:
                 day, month = (first, second) if day_first else (second, first)
                 if month > 12 >= day:
                     day, month = month, day
+        elif len(parts) == 3 and len(parts[0]) == 4 and parts[1].lower() in _MONTHS:
+            year, month, day = int(parts[0]), _MONTHS[parts[1].lower()], int(parts[2])
         elif len(parts) == 3 and parts[1].lower() in _MONTHS:
             day, month, year = int(parts[0]), _MONTHS[parts[1].lower()], int(parts[2])
         elif len(parts) == 3 and parts[0].lower() in _MONTHS:

@@ -168,3 +168,14 @@ def test_a_known_supplier_in_another_script_is_known_whatever_its_case_and_accen
     assert validate.is_known("ΚΑΛΟΓΕΡΟΠΟΥΛΟΣ ΥΛΙΚΑ Α.Ε.", known)
     assert validate.is_known("петров материали ООД", known)
     assert not validate.is_known("ΥΔΡΑΥΛΙΚΑ ΠΑΠΑΔΟΠΟΥΛΟΣ", known)
+
+
+def test_dates_written_in_words_in_russian_lithuanian_and_georgian_are_dates():
+    # kazakh's, lithuanian's and georgian's order dates: no date before, so none was learned
+    for printed, iso in (
+        ("Заказ поставщику No 2684 от 9 ноября 2026 г.", "2026-11-09"),
+        ("2026 m. kovo 2 d.", "2026-03-02"),
+        ("თბილისი, 22 მაისი, 2026 წ.", "2026-05-22"),
+    ):
+        found = numbers.DATE_IN_TEXT.search(printed)
+        assert found and numbers.parse_date(found.group()) == iso
