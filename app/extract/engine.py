@@ -336,6 +336,19 @@ _MONEY_NAMED = re.compile(
 )
 
 
+def _money_in_words(text: str) -> str | None:
+    """Another country's money named in words: in the plural anywhere, or in the singular on
+    a line of an amount in words."""
+    found = _MONEY_IN_WORDS.search(text)
+    if found:
+        return found.group()
+    for line in text.splitlines():
+        found = _MONEY_NAMED.search(line) if _AMOUNT_IN_WORDS.search(line) else None
+        if found:
+            return found.group()
+    return None
+
+
 def _abroad(text: str) -> str | None:
     """What shows a page is from another country than the office's: a phone with another
     country's dialling code, words in another script, or another country's money named in
@@ -343,18 +356,9 @@ def _abroad(text: str) -> str | None:
     codes = {code for code in _DIALLING.findall(text) if code != OWN_DIALLING_CODE}
     if codes:
         return f"a phone dials +{sorted(codes)[0]}"
-    money = _MONEY_IN_WORDS.search(text) or next(
-        (
-            found
-            for line in text.splitlines()
-            if _AMOUNT_IN_WORDS.search(line)
-            for found in [_MONEY_NAMED.search(line)]
-            if found
-        ),
-        None,
-    )
+    money = _money_in_words(text)
     if money:
-        return f"the page names {money.group().lower()} in words"
+        return f"the page names {money.lower()} in words"
     if len(_OTHER_SCRIPT.findall(text)) >= 20:
         return "the page is written in another script"
     return None
@@ -616,11 +620,13 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     inclusive = totals.tax_included(found.get("tax")) or structure.sums_included(found)
     prove = partial(_po_proof, options=options, table=table, currencies=currencies)
     prove = partial(prove, inclusive=inclusive, order_guessed=_order_guessed(said, found))
-    prove = partial(prove, doubted=doubted, their_page=_their_page(found, lines))
+    cells = [cell.text for line in lines for cell in line.cells]
+    theirs = proofs.their_page(found.get("po_number", MISSING), cells)
+    prove = partial(prove, doubted=doubted, their_page=theirs)
     rows, learned = table.items, _with_layout(lines, found, table.items, options, prove)
     if learned is not None:
         found, rows, failed, prove = _as_learned(
-            learned, found, lines, options, trail, prove, inclusive
+            learned, found, lines, options, trail, prove, inclusive, theirs
         )
     payload = _payload("purchase_order", found, PO_FIELDS, rows, trail)
     payload["checks_failed"] = failed
@@ -630,17 +636,20 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     return payload
 
 
-def _as_learned(learned: recall.Learned, found, lines, options, trail, prove, inclusive: bool):
+def _as_learned(
+    learned: recall.Learned, found, lines, options, trail, prove, inclusive: bool, theirs=False
+):
     """The reading with what the layout read in it: its fields, its items, the checks they
     fail and what proves them. What a verified document of the layout showed holds for it
-    too: its prices include the tax, its numeric dates are written one way round."""
+    too: its prices include the tax, its numeric dates are written one way round. `theirs`:
+    the page is the supplier's own document (proofs.their_page)."""
     # a name or code the layout read by OCR is put right as the reader's own would be
     _name_run_on(learned.found, found)
     replaced = [n for n in ("supplier_name", "project_code") if learned.found[n] != found[n]]
     if learned.found["po_number"].value != found["po_number"].value:  # its own, read again
         prove = partial(prove, doubted=_read_again(learned.found, "po_number", lines))
     date = found.get("po_date", MISSING)
-    if _their_page(found, lines) and date.rank and learned.found.get("po_date", MISSING) != date:
+    if theirs and date.rank and learned.found.get("po_date", MISSING) != date:
         # the supplier's own document: a date its general 'Date' label gives is its own
         # document's, whether or not the taught one's was the order's too
         learned.found["po_date"] = replace(learned.found["po_date"], rank=date.rank)
@@ -653,14 +662,6 @@ def _as_learned(learned: recall.Learned, found, lines, options, trail, prove, in
     if learned.date_order_known:
         prove = partial(prove, order_guessed=False)
     return found, rows, failed, prove
-
-
-def _their_page(found: dict[str, Found], lines: list[Line]) -> bool:
-    """The page is the supplier's own document (its sales order or confirmation of ours): the
-    PO number was read under 'Your order no.', or a label names our order so."""
-    ours = found.get("po_number", MISSING)
-    cells = [cell.text for line in lines for cell in line.cells]
-    return proofs.their_page(ours) or proofs.names_our_order(cells)
 
 
 def _name_run_on(learned: dict[str, Found], read: dict[str, Found]) -> None:

@@ -53,11 +53,10 @@ def _read(found: Found) -> str | None:
 def _number(found: Found, reading: Reading, name: str) -> str | None:
     if found.rank is None or found.rank > reading.naming_ranks.get(name, 0):
         return "not under a label that names it"
-    learned = found.source.startswith("layout learned")  # where a person confirmed it
     if (
         name == "po_number"
         and reading.their_page
-        and not (learned or _THEIR_PAGE.match(found.source))
+        and not (_by_layout(found) or _OUR_ORDER_NAMED.match(found.source))
     ):
         # 'Order No.' beside 'Customer ref.' on a supplier's sales order: its own number
         return "on the supplier's own document, which names our order apart: perhaps its own"
@@ -66,18 +65,13 @@ def _number(found: Found, reading: Reading, name: str) -> str | None:
     return reading.doubted.get(name)
 
 
-# A supplier's own document naming our order by its label ('Your order no.', 'Customer PO').
-_THEIR_PAGE = re.compile(r"(?:your|customer|client)\s", re.IGNORECASE)
+def _by_layout(found: Found) -> bool:
+    """Read at a learned layout's place, where a person confirmed the value (recall.py)."""
+    return found.source.startswith("layout learned")
 
 
-def their_page(po_number: Found) -> bool:
-    """The PO number was read beside a label that makes the page the supplier's own document
-    ('Your order no.': its sales order or confirmation of ours)."""
-    return po_number.rank is not None and bool(_THEIR_PAGE.match(po_number.source or ""))
-
-
-# A label naming our order on the supplier's document ('Your order no.', 'Customer ref.'; on
-# our own order 'Your ref.' is the supplier's quotation).
+# A label naming our order on the supplier's own document ('Your order no.', 'Customer ref.';
+# on our own order 'Your ref.' is the supplier's quotation).
 _OUR_ORDER_NAMED = re.compile(
     r"(?:(?:your|customer|client)\s+(?:order|p\.?\s?o\.?|purchase\s+order)|"
     r"(?:customer|client)\s+ref(?:erence)?)(?![^\W\d_])",
@@ -85,9 +79,12 @@ _OUR_ORDER_NAMED = re.compile(
 )
 
 
-def names_our_order(texts: list[str]) -> bool:
-    """A cell of the page starts with a label naming our order as the supplier's document
-    does ('Customer ref.', 'Your order no.'): the page is the supplier's own."""
+def their_page(po_number: Found, texts: list[str]) -> bool:
+    """The page is the supplier's own document (its sales order or confirmation of ours): the
+    PO number was read under a label naming our order so, or a cell of the page starts with
+    one ('Customer ref.', 'Your order no.')."""
+    if po_number.rank is not None and _OUR_ORDER_NAMED.match(po_number.source or ""):
+        return True
     return any(_OUR_ORDER_NAMED.match(text.strip()) for text in texts)
 
 
@@ -118,7 +115,7 @@ def _either_way(text: str) -> bool:
 
 
 def _supplier(found: Found, reading: Reading, name: str) -> str | None:
-    if found.rank is None and found.source.startswith("layout learned"):
+    if found.rank is None and _by_layout(found):
         return (
             "read at the learned place, and neither the layout's supplier nor one the office knows"
         )

@@ -330,7 +330,7 @@ def known_supplier(
                         conf = round(0.7 * (0.6 + 0.4 * cell.conf), 3)
                         found = Found(name, conf, name, None, cell.ocr)
                         if validate.ends_in_legal_form(name):
-                            if first is None or _same_company(first.value, name):
+                            if first is None or validate.is_known(name, (first.value,)):
                                 return found
                         elif first is None:
                             first = found
@@ -338,11 +338,6 @@ def known_supplier(
         if first is not None:
             return first
     return MISSING
-
-
-def _same_company(one: str, other: str) -> bool:
-    """Two printings of one company's name, legal form and case aside."""
-    return validate.company_key(one) == validate.company_key(other)
 
 
 def _after_label(line: Line, position: int) -> bool:
