@@ -31,6 +31,23 @@ CURRENCY_CODES = ("ZAR", "USD", "EUR", "GBP", "MZN", "BWP", "NAD", "ZMW", "SZL",
     "MYR", "KRW", "KZT", "VND", "CLP", "TRY", "RUB", "UAH", "PKR", "LKR", "BDT", "COP",
     "ARS", "PHP", "IDR",
 )  # fmt: skip
+# The other currencies in use, by their ISO 4217 codes: rarer, so never read inside a code
+# ('BND110-45' is a bend).
+OTHER_CURRENCY_CODES = (
+    "AFN", "AZN", "BBD", "BHD", "BIF", "BMD", "BND", "BSD", "BTN", "BYN", "BZD",
+    "CDF", "DJF", "DZD", "ETB", "FJD", "FKP", "GIP", "GNF", "GTQ", "GYD", "HNL", "HTG",
+    "IQD", "IRR", "JMD", "JOD", "KHR", "KMF", "KPW", "KWD", "KYD", "LBP", "LRD", "LYD", "MGA",
+    "MKD", "MMK", "MRU", "MVR", "NIO", "NPR", "OMR", "PAB", "PGK", "PYG", "RSD", "RWF",
+    "SBD", "SDG", "SLE", "SRD", "SSP", "SYP", "TJS", "TND", "TTD", "TWD", "UYU", "UZS",
+    "VES", "VUV", "WST", "XAF", "XCD", "XOF", "XPF", "YER", "ZWG",
+)  # fmt: skip
+CURRENCY_CODES += OTHER_CURRENCY_CODES
+# Codes that are also words or abbreviations printed in capitals ('ALL PRICES', 'KGS', 'PEN',
+# 'MDL' for a model): a currency only beside an amount, or alone in a currency's own cell.
+WORDLIKE_CURRENCY_CODES = (
+    "ALL", "AMD", "ANG", "AWG", "BAM", "BOB", "CRC", "CUP", "CVE", "ERN", "GEL", "KGS", "LAK",
+    "MAD", "MDL", "MNT", "MOP", "PEN", "SCR", "SHP", "SOS", "STN", "SVC", "TMT", "TOP",
+)  # fmt: skip
 _CODES = "|".join(CURRENCY_CODES)
 _CURRENCY = re.compile(
     rf"^({_CODES}|R\$|N\$|US\$|Rs\.?|(?-i:Rp)\.?|₹|₪|R|\$|€|£|kr\.?(?=\s?\d))\s*", re.IGNORECASE
@@ -199,8 +216,18 @@ _MONTH_NAMES = [
     "dec december desember des dezember dez décembre déc dezembro diciembre dic декабрь "
     "декабря gruodžio დეკემბერი",
 ]
+# Latvian's, in the nominative, the genitive and the locative ('2026. gada 5. jūnijā').
+_LATVIAN_MONTHS = [
+    "janvāris janvāra janvārī", "februāris februāra februārī", "marts marta martā",
+    "aprīlis aprīļa aprīlī", "maijs maija maijā", "jūnijs jūnija jūnijā", "jūlijs jūlija jūlijā",
+    "augusts augusta augustā", "septembris septembra septembrī", "oktobris oktobra oktobrī",
+    "novembris novembra novembrī", "decembris decembra decembrī",
+]  # fmt: skip
 _MONTHS = {
-    name: number for number, names in enumerate(_MONTH_NAMES, start=1) for name in names.split()
+    name: number
+    for listed in (_MONTH_NAMES, _LATVIAN_MONTHS)
+    for number, names in enumerate(listed, start=1)
+    for name in names.split()
 }
 
 
@@ -212,11 +239,12 @@ DATE_IN_TEXT = re.compile(
     rf"\b(?:\d{{4}}(?P<a>[/.\-])\d{{1,2}}(?P=a)\d{{1,2}}"
     rf"|\d{{1,2}}[/.\-]\d{{1,2}}[/.\-]\d{{2,4}}"
     rf"|\d{{1,2}}\.\s\d{{1,2}}\.\s\d{{4}}"  # '3. 4. 2026'
-    rf"|\d{{1,2}}(?:st|nd|rd|th|\.)?[\s\-]+(?:de\s+)?(?:{_MONTH_WORDS})\.?,?[\s\-]+"
+    rf"|\d{{1,2}}(?:st|nd|rd|th|\.)?[\s\-/]+(?:de\s+)?(?:{_MONTH_WORDS})\.?,?[\s\-/]+"
     rf"(?:de\s+)?\d{{2,4}}"
     rf"|(?:{_MONTH_WORDS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}"
-    # the year first, with its word and the day's ('2026 m. kovo 2 d.')
-    rf"|\d{{4}}\s*m\.\s+(?:{_MONTH_WORDS})\s+\d{{1,2}}\s*d\.)(?!\w)",
+    # the year first, with its word and the day's ('2026 m. kovo 2 d.', '2026. gada 5. jūnijā')
+    rf"|\d{{4}}\s*m\.\s+(?:{_MONTH_WORDS})\s+\d{{1,2}}\s*d\."
+    rf"|\d{{4}}\.\s*gada\s+\d{{1,2}}\.\s*(?:{_MONTH_WORDS}))(?!\w)",
     re.IGNORECASE,
 )
 
@@ -234,7 +262,7 @@ def parse_date(text: str | None, day_first: bool = True) -> str:
     parts = [p.rstrip(".") for p in re.split(r"[\s/.\-,]+", cleaned) if p]
     # '19 de agosto de 2026'; the year's and the day's words ('9 ноября 2026 г.', '2026 m. kovo
     # 2 d.', '22 მაისი, 2026 წ.')
-    parts = [p for p in parts if p.lower() not in ("de", "del", "г", "m", "d", "წ")]
+    parts = [p for p in parts if p.lower() not in ("de", "del", "г", "m", "d", "წ", "gada")]
     try:
         if len(parts) == 3 and all(p.isdigit() for p in parts):
             a, b, c = (int(p) for p in parts)
@@ -247,6 +275,8 @@ def parse_date(text: str | None, day_first: bool = True) -> str:
                     day, month = month, day
         elif len(parts) == 3 and len(parts[0]) == 4 and parts[1].lower() in _MONTHS:
             year, month, day = int(parts[0]), _MONTHS[parts[1].lower()], int(parts[2])
+        elif len(parts) == 3 and len(parts[0]) == 4 and parts[2].lower() in _MONTHS:
+            year, day, month = int(parts[0]), int(parts[1]), _MONTHS[parts[2].lower()]
         elif len(parts) == 3 and parts[1].lower() in _MONTHS:
             day, month, year = int(parts[0]), _MONTHS[parts[1].lower()], int(parts[2])
         elif len(parts) == 3 and parts[0].lower() in _MONTHS:

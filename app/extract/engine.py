@@ -294,6 +294,11 @@ def _no_sign(text: str, ocr: bool) -> Found:
     code = fields.dollar_in_words(text)
     if code:
         return Found(code, 0.8, f"{code} as the page names it in words")
+    if _CFA.search(text):  # the franc of two unions: the page's phones say which, flagged
+        code = _by_dialling(text, _CFA_BY_DIALLING)
+        if code:
+            return Found(code, proofs.LOW - 0.1, f"FCFA: the page's phones dial {code}'s")
+        return Found(None, 0.0, "FCFA: the franc of Central or of West Africa, no code says which")
     if ocr:
         return Found(OWN_CURRENCY, proofs.LOW - 0.1, "none read: the office's own", None, True)
     abroad = _abroad(text)
@@ -391,6 +396,13 @@ _CANADIAN_TAX = re.compile(
 )
 # Countries that write their rupee 'Rs', by their dialling codes.
 _RUPEE_BY_DIALLING = {"91": "INR", "92": "PKR", "94": "LKR", "230": "MUR"}
+# The CFA franc ('FCFA', 'F CFA', 'francs CFA'): Central Africa's (XAF) and West Africa's
+# (XOF), by the dialling codes of their countries.
+_CFA = re.compile(r"(?<![A-Za-z])(?:F\.?\s?CFA|francs?\s+CFA)(?![A-Za-z])", re.IGNORECASE)
+_CFA_BY_DIALLING = {
+    **dict.fromkeys(("237", "236", "235", "242", "241", "240"), "XAF"),
+    **dict.fromkeys(("221", "225", "223", "226", "227", "228", "229", "245"), "XOF"),
+}
 # Countries that write their own currency '$', by their dialling codes ('+1' is two of them).
 _DOLLAR_BY_DIALLING = {
     "56": "CLP", "52": "MXN", "57": "COP", "54": "ARS", "61": "AUD", "64": "NZD", "65": "SGD",
@@ -507,7 +519,19 @@ def _read_again(found: dict[str, Found], name: str, lines: list[Line]) -> dict[s
         return {}
     seen = [again for again in second_look.reference_again(lines, read.value) if again]
     other = [repr(again) for again in dict.fromkeys(seen) if again != read.value]
-    return {name: f"read as {' and '.join(other)} when enlarged"} if other else {}
+    if other:
+        return {name: f"read as {' and '.join(other)} when enlarged"}
+    part = next(
+        (p for p in re.split(r"[-/.\s]+", read.value) if _LOOK_ALIKE_PART.fullmatch(p)), None
+    )
+    if part:  # 'K2117-P0-0044': was it 'PO'? enlarged, the OCR reads the same shapes alike
+        return {name: f"its part {part!r} has letters and a digit the OCR reads alike"}
+    return {}
+
+
+# A short part of a reference of letters and one digit that is a letter's look-alike ('P0',
+# 'S1'): the OCR cannot tell 'PO' from 'P0'.
+_LOOK_ALIKE_PART = re.compile(r"(?=.{2,3}$)[A-Z]*[0158][A-Z]*")
 
 
 # Another document's number: a bare date beside it may be that document's date.
@@ -583,6 +607,39 @@ def _labelled(lines: list[Line], labels: dict, check: dict, step: float) -> dict
     }
 
 
+def _ours_first(number: Found, lines: list[Line], cells: list[str], check, step: float) -> Found:
+    """On the supplier's own document, the number under a label naming our order ('Your order
+    No.') is our PO's, not the document's own 'Order No.' found before it."""
+    if not proofs.their_page(number, cells) or proofs.names_our_order(number):
+        return number
+    lines = paired.split_pairs(lines, step)
+    ours = fields.find(lines, [fields.YOUR_ORDER_NUMBER], check, step)
+    return ours if ours.value else number
+
+
+def _known_site_first(project: Found, lines: list[Line], options, step: float) -> Found:
+    """The one known site's code the page prints, under a project or site label, wins over a
+    code no site has, found first ('Contract K2635', the supplier's, above 'Project PE-220';
+    a glazier's 'Job No. G26-67163' beside 'Site: PTA5')."""
+    known = options.site_codes
+    if project.rank is None or not known:
+        return project
+    if validate.site_code_proof(project.value, known, project.ocr) == "known":
+        return project
+
+    def known_code(text: str) -> str | None:
+        value = fields.code(text)
+        return value if value and validate.site_code_proof(value, known) == "known" else None
+
+    text = "\n".join(line.text for line in lines)
+    printed = [k for k in known if re.search(rf"(?<![\w-]){re.escape(k)}(?![\w-])", text, re.I)]
+    if len(printed) != 1:  # several sites' codes (an order split across projects): no one wins
+        return project
+    patterns = fields.PO_LABELS["project_code"][: max(project.rank, 1) + 1]  # no cost centre
+    other = fields.find(paired.split_pairs(lines, step), patterns, known_code, step)
+    return other if other.value else project
+
+
 def _finders(options: ExtractOptions, said: bool | None) -> dict[str, Callable[[str], str | None]]:
     """What each header field's value must pass before it is taken; numeric dates are read
     in the order the document's own dates say (`date_order`), else the office's setting."""
@@ -604,6 +661,9 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     said = date_order(lines)
     check = _finders(options, said)
     found = _labelled(lines, fields.PO_LABELS, check, step)
+    cells = [cell.text for line in lines for cell in line.cells]
+    found["po_number"] = _ours_first(found["po_number"], lines, cells, check["number"], step)
+    found["project_code"] = _known_site_first(found["project_code"], lines, options, step)
     found["currency"], currencies = _currency(lines)
     _by_place(found, lines, step, check["date"], options, trail)
     _supplier_by_place(found, lines, options, trail)
@@ -620,7 +680,6 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     inclusive = totals.tax_included(found.get("tax")) or structure.sums_included(found)
     prove = partial(_po_proof, options=options, table=table, currencies=currencies)
     prove = partial(prove, inclusive=inclusive, order_guessed=_order_guessed(said, found))
-    cells = [cell.text for line in lines for cell in line.cells]
     theirs = proofs.their_page(found.get("po_number", MISSING), cells)
     prove = partial(prove, doubted=doubted, their_page=theirs)
     rows, learned = table.items, _with_layout(lines, found, table.items, options, prove)

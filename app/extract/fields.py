@@ -23,7 +23,8 @@ _NO = r"\s*(?:number|no\.?|num\.?|nr\.?|n\.?\s?[°º]\.?|#|ref(?:erence)?\.?)"
 _PO = r"(?:p\.?\s?o\.?|purchase\s+order|order)"
 _DATE_LABELS = [
     # ('Your order date' on a supplier's confirmation: our order's, as 'Your order no.' is)
-    r"(?:(?:your|customer|client)\s+(?:p\.?\s?o\.?|order)|p\.?\s?o\.?|order|issue|document|invoice)\s+date|"
+    r"(?:(?:your|customer|client)\s+(?:(?:p\.?\s?o\.?|order)\s+)?|p\.?\s?o\.?\s+|order\s+|issue\s+|"
+    r"document\s+|invoice\s+)date|u\s+datum|"
     r"date\s+(?:issued|of\s+(?:order|issue)|ordered)"
     r"|date\s+of\s+order|issued(?:\s+on)?|" + "|".join(words.ORDER_DATE),
     r"date|dated|" + "|".join(words.DATE_WORDS),
@@ -41,17 +42,27 @@ _PROJECT_LABELS = [
     r"cost\s+cent(?:re|er)",
 ]
 
+# Our order as the supplier's own document names it ('Your order', 'Cust. Order', 'U
+# bestelling', 'Ihre Bestellung', 'Uw order').
+YOUR_ORDER = (
+    rf"(?:your|customer|cust\.?|client)\s+(?:{_PO}|purchase\s+order)|u\s+bestel(?:ling)?|uw\s+"
+    r"(?:bestelling|order)|ihre?\s+(?:bestellung|auftrag)"
+)
+# Its number's label.
+YOUR_ORDER_NUMBER = rf"(?:{YOUR_ORDER}){_NO}|u\s+bestelnommer|ihre\s+bestellnummer"
+
 PO_LABELS: dict[str, list[str]] = {
     "po_number": [
         # 'PO: 4521', as an order typed into a mail names it
         # 'Your order no.' on a supplier's confirmation of our order
-        rf"(?:(?:your|customer|client)\s+)?{_PO}{_NO}|p\.?\s?o\.?(?=\s*[:#])|purchasing\s+doc(?:ument)?\.?(?:{_NO})?|order\s+id|"
+        rf"{YOUR_ORDER_NUMBER}|{_PO}{_NO}|p\.?\s?o\.?(?=\s*[:#])|purchasing\s+doc(?:ument)?\.?(?:{_NO})?|order\s+id|"
         + "|".join(words.PO_NUMBER),
         r"our\s+(?:order\s+)?ref(?:erence)?(?:\s+no\.?)?|order\s+ref(?:erence)?\.?|"
         + "|".join(words.OUR_REFERENCE),
         # 'P.O.' whose '#' the OCR lost; 'Customer ref.' on a supplier's sales order, the
         # reference we gave it: our order's, or our account's there, so found but not proven
-        r"purchase\s+order|order|p\.\s?o\.?|(?:customer|client)\s+ref(?:erence)?\.?(?:\s*no\.?)?|"
+        # 'Folio' (a document's own number in Spanish)
+        r"purchase\s+order|order|p\.\s?o\.?|(?:customer|client)\s+ref(?:erence)?\.?(?:\s*no\.?)?|folio|"
         + "|".join(words.ORDER_WORDS),
     ],
     "po_date": _DATE_LABELS,
@@ -124,11 +135,14 @@ _NUMBERED = re.compile(rf"^(?:{BLOCK_NUMBER.pattern})\s+", re.IGNORECASE)
 
 
 def names_field(text: str, name: str) -> bool:
-    """The text is a label that names the field itself ('Your order date' for the PO date),
-    by the field's most specific wordings."""
+    """The text is a label that names the field itself ('Your order date' for the PO date; 'U
+    datum / Your date'), by the field's most specific wordings."""
     patterns = PO_LABELS.get(name)
+    if not patterns:
+        return False
     text = normal(text).strip(" :")
-    return bool(patterns) and bool(re.fullmatch(rf"(?:{patterns[0]}){_TRAIL}", text, re.I))
+    halves = [text, *re.split(r"\s+/\s+", text)]  # a label in two languages: either half
+    return any(re.fullmatch(rf"(?:{patterns[0]}){_TRAIL}", half, re.I) for half in halves)
 
 
 def without_block_number(text: str) -> str:
@@ -177,8 +191,11 @@ def _after_project_word(text: str) -> str | None:
 
 # A site's code, then its name or place after a dash or a comma ('CP09 - Riverside Drive'): two
 # letters or more and a digit ('R21, Kempton Park' is a road, 'B12 - Block B' a block).
+# A code and the site's name after it: 'CP09 - Riverside Drive', 'LEO-01 Clínica Los Gavilanes'
+# (a capital and a small letter), not 'DBN07 stores'.
 _CODE_NAMED = re.compile(
-    r"((?=[\w\-/.]*[A-Za-z]{2})(?=[\w\-/.]*\d)[A-Za-z0-9][A-Za-z0-9\-/_.]*)(?:\s+[-–]|,)\s+[^\W\d]"
+    r"((?=[\w\-/.]*[A-Za-z]{2})(?=[\w\-/.]*\d)[A-Za-z0-9][A-Za-z0-9\-/_.]*)"
+    r"(?:(?:\s+[-–]|,)\s+[^\W\d]|\s+(?=[A-ZÀ-Þ][a-zß-ÿ]))"
 )
 
 
@@ -233,7 +250,10 @@ def supplier_checker(buyer_names: tuple[str, ...]) -> Callable[[str], str | None
 
 
 def currency(text: str) -> str | None:
-    return detect_currency(text)
+    """The currency in a currency label's own cell: by its code or sign, or a code that is also
+    a word standing alone there ('Currency: PEN')."""
+    alone = text.strip(" :()")
+    return alone if alone in numbers.WORDLIKE_CURRENCY_CODES else detect_currency(text)
 
 
 def date_checker(day_first: bool, today: date | None = None) -> Callable[[str], str | None]:
@@ -257,6 +277,9 @@ _CODE_ALONE = r"{}(?![A-Za-z]|[-/]\w)"  # not an item's code ('KES-10')
 # After an amount, not any number: cents, or thousands grouped ('164.382,79 TL', '17 254 Ft';
 # '20 Ft' is a container's length in feet).
 _AFTER_MONEY = r"(?:(?<=\d[.,]\d\d)|(?<=\d[ .,'\u00a0]\d{3}))"
+# An amount with its cents, after a code; a code right after one.
+_AMOUNT = r"\d{1,3}(?:[ ,.'\u00a0]?\d{3})*[.,]\d\d(?!\d)"
+_AFTER_CENTS = r"(?:(?<=\d[.,]\d\d)|(?<=\d[.,]\d\d ))"
 _SIGNED = [
     ("USD", r"US\$|USD|(?<![RN])\$"),
     ("EUR", r"EUR|€"),
@@ -286,11 +309,21 @@ _SIGNED = [
     ("IDR", _CODE_ALONE.format("IDR") + r"|Rp\.?(?![A-Za-z])"),  # the rupiah: 'Rp 1.250.000'
     ("ILS", _CODE_ALONE.format("ILS") + r"|₪"),
 ]
-_CURRENCIES = _SIGNED + [
-    (code, _CODE_ALONE.format(code))
-    for code in numbers.CURRENCY_CODES
-    if code not in {signed for signed, _ in _SIGNED}
-]
+_CURRENCIES = (
+    _SIGNED
+    + [
+        (code, _CODE_ALONE.format(code))
+        for code in numbers.CURRENCY_CODES
+        if code not in {signed for signed, _ in _SIGNED} | set(numbers.OTHER_CURRENCY_CODES)
+    ]
+    + [  # the rarer ones: never inside a code ('BND110-45')
+        (code, rf"(?<![\w/-]){code}(?![\w]|[-/]\w)") for code in numbers.OTHER_CURRENCY_CODES
+    ]
+    + [  # a code that is also a word: right before or after an amount only ('PEN 1,250.00')
+        (code, rf"(?<![\w/-]){code}(?= ?{_AMOUNT})|{_AFTER_CENTS}{code}(?![\w-])")
+        for code in numbers.WORDLIKE_CURRENCY_CODES
+    ]
+)
 
 
 def currencies_named(text: str) -> set[str]:

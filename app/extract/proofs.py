@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 from app import numbers
-from app.extract import checks, validate
+from app.extract import checks, fields, validate
 from app.extract.model import MISSING, Found, Item
 
 # Below this a value read by OCR is not proven, whatever else holds.
@@ -73,19 +73,33 @@ def _by_layout(found: Found) -> bool:
 # A label naming our order on the supplier's own document ('Your order no.', 'Customer ref.';
 # on our own order 'Your ref.' is the supplier's quotation).
 _OUR_ORDER_NAMED = re.compile(
-    r"(?:(?:your|customer|client)\s+(?:order|p\.?\s?o\.?|purchase\s+order)|"
-    r"(?:customer|client)\s+ref(?:erence)?)(?![^\W\d_])",
-    re.IGNORECASE,
+    rf"(?:{fields.YOUR_ORDER}|(?:customer|client)\s+ref(?:erence)?)(?![^\W\d_])", re.IGNORECASE
 )
+
+
+def names_our_order(found: Found) -> bool:
+    """The value was read under a label naming our order ('Your order no.', 'Customer ref.')."""
+    return found.rank is not None and bool(_OUR_ORDER_NAMED.match(found.source or ""))
 
 
 def their_page(po_number: Found, texts: list[str]) -> bool:
     """The page is the supplier's own document (its sales order or confirmation of ours): the
     PO number was read under a label naming our order so, or a cell of the page starts with
-    one ('Customer ref.', 'Your order no.')."""
-    if po_number.rank is not None and _OUR_ORDER_NAMED.match(po_number.source or ""):
+    one, or a label in two languages has one as a half ('Customer ref.', 'Your order no.',
+    'U bestelling nr. / Your order No.'), or a cell is such a document's title."""
+    if names_our_order(po_number):
         return True
-    return any(_OUR_ORDER_NAMED.match(text.strip()) for text in texts)
+    halves = [half for text in texts for half in re.split(r"\s+/\s+", text.strip())]
+    return any(_OUR_ORDER_NAMED.match(half) or _THEIR_TITLE.fullmatch(half) for half in halves)
+
+
+# The title of a supplier's own document about our order ('ORDER CONFIRMATION', 'Sales
+# order', 'Order acknowledgement'), even where the line naming our order was lost.
+_THEIR_TITLE = re.compile(
+    r"sales\s+order|order\s+(?:acknowledge?ment|confirmation)|"
+    r"(?:acknowledge?ment|confirmation)\s+of\s+(?:your\s+)?order",
+    re.IGNORECASE,
+)
 
 
 def _date(found: Found, reading: Reading, name: str) -> str | None:

@@ -233,6 +233,17 @@ def subtotal_from_total(foot: FootSums) -> Change | None:
     return None
 
 
+def total_alone(foot: FootSums) -> Change | None:
+    """Only a total read, and the items add up to it: no tax line is printed (an export, a
+    zero-rated order, or prices with the tax in them). The subtotal is that total, the tax
+    none, both worked out, so a person says which it is."""
+    sub, tax, total = (foot.cents(k) for k in ("subtotal", "tax", "total"))
+    if sub is None and tax is None and total is not None and total == foot.items_sum:
+        reason = "only a total printed, and the items add up to it: no tax line"
+        return Change("subtotal", numbers.cents_to_text(total), reason, also={"tax": "0.00"})
+    return None
+
+
 def subtotal_misread(foot: FootSums) -> Change | None:
     """The items and the total agree and the stated subtotal denies both: it was misread."""
     sub, tax, total = (foot.cents(k) for k in ("subtotal", "tax", "total"))

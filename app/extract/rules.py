@@ -82,6 +82,8 @@ RULES: tuple[Rule, ...] = (
       False, "number", unlabelled.number_in_grid),
     R("number_named_po", "no PO label known: the one reference above the items named a PO's",
       False, "number", unlabelled.number_named_po),
+    R("number_quoted_as_po", "no PO label known: the one reference the words quote as 'PO'",
+      False, "number", unlabelled.number_quoted_as_po),
     R("date_near_top", "no date label known: the first date above the items",
       False, "date", unlabelled.date_near_top),
     R("project_known_code", "no project label known: a known site's code above the items",
@@ -176,6 +178,8 @@ RULES: tuple[Rule, ...] = (
       False, "sums", structure.foot_by_sums),
     R("subtotal_from_total", "no subtotal read: total less tax",
       False, "foot", repairs.subtotal_from_total),
+    R("total_alone", "only a total, which the items add up to: no tax line, worked out",
+      False, "foot", repairs.total_alone),
     R("subtotal_misread", "a subtotal that the items and the total both deny",
       True, "foot", repairs.subtotal_misread),
     R("tax_misread", "a tax one digit from total less subtotal, the rest agreeing",
@@ -253,7 +257,6 @@ def complete_foot(found: dict[str, Found], rows: list[Item], ocr: bool, trail: T
         if change is None:
             continue
         source = f"{rule.name}: {change.reason}"
-        found[change.field] = replace(
-            Found(change.value, change.confidence, source), rule=rule.name
-        )
-        trail.note(rule.name, change.field, change.value, change.reason)
+        for key, value in {change.field: change.value, **change.also}.items():
+            found[key] = replace(Found(value, change.confidence, source), rule=rule.name)
+            trail.note(rule.name, key, value, change.reason)

@@ -13,7 +13,7 @@ from dataclasses import replace
 from app import numbers
 from app.extract import fields
 from app.extract import vocabulary as words
-from app.extract.layout import Line
+from app.extract.layout import Cell, Line
 from app.extract.model import Found
 from app.extract.tables import CURRENCY_CODES, FOOT, money_text
 
@@ -35,6 +35,8 @@ _PLUS = rf"(?:(?:plus|add|\+|{words.PLUS})\s*)?(?:\d{{1,2}}(?:[.,]\d+)?\s*%\s*)?
 TAX_WORDS = re.compile(
     rf"\b(?:vat|tax|[csiu]?gst|levy|duty|excise|surcharge|{words.FOOT['tax']})\b", re.IGNORECASE
 )
+# The Incoterms a price is quoted at.
+_INCOTERM = r"(?:exw|fca|fas|fob|cfr|cif|cpt|cip|dap|dpu|ddp)"
 FOOT_LABELS = {
     "subtotal": rf"(?:sub\s*-?\s*total|nett(?:\s+total)?|net\s+total|"
     r"total\s+net(?:t)?\s+(?:value|amount)|"
@@ -55,8 +57,9 @@ FOOT_LABELS = {
     rf"{words.INCLUDED})\)|"
     rf"(?:incl(?:\.|uding|udes)?|of\s+which|{words.INCLUDED})\s+"
     rf"(?:vat|tax|gst|{words.FOOT['tax']}){_RATE}(?:\s+of)?",
-    "total": rf"(?:(?:grand|order|gross)\s+)?total"
-    r"(?:\s+(?:gross\s+)?(?:value|amount|due|payable|order))?"
+    # ('Total FOB value USD': the total at an Incoterm)
+    "total": rf"(?:(?:grand|order|gross)\s+)?total(?:\s+{_INCOTERM})?"
+    r"(?:\s+(?:gross\s+)?(?:value|amount|due|payable|order(?:\s+(?:value|amount))?))?"
     rf"(?:\s+{_INCL})?{_CURRENCY}|{_WHAT}\s+{_INCL}{_CURRENCY}|"
     rf"amount\s+due|balance\s+due|total\s+payable|{words.FOOT['total']}",
 }
@@ -101,9 +104,10 @@ def _labelled(
                     continue
                 rest = text[match.end() :].strip()
                 value_text = rest or " ".join(c.text for c in line.cells[position + 1 :])
-                under = not value_text and below is not None and _alone_under(below, cell.x0)
+                alone = None if value_text or below is None else _alone_under(below, cell.x0)
+                under = alone is not None
                 if under:
-                    value_text = below.cells[0].text
+                    value_text = alone.text
                 value = _amount(value_text, decimal_comma)
                 if value is not None:
                     return key, value, position, under
@@ -128,19 +132,22 @@ def _label_texts(text: str) -> list[str]:
 _AMOUNT_AFTER = re.compile(r"\s+(?:[A-Za-z]{1,3}\.?\s?|[$€£]\s?)?-?\d[\d ,.'\u00a0]*$")
 
 
-def _alone_under(below: Line, x0: float) -> bool:
-    """One amount alone under the label, right of its start: with its cents or its currency
-    (a date or a count under a 'Total' column head is not one)."""
-    if len(below.cells) != 1 or below.cells[0].x0 < x0 - 2:
-        return False
-    text = below.cells[0].text.strip()
-    return bool(
-        re.fullmatch(
-            rf"{_CURRENCY}\s*-?\d[\d ,.'\u00a0]*[.,]\d\d(?:\s?[A-Za-z€]{{1,3}})?",
-            text,
-            re.IGNORECASE,
-        )
-    )
+def _alone_under(below: Line, x0: float) -> Cell | None:
+    """One amount alone under the label, right of its start, with its cents or its currency
+    (a date or a count under a 'Total' column head is not one); a note left of the label's
+    start may share its line ('VAT @ 15%' over a note and '32 807.38')."""
+    right = [cell for cell in below.cells if cell.x0 >= x0 - 2]
+    left = [cell for cell in below.cells if cell not in right]
+    if len(right) != 1 or not all(cell.x1 <= x0 + 2 and _a_note(cell.text) for cell in left):
+        return None
+    text = right[0].text.strip()
+    amount = rf"{_CURRENCY}\s*-?\d[\d ,.'\u00a0]*[.,]\d\d(?:\s?[A-Za-z€]{{1,3}})?"
+    return right[0] if re.fullmatch(amount, text, re.IGNORECASE) else None
+
+
+def _a_note(text: str) -> bool:
+    """Words of a note beside the foot (three or more), not a row of a table's values."""
+    return len(re.findall(r"[^\W\d_]{2,}", text)) >= 3
 
 
 # Eight digits or more with no separator, no cents and no currency: a VAT or company

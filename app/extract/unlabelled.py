@@ -251,6 +251,30 @@ def number_named_po(lines: list[Line], step: float) -> Found:
     return Found(value, 0.7, cell.text, None, cell.ocr)
 
 
+# A reference quoted as our PO's in a sentence: 'quoting PO 14368-01', 'P.O. No. 4471/26'.
+_QUOTED_PO = re.compile(
+    r"(?<!\w)P\.?O\.?\s+(?:n[o°º]\.?\s*|#\s*)?(?=[\w/\-.]*\d{3})([A-Z0-9][\w/\-.]*[A-Za-z0-9])(?![\w/\-])"
+)
+
+
+def number_quoted_as_po(lines: list[Line], step: float) -> Found:
+    """No PO label known: the one reference the page quotes as 'PO' in its words ('Invoice
+    quoting PO 14368-01 only'), printed elsewhere on the page too (a number in a corner, a
+    breadcrumb); none when two differ."""
+    quoted: dict[str, Cell] = {}
+    for line in lines:
+        for cell in line.cells:
+            for match in _QUOTED_PO.finditer(cell.text):
+                quoted.setdefault(match[1], cell)
+    if len(quoted) != 1:
+        return MISSING
+    ((value, cell),) = quoted.items()
+    alone = re.compile(rf"(?<![\w/\-]){re.escape(value)}(?![\w/\-])")
+    if sum(len(alone.findall(c.text)) for line in lines for c in line.cells) < 2:
+        return MISSING
+    return Found(value, 0.7, cell.text, None, cell.ocr)
+
+
 def _above_items(lines: list[Line]) -> list[Line]:
     """The first page's lines above the item lines (the first line with two numbers or
     more)."""

@@ -108,10 +108,14 @@ def _bare(word: str) -> str:
 
 
 _LABELS = frozenset(_bare(word) for word in LABEL_WORDS)
+# A remark in brackets after a label's words.
+_REMARK = re.compile(r"\([^()]*\)")
 
 
 def is_label_words(text: str) -> bool:
-    """Only label words ('Name', 'Status:', 'N° de commande', 'Ref.'): never a value."""
+    """Only label words ('Name', 'Status:', 'N° de commande', 'Ref.'), perhaps with a remark in
+    brackets ('SHIP FROM (manufacturers)'): never a value."""
+    text = _REMARK.sub(" ", text) if _REMARK.sub("", text).strip() else text
     tokens = [_bare(t) for t in _LABEL_TOKEN.split(text) if t and t not in "-./"]
     return bool(tokens) and all(t in _LABELS or t.strip(".:") in _LABELS for t in tokens)
 
@@ -202,18 +206,39 @@ def like_known_name(name: str, known_names: tuple[str, ...], least: float = 0.9)
 
 def _spelt_otherwise(name: str, same: list[str]) -> list[str]:
     """The one known name this is but for an accent or a dot the OCR lost ('Ferreteria' for
-    'Ferretería', 'S.L' for 'S.L.'), as the office writes it; none when it is spelt so."""
+    'Ferretería', 'S.L' for 'S.L.') or its legal form, as the office writes it; none when it
+    is spelt so."""
     exact = [
         other for other in same if " ".join(other.split()).lower() == " ".join(name.split()).lower()
     ]
     alike = [other for other in same if plain(other) == plain(name)]
+    if not alike and not exact:  # its legal form lost ('Co. LLC' read on a line of its own)
+        alike = [other for other in same if _legal_form_more(other, name)]
     return alike if len(alike) == 1 and not exact else []
+
+
+def _legal_form_more(known: str, name: str) -> bool:
+    """The known name is this one with a legal form after it, which this one lacks."""
+    rest = plain(known)[len(plain(name)) :].strip()
+    return plain(known).startswith(plain(name)) and bool(rest) and not _LEGAL.sub("", rest).strip()
+
+
+# A label, its colon and a short value with a digit in it: 'Code: V1490', 'Acc. No.: 20417'.
+_LABELLED_VALUE = re.compile(r"^\s*([^:]{1,30}?)\s*:\s*(\S+(?:\s+\S+)?)\s*$")
+
+
+def is_labelled_value(text: str) -> bool:
+    """A label with its value after a colon ('Code: V1490'): one field's print, not a name."""
+    match = _LABELLED_VALUE.match(text)
+    return bool(match and is_label_words(match[1]) and re.search(r"\d", match[2]))
 
 
 def not_a_supplier(text: str, buyer_names: tuple[str, ...]) -> str | None:
     """Why this text cannot be a supplier's name, or None when it can be."""
     if is_label_words(text):
         return "a label, not a name"
+    if is_labelled_value(text):
+        return "a label and its value, not a name"
     if is_buyer(text, buyer_names):
         return "our own company, not the supplier"
     if is_contact(text) or is_phone(text):
