@@ -324,3 +324,65 @@ def test_a_date_printed_twice_on_the_taught_document_is_learned_at_the_label_in_
     payload = read_learned(taught, confirmed, later)
     assert payload["po_number"] == "M26/8545"
     assert payload["po_date"] == "2026-04-03"
+
+
+FOOT = """
+Code       Description                         Qty  Unit      Rate        Amount
+CON-25     Concrete 25 MPa 19 mm stone          12  m3     1 450.00{m}    17 400.00{m}
+
+                                                          Subtotal      17 400.00{m}
+                                                          VAT 15%        2 610.00{m}
+                                                          Total         20 010.00{m}
+"""
+
+
+@pytest.mark.parametrize(
+    ("mark", "code"), [(" ₮", "MNT"), (" ლარი", "GEL"), (" ֏", "AMD"), (" ₾", "GEL")]
+)
+def test_a_currencys_own_sign_or_name_after_the_amounts_names_it(mark, code):
+    page = f"""\
+{BUYER}                                                   PURCHASE ORDER
+Order No.   MC-44120                  Date   10/05/2026
+Supplier    Karsten Steel Traders CC
+Site        CP09
+{FOOT.format(m=mark)}"""
+    assert read(page)["currency"] == code
+
+
+def test_kr_by_the_page_phones_is_that_countrys_krona_flagged():
+    page = f"""\
+{BUYER}                                                   PURCHASE ORDER
+Order No.   MC-44120                  Date   10/05/2026
+Supplier    Karsten Stål AB, tel +46 31 555 12 00
+Site        CP09
+{FOOT.format(m=" kr")}"""
+    payload = read(page)
+    assert payload["currency"] == "SEK"
+    assert "low_confidence:currency" in payload["warnings"]
+
+
+@pytest.mark.parametrize("label", ["Objekt", "Objekts:", "Обект:", "Gradbišče:", "Төсөл"])
+def test_the_site_named_the_object_or_the_building_site_in_other_languages(label):
+    page = f"""\
+{BUYER}                                                   PURCHASE ORDER
+Order No.   MC-44120                  Date   10/05/2026
+Supplier    Karsten Steel Traders CC
+{label}     CP09 Ropka logistics centre
+{TABLE}"""
+    payload = read(page)
+    assert payload["project_code"] == "CP09"
+    assert "low_confidence:project_code" not in payload["warnings"]  # by its label, proven
+
+
+def test_a_label_whose_words_run_on_to_a_colon_is_another_labels():
+    # the order's 'Fecha:' lost (misread on a photo): 'Fecha de entrega: 18/sep/2026' is the
+    # delivery's date, not the order's, and was taken proven
+    page = f"""\
+{BUYER}                                                   ORDEN DE COMPRA
+Folio:   OC-005231
+Proveedor:   Materiales del Bajío, S.A. de C.V.
+Fecha de entrega: 18/09/2026
+Obra:    CP09
+{TABLE}"""
+    payload = read(page)
+    assert payload["po_date"] != "2026-09-18" or "low_confidence:po_date" in payload["warnings"]

@@ -251,6 +251,11 @@ def _currency(lines: list[Line]) -> tuple[Found, int]:
     if not found.value:
         symbol = fields.detect_currency(text)
         unnamed = None if symbol else fields.money_mark_unnamed(text)
+        krona = _by_dialling(text, _KRONA_BY_DIALLING) if unnamed == "kr" else None
+        if krona:  # the krona or krone of the country the page's phones dial, flagged
+            return Found(krona, proofs.LOW - 0.1, f"kr: the page's phones dial {krona}'s"), len(
+                named
+            )
         if unnamed:  # flagged: a person says which
             found = Found(None, 0.0, f"'{unnamed}' beside the amounts names no one currency")
             return found, len(named)
@@ -396,6 +401,8 @@ _CANADIAN_TAX = re.compile(
 )
 # Countries that write their rupee 'Rs', by their dialling codes.
 _RUPEE_BY_DIALLING = {"91": "INR", "92": "PKR", "94": "LKR", "230": "MUR"}
+# Countries that write their krona or krone 'kr', by their dialling codes.
+_KRONA_BY_DIALLING = {"354": "ISK", "46": "SEK", "47": "NOK", "45": "DKK"}
 # The CFA franc ('FCFA', 'F CFA', 'francs CFA'): Central Africa's (XAF) and West Africa's
 # (XOF), by the dialling codes of their countries.
 _CFA = re.compile(r"(?<![A-Za-z])(?:F\.?\s?CFA|francs?\s+CFA)(?![A-Za-z])", re.IGNORECASE)

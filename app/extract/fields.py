@@ -308,6 +308,12 @@ _SIGNED = [
     ("KRW", _CODE_ALONE.format("KRW") + r"|₩"),
     ("IDR", _CODE_ALONE.format("IDR") + r"|Rp\.?(?![A-Za-z])"),  # the rupiah: 'Rp 1.250.000'
     ("ILS", _CODE_ALONE.format("ILS") + r"|₪"),
+    # the Egyptian pound's letters in Arabic, the lari's sign and name in Georgian, the dram's
+    # sign and name in Armenian, the tögrög's sign
+    ("EGP", _CODE_ALONE.format("EGP") + r"|ج\.م"),
+    ("GEL", r"(?<![\w/-])GEL(?= ?\d)|₾|ლარი"),
+    ("AMD", r"(?<![\w/-])AMD(?= ?\d)|\(AMD\)|֏|դրամ"),
+    ("MNT", r"(?<![\w/-])MNT(?= ?\d)|₮"),
 ]
 _CURRENCIES = (
     _SIGNED
@@ -317,11 +323,14 @@ _CURRENCIES = (
         if code not in {signed for signed, _ in _SIGNED} | set(numbers.OTHER_CURRENCY_CODES)
     ]
     + [  # the rarer ones: never inside a code ('BND110-45')
-        (code, rf"(?<![\w/-]){code}(?![\w]|[-/]\w)") for code in numbers.OTHER_CURRENCY_CODES
+        (code, rf"(?<![\w/-]){code}(?![\w]|[-/]\w)")
+        for code in numbers.OTHER_CURRENCY_CODES
+        if code not in {signed for signed, _ in _SIGNED}
     ]
     + [  # a code that is also a word: right before or after an amount only ('PEN 1,250.00')
         (code, rf"(?<![\w/-]){code}(?= ?{_AMOUNT})|{_AFTER_CENTS}{code}(?![\w-])")
         for code in numbers.WORDLIKE_CURRENCY_CODES
+        if code not in {signed for signed, _ in _SIGNED}
     ]
 )
 
@@ -597,6 +606,8 @@ def find(
                             return Found(value, round(conf, 3), source, rank, value_cell.ocr)
                     continue
                 match = inline.fullmatch(cell.text.strip())
+                if match and _label_goes_on(match):
+                    continue  # 'Fecha de entrega: 18/sep/2026' is another label's value
                 if match and not _starts_with_label(match.group("value")):
                     value = check(match.group("value"))
                     bare = value and not match.group("sep").strip()
@@ -610,6 +621,14 @@ def find(
                             conf = min(conf, DOUBTFUL)
                         return Found(value, round(conf, 3), cell.text, rank, cell.ocr)
     return MISSING
+
+
+def _label_goes_on(match: re.Match) -> bool:
+    """The label's words run on to a colon after it, with no mark between ('Fecha de
+    entrega:', 'Date of delivery:'): a longer label, whose value is not this one's."""
+    return not match.group("sep").strip() and bool(
+        re.match(r"[^\W\d_]+(?:\s+[^\W\d_]+){0,2}\s*:", match.group("value"))
+    )
 
 
 def legal_form_under(lines: list[Line], found: Found, step: float) -> Found:

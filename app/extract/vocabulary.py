@@ -66,7 +66,12 @@ PROJECT_CODE = [
     r"projek(?:kode|nommer|\s*nr\.?)|projekt(?:nummer|\s*-?nr\.?)|kostenstelle",
     r"code\s+(?:chantier|projet)|c[óo]digo\s+(?:de(?:l)?\s+)?(?:proje(?:c)?to|obra)",
 ]
-PROJECT_WORDS = [r"projek|terrein|werf|projekt|baustelle|chantier|projet|projeto|proyecto|obra"]
+PROJECT_WORDS = [
+    r"projek|terrein|werf|projekt|baustelle|chantier|projet|projeto|proyecto|obra",
+    # the site as 'the object' (Estonian, Latvian, Bulgarian, Georgian), Slovenian's building
+    # site, and the project in Mongolian and Georgian
+    r"objekts?|обект|ობიექტი|gradbišče|төсөл|პროექტი",
+]
 
 # 'Plus' before a tax line in the foot ('zzgl. 19 % MwSt.').
 PLUS = r"zzgl\.?|zuz[üu]glich"
