@@ -1,0 +1,75 @@
+"""A second reading of 08f8326's money, dates and unlabelled numbers: a rarer currency's code,
+or one that is also a word or a unit, printed in the page's words beside no amount read as
+money ('Gross weight 1,250.00 KGS', 'TMT 12.00 mm rebar', 'SDG 6', 'PVC BND 110') is no sure
+currency. Each page is made up here; each test says what a correct reading gives."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.extract import engine
+from tests.test_extract_second_reading_7 import TABLE
+
+BUYER = "Meridian Construction (Pty) Ltd"
+OFFICE = {
+    "buyer_names": (BUYER,),
+    "site_codes": ("CP09", "DBN07", "PE-220"),
+    "supplier_names": ("Velmor Trading (Pty) Ltd",),
+    "today": "2026-12-01",
+}
+
+
+def read(text: str, **more) -> dict:
+    return engine.read_text(text, **(OFFICE | more))
+
+
+def flagged(payload: dict, name: str) -> bool:
+    return f"low_confidence:{name}" in payload["warnings"]
+
+
+# --- 1. a rarer or word-like currency code beside no money --------------------------------
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "Gross weight 1,250.00 KGS",  # a weight, beside an amount-like number
+        "Reinforcement: TMT 12.00 mm bars to SANS 920",  # a bar's grade and size
+        "Project: SDG 6 clean water for schools",  # a donor's goal
+        "Fittings: PVC BND 110 x 45 deg to be supplied with the pipes",  # a bend
+    ],
+)
+def test_a_rare_or_wordlike_code_beside_no_money_is_no_sure_currency(words):
+    # 08f8326 read KGS, TMT, SDG, BND as the currency, unflagged (b6297a3 read ZAR)
+    page = f"""\
+{BUYER}                                                   PURCHASE ORDER
+Order No.   MC-44120                  Date   10/05/2026
+Supplier    Karsten Steel Traders CC
+Site        CP09
+{words}
+{TABLE}"""
+    payload = read(page)
+    assert payload["currency"] == "ZAR" or flagged(payload, "currency")
+
+
+def test_a_rare_code_beside_the_amounts_or_a_money_word_is_still_sure():
+    by_price_head = f"""\
+{BUYER}                                                   PURCHASE ORDER
+Order No.   MC-44120                  Date   10/05/2026
+Supplier    Karsten Steel Traders LLC
+Site        CP09
+
+Code       Description                         Qty  Unit   Rate (OMR)   Amount (OMR)
+CON-25     Concrete 25 MPa 19 mm stone          12  m3     1 450.00     17 400.00
+
+                                                          Subtotal      17 400.00
+                                                          VAT 5%           870.00
+                                                          Total         18 270.00
+"""
+    payload = read(by_price_head)
+    assert payload["currency"] == "OMR" and not flagged(payload, "currency")
+    by_total = by_price_head.replace("(OMR)", "     ").replace(
+        "Total         18 270.00", "Total     OMR 18 270.00"
+    )
+    payload = read(by_total)
+    assert payload["currency"] == "OMR" and not flagged(payload, "currency")
