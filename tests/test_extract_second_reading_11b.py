@@ -73,3 +73,34 @@ CON-25     Concrete 25 MPa 19 mm stone          12  m3     1 450.00     17 400.0
     )
     payload = read(by_total)
     assert payload["currency"] == "OMR" and not flagged(payload, "currency")
+
+
+# --- 2. a total's label over the charges ---------------------------------------------------
+
+PRICED = """
+Code       Description                         Qty  Unit      Rate        Amount
+CON-25     Concrete 25 MPa 19 mm stone          12  m3     1 450.00     17 400.00
+"""
+
+
+@pytest.mark.parametrize(
+    "charge", ["VAT 15%                   2 610.00", "Delivery to site            850.00"]
+)
+def test_a_total_order_value_over_its_charges_is_the_goods_total_not_the_orders(charge):
+    # 'Total order value' (a total's label since 08f8326) over the VAT and an 'Amount
+    # payable' no label names: 08f8326 read the total as 17 400.00, flagged, where b6297a3
+    # read the foot by its sums (17 400.00 + the charge)
+    amount = "20 010.00" if charge.startswith("VAT") else "18 250.00"
+    page = f"""\
+{BUYER}                                                   PURCHASE ORDER
+Order No.   MC-44120                  Date   10/05/2026
+Supplier    Karsten Steel Traders CC
+Site        CP09
+{PRICED}
+                                          Total order value        17 400.00
+                                          {charge}
+                                          Amount payable           {amount}
+"""
+    payload = read(page)
+    assert payload["subtotal"] == "17400.00"
+    assert payload["total"] == amount.replace(" ", "")
