@@ -104,3 +104,24 @@ Site        CP09
     payload = read(page)
     assert payload["subtotal"] == "17400.00"
     assert payload["total"] == amount.replace(" ", "")
+
+
+def test_a_rare_code_that_is_the_items_unit_is_no_currency():
+    # 'BND', a bundle: 08f8326 read the currency as BND, unflagged (b6297a3 read ZAR)
+    page = f"""\
+{BUYER}                                                   PURCHASE ORDER
+Order No.   MC-44120                  Date   10/05/2026
+Supplier    Karsten Steel Traders CC
+Site        CP09
+
+Code       Description                         Qty  Unit      Rate        Amount
+RB-12      Rebar Y12 6 m lengths                12  BND     1 450.00     17 400.00
+RB-16      Rebar Y16 6 m lengths                 4  BND     2 100.00      8 400.00
+
+                                                          Subtotal      25 800.00
+                                                          VAT 15%        3 870.00
+                                                          Total         29 670.00
+"""
+    payload = read(page)
+    assert payload["currency"] == "ZAR" and not flagged(payload, "currency")
+    assert not flagged(payload, "po_date")
