@@ -125,3 +125,20 @@ RB-16      Rebar Y16 6 m lengths                 4  BND     2 100.00      8 400.
     payload = read(page)
     assert payload["currency"] == "ZAR" and not flagged(payload, "currency")
     assert not flagged(payload, "po_date")
+
+
+# --- 3. the CFA franc beside the euro it is pegged to --------------------------------------
+
+
+def test_a_page_in_cfa_francs_naming_the_euro_peg_is_not_surely_in_euros():
+    # 'Montants en francs CFA (1 EUR = 655,957 FCFA)': 08f8326 read EUR, unflagged
+    page = f"""\
+{BUYER}                                                   BON DE COMMANDE
+N° Commande   BC-05780                Date   21/02/2026
+Fournisseur   Quincaillerie du Port SARL, Tél. +237 233 42 18 55
+Chantier      CP09
+{TABLE}
+Montants en francs CFA (1 EUR = 655,957 FCFA)
+"""
+    payload = read(page)
+    assert payload["currency"] in ("XAF", None) or flagged(payload, "currency")

@@ -259,6 +259,9 @@ def _currency(lines: list[Line]) -> tuple[Found, int]:
         if not symbol:
             return _no_sign(text, ocr), len(named)
         found = Found(symbol, 0.8, symbol)
+        if _CFA.search(text) and symbol not in ("XAF", "XOF"):  # '1 EUR = 655,957 FCFA'
+            doubt = f"{symbol}: the page names the CFA franc too"
+            return Found(symbol, proofs.LOW - 0.1, doubt), len(named)
         if fields.by_one_small_code(text, symbol):
             doubt = f"{symbol}: by its code in small letters beside one amount only"
             return Found(symbol, proofs.LOW - 0.1, doubt), len(named)
