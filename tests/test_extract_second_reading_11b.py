@@ -142,3 +142,23 @@ Montants en francs CFA (1 EUR = 655,957 FCFA)
 """
     payload = read(page)
     assert payload["currency"] in ("XAF", None) or flagged(payload, "currency")
+
+
+# --- 4. only a total, its label saying the tax is in it ------------------------------------
+
+
+@pytest.mark.parametrize("label", ["Total (incl. VAT)", "Total amount VAT inclusive"])
+def test_only_a_total_with_the_tax_in_it_gets_no_tax_of_nothing(label):
+    # 08f8326's total_alone gave the tax as 0.00 (flagged) where the label says it is in the
+    # total: the tax is left unread
+    page = f"""\
+{BUYER}                                                   PURCHASE ORDER
+Order No.   MC-44120                  Date   10/05/2026
+Supplier    Karsten Steel Traders CC
+Site        CP09
+{PRICED}
+                                          {label}        17 400.00
+"""
+    payload = read(page)
+    assert payload["total"] == "17400.00"
+    assert payload["tax"] != "0.00"
