@@ -162,3 +162,20 @@ Site        CP09
     payload = read(page)
     assert payload["total"] == "17400.00"
     assert payload["tax"] != "0.00"
+
+
+# --- 5. a PO quoted twice and printed nowhere else -----------------------------------------
+
+
+def test_a_po_the_words_quote_twice_and_the_page_prints_nowhere_else_is_not_ours():
+    # 'This order replaces PO 44120-B ... against PO 44120-B': 08f8326 took the cancelled
+    # order's number as the page's (flagged); its rule asks for the number printed again
+    page = f"""\
+{BUYER}                                                   Purchase Order
+Facilities division                                                  MC-88120
+Supplier    Karsten Electrical Supplies
+Site        CP09
+{TABLE}
+This order replaces PO 44120-B, cancelled. Do not deliver against PO 44120-B.
+"""
+    assert read(page)["po_number"] != "44120-B"
