@@ -73,6 +73,9 @@ CON-25     Concrete 25 MPa 19 mm stone          12  m3     1 450.00     17 400.0
     )
     payload = read(by_total)
     assert payload["currency"] == "OMR" and not flagged(payload, "currency")
+    by_total_label = by_total.replace("Total     OMR 18 270.00", "Total (OMR)   18 270.00")
+    payload = read(by_total_label)
+    assert payload["currency"] == "OMR" and not flagged(payload, "currency")
 
 
 # --- 2. a total's label over the charges ---------------------------------------------------
@@ -179,3 +182,17 @@ Site        CP09
 This order replaces PO 44120-B, cancelled. Do not deliver against PO 44120-B.
 """
     assert read(page)["po_number"] != "44120-B"
+
+
+def test_a_total_mass_in_kgs_is_no_currency():
+    # 'Total KGS 1,250.00', a steel order's mass: 08f8326 read KGS, unflagged
+    page = f"""\
+{BUYER}                                                   PURCHASE ORDER
+Order No.   MC-44120                  Date   10/05/2026
+Supplier    Karsten Steel Traders CC
+Site        CP09
+{TABLE}
+Total KGS 1,250.00
+"""
+    payload = read(page)
+    assert payload["currency"] == "ZAR" or flagged(payload, "currency")

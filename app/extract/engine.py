@@ -300,16 +300,18 @@ def _rare_code_proven(
 ) -> Found:
     """A rarer currency's code, or one that is also a word, read in the page's words and not
     under a currency label, is sure only beside an amount the page reads as money (an item's
-    price, the total) or after a money word; else it is a weight ('1,250.00 KGS'), a bar
-    ('TMT 12.00 mm') or a goal ('SDG 6'): flagged, a person says which. The items' unit
-    ('12 BND', bundles) is none: the currency is read as if no code were printed."""
+    price, the total), or, a rarer one, after a money word ('Total (OMR)'); else it is a
+    weight ('1,250.00 KGS', 'Total KGS 1,250.00'), a bar ('TMT 12.00 mm') or a goal ('SDG
+    6'): flagged, a person says which. The items' unit ('12 BND', bundles) is none: the
+    currency is read as if no code were printed."""
     code = currency.value
     if code not in _RARE_CODES or currency.rank is not None or currency.confidence < proofs.LOW:
         return currency
     text = "\n".join(line.text for line in lines)
     if any(item.unit.upper() == code for item in items):  # the items' unit ('BND', a bundle)
         return _no_sign(text, any(line.ocr for line in lines))
-    if re.search(rf"{_MONEY_WORD}\s*(?:\(|:|in\s+)?\s*{code}(?![\w-])", text):
+    wordlike = code in numbers.WORDLIKE_CURRENCY_CODES  # ('Total KGS 1,250.00' is a mass)
+    if not wordlike and re.search(rf"{_MONEY_WORD}\s*(?:\(|:|in\s+)?\s*{code}(?![\w-])", text):
         return currency
     printed = re.findall(
         rf"(?<![\w/-]){code} ?({_AMOUNT_PRINTED})|({_AMOUNT_PRINTED}) ?{code}(?![\w-])", text
