@@ -55,6 +55,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import partial
 
+from app import numbers
 from app.extract import (
     checks,
     fields,
@@ -263,6 +264,9 @@ def _currency(lines: list[Line]) -> tuple[Found, int]:
         if not symbol:
             return _no_sign(text, ocr), len(named)
         found = Found(symbol, 0.8, symbol)
+        if _CFA.search(text) and symbol not in ("XAF", "XOF"):  # '1 EUR = 655,957 FCFA'
+            doubt = f"{symbol}: the page names the CFA franc too"
+            return Found(symbol, proofs.LOW - 0.1, doubt), len(named)
         if fields.by_one_small_code(text, symbol):
             doubt = f"{symbol}: by its code in small letters beside one amount only"
             return Found(symbol, proofs.LOW - 0.1, doubt), len(named)
@@ -286,6 +290,48 @@ def _currency(lines: list[Line]) -> tuple[Found, int]:
         if doubt:
             found = Found(symbol, proofs.LOW - 0.1, f"{symbol}: {doubt}", None, True)
     return found, len(named)
+
+
+# A rarer currency's code, or one that is also a word or a unit ('KGS', 'TMT', 'SDG', 'BND'):
+# the amount printed beside it, or the money word it follows ('Unit price (OMR)', 'Prices in
+# KWD').
+_AMOUNT_PRINTED = r"\d{1,3}(?:[ ,.'\u00a0]?\d{3})*[.,]\d\d(?!\d)"
+_MONEY_WORD = r"(?i:amounts?|totals?|prices?|rates?|values?|costs?|currency)"
+_RARE_CODES = frozenset(numbers.OTHER_CURRENCY_CODES + numbers.WORDLIKE_CURRENCY_CODES)
+
+
+def _rare_code_proven(
+    currency: Found, lines: list[Line], found: dict[str, Found], items: list[Item], comma: bool
+) -> Found:
+    """A rarer currency's code, or one that is also a word, read in the page's words and not
+    under a currency label, is sure only beside an amount the page reads as money (an item's
+    price, the total), or, a rarer one, after a money word ('Total (OMR)'); else it is a
+    weight ('1,250.00 KGS', 'Total KGS 1,250.00'), a bar ('TMT 12.00 mm') or a goal ('SDG
+    6'): flagged, a person says which. The items' unit ('12 BND', bundles) is none: the
+    currency is read as if no code were printed."""
+    code = currency.value
+    if code not in _RARE_CODES or currency.rank is not None or currency.confidence < proofs.LOW:
+        return currency
+    text = "\n".join(line.text for line in lines)
+    if any(item.unit.upper() == code for item in items):  # the items' unit ('BND', a bundle)
+        return _no_sign(text, any(line.ocr for line in lines))
+    wordlike = code in numbers.WORDLIKE_CURRENCY_CODES  # ('Total KGS 1,250.00' is a mass)
+    if not wordlike and re.search(rf"{_MONEY_WORD}\s*(?:\(|:|in\s+)?\s*{code}(?![\w-])", text):
+        return currency
+    printed = re.findall(
+        rf"(?<![\w/-]){code} ?({_AMOUNT_PRINTED})|({_AMOUNT_PRINTED}) ?{code}(?![\w-])", text
+    )
+    money = {found.get(k, MISSING).value for k in ("subtotal", "tax", "total")}
+    money |= {value for item in items for value in (item.amount, item.unit_price)}
+    money = {numbers.parse_money(value) for value in money if value}
+    for before, after in printed:
+        try:
+            if numbers.parse_money(before or after, decimal_comma=comma) in money:
+                return currency
+        except ValueError:
+            continue
+    doubt = f"{code}: by its code beside no amount read as money"
+    return Found(code, proofs.LOW - 0.1, doubt, None, currency.ocr)
 
 
 # What makes 'Rs' India's rupee: its own sign, its GST's identifiers and parts, or in words.
@@ -684,6 +730,7 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     reading.foot_from_sums(lines, table.items, foot, step, comma, trail)
     failed = reading.settle_sums(table.items, foot, table.discounts, ocr, trail)
     found.update(foot)
+    found["currency"] = _rare_code_proven(found["currency"], lines, found, table.items, comma)
     inclusive = totals.tax_included(found.get("tax")) or structure.sums_included(found)
     prove = partial(_po_proof, options=options, table=table, currencies=currencies)
     prove = partial(prove, inclusive=inclusive, order_guessed=_order_guessed(said, found))

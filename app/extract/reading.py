@@ -91,6 +91,8 @@ def foot_from_sums(
             continue
         if sums["subtotal"].source == structure.LESS_INCLUDED and ({"total", "tax"} & set(foot)):
             return  # labels read the total or the tax: theirs, as the label says
+        if _total_before_charges(foot, sums):
+            del foot["total"]  # the goods' total ('Total order value'), the charges under it
         charges = sums["tax"].source.split(" + ")  # each charge line's text
         taxed = all(totals.charge_is_tax(c, sums["subtotal"].value, comma) for c in charges)
         for key, value in sums.items():
@@ -100,6 +102,18 @@ def foot_from_sums(
             foot[key] = replace(found, rule=rule.name) if key == "tax" and not taxed else found
             trail.note(rule.name, key, value.value, rule.purpose)
         return
+
+
+def _total_before_charges(foot: dict[str, Found], sums: dict[str, Found]) -> bool:
+    """No subtotal label, and the amount a total's label read is the one the items add up to,
+    with charges under it that make a larger total ('Total order value' over 'VAT 15%' over an
+    'Amount payable' no label names): the label's is the goods' total, before the charges."""
+    if "subtotal" in foot or "total" not in foot or "total" not in sums:
+        return False
+    label, sub, total = (
+        checks.cents(f.value) for f in (foot["total"], sums["subtotal"], sums["total"])
+    )
+    return None not in (label, sub, total) and label == sub < total
 
 
 def _adds_up(foot: dict[str, Found], sums: dict[str, Found]) -> bool:

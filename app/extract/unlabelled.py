@@ -270,7 +270,8 @@ def number_quoted_as_po(lines: list[Line], step: float) -> Found:
         return MISSING
     ((value, cell),) = quoted.items()
     alone = re.compile(rf"(?<![\w/\-]){re.escape(value)}(?![\w/\-])")
-    if sum(len(alone.findall(c.text)) for line in lines for c in line.cells) < 2:
+    # printed again, not quoted again ('replaces PO 44120-B ... not against PO 44120-B')
+    if not any(alone.search(_QUOTED_PO.sub(" ", c.text)) for line in lines for c in line.cells):
         return MISSING
     return Found(value, 0.7, cell.text, None, cell.ocr)
 
