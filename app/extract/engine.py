@@ -313,7 +313,7 @@ def _rare_code_proven(
     if code not in _RARE_CODES or currency.rank is not None or currency.confidence < proofs.LOW:
         return currency
     text = "\n".join(line.text for line in lines)
-    if any(item.unit.upper() == code for item in items):  # the items' unit ('BND', a bundle)
+    if any((item.unit or "").upper() == code for item in items):  # the items' unit ('BND', a bundle)
         return _no_sign(text, any(line.ocr for line in lines))
     wordlike = code in numbers.WORDLIKE_CURRENCY_CODES  # ('Total KGS 1,250.00' is a mass)
     if not wordlike and re.search(rf"{_MONEY_WORD}\s*(?:\(|:|in\s+)?\s*{code}(?![\w-])", text):
