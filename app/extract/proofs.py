@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 
 from app import numbers
 from app.extract import checks, fields, validate
+from app.extract import vocabulary as words
+from app.extract.layout import Line
 from app.extract.model import MISSING, Found, Item
 
 # Below this a value read by OCR is not proven, whatever else holds.
@@ -82,15 +84,50 @@ def names_our_order(found: Found) -> bool:
     return found.rank is not None and bool(_OUR_ORDER_NAMED.match(found.source or ""))
 
 
-def their_page(po_number: Found, texts: list[str]) -> bool:
+def names_po(found: Found) -> bool:
+    """The value was read under a label naming a purchase order ('PO No.', 'Purchase order
+    no.'): ours, on our own order or the supplier's document about it."""
+    return found.rank is not None and bool(_PO_NAMED.match(found.source or ""))
+
+
+_PO_NAMED = re.compile(r"(?:p\.?\s?o\.?|purchase\s+order)(?![^\W\d_])", re.IGNORECASE)
+
+
+def their_page(po_number: Found, lines: list[Line]) -> bool:
     """The page is the supplier's own document (its sales order or confirmation of ours): the
     PO number was read under a label naming our order so, or a cell of the page starts with
     one, or a label in two languages has one as a half ('Customer ref.', 'Your order no.',
-    'U bestelling nr. / Your order No.'), or a cell is such a document's title."""
+    'U bestelling nr. / Your order No.'), or a cell at its top is such a document's title
+    (not 'ORDER CONFIRMATION' over a slip at the foot of our order, nor a label with its
+    value, 'Sales Order  SO-5512')."""
     if names_our_order(po_number):
         return True
-    halves = [half for text in texts for half in re.split(r"\s+/\s+", text.strip())]
-    return any(_OUR_ORDER_NAMED.match(half) or _THEIR_TITLE.fullmatch(half) for half in halves)
+    texts = [cell.text for line in lines for cell in line.cells]
+    if any(_OUR_ORDER_NAMED.match(half) for half in _halves(texts)):
+        return True
+    return any(_THEIR_TITLE.fullmatch(half) for half in _halves(_titles(lines)))
+
+
+def our_title(lines: list[Line]) -> bool:
+    """The page is titled our purchase order ('PURCHASE ORDER', 'BESTELLING') at its top: our
+    own, whatever other orders it names."""
+    return any(_OUR_TITLE.fullmatch(half) for half in _halves(_titles(lines)))
+
+
+def _halves(texts: list[str]) -> list[str]:
+    """Each text, and each half of a text in two languages ('VERKOOPSBESTELLING / SALES ORDER')."""
+    return [half for text in texts for half in re.split(r"\s+/\s+", text.strip())]
+
+
+def _titles(lines: list[Line]) -> list[str]:
+    """The cells that may be the page's title: in its top third (its first three lines at
+    least), with no number right after them on their line (a label's value)."""
+    return [
+        cell.text
+        for line in lines[: max(3, len(lines) // 3)]
+        for cell, after in zip(line.cells, [*line.cells[1:], None], strict=True)
+        if after is None or not re.search(r"\d", after.text)
+    ]
 
 
 # The title of a supplier's own document about our order ('ORDER CONFIRMATION', 'Sales
@@ -99,6 +136,10 @@ _THEIR_TITLE = re.compile(
     r"sales\s+order|order\s+(?:acknowledge?ment|confirmation)|"
     r"(?:acknowledge?ment|confirmation)\s+of\s+(?:your\s+)?order",
     re.IGNORECASE,
+)
+# Our own order's title.
+_OUR_TITLE = re.compile(
+    r"(?:local\s+|official\s+)?purchase\s+order|" + words.ORDER_TITLES, re.IGNORECASE
 )
 
 
