@@ -1,11 +1,11 @@
 """A second reading of 08f8326's reading rules: our own order naming our customer's order
 ('Customer Order No.', as a drop shipment prints it), a supplier's document whose 'Your order
 no.' is empty over another label's row, 'Your date' on our own order (the supplier's
-quotation's date), a project's own code beside a known delivery site, a document title low on
-our own order (a tear-off 'ORDER CONFIRMATION' slip) or a 'Sales Order' label with its
-number, 'Folio' beside the order's own label, and a label with its number and no colon
-where a supplier's name is looked for. Each page is made up here; each test says
-what a correct reading gives."""
+quotation's date) and 'Uw ordernr.' / 'Uw datum' on a Dutch confirmation, a project's own
+code beside a known delivery site, a document title low on our own order (a tear-off 'ORDER
+CONFIRMATION' slip) or a 'Sales Order' label with its number, 'Folio' beside the order's own
+label, and a label with its number and no colon where a supplier's name is looked for. Each
+page is made up here; each test says what a correct reading gives."""
 
 from __future__ import annotations
 
@@ -94,6 +94,33 @@ Site        CP09
         assert payload["po_date"] not in ("2026-05-02", "2026-04-28")
 
 
+def test_a_dutch_order_confirmation_gives_our_orders_number_and_date():
+    # 'Uw ordernr.' named no order of ours to the proofs ('ordernr' runs on), so the page was
+    # not the supplier's and its own 'Datum' was taken for our order's date, proven
+    page = f"""\
+Karsten Bouwmaterialen B.V.                          ORDERBEVESTIGING
+Ordernummer     VO-26-0441         Datum        12-05-2026
+Uw ordernr.     MC-44120           Uw datum     08-05-2026
+Klant: {BUYER}
+Project CP09
+{TABLE}"""
+    payload = read(page)
+    assert payload["po_number"] == "MC-44120"
+    assert payload["po_date"] == "2026-05-08" or flagged(payload, "po_date")
+
+
+def test_your_date_on_the_suppliers_document_is_our_orders():
+    page = f"""\
+Karsten Steel Traders CC                                SALES ORDER
+Order No.          SO-26-1187           Your order No.   MC-44120
+Date               12/05/2026           Your date        08/05/2026
+Customer: {BUYER}
+Site CP09
+{TABLE}"""
+    payload = read(page)
+    assert (payload["po_number"], payload["po_date"]) == ("MC-44120", "2026-05-08")
+
+
 # --- 4. a project's own code beside a known delivery site ---------------------------------
 
 
@@ -142,6 +169,20 @@ Sales Order      SO-5512
     payload = read(page)
     assert (payload["po_number"], payload["po_date"]) == ("MC-44120", "2026-05-10")
     assert not flagged(payload, "po_number") and not flagged(payload, "po_date")
+
+
+def test_a_sales_order_titled_with_its_own_number_is_still_the_suppliers():
+    # 'SALES ORDER   SO-26-1187' at the top, no line naming our order: its own number and
+    # date are perhaps not ours (a title is no label for the number after it)
+    page = f"""\
+Karsten Steel Traders CC                  SALES ORDER   SO-26-1187
+14 Marconi Road, Germiston               Date   12/05/2026
+Customer: {BUYER}
+Deliver to: Site CP09
+Order No.   SO-26-1187
+{TABLE}"""
+    payload = read(page)
+    assert flagged(payload, "po_number") and flagged(payload, "po_date")
 
 
 # --- 6. 'Folio' beside the order's own label ----------------------------------------------

@@ -52,7 +52,7 @@ YOUR_ORDER = (
 YOUR_ORDER_NUMBER = rf"(?:{YOUR_ORDER}){_NO}|u\s+bestelnommer|ihre\s+bestellnummer"
 # Its date's label, bare ('Your date', 'U datum'): our order's on the supplier's own document
 # only; on our own order it is the date of the supplier's quotation or letter ('Your ref.').
-YOUR_DATE = r"(?:your|customer|client)\s+date|u\s+datum"
+YOUR_DATE = r"(?:your|customer|client)\s+date|uw?\s+datum"
 
 PO_LABELS: dict[str, list[str]] = {
     "po_number": [

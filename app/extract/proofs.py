@@ -75,7 +75,9 @@ def _by_layout(found: Found) -> bool:
 # A label naming our order on the supplier's own document ('Your order no.', 'Customer ref.';
 # on our own order 'Your ref.' is the supplier's quotation).
 _OUR_ORDER_NAMED = re.compile(
-    rf"(?:{fields.YOUR_ORDER}|(?:customer|client)\s+ref(?:erence)?)(?![^\W\d_])", re.IGNORECASE
+    rf"(?:{fields.YOUR_ORDER_NUMBER}|{fields.YOUR_ORDER}|(?:customer|client)\s+ref(?:erence)?)"
+    r"(?![^\W\d_])",
+    re.IGNORECASE,
 )
 
 
@@ -98,14 +100,15 @@ def their_page(po_number: Found, lines: list[Line]) -> bool:
     PO number was read under a label naming our order so, or a cell of the page starts with
     one, or a label in two languages has one as a half ('Customer ref.', 'Your order no.',
     'U bestelling nr. / Your order No.'), or a cell at its top is such a document's title
-    (not 'ORDER CONFIRMATION' over a slip at the foot of our order, nor a label with its
-    value, 'Sales Order  SO-5512')."""
+    and none is our order's (not 'ORDER CONFIRMATION' over a slip at the foot of our order,
+    nor 'Sales Order  SO-5512' on our 'PURCHASE ORDER')."""
     if names_our_order(po_number):
         return True
     texts = [cell.text for line in lines for cell in line.cells]
     if any(_OUR_ORDER_NAMED.match(half) for half in _halves(texts)):
         return True
-    return any(_THEIR_TITLE.fullmatch(half) for half in _halves(_titles(lines)))
+    titles = _halves(_titles(lines))
+    return any(_THEIR_TITLE.fullmatch(half) for half in titles) and not our_title(lines)
 
 
 def our_title(lines: list[Line]) -> bool:
@@ -120,20 +123,16 @@ def _halves(texts: list[str]) -> list[str]:
 
 
 def _titles(lines: list[Line]) -> list[str]:
-    """The cells that may be the page's title: in its top third (its first three lines at
-    least), with no number right after them on their line (a label's value)."""
-    return [
-        cell.text
-        for line in lines[: max(3, len(lines) // 3)]
-        for cell, after in zip(line.cells, [*line.cells[1:], None], strict=True)
-        if after is None or not re.search(r"\d", after.text)
-    ]
+    """The cells that may be the page's title: in its top half (its first three lines at
+    least)."""
+    return [cell.text for line in lines[: max(3, len(lines) // 2)] for cell in line.cells]
 
 
 # The title of a supplier's own document about our order ('ORDER CONFIRMATION', 'Sales
 # order', 'Order acknowledgement'), even where the line naming our order was lost.
 _THEIR_TITLE = re.compile(
-    r"sales\s+order|order\s+(?:acknowledge?ment|confirmation)|"
+    r"sales\s+order|order\s+(?:acknowledge?ment|confirmation)|orderbevestiging|"
+    r"auftragsbest[äa]tigung|"
     r"(?:acknowledge?ment|confirmation)\s+of\s+(?:your\s+)?order",
     re.IGNORECASE,
 )
