@@ -4,8 +4,9 @@ no.' is empty over another label's row, 'Your date' on our own order (the suppli
 quotation's date) and 'Uw ordernr.' / 'Uw datum' on a Dutch confirmation, a project's own
 code beside a known delivery site, a document title low on our own order (a tear-off 'ORDER
 CONFIRMATION' slip) or a 'Sales Order' label with its number, 'Folio' beside the order's own
-label, and a label with its number and no colon where a supplier's name is looked for. Each
-page is made up here; each test says what a correct reading gives."""
+label, a label with its number and no colon where a supplier's name is looked for, and a
+name of label words with its legal form in brackets. Each page is made up here; each test
+says what a correct reading gives."""
 
 from __future__ import annotations
 
@@ -219,3 +220,18 @@ Site        CP09
         payload, "supplier_name"
     )
     assert payload["supplier_name"] != "Vendor No. V1490"
+
+
+# --- 8. a legal form in brackets is no remark ---------------------------------------------
+
+
+def test_a_name_of_label_words_with_its_legal_form_in_brackets_is_still_a_name():
+    # 'Total Delivery (Pty)': 08f8326 dropped '(Pty)' as a remark and took the rest for a
+    # label, losing the supplier b6297a3 read
+    page = f"""\
+{BUYER}                                                   PURCHASE ORDER
+PO No.      MC-44120                  Date   10/05/2026
+Supplier    Total Delivery (Pty)
+Site        CP09
+{TABLE}"""
+    assert read(page)["supplier_name"] == "Total Delivery (Pty)"

@@ -114,8 +114,10 @@ _REMARK = re.compile(r"\([^()]*\)")
 
 def is_label_words(text: str) -> bool:
     """Only label words ('Name', 'Status:', 'N° de commande', 'Ref.'), perhaps with a remark in
-    brackets ('SHIP FROM (manufacturers)'): never a value."""
-    text = _REMARK.sub(" ", text) if _REMARK.sub("", text).strip() else text
+    brackets ('SHIP FROM (manufacturers)'), not a legal form ('Total Delivery (Pty)' is a
+    name): never a value."""
+    if _REMARK.sub("", text).strip():  # a legal form in brackets is a name's ('Total (Pty)')
+        text = _REMARK.sub(lambda remark: remark[0] if is_legal_form(remark[0]) else " ", text)
     tokens = [_bare(t) for t in _LABEL_TOKEN.split(text) if t and t not in "-./"]
     return bool(tokens) and all(t in _LABELS or t.strip(".:") in _LABELS for t in tokens)
 
