@@ -660,14 +660,25 @@ def _labelled(lines: list[Line], labels: dict, check: dict, step: float) -> dict
     }
 
 
-def _ours_first(number: Found, lines: list[Line], cells: list[str], check, step: float) -> Found:
-    """On the supplier's own document, the number under a label naming our order ('Your order
-    No.') is our PO's, not the document's own 'Order No.' found before it."""
-    if not proofs.their_page(number, cells) or proofs.names_our_order(number):
-        return number
+def _ours_first(found: dict[str, Found], lines: list[Line], check: dict, step: float) -> None:
+    """On the supplier's own document, the number and date under labels naming our order
+    ('Your order No.', 'Your date') are our PO's, not the document's own 'Order No.' and
+    'Date' found before them. Not on our own order (titled so), nor for a number read under
+    'PO No.': that names a purchase order, ours on either document ('Customer Order No.' on
+    our order is our customer's)."""
+    if not proofs.their_page(found["po_number"], lines) or proofs.our_title(lines):
+        return
     lines = paired.split_pairs(lines, step)
-    ours = fields.find(lines, [fields.YOUR_ORDER_NUMBER], check, step)
-    return ours if ours.value else number
+    for name, label, shape in (
+        ("po_number", fields.YOUR_ORDER_NUMBER, "number"),
+        ("po_date", fields.YOUR_DATE, "date"),
+    ):
+        read = found[name]
+        if proofs.names_our_order(read) or (name == "po_number" and proofs.names_po(read)):
+            continue
+        ours = fields.find(lines, [label], check[shape], step)
+        if ours.value:
+            found[name] = ours
 
 
 def _known_site_first(project: Found, lines: list[Line], options, step: float) -> Found:
@@ -678,6 +689,8 @@ def _known_site_first(project: Found, lines: list[Line], options, step: float) -
     if project.rank is None or not known:
         return project
     if validate.site_code_proof(project.value, known, project.ocr) == "known":
+        return project
+    if _PROJECT_NAMED.match(project.source):  # 'Project No. PE-231', a project not yet listed
         return project
 
     def known_code(text: str) -> str | None:
@@ -691,6 +704,11 @@ def _known_site_first(project: Found, lines: list[Line], options, step: float) -
     patterns = fields.PO_LABELS["project_code"][: max(project.rank, 1) + 1]  # no cost centre
     other = fields.find(paired.split_pairs(lines, step), patterns, known_code, step)
     return other if other.value else project
+
+
+# A label naming a project itself ('Project No.', 'Projekt-Nr.', 'Proyecto'), not a contract, a
+# job or a site: its code is the order's project's, known to the office or not.
+_PROJECT_NAMED = re.compile(r"pro[jy]e[ckt]", re.IGNORECASE)
 
 
 def _finders(options: ExtractOptions, said: bool | None) -> dict[str, Callable[[str], str | None]]:
@@ -714,8 +732,7 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     said = date_order(lines)
     check = _finders(options, said)
     found = _labelled(lines, fields.PO_LABELS, check, step)
-    cells = [cell.text for line in lines for cell in line.cells]
-    found["po_number"] = _ours_first(found["po_number"], lines, cells, check["number"], step)
+    _ours_first(found, lines, check, step)
     found["project_code"] = _known_site_first(found["project_code"], lines, options, step)
     found["currency"], currencies = _currency(lines)
     _by_place(found, lines, step, check["date"], options, trail)
@@ -734,7 +751,7 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     inclusive = totals.tax_included(found.get("tax")) or structure.sums_included(found)
     prove = partial(_po_proof, options=options, table=table, currencies=currencies)
     prove = partial(prove, inclusive=inclusive, order_guessed=_order_guessed(said, found))
-    theirs = proofs.their_page(found.get("po_number", MISSING), cells)
+    theirs = proofs.their_page(found.get("po_number", MISSING), lines)
     prove = partial(prove, doubted=doubted, their_page=theirs)
     rows, learned = table.items, _with_layout(lines, found, table.items, options, prove)
     if learned is not None:

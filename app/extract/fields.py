@@ -23,8 +23,8 @@ _NO = r"\s*(?:number|no\.?|num\.?|nr\.?|n\.?\s?[°º]\.?|#|ref(?:erence)?\.?)"
 _PO = r"(?:p\.?\s?o\.?|purchase\s+order|order)"
 _DATE_LABELS = [
     # ('Your order date' on a supplier's confirmation: our order's, as 'Your order no.' is)
-    r"(?:(?:your|customer|client)\s+(?:(?:p\.?\s?o\.?|order)\s+)?|p\.?\s?o\.?\s+|order\s+|issue\s+|"
-    r"document\s+|invoice\s+)date|u\s+datum|"
+    r"(?:(?:your|customer|client)\s+(?:p\.?\s?o\.?|order)\s+|p\.?\s?o\.?\s+|order\s+|issue\s+|"
+    r"document\s+|invoice\s+)date|"
     r"date\s+(?:issued|of\s+(?:order|issue)|ordered)"
     r"|date\s+of\s+order|issued(?:\s+on)?|" + "|".join(words.ORDER_DATE),
     r"date|dated|" + "|".join(words.DATE_WORDS),
@@ -50,6 +50,9 @@ YOUR_ORDER = (
 )
 # Its number's label.
 YOUR_ORDER_NUMBER = rf"(?:{YOUR_ORDER}){_NO}|u\s+bestelnommer|ihre\s+bestellnummer"
+# Its date's label, bare ('Your date', 'U datum'): our order's on the supplier's own document
+# only; on our own order it is the date of the supplier's quotation or letter ('Your ref.').
+YOUR_DATE = r"(?:your|customer|client)\s+date|uw?\s+datum"
 
 PO_LABELS: dict[str, list[str]] = {
     "po_number": [
@@ -61,9 +64,11 @@ PO_LABELS: dict[str, list[str]] = {
         + "|".join(words.OUR_REFERENCE),
         # 'P.O.' whose '#' the OCR lost; 'Customer ref.' on a supplier's sales order, the
         # reference we gave it: our order's, or our account's there, so found but not proven
-        # 'Folio' (a document's own number in Spanish)
-        r"purchase\s+order|order|p\.\s?o\.?|(?:customer|client)\s+ref(?:erence)?\.?(?:\s*no\.?)?|folio|"
+        r"purchase\s+order|order|p\.\s?o\.?|(?:customer|client)\s+ref(?:erence)?\.?(?:\s*no\.?)?|"
         + "|".join(words.ORDER_WORDS),
+        # 'Folio' (a document's own number in Spanish): after an order's own label, where the
+        # page has one ('Folio: 00231  No. de Orden: OC-003081')
+        r"folio",
     ],
     "po_date": _DATE_LABELS,
     "supplier_name": [
@@ -103,6 +108,7 @@ _ALL_LABELS = re.compile(
         for patterns in group.values()
         for p in patterns
     )
+    + rf"|{YOUR_DATE}"
     + r"|(?:your\s+ref(?:erence)?|delivery\s+date|due\s+date|account\s+(?:n[o°º]\.?|number)|"
     r"vat\s+(?:n[o°º]\.?|number|reg(?:istration)?\.?)|tel(?:ephone)?|fax|e-?mail|contact|phone|"
     r"reg(?:istration)?\.?\s+n[o°º]\.?|"
@@ -140,9 +146,10 @@ def names_field(text: str, name: str) -> bool:
     patterns = PO_LABELS.get(name)
     if not patterns:
         return False
+    naming = patterns[0] + (f"|{YOUR_DATE}" if name == "po_date" else "")
     text = normal(text).strip(" :")
     halves = [text, *re.split(r"\s+/\s+", text)]  # a label in two languages: either half
-    return any(re.fullmatch(rf"(?:{patterns[0]}){_TRAIL}", half, re.I) for half in halves)
+    return any(re.fullmatch(rf"(?:{naming}){_TRAIL}", half, re.I) for half in halves)
 
 
 def without_block_number(text: str) -> str:
@@ -448,7 +455,11 @@ def _below(lines: list[Line], index: int, label: Cell, step: float) -> Cell | No
             return None
         for n, cell in enumerate(line.cells):
             if cell.x0 <= label.x1 + 2 and cell.x1 >= label.x0 - 2:
-                if is_label(cell.text) or column_key(cell.text):  # a label, or the table's head
+                # a label ('Quote No.' under an empty 'Your order no.', its value beside it),
+                # or the table's head
+                if is_label(cell.text) or validate.is_label_words(cell.text):
+                    return None
+                if column_key(cell.text):
                     return None
                 return _with_neighbours(cell, line.cells[n + 1 :])
     return None

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 
 from app import numbers
 from app.extract import checks, fields, validate
+from app.extract import vocabulary as words
+from app.extract.layout import Line
 from app.extract.model import MISSING, Found, Item
 
 # Below this a value read by OCR is not proven, whatever else holds.
@@ -73,7 +75,9 @@ def _by_layout(found: Found) -> bool:
 # A label naming our order on the supplier's own document ('Your order no.', 'Customer ref.';
 # on our own order 'Your ref.' is the supplier's quotation).
 _OUR_ORDER_NAMED = re.compile(
-    rf"(?:{fields.YOUR_ORDER}|(?:customer|client)\s+ref(?:erence)?)(?![^\W\d_])", re.IGNORECASE
+    rf"(?:{fields.YOUR_ORDER_NUMBER}|{fields.YOUR_ORDER}|(?:customer|client)\s+ref(?:erence)?)"
+    r"(?![^\W\d_])",
+    re.IGNORECASE,
 )
 
 
@@ -82,23 +86,59 @@ def names_our_order(found: Found) -> bool:
     return found.rank is not None and bool(_OUR_ORDER_NAMED.match(found.source or ""))
 
 
-def their_page(po_number: Found, texts: list[str]) -> bool:
+def names_po(found: Found) -> bool:
+    """The value was read under a label naming a purchase order ('PO No.', 'Purchase order
+    no.'): ours, on our own order or the supplier's document about it."""
+    return found.rank is not None and bool(_PO_NAMED.match(found.source or ""))
+
+
+_PO_NAMED = re.compile(r"(?:p\.?\s?o\.?|purchase\s+order)(?![^\W\d_])", re.IGNORECASE)
+
+
+def their_page(po_number: Found, lines: list[Line]) -> bool:
     """The page is the supplier's own document (its sales order or confirmation of ours): the
     PO number was read under a label naming our order so, or a cell of the page starts with
     one, or a label in two languages has one as a half ('Customer ref.', 'Your order no.',
-    'U bestelling nr. / Your order No.'), or a cell is such a document's title."""
+    'U bestelling nr. / Your order No.'), or a cell at its top is such a document's title
+    and none is our order's (not 'ORDER CONFIRMATION' over a slip at the foot of our order,
+    nor 'Sales Order  SO-5512' on our 'PURCHASE ORDER')."""
     if names_our_order(po_number):
         return True
-    halves = [half for text in texts for half in re.split(r"\s+/\s+", text.strip())]
-    return any(_OUR_ORDER_NAMED.match(half) or _THEIR_TITLE.fullmatch(half) for half in halves)
+    texts = [cell.text for line in lines for cell in line.cells]
+    if any(_OUR_ORDER_NAMED.match(half) for half in _halves(texts)):
+        return True
+    titles = _halves(_titles(lines))
+    return any(_THEIR_TITLE.fullmatch(half) for half in titles) and not our_title(lines)
+
+
+def our_title(lines: list[Line]) -> bool:
+    """The page is titled our purchase order ('PURCHASE ORDER', 'BESTELLING') at its top: our
+    own, whatever other orders it names."""
+    return any(_OUR_TITLE.fullmatch(half) for half in _halves(_titles(lines)))
+
+
+def _halves(texts: list[str]) -> list[str]:
+    """Each text, and each half of a text in two languages ('VERKOOPSBESTELLING / SALES ORDER')."""
+    return [half for text in texts for half in re.split(r"\s+/\s+", text.strip())]
+
+
+def _titles(lines: list[Line]) -> list[str]:
+    """The cells that may be the page's title: in its top half (its first three lines at
+    least)."""
+    return [cell.text for line in lines[: max(3, len(lines) // 2)] for cell in line.cells]
 
 
 # The title of a supplier's own document about our order ('ORDER CONFIRMATION', 'Sales
 # order', 'Order acknowledgement'), even where the line naming our order was lost.
 _THEIR_TITLE = re.compile(
-    r"sales\s+order|order\s+(?:acknowledge?ment|confirmation)|"
+    r"sales\s+order|order\s+(?:acknowledge?ment|confirmation)|orderbevestiging|"
+    r"auftragsbest[äa]tigung|"
     r"(?:acknowledge?ment|confirmation)\s+of\s+(?:your\s+)?order",
     re.IGNORECASE,
+)
+# Our own order's title.
+_OUR_TITLE = re.compile(
+    r"(?:local\s+|official\s+)?purchase\s+order|" + words.ORDER_TITLES, re.IGNORECASE
 )
 
 

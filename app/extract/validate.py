@@ -114,8 +114,10 @@ _REMARK = re.compile(r"\([^()]*\)")
 
 def is_label_words(text: str) -> bool:
     """Only label words ('Name', 'Status:', 'N° de commande', 'Ref.'), perhaps with a remark in
-    brackets ('SHIP FROM (manufacturers)'): never a value."""
-    text = _REMARK.sub(" ", text) if _REMARK.sub("", text).strip() else text
+    brackets ('SHIP FROM (manufacturers)'), not a legal form ('Total Delivery (Pty)' is a
+    name): never a value."""
+    if _REMARK.sub("", text).strip():  # a legal form in brackets is a name's ('Total (Pty)')
+        text = _REMARK.sub(lambda remark: remark[0] if is_legal_form(remark[0]) else " ", text)
     tokens = [_bare(t) for t in _LABEL_TOKEN.split(text) if t and t not in "-./"]
     return bool(tokens) and all(t in _LABELS or t.strip(".:") in _LABELS for t in tokens)
 
@@ -227,18 +229,26 @@ def _legal_form_more(known: str, name: str) -> bool:
 _LABELLED_VALUE = re.compile(r"^\s*([^:]{1,30}?)\s*:\s*(\S+(?:\s+\S+)?)\s*$")
 
 
+# A label ending in its number's word and that number, no colon between: 'Vendor No. V1490'.
+_NUMBERED_VALUE = re.compile(
+    r"^\s*(\S.{0,28}?(?:\b(?:no|nr|num|number)\.?|#))\s*(\S*\d\S*)\s*$", re.IGNORECASE
+)
+
+
 def is_labelled_value(text: str) -> bool:
-    """A label with its value after a colon ('Code: V1490'): one field's print, not a name."""
+    """A label with its value after a colon ('Code: V1490') or after its number's word
+    ('Vendor No. V1490'): one field's print, not a name."""
     match = _LABELLED_VALUE.match(text)
-    return bool(match and is_label_words(match[1]) and re.search(r"\d", match[2]))
+    if match and is_label_words(match[1]) and re.search(r"\d", match[2]):
+        return True
+    match = _NUMBERED_VALUE.match(text)
+    return bool(match and is_label_words(match[1]))
 
 
 def not_a_supplier(text: str, buyer_names: tuple[str, ...]) -> str | None:
     """Why this text cannot be a supplier's name, or None when it can be."""
     if is_label_words(text):
         return "a label, not a name"
-    if is_labelled_value(text):
-        return "a label and its value, not a name"
     if is_buyer(text, buyer_names):
         return "our own company, not the supplier"
     if is_contact(text) or is_phone(text):
@@ -247,6 +257,8 @@ def not_a_supplier(text: str, buyer_names: tuple[str, ...]) -> str | None:
         return "a registration or VAT number"
     if is_address(text):
         return "an address"
+    if is_labelled_value(text):
+        return "a label and its value, not a name"
     return None
 
 

@@ -20,7 +20,7 @@ PO_NUMBER = [
     r"(?:unsere\s+)?bestell(?:ung)?s?-?\s*(?:nummer|nr\.?)|auftrags?-?\s*(?:nummer|nr\.?)|"
     r"beleg-?\s*(?:nummer|nr\.?)",
     r"(?:n[°º]|num[ée]ro)\s*(?:de\s+)?(?:la\s+)?commande|commande\s+n[°º]|n[°º]\s*bc",
-    rf"(?:{SIGN}|n[úu]mero)\s*(?:do\s+|de\s+|del\s+|da\s+)?"
+    rf"(?:{SIGN}|n[úu]mero|no\.?)\s*(?:do\s+|de\s+|del\s+|da\s+)?"
     r"(?:pedido|encomenda|orden(?:\s+de\s+compra)?|ordem(?:\s+de\s+compra)?|o\.?c\.?)",
     r"(?:pedido(?:\s+de\s+compra)?|encomenda|nota\s+de\s+encomenda|ordem\s+de\s+compra|"
     r"orden\s+de\s+compra|o\.?c\.?)" + NUMBER,
