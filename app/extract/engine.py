@@ -313,7 +313,7 @@ def _rare_code_proven(
     if code not in _RARE_CODES or currency.rank is not None or currency.confidence < proofs.LOW:
         return currency
     text = "\n".join(line.text for line in lines)
-    if any((item.unit or "").upper() == code for item in items):  # the items' unit ('BND', a bundle)
+    if any((item.unit or "").upper() == code for item in items):  # a unit: 'BND', bundles
         return _no_sign(text, any(line.ocr for line in lines))
     wordlike = code in numbers.WORDLIKE_CURRENCY_CODES  # ('Total KGS 1,250.00' is a mass)
     if not wordlike and re.search(rf"{_MONEY_WORD}\s*(?:\(|:|in\s+)?\s*{code}(?![\w-])", text):
@@ -701,7 +701,7 @@ def _known_site_first(project: Found, lines: list[Line], options, step: float) -
     printed = [k for k in known if re.search(rf"(?<![\w-]){re.escape(k)}(?![\w-])", text, re.I)]
     if len(printed) != 1:  # several sites' codes (an order split across projects): no one wins
         return project
-    patterns = fields.PO_LABELS["project_code"][: max(project.rank, 1) + 1]  # no cost centre
+    patterns = fields.PO_LABELS["project_code"][:2]  # a project's or site's labels, no cost centre
     other = fields.find(paired.split_pairs(lines, step), patterns, known_code, step)
     return other if other.value else project
 
