@@ -233,26 +233,6 @@ def subtotal_from_total(foot: FootSums) -> Change | None:
     return None
 
 
-# A total's label that says the tax is in it ('Total incl. VAT', 'Total (VAT inclusive)').
-_TAX_IN = re.compile(
-    r"\b(?:incl(?:\.|uding|usive)?|inc\.?\s+(?:vat|tax|gst))|\b(?:vat|tax|gst)\s+incl",
-    re.IGNORECASE,
-)
-
-
-def total_alone(foot: FootSums) -> Change | None:
-    """Only a total read, and the items add up to it: no tax line is printed (an export, a
-    zero-rated order, or prices with the tax in them). The subtotal is that total, the tax
-    none, both worked out, so a person says which it is."""
-    sub, tax, total = (foot.cents(k) for k in ("subtotal", "tax", "total"))
-    if total is not None and _TAX_IN.search(foot.found["total"].source):
-        return None  # 'Total (incl. VAT)': the page says a tax is in it, not none
-    if sub is None and tax is None and total is not None and total == foot.items_sum:
-        reason = "only a total printed, and the items add up to it: no tax line"
-        return Change("subtotal", numbers.cents_to_text(total), reason, also={"tax": "0.00"})
-    return None
-
-
 def subtotal_misread(foot: FootSums) -> Change | None:
     """The items and the total agree and the stated subtotal denies both: it was misread."""
     sub, tax, total = (foot.cents(k) for k in ("subtotal", "tax", "total"))

@@ -178,8 +178,6 @@ RULES: tuple[Rule, ...] = (
       False, "sums", structure.foot_by_sums),
     R("subtotal_from_total", "no subtotal read: total less tax",
       False, "foot", repairs.subtotal_from_total),
-    R("total_alone", "only a total, which the items add up to: no tax line, worked out",
-      False, "foot", repairs.total_alone),
     R("subtotal_misread", "a subtotal that the items and the total both deny",
       True, "foot", repairs.subtotal_misread),
     R("tax_misread", "a tax one digit from total less subtotal, the rest agreeing",
@@ -257,6 +255,7 @@ def complete_foot(found: dict[str, Found], rows: list[Item], ocr: bool, trail: T
         if change is None:
             continue
         source = f"{rule.name}: {change.reason}"
-        for key, value in {change.field: change.value, **change.also}.items():
-            found[key] = replace(Found(value, change.confidence, source), rule=rule.name)
-            trail.note(rule.name, key, value, change.reason)
+        found[change.field] = replace(
+            Found(change.value, change.confidence, source), rule=rule.name
+        )
+        trail.note(rule.name, change.field, change.value, change.reason)
