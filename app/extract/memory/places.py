@@ -33,6 +33,8 @@ MONEY = ("subtotal", "tax", "total")
 # value from its label on the same line.
 NEAR = 3.0
 BESIDE = 45.0
+# At most this many words a foot label further than BESIDE from its amount: a label, not a note.
+FAR_LABEL = 4
 
 # A number as printed: 'R 3 862,43', '7,5', '(12.50)', '2,5%', '6 971,97 EUR', '- 12.00'; a
 # currency by its code or sign only ('Y12' is a code, not 12); Mozambique's 'MT' after an
@@ -343,7 +345,7 @@ def learn_places(lines: list[Line], spot: Spot, values: set[int], foot: bool) ->
     out = []
     if not foot and re.search(r"[^\W\d_]{2}", before):  # words, not a currency sign
         out.append({"kind": "inline", "before": before, **here})
-    for label, label_line in _labels(lines, spot.index, cell, values):
+    for label, label_line in _labels(lines, spot.index, cell, values, foot):
         out.append(
             {
                 "kind": "label",
@@ -357,12 +359,15 @@ def learn_places(lines: list[Line], spot: Spot, values: set[int], foot: bool) ->
                 "y": round(label_line.y - origin, 2),
             }
         )
+    if foot and not out and re.search(r"[^\W\d_]{2}", before):
+        # a foot amount printed in one cell after its label ('Includes VAT 15%: R1,449.04')
+        out.append({"kind": "inline", "before": before, **here})
     if not foot:
         out.append({"kind": "at", "before": before, "after": after, **here})
     return out
 
 
-def _labels(lines: list[Line], index: int, cell: Cell, values: set[int]):
+def _labels(lines: list[Line], index: int, cell: Cell, values: set[int], foot: bool = False):
     """Label cells for a value cell: the nearest to its left on its line, then the nearest
     above it (up to three lines up, overlapping it across); the ones that read as labels (no
     digits) before the others."""
@@ -370,7 +375,7 @@ def _labels(lines: list[Line], index: int, cell: Cell, values: set[int]):
     left = [
         c
         for c in line.cells
-        if c.x1 <= cell.x0 and id(c) not in values and _beside(line, c, cell) and _worded(c)
+        if c.x1 <= cell.x0 and id(c) not in values and _beside(line, c, cell, foot) and _worded(c)
     ]
     found = [(left[-1], line)] if left else []
     for other in reversed(lines[max(0, index - 3) : index]):
@@ -387,12 +392,17 @@ def _labels(lines: list[Line], index: int, cell: Cell, values: set[int]):
     return sorted(found, key=lambda pair: bool(re.search(r"\d", pair[0].text)))
 
 
-def _beside(line: Line, label: Cell, value: Cell) -> bool:
+def _beside(line: Line, label: Cell, value: Cell, foot: bool = False) -> bool:
     """The label is near the value's left, or only marks stand between them, the nearest
-    of them near it (labels lined up on their colons: 'Sub Total  :  90,889.30')."""
+    of them near it (labels lined up on their colons: 'Sub Total  :  90,889.30'); at the
+    foot, a few words with nothing at all between them (an amount at the right edge of a
+    wide page, its label in the middle: 'Total excl. VAT' then 'R 6,363.45' fifty characters
+    on), not a sentence of the page's notes far to its left."""
     if value.x0 - label.x1 <= BESIDE:
         return True
     between = [c for c in line.cells if c.x0 >= label.x1 and c.x1 <= value.x0]
+    if foot and not between and len(label.words) <= FAR_LABEL:
+        return True
     marks = all(not re.search(r"\w", c.text) for c in between)
     return bool(between) and marks and value.x0 - between[-1].x1 <= BESIDE
 

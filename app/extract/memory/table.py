@@ -40,6 +40,9 @@ TEXT = ("item_code", "description", "unit")
 SLACK = 6.0
 # Rows agree on a column's place within this many character widths.
 AGREE = 4.0
+# A word this far (character widths) outside a column stands at its edge: a page matched on a
+# scale a hair off the learned one puts a word printed at a column's edge a fraction out of it.
+EDGE = 0.5
 
 
 @dataclass(frozen=True)
@@ -248,6 +251,9 @@ def _stop(lines: list[Line], last: int, table: dict, comma: bool) -> str:
         if _runs_on(table, line, last_y, Across(), comma):
             last_y = line.y
             continue
+        if _note(table, line):  # printed under each item (a cost split): not where it ends
+            last_y = line.y
+            continue
         if set(_assign(table["columns"], line, Across(), comma)[0]) - {"description"}:
             return norm(line.cells[0].text)
         if line.y - lines[last].y > 6:
@@ -265,6 +271,8 @@ def _columns_at(columns: dict, x0: float, x1: float, across: Across) -> list[tup
         left, right = across.x(c0), across.x(c1)
         overlap = min(x1, right) - max(x0, left)
         gap = max(left - x1, x0 - right, 0.0)
+        if gap < EDGE * across.frame.a:  # at the column's edge, but for the page's scale
+            gap = 0.0
         scored.append((gap, -overlap, key))
     scored.sort()
     return [(gap, key) for gap, _, key in scored if gap <= SLACK * across.frame.a]

@@ -84,7 +84,9 @@ def _inclusive(confirmed: dict) -> bool:
 
 
 def _decimal_comma(lines: list[Line], confirmed: dict) -> bool:
-    """Whether the document writes 1 234,56: its amounts are found only when read that way."""
+    """Whether the document writes 1 234,56: its amounts are found only when read that way;
+    where they read alike either way (whole amounts, as a currency with no cents prints them),
+    as the page's other numbers with a fraction write it ('TVA 17,5 %', '1,22 x 2,50 m')."""
     printed = [confirmed.get(key) for key in MONEY] + [
         item.get(key)
         for item in confirmed.get("items") or []
@@ -96,7 +98,16 @@ def _decimal_comma(lines: list[Line], confirmed: dict) -> bool:
         seen = {run.value for line in lines for run in places.runs(line, comma)}
         return len(wanted & seen)
 
-    return found(True) > found(False)
+    told = found(True) - found(False)
+    if told:
+        return told > 0
+    text = "\n".join(line.text for line in lines)
+    return len(_COMMA_FRACTION.findall(text)) > len(_POINT_FRACTION.findall(text))
+
+
+# A number with one or two decimals after a comma ('17,5', '2,50'), or after a point.
+_COMMA_FRACTION = re.compile(r"\d,\d{1,2}(?![\d,.])")
+_POINT_FRACTION = re.compile(r"\d\.\d{1,2}(?![\d,.])")
 
 
 def _day_first(lines: list[Line], po_date: str | None) -> bool | None:
