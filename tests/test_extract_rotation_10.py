@@ -25,6 +25,10 @@ def read(text: str, **more) -> dict:
     return engine.read_text(text, **(OFFICE | more))
 
 
+def flagged(payload: dict, name: str) -> bool:
+    return f"low_confidence:{name}" in payload["warnings"]
+
+
 def test_a_label_and_its_value_beside_the_supplier_label_is_not_the_supplier():
     # 'Supplier  Code: V1490' over the name: the code was the supplier, proven by its label
     page = f"""\

@@ -7,25 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.extract import engine
+from tests.test_extract_rotation_10 import BUYER, flagged, read
 from tests.test_extract_second_reading_7 import TABLE
-
-BUYER = "Meridian Construction (Pty) Ltd"
-OFFICE = {
-    "buyer_names": (BUYER,),
-    "site_codes": ("CP09", "DBN07", "PE-220"),
-    "supplier_names": ("Velmor Trading (Pty) Ltd",),
-    "today": "2026-12-01",
-}
-
-
-def read(text: str, **more) -> dict:
-    return engine.read_text(text, **(OFFICE | more))
-
-
-def flagged(payload: dict, name: str) -> bool:
-    return f"low_confidence:{name}" in payload["warnings"]
-
 
 # --- 1. a rarer or word-like currency code beside no money --------------------------------
 
