@@ -244,7 +244,9 @@ DATE_IN_TEXT = re.compile(
     rf"|(?:{_MONTH_WORDS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}"
     # the year first, with its word and the day's ('2026 m. kovo 2 d.', '2026. gada 5. jūnijā')
     rf"|\d{{4}}\s*m\.\s+(?:{_MONTH_WORDS})\s+\d{{1,2}}\s*d\."
-    rf"|\d{{4}}\.\s*gada\s+\d{{1,2}}\.\s*(?:{_MONTH_WORDS}))(?!\w)",
+    rf"|\d{{4}}\.\s*gada\s+\d{{1,2}}\.\s*(?:{_MONTH_WORDS})"
+    # the day's, the month's and the year's words before each ('ngày 12 tháng 07 năm 2026')
+    rf"|ngày\s+\d{{1,2}}\s+tháng\s+\d{{1,2}}\s+năm\s+\d{{4}})(?!\w)",
     re.IGNORECASE,
 )
 
@@ -262,7 +264,8 @@ def parse_date(text: str | None, day_first: bool = True) -> str:
     parts = [p.rstrip(".") for p in re.split(r"[\s/.\-,]+", cleaned) if p]
     # '19 de agosto de 2026'; the year's and the day's words ('9 ноября 2026 г.', '2026 m. kovo
     # 2 d.', '22 მაისი, 2026 წ.')
-    parts = [p for p in parts if p.lower() not in ("de", "del", "г", "m", "d", "წ", "gada")]
+    skipped = ("de", "del", "г", "m", "d", "წ", "gada", "ngày", "tháng", "năm")
+    parts = [p for p in parts if p.lower() not in skipped]
     try:
         if len(parts) == 3 and all(p.isdigit() for p in parts):
             a, b, c = (int(p) for p in parts)

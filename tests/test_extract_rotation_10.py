@@ -388,3 +388,46 @@ Obra:    CP09
 {TABLE}"""
     payload = read(page)
     assert payload["po_date"] != "2026-09-18" or "low_confidence:po_date" in payload["warnings"]
+
+
+def test_an_order_in_vietnamese_its_number_in_letters_of_its_own_script_its_date_in_words():
+    page = f"""\
+{BUYER}
+Mã số thuế: 0316198765-001
+                          ĐƠN ĐẶT HÀNG
+                         Số: 0842/2026/ĐĐH-MRD
+                TP. Hồ Chí Minh, ngày 12 tháng 07 năm 2026
+Kính gửi: Công ty Cổ phần Thép Đông Nam
+Mã số thuế: 0316550330
+Công trình: CP09
+{TABLE}"""
+    payload = read(page)
+    assert payload["po_number"] == "0842/2026/ĐĐH-MRD"  # not the tax code
+    assert payload["po_date"] == "2026-07-12"
+    assert payload["supplier_name"] == "Công ty Cổ phần Thép Đông Nam"
+
+
+def test_no_currency_printed_and_no_amount_with_cents_flags_the_offices_own():
+    page = f"""\
+{BUYER}                                                   PURCHASE ORDER
+Order No.   MC-44120                  Date   10/05/2026
+Supplier    Karsten Steel Traders CC
+Site        CP09
+Code       Description                         Qty  Unit      Rate        Amount
+CON-25     Concrete 25 MPa 19 mm stone          12  m3     1.450.000    17.400.000
+
+                                                          Subtotal      17.400.000
+                                                          VAT 10%        1.740.000
+                                                          Total         19.140.000
+"""
+    payload = read(page)
+    assert payload["total"] == "19140000.00"
+    assert "low_confidence:currency" in payload["warnings"]
+    # the same order priced in cents: the office's own, as nothing says otherwise
+    for whole, cents in [("1.450.000", "1 450.00"), ("17.400.000", "17 400.00")]:
+        page = page.replace(whole, cents)
+    page = page.replace("1.740.000", "1 740.00").replace("19.140.000", "19 140.00")
+    with_cents = read(page)
+    assert with_cents["total"] == "19140.00"
+    assert with_cents["currency"] == "ZAR"
+    assert "low_confidence:currency" not in with_cents["warnings"]

@@ -74,7 +74,8 @@ PO_LABELS: dict[str, list[str]] = {
     "supplier_name": [
         r"(?:supplier|vendor)(?:\s+(?:name|details))?|supplied\s+by|bill(?:ed)?\s+from|seller|"
         + "|".join(words.SUPPLIER),
-        r"to|messrs\.?",
+        # (Vietnamese's 'Kính gửi', 'respectfully to')
+        r"to|messrs\.?|kính\s+gửi",
     ],
     "project_code": _PROJECT_LABELS,
     "currency": [r"currency|" + "|".join(words.CURRENCY)],
@@ -123,7 +124,8 @@ _ALL_LABELS = re.compile(
 _TRAIL = r"\s*(?:\([^()\d]{1,20}\))?\s*[:#.\-]*\s*"
 # Dots or rules a typed form prints from a label to its value ('SUPPLIER ........: Acme').
 _LEADER = r"(?:\s*[._·]{3,})?"
-_CODE = re.compile(r"[A-Za-z0-9][A-Za-z0-9/\-_.]*[A-Za-z0-9]")
+# (letters of any script: 'ĐĐH' in '0842/2026/ĐĐH-MRD')
+_CODE = re.compile(r"[^\W_][\w/\-.]*[^\W_]")
 
 
 def normal(text: str) -> str:

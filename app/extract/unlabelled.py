@@ -20,10 +20,12 @@ from app.extract import fields, validate
 from app.extract.layout import Cell, Line
 from app.extract.model import MISSING, Found
 
-# A word that says 'number': a sign or an abbreviation on its own, or a compound's ending.
+# A word that says 'number': a sign or an abbreviation on its own, or a compound's ending
+# (and Vietnamese's 'Số').
 _ENDING = r"(?:number|nummer|nommer|num[ée]ro|n[úu]mero)"
 _MARKER = re.compile(
-    rf"(?:n|no|nr|nro|num|n[°º]|#|č|br|št)\.?|\S*(?:#|[°º]\.?)|\S*?-?{_ENDING}\.?", re.IGNORECASE
+    rf"(?:n|no|nr|nro|num|n[°º]|#|č|br|št|số)\.?|\S*(?:#|[°º]\.?)|\S*?-?{_ENDING}\.?",
+    re.IGNORECASE,
 )
 # A bank's details carry markers too ('Acc No', 'Br. code'), and name no order.
 _BANK = re.compile(

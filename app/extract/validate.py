@@ -79,7 +79,9 @@ _REGISTRATION = re.compile(
     r"ust-?id(?:nr)?|"
     r"steuer-?nr|handelsregister|hrb|siret|siren|rcs|n[°º]\s*tva|nif|cif|cnpj|kvk|"
     # the business and tax numbers of other countries: ABN, GSTIN, IČ/DIČ, NIP, Org.nr.
-    r"abn|acn|gstin|gst\s*(?:n[o°º]|reg)|ičo?|dič|nip|regon|krs|org\.?\s*nr|y-tunnus|cvr)\b"
+    # and Vietnam's tax code ('Mã số thuế')
+    r"abn|acn|gstin|gst\s*(?:n[o°º]|reg)|ičo?|dič|nip|regon|krs|org\.?\s*nr|y-tunnus|cvr|"
+    r"mã\s+số\s+thuế)\b"
     r"|\b\d{4}/\d{5,7}/\d{2}\b",
     re.IGNORECASE,
 )
