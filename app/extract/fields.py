@@ -289,6 +289,15 @@ _AFTER_MONEY = r"(?:(?<=\d[.,]\d\d)|(?<=\d[ .,'\u00a0]\d{3}))"
 # An amount with its cents, after a code; a code right after one.
 _AMOUNT = r"\d{1,3}(?:[ ,.'\u00a0]?\d{3})*[.,]\d\d(?!\d)"
 _AFTER_CENTS = r"(?:(?<=\d[.,]\d\d)|(?<=\d[.,]\d\d ))"
+
+
+# A code that is also a word, right before or after money: an amount with cents or its
+# thousands grouped ('MNT 1 250 000', '20 010.00 GEL'); never before any number ('GEL 300 ml').
+def _beside_money(code: str) -> str:
+    money = r"\d{1,3}(?:[.,]\d\d(?!\d)|(?:[ ,.'\u00a0]\d{3})+(?!\d))"
+    return rf"(?<![\w/-]){code}(?= ?{money})|{_AFTER_MONEY}\s?{code}(?![\w-])"
+
+
 _SIGNED = [
     ("USD", r"US\$|USD|(?<![RN])\$"),
     ("EUR", r"EUR|€"),
@@ -320,9 +329,9 @@ _SIGNED = [
     # the Egyptian pound's letters in Arabic, the lari's sign and name in Georgian, the dram's
     # sign and name in Armenian, the tögrög's sign
     ("EGP", _CODE_ALONE.format("EGP") + r"|ج\.م"),
-    ("GEL", r"(?<![\w/-])GEL(?= ?\d)|₾|ლარი"),
-    ("AMD", r"(?<![\w/-])AMD(?= ?\d)|\(AMD\)|֏|դրամ"),
-    ("MNT", r"(?<![\w/-])MNT(?= ?\d)|₮"),
+    ("GEL", _beside_money("GEL") + r"|₾|ლარი"),
+    ("AMD", _beside_money("AMD") + r"|\(AMD\)|֏|դրամ"),
+    ("MNT", _beside_money("MNT") + r"|₮"),
 ]
 _CURRENCIES = (
     _SIGNED

@@ -60,6 +60,7 @@ DATE_WORDS = [r"datum|data|fecha"]
 
 SUPPLIER = [
     r"verskaffer|leweransier|lieferant|auftragnehmer|fournisseur|fornecedor|proveedor",
+    r"nhà\s+cung\s+cấp",  # Vietnamese
 ]
 
 PROJECT_CODE = [
