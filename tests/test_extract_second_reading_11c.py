@@ -2,7 +2,7 @@
 own signs and names, a label running on to its colon, and an order in Vietnamese: a currency
 code printed after the amounts ('20 010.00 GEL') still names it, and the addressee of a
 Vietnamese order ('Kính gửi: Ông ...', a person) gives way to its supplier's label ('Nhà cung
-cấp'). Each page is made up here."""
+cấp'), and a date or a measure is no amount with cents. Each page is made up here."""
 
 from __future__ import annotations
 
@@ -58,3 +58,34 @@ Site:        CP09
     payload = read(page)
     assert payload["currency"] == "ZAR"
     assert not flagged(payload, "currency")
+
+
+_WHOLE = """\
+Code       Description                         Qty  Unit      Rate        Amount
+CON-25     Concrete 25 MPa 19 mm stone          12  m3     1.450.000    17.400.000
+
+                                                          Subtotal      17.400.000
+                                                          VAT 10%        1.740.000
+                                                          Total         19.140.000
+"""
+
+
+@pytest.mark.parametrize(
+    ("date", "description"),
+    [
+        ("12.07.26", "Concrete 25 MPa 19 mm stone"),  # a date's year in two digits
+        ("12/07/2026", "Rebar Y12 cut to 11.70 m   "),  # a length, in its unit
+        ("12/07/2026", "Mortar, waste 2.50 %       "),
+    ],
+)
+def test_a_date_or_a_measure_is_no_amount_with_cents(date, description):
+    # the office's own currency is flagged when no amount has cents; a date's '07.26' or a
+    # length's '11.70 m' passed for cents, and the guess was left unflagged
+    page = f"""\
+{BUYER}                                                   PURCHASE ORDER
+Order No.   MC-44120                  Date   {date}
+Supplier    Karsten Steel Traders CC
+Site        CP09
+{_WHOLE.replace("Concrete 25 MPa 19 mm stone", description)}"""
+    payload = read(page)
+    assert payload["currency"] != "ZAR" or flagged(payload, "currency")

@@ -355,14 +355,23 @@ def _no_sign(text: str, ocr: bool) -> Found:
     abroad = _abroad(text)
     if abroad:  # a page from another country prices in its own: a person says which
         return Found(OWN_CURRENCY, proofs.LOW - 0.1, f"no currency printed, and {abroad}")
-    if not _CENTS.search(text):  # the office's own is priced in cents: another's may not be
+    if not _has_cents(text):  # the office's own is priced in cents: another's may not be
         doubt = "no currency printed, and no amount has cents"
         return Found(OWN_CURRENCY, proofs.LOW - 0.1, doubt)
     return Found(OWN_CURRENCY, 0.7, "no currency printed: the office's own")
 
 
-# An amount with its cents ('1 234.56', '1.234,56'; not a date's '12.07.2026').
-_CENTS = re.compile(r"\d[.,]\d\d(?!\d|[.,]\d)")
+# An amount with its cents ('1 234.56', '1.234,56'; not a date's '12.07.2026'), not a
+# measure's or a share's ('11.70 m', '2.50 %').
+_CENTS = re.compile(
+    r"\d[.,]\d\d(?!\d|[.,]\d)(?! ?(?:%|(?:mm|cm|km|kg|ml|m[23²³]?|t|l|g)(?![^\W\d_])))",
+    re.IGNORECASE,
+)
+
+
+def _has_cents(text: str) -> bool:
+    """An amount with its cents on the page, its dates aside ('12.07.26')."""
+    return bool(_CENTS.search(numbers.DATE_IN_TEXT.sub(" ", text)))
 
 
 # The office's own country's dialling code: a phone with another is from abroad.
