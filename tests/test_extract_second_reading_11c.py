@@ -2,7 +2,8 @@
 own signs and names, a label running on to its colon, and an order in Vietnamese: a currency
 code printed after the amounts ('20 010.00 GEL') still names it, and the addressee of a
 Vietnamese order ('Kính gửi: Ông ...', a person) gives way to its supplier's label ('Nhà cung
-cấp'), and a date or a measure is no amount with cents. Each page is made up here."""
+cấp'), a date or a measure is no amount with cents, and a label that runs on only to name the
+order ('Datum der Bestellung:') is the same label. Each page is made up here."""
 
 from __future__ import annotations
 
@@ -89,3 +90,19 @@ Site        CP09
 {_WHOLE.replace("Concrete 25 MPa 19 mm stone", description)}"""
     payload = read(page)
     assert payload["currency"] != "ZAR" or flagged(payload, "currency")
+
+
+@pytest.mark.parametrize("label", ["Datum der Bestellung:", "Date of order:", "Date of the order:"])
+def test_a_label_whose_words_run_on_only_to_name_the_order_is_the_same_label(label):
+    # 'Datum' ran on to its colon and was taken for another label's: the order's date,
+    # read proven before, was found elsewhere and flagged
+    page = f"""\
+{BUYER}                                                   PURCHASE ORDER
+Order No.:   MC-44120
+{label} 10/05/2026
+Supplier:    Karsten Steel Traders CC
+Site:        CP09
+{TABLE}"""
+    payload = read(page)
+    assert payload["po_date"] == "2026-05-10"
+    assert not flagged(payload, "po_date")

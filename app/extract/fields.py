@@ -647,10 +647,21 @@ def find(
 
 def _label_goes_on(match: re.Match) -> bool:
     """The label's words run on to a colon after it, with no mark between ('Fecha de
-    entrega:', 'Date of delivery:'): a longer label, whose value is not this one's."""
-    return not match.group("sep").strip() and bool(
-        re.match(r"[^\W\d_]+(?:\s+[^\W\d_]+){0,2}\s*:", match.group("value"))
-    )
+    entrega:', 'Date of delivery:'): a longer label, whose value is not this one's; unless
+    the words only name the order ('Datum der Bestellung:', 'Date of order:')."""
+    run_on = re.match(r"([^\W\d_]+(?:\s+[^\W\d_]+){0,2})\s*:", match.group("value"))
+    if match.group("sep").strip() or not run_on:
+        return False
+    return not re.fullmatch(_OF_THE_ORDER, run_on.group(1), re.IGNORECASE)
+
+
+# Words after a label that only name the order ('of order', 'der Bestellung', 'du bon de
+# commande'): the same label, said longer.
+_OF_THE_ORDER = (
+    r"(?:(?:of|the|der|des|de|du|la|del|do|da)\s+)*(?:order|purchase\s+order|"
+    + "|".join(words.ORDER_WORDS)
+    + ")"
+)
 
 
 def legal_form_under(lines: list[Line], found: Found, step: float) -> Found:
