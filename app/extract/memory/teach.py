@@ -101,7 +101,14 @@ def _decimal_comma(lines: list[Line], confirmed: dict) -> bool:
     told = found(True) - found(False)
     if told:
         return told > 0
-    text = "\n".join(line.text for line in lines)
+    # not the items' own lines: a description names its product as the catalogue writes it
+    # ('SA pine 38x38 3,6 m' on a page printing 'R 1,920')
+    rows = {
+        table.item_line(lines, 0, item, comma)
+        for item in confirmed.get("items") or []
+        for comma in (True, False)
+    }
+    text = "\n".join(line.text for n, line in enumerate(lines) if n not in rows)
     return len(_COMMA_FRACTION.findall(text)) > len(_POINT_FRACTION.findall(text))
 
 

@@ -1,0 +1,77 @@
+"""A second reading of the layout memory's rotation 10 changes: where a page's whole amounts
+do not say how it writes a fraction, the numbers in its item descriptions (a timber length
+'3,6 m') do not decide it, so a later document's 'R 1,920' is still read as 1920."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from app.extract import engine
+from app.extract.document import ExtractOptions
+from app.extract.layout import text_lines
+from app.extract.memory import teach
+
+SUPPLIER = "Karsten Timber Traders CC"
+OFFICE = {
+    "buyer_names": ("Meridian Construction (Pty) Ltd",),
+    "supplier_names": (SUPPLIER,),
+    "today": "2026-12-01",
+}
+
+TIMBER = """\
+KARSTEN TIMBER                                            PURCHASE ORDER
+Supplier:  {supplier}
+Order No:  {number}
+Site:      CP09
+
+Code       Description                         Qty  Unit      Rate        Amount
+{rows}
+
+                                                          Subtotal  {subtotal:>12}
+                                                          VAT 15%   {tax:>12}
+                                                          Total     {total:>12}
+"""
+
+
+def timber(number: str, rows: list[tuple[str, str, str, str, int]]) -> tuple[str, dict]:
+    printed, items = [], []
+    for code, text, qty, unit, price in rows:
+        amount = Decimal(qty) * price
+        printed.append(f"{code:<11}{text:<36}{qty:>3}  {unit:<5}{price:>10,}{amount:>14,.0f}")
+        items.append(
+            {"item_code": code, "description": text, "quantity": qty, "unit": unit,
+             "unit_price": f"{price}.00", "amount": f"{amount:.2f}"}
+        )  # fmt: skip
+    subtotal = sum(Decimal(item["amount"]) for item in items)
+    tax = (subtotal * Decimal("0.15")).quantize(Decimal(1))
+    foot = {"subtotal": f"{subtotal:.2f}", "tax": f"{tax:.2f}", "total": f"{subtotal + tax:.2f}"}
+    page = TIMBER.format(
+        supplier=SUPPLIER, number=number, rows="\n".join(printed),
+        subtotal=f"{subtotal:,.0f}", tax=f"{tax:,.0f}", total=f"{subtotal + tax:,.0f}",
+    )  # fmt: skip
+    confirmed = {"po_number": number, "supplier_name": SUPPLIER, "currency": "ZAR", "items": items}
+    return page, confirmed | foot
+
+
+def test_lengths_in_descriptions_do_not_make_whole_amounts_decimal_comma():
+    # the taught order's amounts are all under a thousand (read alike either way) and its
+    # descriptions print lengths as '3,6 m': the layout took a decimal comma, and a later
+    # order's 'R 1,920' read 1.92, so the memory lost its items and totals
+    taught, confirmed = timber(
+        "PO100",
+        [("PIN-3836", "SA pine 38x38 3,6 m", "6", "each", 32),
+         ("PIN-3876", "SA pine 38x76 4,2 m", "4", "each", 61)],
+    )  # fmt: skip
+    page, want = timber(
+        "PO101",
+        [("PIN-3836", "SA pine 38x38 3,6 m", "60", "each", 32),
+         ("PIN-3876", "SA pine 38x76 4,2 m", "20", "each", 61)],
+    )  # fmt: skip
+    layout = teach.learn(text_lines(taught), confirmed)
+    assert layout is not None
+    assert layout["anchors"]["comma"] is False
+    layout |= {"id": "taught", "learned_from": "PO100"}
+    payload = engine.read_po(text_lines(page), ExtractOptions(**OFFICE, layouts=(layout,)))
+    read_with = payload["layout"]["read_with"]["values"]
+    assert read_with.get("items") == 2
+    assert read_with.get("total") == want["total"]
