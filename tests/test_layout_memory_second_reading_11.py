@@ -137,3 +137,29 @@ def test_a_line_under_the_items_that_reads_as_one_is_where_the_table_stops():
     assert [item["amount"] for item in payload["items"]] == [
         item["amount"] for item in want["items"]
     ]
+
+
+def test_lengths_in_descriptions_running_on_do_not_make_whole_amounts_decimal_comma():
+    # the same with each length printed under its item, its description running on
+    def wrapped(page: str, confirmed: dict) -> tuple[str, dict]:
+        lines = page.splitlines()
+        for item in confirmed["items"]:
+            text, length = item["description"].rsplit(" ", 2)[0], item["description"][-5:]
+            at = next(n for n, line in enumerate(lines) if line.startswith(item["item_code"]))
+            lines[at] = lines[at].replace(item["description"], text.ljust(len(item["description"])))
+            lines.insert(at + 1, " " * 11 + "length " + length)
+            item["description"] = f"{text} length {length}"
+        return "\n".join(lines), confirmed
+
+    taught, confirmed = wrapped(
+        *timber(
+            "PO100",
+            [
+                ("PIN-3836", "SA pine 38x38 3,6 m", "6", "each", 32),
+                ("PIN-3876", "SA pine 38x76 4,2 m", "4", "each", 61),
+            ],
+        )  # fmt: skip
+    )
+    layout = teach.learn(text_lines(taught), confirmed)
+    assert layout is not None
+    assert layout["anchors"]["comma"] is False
