@@ -251,10 +251,13 @@ def _stop(lines: list[Line], last: int, table: dict, comma: bool) -> str:
         if _runs_on(table, line, last_y, Across(), comma):
             last_y = line.y
             continue
-        if _note(table, line):  # printed under each item (a cost split): not where it ends
+        values = _assign(table["columns"], line, Across(), comma)[0]
+        if _note(table, line) and not _item(values, table["columns"], comma):
+            # printed under each item (a cost split): not where it ends; but a line that
+            # reads as an item is ('Total qty  16 ... 19 040.00  Due 15/12/2026')
             last_y = line.y
             continue
-        if set(_assign(table["columns"], line, Across(), comma)[0]) - {"description"}:
+        if set(values) - {"description"}:
             return norm(line.cells[0].text)
         if line.y - lines[last].y > 6:
             return ""

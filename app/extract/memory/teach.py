@@ -101,7 +101,16 @@ def _decimal_comma(lines: list[Line], confirmed: dict) -> bool:
     told = found(True) - found(False)
     if told:
         return told > 0
-    text = "\n".join(line.text for line in lines)
+    # not the items' own lines, nor their descriptions running on: a description names its
+    # product as the catalogue writes it ('SA pine 38x38 3,6 m' on a page printing 'R 1,920')
+    items = confirmed.get("items") or []
+    rows = {table.item_line(lines, 0, item, comma) for item in items for comma in (True, False)}
+    described = [norm(item.get("description") or "") for item in items]
+    text = "\n".join(
+        line.text
+        for n, line in enumerate(lines)
+        if n not in rows and not any(norm(line.text) in said for said in described)
+    )
     return len(_COMMA_FRACTION.findall(text)) > len(_POINT_FRACTION.findall(text))
 
 
