@@ -431,3 +431,21 @@ CON-25     Concrete 25 MPa 19 mm stone          12  m3     1.450.000    17.400.0
     assert with_cents["total"] == "19140.00"
     assert with_cents["currency"] == "ZAR"
     assert "low_confidence:currency" not in with_cents["warnings"]
+
+
+@pytest.mark.parametrize(
+    "addressee", ["To: Mr John Dlamini - Director", "Kính gửi: Ông Nguyễn Văn An - Giám đốc"]
+)
+def test_a_person_addressed_by_title_under_the_to_label_is_flagged(addressee):
+    # 'To: Mr John Dlamini' was taken for the supplier, proven
+    page = f"""\
+{BUYER}                                                   PURCHASE ORDER
+Order No.   MC-44120                  Date   10/05/2026
+{addressee}
+Site        CP09
+{TABLE}"""
+    payload = read(page)
+    assert flagged(payload, "supplier_name")
+    company = read(page.replace(addressee, "To: Karsten Steel Traders CC"))
+    assert company["supplier_name"] == "Karsten Steel Traders CC"
+    assert not flagged(company, "supplier_name")

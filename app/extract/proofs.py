@@ -177,7 +177,17 @@ def _supplier(found: Found, reading: Reading, name: str) -> str | None:
         return "not under a supplier label"
     if found.ocr and not validate.is_known(found.value, reading.supplier_names):
         return "read by OCR, and not a known supplier's name: its spelling is unproven"
+    if _TITLED.match(found.value) and not validate.is_known(found.value, reading.supplier_names):
+        return "a person's title before it: perhaps a person the order is addressed to"
     return None
+
+
+# A person's title before a name ('To: Mr John Dlamini - Director', 'Kính gửi: Ông Nguyễn Văn
+# An'): a person, or a company named so ('Mr Price Home'), so a person says which.
+_TITLED = re.compile(
+    r"(?:mr|mrs|ms|miss|dr|prof|herr|frau|mme|mlle|sr|sra|sig|ông|bà|anh|chị)\.?\s+\S",
+    re.IGNORECASE,
+)
 
 
 # The project labels' rank beyond which a label names an accounting code, not the project
