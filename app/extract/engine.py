@@ -254,9 +254,8 @@ def _currency(lines: list[Line]) -> tuple[Found, int]:
         unnamed = None if symbol else fields.money_mark_unnamed(text)
         krona = _by_dialling(text, _KRONA_BY_DIALLING) if unnamed == "kr" else None
         if krona:  # the krona or krone of the country the page's phones dial, flagged
-            return Found(krona, proofs.LOW - 0.1, f"kr: the page's phones dial {krona}'s"), len(
-                named
-            )
+            found = Found(krona, proofs.LOW - 0.1, f"kr: the page's phones dial {krona}'s")
+            return found, len(named)
         if unnamed:  # flagged: a person says which
             found = Found(None, 0.0, f"'{unnamed}' beside the amounts names no one currency")
             return found, len(named)
@@ -295,7 +294,6 @@ def _currency(lines: list[Line]) -> tuple[Found, int]:
 # A rarer currency's code, or one that is also a word or a unit ('KGS', 'TMT', 'SDG', 'BND'):
 # the amount printed beside it, or the money word it follows ('Unit price (OMR)', 'Prices in
 # KWD').
-_AMOUNT_PRINTED = r"\d{1,3}(?:[ ,.'\u00a0]?\d{3})*[.,]\d\d(?!\d)"
 _MONEY_WORD = r"(?i:amounts?|totals?|prices?|rates?|values?|costs?|currency)"
 _RARE_CODES = frozenset(numbers.OTHER_CURRENCY_CODES + numbers.WORDLIKE_CURRENCY_CODES)
 
@@ -319,7 +317,7 @@ def _rare_code_proven(
     if not wordlike and re.search(rf"{_MONEY_WORD}\s*(?:\(|:|in\s+)?\s*{code}(?![\w-])", text):
         return currency
     printed = re.findall(
-        rf"(?<![\w/-]){code} ?({_AMOUNT_PRINTED})|({_AMOUNT_PRINTED}) ?{code}(?![\w-])", text
+        rf"(?<![\w/-]){code} ?({fields.AMOUNT})|({fields.AMOUNT}) ?{code}(?![\w-])", text
     )
     money = {found.get(k, MISSING).value for k in ("subtotal", "tax", "total")}
     money |= {value for item in items for value in (item.amount, item.unit_price)}
@@ -666,17 +664,19 @@ _SHAPES = {"po_number": "number", "dn_number": "number", "po_date": "date", "dn_
            "supplier_name": "supplier", "project_code": "code"}  # fmt: skip
 
 
-def _labelled(lines: list[Line], labels: dict, check: dict, step: float) -> dict[str, Found]:
-    """Each header field under its labels, in the labels' order; the currency apart."""
-    lines = paired.split_pairs(lines, step)
+def _labelled(pairs: list[Line], labels: dict, check: dict, step: float) -> dict[str, Found]:
+    """Each header field under its labels, in the labels' order, on the page's lines with their
+    labels in pairs split (`paired.split_pairs`); the currency apart."""
     return {
-        name: fields.find(lines, patterns, check[_SHAPES[name]], step)
+        name: fields.find(pairs, patterns, check[_SHAPES[name]], step)
         for name, patterns in labels.items()
         if name in _SHAPES
     }
 
 
-def _ours_first(found: dict[str, Found], lines: list[Line], check: dict, step: float) -> None:
+def _ours_first(
+    found: dict[str, Found], lines: list[Line], pairs: list[Line], check: dict, step: float
+) -> None:
     """On the supplier's own document, the number and date under labels naming our order
     ('Your order No.', 'Your date') are our PO's, not the document's own 'Order No.' and
     'Date' found before them. Not on our own order (titled so), nor for a number read under
@@ -684,7 +684,6 @@ def _ours_first(found: dict[str, Found], lines: list[Line], check: dict, step: f
     our order is our customer's)."""
     if not proofs.their_page(found["po_number"], lines) or proofs.our_title(lines):
         return
-    lines = paired.split_pairs(lines, step)
     for name, label, shape in (
         ("po_number", fields.YOUR_ORDER_NUMBER, "number"),
         ("po_date", fields.YOUR_DATE, "date"),
@@ -692,12 +691,14 @@ def _ours_first(found: dict[str, Found], lines: list[Line], check: dict, step: f
         read = found[name]
         if proofs.names_our_order(read) or (name == "po_number" and proofs.names_po(read)):
             continue
-        ours = fields.find(lines, [label], check[shape], step)
+        ours = fields.find(pairs, [label], check[shape], step)
         if ours.value:
             found[name] = ours
 
 
-def _known_site_first(project: Found, lines: list[Line], options, step: float) -> Found:
+def _known_site_first(
+    project: Found, lines: list[Line], pairs: list[Line], options, step: float
+) -> Found:
     """The one known site's code the page prints, under a project or site label, wins over a
     code no site has, found first ('Contract K2635', the supplier's, above 'Project PE-220';
     a glazier's 'Job No. G26-67163' beside 'Site: PTA5')."""
@@ -706,7 +707,7 @@ def _known_site_first(project: Found, lines: list[Line], options, step: float) -
         return project
     if validate.site_code_proof(project.value, known, project.ocr) == "known":
         return project
-    if _PROJECT_NAMED.match(project.source):  # 'Project No. PE-231', a project not yet listed
+    if _NAMES_PROJECT.match(project.source):  # 'Project No. PE-231', a project not yet listed
         return project
 
     def known_code(text: str) -> str | None:
@@ -718,13 +719,13 @@ def _known_site_first(project: Found, lines: list[Line], options, step: float) -
     if len(printed) != 1:  # several sites' codes (an order split across projects): no one wins
         return project
     patterns = fields.PO_LABELS["project_code"][:2]  # a project's or site's labels, no cost centre
-    other = fields.find(paired.split_pairs(lines, step), patterns, known_code, step)
+    other = fields.find(pairs, patterns, known_code, step)
     return other if other.value else project
 
 
 # A label naming a project itself ('Project No.', 'Projekt-Nr.', 'Proyecto'), not a contract, a
 # job or a site: its code is the order's project's, known to the office or not.
-_PROJECT_NAMED = re.compile(r"pro[jy]e[ckt]", re.IGNORECASE)
+_NAMES_PROJECT = re.compile(r"pro[jy]e[ckt]", re.IGNORECASE)
 
 
 def _finders(options: ExtractOptions, said: bool | None) -> dict[str, Callable[[str], str | None]]:
@@ -747,9 +748,10 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     trail = Trail()
     said = date_order(lines)
     check = _finders(options, said)
-    found = _labelled(lines, fields.PO_LABELS, check, step)
-    _ours_first(found, lines, check, step)
-    found["project_code"] = _known_site_first(found["project_code"], lines, options, step)
+    pairs = paired.split_pairs(lines, step)  # labels in two languages side by side, split
+    found = _labelled(pairs, fields.PO_LABELS, check, step)
+    _ours_first(found, lines, pairs, check, step)
+    found["project_code"] = _known_site_first(found["project_code"], lines, pairs, options, step)
     found["currency"], currencies = _currency(lines)
     _by_place(found, lines, step, check["date"], options, trail)
     _supplier_by_place(found, lines, options, trail)
@@ -865,7 +867,7 @@ def read_dn(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     comma = _decimal_comma(lines)
     trail = Trail()
     check = _finders(options, date_order(lines))
-    found = _labelled(lines, fields.DN_LABELS, check, step)
+    found = _labelled(paired.split_pairs(lines, step), fields.DN_LABELS, check, step)
     if not found["supplier_name"].value:
         found["supplier_name"] = fields.letterhead(lines, re.compile(KINDS[0][1], re.IGNORECASE))
     doubted = _read_again(found, "dn_number", lines)

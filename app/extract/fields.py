@@ -198,10 +198,10 @@ def _after_project_word(text: str) -> str | None:
     return rest.strip() if project_word(first) and re.search(r"\d", rest) else None
 
 
-# A site's code, then its name or place after a dash or a comma ('CP09 - Riverside Drive'): two
-# letters or more and a digit ('R21, Kempton Park' is a road, 'B12 - Block B' a block).
-# A code and the site's name after it: 'CP09 - Riverside Drive', 'LEO-01 Clínica Los Gavilanes'
-# (a capital and a small letter), not 'DBN07 stores'.
+# A site's code, then its name or place after a dash or a comma ('CP09 - Riverside Drive'), or
+# after a space when the name starts with a capital and a small letter ('LEO-01 Clínica Los
+# Gavilanes'; not 'DBN07 stores'): two letters or more and a digit ('R21, Kempton Park' is a
+# road, 'B12 - Block B' a block).
 _CODE_NAMED = re.compile(
     r"((?=[\w\-/.]*[A-Za-z]{2})(?=[\w\-/.]*\d)[A-Za-z0-9][A-Za-z0-9\-/_.]*)"
     r"(?:(?:\s+[-–]|,)\s+[^\W\d]|\s+(?=[A-ZÀ-Þ][a-zß-ÿ]))"
@@ -287,7 +287,7 @@ _CODE_ALONE = r"{}(?![A-Za-z]|[-/]\w)"  # not an item's code ('KES-10')
 # '20 Ft' is a container's length in feet).
 _AFTER_MONEY = r"(?:(?<=\d[.,]\d\d)|(?<=\d[ .,'\u00a0]\d{3}))"
 # An amount with its cents, after a code; a code right after one.
-_AMOUNT = r"\d{1,3}(?:[ ,.'\u00a0]?\d{3})*[.,]\d\d(?!\d)"
+AMOUNT = r"\d{1,3}(?:[ ,.'\u00a0]?\d{3})*[.,]\d\d(?!\d)"
 _AFTER_CENTS = r"(?:(?<=\d[.,]\d\d)|(?<=\d[.,]\d\d ))"
 
 
@@ -333,22 +333,23 @@ _SIGNED = [
     ("AMD", _beside_money("AMD") + r"|\(AMD\)|֏|դրամ"),
     ("MNT", _beside_money("MNT") + r"|₮"),
 ]
+_SIGNED_CODES = {code for code, _ in _SIGNED}
 _CURRENCIES = (
     _SIGNED
     + [
         (code, _CODE_ALONE.format(code))
         for code in numbers.CURRENCY_CODES
-        if code not in {signed for signed, _ in _SIGNED} | set(numbers.OTHER_CURRENCY_CODES)
+        if code not in _SIGNED_CODES | set(numbers.OTHER_CURRENCY_CODES)
     ]
     + [  # the rarer ones: never inside a code ('BND110-45')
         (code, rf"(?<![\w/-]){code}(?![\w]|[-/]\w)")
         for code in numbers.OTHER_CURRENCY_CODES
-        if code not in {signed for signed, _ in _SIGNED}
+        if code not in _SIGNED_CODES
     ]
     + [  # a code that is also a word: right before or after an amount only ('PEN 1,250.00')
-        (code, rf"(?<![\w/-]){code}(?= ?{_AMOUNT})|{_AFTER_CENTS}{code}(?![\w-])")
+        (code, rf"(?<![\w/-]){code}(?= ?{AMOUNT})|{_AFTER_CENTS}{code}(?![\w-])")
         for code in numbers.WORDLIKE_CURRENCY_CODES
-        if code not in {signed for signed, _ in _SIGNED}
+        if code not in _SIGNED_CODES
     ]
 )
 
