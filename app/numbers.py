@@ -34,7 +34,7 @@ CURRENCY_CODES = ("ZAR", "USD", "EUR", "GBP", "MZN", "BWP", "NAD", "ZMW", "SZL",
 # The other currencies in use, by their ISO 4217 codes: rarer, so never read inside a code
 # ('BND110-45' is a bend).
 OTHER_CURRENCY_CODES = (
-    "AFN", "AZN", "BBD", "BHD", "BIF", "BMD", "BND", "BSD", "BTN", "BYN", "BZD",
+    "AFN", "AZN", "BBD", "BIF", "BMD", "BND", "BSD", "BTN", "BYN", "BZD",
     "CDF", "DJF", "DZD", "ETB", "FJD", "FKP", "GIP", "GNF", "GTQ", "GYD", "HNL", "HTG",
     "IQD", "IRR", "JMD", "JOD", "KHR", "KMF", "KPW", "KWD", "KYD", "LBP", "LRD", "LYD", "MGA",
     "MKD", "MMK", "MRU", "MVR", "NIO", "NPR", "OMR", "PAB", "PGK", "PYG", "RSD", "RWF",
@@ -43,17 +43,21 @@ OTHER_CURRENCY_CODES = (
 )  # fmt: skip
 CURRENCY_CODES += OTHER_CURRENCY_CODES
 # Codes that are also words or abbreviations printed in capitals ('ALL PRICES', 'KGS', 'PEN',
-# 'MDL' for a model): a currency only beside an amount, or alone in a currency's own cell.
+# 'MDL' for a model, 'BHD' in Malaysia's legal form 'Sdn. Bhd.'): a currency only beside an
+# amount, or alone in a currency's own cell.
 WORDLIKE_CURRENCY_CODES = (
-    "ALL", "AMD", "ANG", "AWG", "BAM", "BOB", "CRC", "CUP", "CVE", "ERN", "GEL", "KGS", "LAK",
-    "MAD", "MDL", "MNT", "MOP", "PEN", "SCR", "SHP", "SOS", "STN", "SVC", "TMT", "TOP",
+    "ALL", "AMD", "ANG", "AWG", "BAM", "BHD", "BOB", "CRC", "CUP", "CVE", "ERN", "GEL", "KGS",
+    "LAK", "MAD", "MDL", "MNT", "MOP", "PEN", "SCR", "SHP", "SOS", "STN", "SVC", "TMT", "TOP",
 )  # fmt: skip
 _CODES = "|".join(CURRENCY_CODES)
 _CURRENCY = re.compile(
     rf"^({_CODES}|R\$|N\$|US\$|Rs\.?|(?-i:Rp)\.?|₹|₪|R|\$|€|£|kr\.?(?=\s?\d))\s*", re.IGNORECASE
 )
-# after the amount: a code, a symbol, or Mozambique's 'MT' after an amount with cents
-_CURRENCY_AFTER = re.compile(rf"\s*({_CODES}|€|£|zł|Kč|kr\.?|(?<=\d[.,]\d\d)\s?MT)$", re.IGNORECASE)
+# after the amount: a code, a symbol, Mozambique's 'MT' after an amount with cents, or the
+# short name of the dinar, the hryvnia or the lev ('16.181.124,56 дин.')
+_CURRENCY_AFTER = re.compile(
+    rf"\s*({_CODES}|€|£|zł|Kč|kr\.?|(?<=\d[.,]\d\d)\s?MT|дин\.?|грн\.?|лв\.?)$", re.IGNORECASE
+)
 # Thousands, then lakhs and crores, in pairs of digits: '1,18,394.60'.
 _LAKHS = re.compile(r"\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{1,2})?")
 _GROUPING = re.compile(r"(?<=\d)[ ,'\u00a0\u202f](?=\d{3}(?!\d))")
@@ -223,9 +227,15 @@ _LATVIAN_MONTHS = [
     "augusts augusta augustā", "septembris septembra septembrī", "oktobris oktobra oktobrī",
     "novembris novembra novembrī", "decembris decembra decembrī",
 ]  # fmt: skip
+# Ukrainian's, in the nominative and the genitive ('«20» червня 2026 р.').
+_UKRAINIAN_MONTHS = [
+    "січень січня", "лютий лютого", "березень березня", "квітень квітня", "травень травня",
+    "червень червня", "липень липня", "серпень серпня", "вересень вересня", "жовтень жовтня",
+    "листопад листопада", "грудень грудня",
+]  # fmt: skip
 _MONTHS = {
     name: number
-    for listed in (_MONTH_NAMES, _LATVIAN_MONTHS)
+    for listed in (_MONTH_NAMES, _LATVIAN_MONTHS, _UKRAINIAN_MONTHS)
     for number, names in enumerate(listed, start=1)
     for name in names.split()
 }
@@ -239,7 +249,8 @@ DATE_IN_TEXT = re.compile(
     rf"\b(?:\d{{4}}(?P<a>[/.\-])\d{{1,2}}(?P=a)\d{{1,2}}"
     rf"|\d{{1,2}}[/.\-]\d{{1,2}}[/.\-]\d{{2,4}}"
     rf"|\d{{1,2}}\.\s\d{{1,2}}\.\s\d{{4}}"  # '3. 4. 2026'
-    rf"|\d{{1,2}}(?:st|nd|rd|th|\.)?[\s\-/]+(?:de\s+)?(?:{_MONTH_WORDS})\.?,?[\s\-/]+"
+    # (the day in quotation marks: '«20» червня 2026 р.')
+    rf"|\d{{1,2}}[»\"”]?(?:st|nd|rd|th|\.)?[\s\-/]+(?:de\s+)?(?:{_MONTH_WORDS})\.?,?[\s\-/]+"
     rf"(?:de\s+)?\d{{2,4}}"
     rf"|(?:{_MONTH_WORDS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}"
     # the year first, with its word and the day's ('2026 m. kovo 2 d.', '2026. gada 5. jūnijā')
@@ -259,12 +270,12 @@ def parse_date(text: str | None, day_first: bool = True) -> str:
     the other way round (13/08 vs 08/13) is read the way that works.
     """
     raw = (text or "").strip()
-    cleaned = _WEEKDAY.sub("", raw)
+    cleaned = re.sub(r"[«»\"“”]", "", _WEEKDAY.sub("", raw))  # '«20» червня 2026 р.'
     cleaned = re.sub(r"(?<=\d)(st|nd|rd|th)\b", "", cleaned, flags=re.IGNORECASE)
     parts = [p.rstrip(".") for p in re.split(r"[\s/.\-,]+", cleaned) if p]
     # '19 de agosto de 2026'; the year's and the day's words ('9 ноября 2026 г.', '2026 m. kovo
     # 2 d.', '22 მაისი, 2026 წ.')
-    skipped = ("de", "del", "г", "m", "d", "წ", "gada", "ngày", "tháng", "năm")
+    skipped = ("de", "del", "г", "р", "m", "d", "წ", "gada", "ngày", "tháng", "năm")
     parts = [p for p in parts if p.lower() not in skipped]
     try:
         if len(parts) == 3 and all(p.isdigit() for p in parts):

@@ -275,7 +275,7 @@ Lowveld Pipe & Valve                                                 4500055740
     assert payload["source"]["supplier_name"].startswith("supplier_in_address_window:")
 
 
-def test_a_business_systems_print_codes_in_brackets_and_a_supplier_over_its_address():
+def test_a_business_systems_print_codes_in_brackets_and_no_supplier_label():
     text = """\
 Meridian Construction (Pty) Ltd                                  Meridian House, 41 Voortrekker Road
                                                Elite Electrical Wholesalers
@@ -295,7 +295,9 @@ Description                                Qty    Unit Price          Amount
         ("DPM-250", "Damp proof membrane 250"),
         ("SHR-VIS", "Shuttering ply 18mm"),
     ]
-    assert payload["supplier_name"] == "Elite Electrical Wholesalers"
+    # no label names the supplier: the name over an address is left for a person (the rule
+    # that took it was wrong more often than right on the held-out families, and went)
+    assert payload["supplier_name"] is None
     assert "low_confidence:supplier_name" in payload["warnings"]
     assert (
         payload["subtotal"] == "55223.20" and "low_confidence:subtotal" not in payload["warnings"]

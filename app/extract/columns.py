@@ -163,6 +163,8 @@ def numbers(view: ColumnView) -> str | None:
     cents = all(_CENTS.search(v.rstrip("%").strip()) for v in view.values)
     order = ["unit_price", "quantity"] if cents else ["quantity", "unit_price"]
     for key in (["amount"] if not later else []) + order:
+        if key == "quantity" and "ordered" in view.keys:
+            continue  # an 'Order Qty' column is the quantity ('Min  Max  On Hand  Order Qty')
         if key not in view.keys:
             return key
     return None

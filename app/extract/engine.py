@@ -311,6 +311,8 @@ def _rare_code_proven(
     if code not in _RARE_CODES or currency.rank is not None or currency.confidence < proofs.LOW:
         return currency
     text = "\n".join(line.text for line in lines)
+    if not re.search(rf"(?<![\w/-]){code}(?![\w-])", text):
+        return currency  # named by its own sign, not its code ('18.495.369,97 дин.')
     if any((item.unit or "").upper() == code for item in items):  # a unit: 'BND', bundles
         return _no_sign(text, any(line.ocr for line in lines))
     wordlike = code in numbers.WORDLIKE_CURRENCY_CODES  # ('Total KGS 1,250.00' is a mass)
@@ -545,7 +547,10 @@ def _by_place(
         for rule in rules.stage(stage, ocr):
             if found[name].value:
                 break
-            guess = rule.function(lines, extra)
+            if name == "po_date":  # a date of another numbered document comes last
+                guess = rule.function(lines, extra, number=found["po_number"].value)
+            else:
+                guess = rule.function(lines, extra)
             if guess.value:
                 source = f"{rule.name}: {rule.purpose} ({guess.source})"
                 found[name] = replace(guess, source=source, rule=rule.name)

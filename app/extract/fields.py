@@ -38,8 +38,10 @@ _PROJECT_LABELS = [
     r"contract\s*(?:n[o°º]\.?|number|#)|" + "|".join(words.PROJECT_CODE),
     r"project|site|job|contract|deliver\s+to\s+site|delivery\s+site|"
     + "|".join(words.PROJECT_WORDS),
-    # an accounting code: the project's only where no project or site is named
-    r"cost\s+cent(?:re|er)",
+    # an accounting code, or a location given as a code ('Location: OSH-05'): the project's
+    # only where no project or site is named
+    r"location(?=\s*:\s*[A-Z]{2,}[\w-]*\d)|cost\s+cent(?:re|er)|centro\s+de\s+cust[oa]s?|"
+    r"centro\s+de\s+costos?",
 ]
 
 # Our order as the supplier's own document names it ('Your order', 'Cust. Order', 'U
@@ -208,10 +210,15 @@ _CODE_NAMED = re.compile(
 )
 
 
+# A ledger's numbers before a site's code in a cost centre ('4.01.BR-SP014').
+_LEDGER_PREFIX = re.compile(r"^(?:\d+\.)+(?=[A-Za-z]{2})")
+
+
 def code(text: str) -> str | None:
     """A project or site code: short, at most three parts ('CP09', 'cp 09', 'sea pt')."""
     text = text.strip().strip(".,;:")
     text = _after_project_word(text) or text  # the code after 'Project' in 'Project CP09'
+    text = _LEDGER_PREFIX.sub("", text)  # a cost centre's ledger numbers before it
     named = _CODE_NAMED.match(text)
     text = named.group(1) if named else text  # 'CP09 - Riverside Drive, Mbombela' -> 'CP09'
     short = len(text) <= 20 and len(text.split()) <= 3 and not is_label(text)
@@ -239,10 +246,23 @@ def name(text: str) -> str | None:
     if not re.search(r"[A-Za-z]", text) and len(text.split()) < 2:
         return None  # one word in another script beside a label: the label translated
     if re.match(r"^\d", text):  # a street address, not a company
-        return None
+        return _after_vendor_number(text)
     if len(text.split()) > 10:  # a sentence, not a company's name
         return None
     return text
+
+
+# A vendor's number (and its branch) before its name ('001345 / Loja 01 - Concreteira Vale do
+# Paraíba Ltda.'): the name after the last dash.
+_AFTER_NUMBER = re.compile(r"^\d[\w./]*\s.*?\s[-–]\s+([^\W\d][^-–]*)$")
+
+
+def _after_vendor_number(text: str) -> str | None:
+    """The company's name after a vendor's number, where the name ends in its legal form."""
+    match = _AFTER_NUMBER.match(text)
+    if match and validate.ends_in_legal_form(match.group(1).strip()):
+        return match.group(1).strip()
+    return None
 
 
 def supplier_checker(buyer_names: tuple[str, ...]) -> Callable[[str], str | None]:
@@ -332,6 +352,11 @@ _SIGNED = [
     ("GEL", _beside_money("GEL") + r"|₾|ლარი"),
     ("AMD", _beside_money("AMD") + r"|\(AMD\)|֏|դրամ"),
     ("MNT", _beside_money("MNT") + r"|₮"),
+    # the hryvnia's sign and short name, the dinar's short name after an amount, the ringgit's
+    # 'RM' before one or over a column ('Unit Price (RM)') and its name
+    ("UAH", _CODE_ALONE.format("UAH") + r"|₴|(?<!\w)грн\.?(?!\w)|(?i:гривн)"),
+    ("RSD", _CODE_ALONE.format("RSD") + r"|" + _AFTER_MONEY + r"\s?(?:дин|din)\.?(?!\w)"),
+    ("MYR", _CODE_ALONE.format("MYR") + rf"|(?<![\w-])RM(?= ?{AMOUNT})|\(RM\)|(?i:ringgit)"),
 ]
 _SIGNED_CODES = {code for code, _ in _SIGNED}
 _CURRENCIES = (
@@ -465,6 +490,8 @@ def _below(lines: list[Line], index: int, label: Cell, step: float) -> Cell | No
     for line in lines[index + 1 : index + 4]:
         if line.page != origin.page or line.y - origin.y > 2.6 * step:
             return None
+        if _translation(origin, line):
+            continue  # the labels again in another language ('Projek' over 'Project')
         for n, cell in enumerate(line.cells):
             if cell.x0 <= label.x1 + 2 and cell.x1 >= label.x0 - 2:
                 # a label ('Quote No.' under an empty 'Your order no.', its value beside it),
@@ -475,6 +502,62 @@ def _below(lines: list[Line], index: int, label: Cell, step: float) -> Cell | No
                     return None
                 return _with_neighbours(cell, line.cells[n + 1 :])
     return None
+
+
+def _translation(labels: Line, line: Line) -> bool:
+    """A row of labels printed again in another language under it, each under its own (Malay
+    over English: 'Projek  Terma Bayaran' over 'Project  Payment Terms'): three cells or more,
+    no digit in either, each starting where one above does, most of them labels."""
+    if len(line.cells) < 3 or len(line.cells) != len(labels.cells):
+        return False
+    if re.search(r"\d", labels.text) or re.search(r"\d", line.text):
+        return False
+    aligned = all(abs(a.x0 - b.x0) <= 3 for a, b in zip(labels.cells, line.cells, strict=True))
+    known = sum(1 for cell in line.cells if is_label(cell.text) or column_key(cell.text))
+    return aligned and 2 * known > len(line.cells)
+
+
+def _headings_row(lines: list[Line], index: int, label: Cell, beside: Cell) -> bool:
+    """A row of headings, each with its value under it ('Moeda  Solicitação  Centro de Custo
+    Comprador' over '1 - Real  005454  4.01.BR-SP014  Sabrina Pires'): the cell beside a
+    label is the next heading, not its value. Four cells or more and no digit on the row, the
+    cell beside not followed by a label (labels and values in turn: 'SUPPLIER  BOLAND BRICKS
+    PROJECT  CAPE PENINSULA'), and on the line under it (or under its translation) a value
+    under the label and one under the cell beside it, each starting where they do
+    ('SUPPLIER  BOLAND BRICKS  DELIVER TO' over a contact and two addresses is the
+    supplier's name beside its label)."""
+    line = lines[index]
+    if len(line.cells) < 4 or re.search(r"\d", line.text) or beside not in line.cells:
+        return False
+    after = line.cells[line.cells.index(beside) + 1 :]
+    if after and is_label(after[0].text):
+        return False
+    for under in lines[index + 1 : index + 3]:
+        if under.page != line.page:
+            return False
+        if _translation(line, under):
+            continue
+        starts = [cell.x0 for cell in under.cells]
+        return all(any(abs(x - cell.x0) <= 3 for x in starts) for cell in (label, beside))
+    return False
+
+
+def _table_column(lines: list[Line], index: int, label: Cell, step: float) -> bool:
+    """A row of headings over rows of figures, a table (an allocation's 'Project  Share
+    Charged' over a row per project, '12.3%  8,867.45'): a value under the label on each of
+    two lines or more, a line apart, each line with two numbers or more. No one of them is
+    the order's (blocks of words side by side, addresses under their headings, are none)."""
+    under, y = 0, lines[index].y
+    for line in lines[index + 1 : index + 4]:
+        if line.page != lines[index].page or line.y - y > 1.6 * step:
+            break
+        if not any(abs(cell.x0 - label.x0) <= 3 for cell in line.cells):
+            break
+        figures = [c for c in line.cells if re.fullmatch(r"[\d.,\s%'\u00a0-]*\d%?", c.text)]
+        if len(figures) < 2:
+            break
+        under, y = under + 1, line.y
+    return under >= 2
 
 
 def _noise(cell: Cell) -> bool:
@@ -610,6 +693,10 @@ def find(
                     if below is not None and _next_row_label(lines, index, cell, below):
                         below = None
                     right = _right(line, cell)
+                    if right is not None and _headings_row(lines, index, cell, right):
+                        right = None  # the next heading: the value is under the label
+                        if _table_column(lines, index, cell, step):
+                            below = None  # a table's head ('Project  Share  Charged')
                     heading = right and _heading_beside(lines, index, cell, right)
                     if heading == HEADING or (heading == MAYBE and len(right.text.split()) == 1):
                         right = None  # one word beside it ('PRINCIPAL'): a heading, likelier
@@ -774,25 +861,6 @@ def under_return_address(lines: list[Line], buyer_names: tuple[str, ...]) -> Fou
                     if value:
                         conf = round(0.7 * (0.6 + 0.4 * other.conf), 3)
                         return Found(value, conf, other.text, None, other.ocr)
-    return MISSING
-
-
-def address_block(lines: list[Line], buyer_names: tuple[str, ...]) -> Found:
-    """No supplier label: the first name in the header printed over its own address (a street
-    or a post box on the line under it, at the same left edge) that is not our own company.
-    Found by place, not by a label, so never proven."""
-    check = supplier_checker(buyer_names)
-    for index, line in enumerate(lines[:40]):
-        for cell in line.cells:
-            value = check(cell.text)
-            if not value:
-                continue
-            for below in lines[index + 1 : index + 2]:
-                if any(
-                    abs(c.x0 - cell.x0) <= 2 and validate.is_address(c.text) for c in below.cells
-                ):
-                    conf = round(0.7 * (0.6 + 0.4 * cell.conf), 3)
-                    return Found(value, conf, cell.text, None, cell.ocr)
     return MISSING
 
 

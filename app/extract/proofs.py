@@ -199,7 +199,7 @@ def _project(found: Found, reading: Reading) -> str | None:
     if found.rank is None:
         return "not under a project label"
     if found.rank > _PROJECT_NAMED:
-        return "under a cost centre's label: it may not be the project's code"
+        return "under a cost centre's or a location's label: it may not be the project's code"
     if validate.site_code_proof(found.value, reading.site_codes, found.ocr) is None:
         return "matches no site's code or alias, nor their pattern"
     return None

@@ -92,8 +92,6 @@ RULES: tuple[Rule, ...] = (
       False, "known_supplier", unlabelled.known_supplier),
     R("supplier_in_address_window", "no supplier label: the name under our own return address",
       False, "supplier", fields.under_return_address),
-    R("supplier_over_address", "no supplier label: a name printed over its own address",
-      False, "supplier", fields.address_block),
     R("supplier_beside_us", "no supplier label: the other party's name on the line with ours",
       False, "supplier", fields.beside_our_name),
     R("supplier_misread", "a name read by OCR that is a known supplier's but for a letter or two",

@@ -119,6 +119,9 @@ CURRENCY_CODES = "|".join(code.lower() for code in numbers.CURRENCY_CODES)
 def column_key(text: str) -> str | None:
     cleaned = re.sub(r"\s+", " ", text).strip().lower()
     cleaned = re.sub(r"\s*\((?:[a-z]{3}|r|\$|€|£|%|incl\.?|excl\.?)\)$", "", cleaned)
+    # a price or an amount said to be with its tax ('Price incl. VAT', 'Amount inc GST')
+    with_tax = r"(?<=price|mount|total)\s+inc(?:l\.?|luding)?\s+(?:vat|gst|tax)$"
+    cleaned = re.sub(with_tax, "", cleaned)
     cleaned = re.sub(rf"(?<=\w)\s+(?:{CURRENCY_CODES})$", "", cleaned)  # 'Preis CHF'
     for key, pattern in _COMPILED:
         if pattern.fullmatch(cleaned):

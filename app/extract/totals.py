@@ -30,7 +30,7 @@ _INCL = (
 # excl. VAT', 'Schedule total (incl. VAT)'): the subtotal, or the total.
 _WHAT = r"(?:[^\W\d]+\s+){0,2}(?:total|amount|value|sum)"
 # What may stand before a tax label: 'plus' ('zzgl. 19 % MwSt.', 'Plus VAT'), and its rate.
-_PLUS = rf"(?:(?:plus|add|\+|{words.PLUS})\s*)?(?:\d{{1,2}}(?:[.,]\d+)?\s*%\s*)?"
+_PLUS = rf"(?:(?:plus|add|\+|\(\+\)|{words.PLUS})\s*)?(?:\d{{1,2}}(?:[.,]\d+)?\s*%\s*)?"
 # A charge between the subtotal and the total: VAT and its kin in any language, a levy, a duty.
 TAX_WORDS = re.compile(
     rf"\b(?:vat|tax|[csiu]?gst|levy|duty|excise|surcharge|{words.FOOT['tax']})\b", re.IGNORECASE
@@ -255,8 +255,8 @@ def _charges(
         if len(line.cells) < 2 or line.cells[-1].x1 <= left:
             continue  # no amount in the foot's column: another block's line
         value = _amount(line.cells[-1].text, decimal_comma)
-        if value is None:
-            continue
+        if value is None or numbers.parse_money(value) == numbers.parse_money(subtotal):
+            continue  # (the tax's base: 'Основица за ПДВ 20%:' beside the subtotal again)
         cells = [cell for cell in line.cells[:-1] if cell.x1 > left] or line.cells[:-1]
         label = " ".join(cell.text for cell in cells)
         if TAX_WORDS.search(cells[0].text) or charge_is_tax(

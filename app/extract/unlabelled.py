@@ -21,10 +21,10 @@ from app.extract.layout import Cell, Line
 from app.extract.model import MISSING, Found
 
 # A word that says 'number': a sign or an abbreviation on its own, or a compound's ending
-# (and Vietnamese's 'Số').
+# (and Vietnamese's 'Số'; Serbian's and Bulgarian's 'бр.', the sign '№').
 _ENDING = r"(?:number|nummer|nommer|num[ée]ro|n[úu]mero)"
 _MARKER = re.compile(
-    rf"(?:n|no|nr|nro|num|n[°º]|#|č|br|št|số)\.?|\S*(?:#|[°º]\.?)|\S*?-?{_ENDING}\.?",
+    rf"(?:n|no|nr|nro|num|n[°º]|#|č|br|št|số|бр|№)\.?|\S*(?:#|[°º]\.?)|\S*?-?{_ENDING}\.?",
     re.IGNORECASE,
 )
 # A bank's details carry markers too ('Acc No', 'Br. code'), and name no order.
@@ -50,11 +50,12 @@ def _marked(text: str) -> bool:
 
 def title(lines: list[Line]) -> Cell | None:
     """The title: the first short cell near the top printed in capitals ('ORDINE DI
-    ACQUISTO'), four letters or more and fewer digits; a company's name in capitals is none."""
+    ACQUISTO', 'НАРУЏБЕНИЦА'), four letters or more and fewer digits; a company's name in
+    capitals is none."""
     for line in lines[:12]:
         for cell in line.cells:
             text = cell.text.strip()
-            letters = re.sub(r"[^A-Za-zÀ-ÿ]", "", text)
+            letters = "".join(ch for ch in text if ch.isalpha())
             digits = sum(ch.isdigit() for ch in text)  # 'NPWP: 0742 4120 1987 6500' is none
             capitals = len(letters) >= 4 and letters.isupper() and len(text.split()) <= 5
             if capitals and digits < len(letters) and not validate.ends_in_legal_form(text):
@@ -289,15 +290,34 @@ def _above_items(lines: list[Line]) -> list[Line]:
     return out
 
 
-def date_near_top(lines: list[Line], check: Callable[[str], str | None]) -> Found:
+# A date printed as another numbered document's ('до Договору No 15/01-МП від 20.01.2026',
+# 'per quotation no. Q22634 of 14.02.2026'): its number, then 'of' or 'dated' in a language.
+_DATES_REFERENCE = re.compile(
+    r"(?:\bno\.?|\bnr\.?|№|#|\bбр\.?)\s*:?\s*(\S*\d\S*)\s+"
+    r"(?:від|от|од|of|dated|vom|du|del|de)\s+[«\"“]?\d",
+    re.IGNORECASE,
+)
+
+
+def date_near_top(
+    lines: list[Line], check: Callable[[str], str | None], number: str | None = None
+) -> Found:
     """No known date label: the first date on the first page above the item lines that the
-    date check takes."""
+    date check takes; one that dates another numbered document (a contract's, a quotation's:
+    not the PO `number` found) only where there is no other."""
+    other: Found | None = None
     for line in _above_items(lines):
         for cell in line.cells:
             value = check(cell.text)
-            if value:
-                return Found(value, 0.7, cell.text.strip(), None, cell.ocr)
-    return MISSING
+            if not value:
+                continue
+            found = Found(value, 0.7, cell.text.strip(), None, cell.ocr)
+            dated = _DATES_REFERENCE.search(cell.text)
+            if dated and dated.group(1).strip(".,:;") != number:
+                other = other or found
+                continue
+            return found
+    return other or MISSING
 
 
 def _numbers(line: Line) -> int:
@@ -350,7 +370,9 @@ def known_supplier(
                     continue
                 # a long name may run on to the line under it ('... Malzemeleri' 'A.Ş.')
                 under = _under(above[index + 1 :], line.y, cell.x0, 1)
-                for name in (*(f"{text} {rest.strip()}" for rest in under), text):
+                # (or its town after it: 'Milnerton Trade Hardware, Cape Town' under 'SHOP')
+                town = [text.rsplit(",", 1)[0].strip()] if "," in text else []
+                for name in (*(f"{text} {rest.strip()}" for rest in under), text, *town):
                     if validate.is_known(name, known) or (
                         cell.ocr and validate.like_known_name(name, known)
                     ):

@@ -88,7 +88,7 @@ _REGISTRATION = re.compile(
 # What a company name ends in, left out when two names are compared.
 _LEGAL = re.compile(
     r"\b(?:pty|proprietary|ltd|limited|cc|inc|incorporated|llc|plc|co|company|corp|"
-    r"gmbh|ag|kg|sa|sarl|sas|bv|nv|lda|sl|srl|bpk|edms|bk)\b\.?",
+    r"gmbh|ag|kg|sa|sarl|sas|bv|nv|lda|ltda|sl|srl|bpk|edms|bk|sdn|bhd)\b\.?",
     re.IGNORECASE,
 )
 
@@ -166,7 +166,7 @@ def ends_in_legal_form(text: str) -> bool:
 
 _COMPANY_ENDS = {
     "ltd", "limited", "pty", "cc", "inc", "llc", "plc", "gmbh", "sarl", "bv", "nv", "lda",
-    "srl", "bpk", "edms", "bk", "corp", "incorporated",
+    "srl", "bpk", "edms", "bk", "corp", "incorporated", "ltda", "s.a", "bhd",
 }  # fmt: skip
 
 

@@ -61,6 +61,8 @@ DATE_WORDS = [r"datum|data|fecha"]
 SUPPLIER = [
     r"verskaffer|leweransier|lieferant|auftragnehmer|fournisseur|fornecedor|proveedor",
     r"nhà\s+cung\s+cấp",  # Vietnamese
+    # Serbian, Ukrainian, Russian, Bulgarian; Malay
+    r"добављач|постачальник|поставщик|доставчик|pembekal",
 ]
 
 PROJECT_CODE = [
@@ -69,9 +71,9 @@ PROJECT_CODE = [
 ]
 PROJECT_WORDS = [
     r"projek|terrein|werf|projekt|baustelle|chantier|projet|projeto|proyecto|obra",
-    # the site as 'the object' (Estonian, Latvian, Bulgarian, Georgian), Slovenian's building
-    # site, and the project in Mongolian and Georgian
-    r"objekts?|обект|ობიექტი|gradbišče|төсөл|პროექტი",
+    # the site as 'the object' (Estonian, Latvian, Bulgarian, Georgian; Serbian, Ukrainian,
+    # Russian), Slovenian's building site, and the project in Mongolian and Georgian
+    r"objekts?|обект|објекат|об['’]єкт|объект|ობიექტი|gradbišče|төсөл|პროექტი",
 ]
 
 # 'Plus' before a tax line in the foot ('zzgl. 19 % MwSt.').
@@ -86,30 +88,46 @@ INCLUDED = (
 CURRENCY = [r"valuta|w[äa]hrung|devise|moeda|moneda"]
 
 FOOT = {
-    "subtotal": r"subtotaal|zwischensumme|netto(?:betrag|summe|wert)?|summe\s+netto|"
+    # (Serbian's, Ukrainian's and Bulgarian's sums before VAT, Malay's 'small sum', Brazil's
+    # 'value of the goods')
+    "subtotal": r"укупно\s+без\s+пдв|разом\s+без\s+пдв|данъчна\s+основа|jumlah\s+kecil|"
+    r"основица\s+за\s+пдв|"
+    r"valor\s+(?:das\s+)?mercadorias|valor\s+dos\s+produtos|subtotaal|zwischensumme|netto(?:betrag|summe|wert)?|summe\s+netto|"
     r"gesamt\s+netto|warenwert|total\s+h\.?t\.?|montant\s+h\.?t\.?|sous-?\s*total|"
     r"total\s+(?:sem|sin|s/)\s*iva|base\s+(?:imponible|tribut[áa]vel)|valor\s+l[íi]quido|"
     r"total\s+l[íi]quido|total\s+neto|importe\s+neto",
-    "tax": r"btw|mwst\.?|ust\.?|tva|iva|imposto|impuesto|steuer|taxe|belasting|heffing",
+    # (VAT in Serbian and Ukrainian, Russian, Bulgarian; Malaysia's sales tax; Brazil's tax on
+    # manufactured goods, charged on top of the prices)
+    "tax": r"btw|mwst\.?|ust\.?|tva|iva|imposto|impuesto|steuer|taxe|belasting|heffing|пдв|ндс|"
+    r"ддс|cukai(?:\s+jualan)?|ipi",
     "total": r"totaal|gesamt(?:betrag|summe)?|endbetrag|endsumme|brutto(?:betrag)?|"
     r"summe\s+brutto|gesamt\s+brutto|total\s+t\.?t\.?c\.?|montant\s+t\.?t\.?c\.?|"
     r"net\s+[àa]\s+payer|total\s+a\s+pagar|valor\s+a\s+pagar|importe\s+total|valor\s+total|"
-    r"total\s+geral|total\s+general|total\s+(?:com|con)\s+iva",
+    r"total\s+geral|total\s+general|total\s+(?:com|con)\s+iva|total\s+do\s+pedido|"
+    r"укупно\s+за\s+плаћање|всього\s+з\s+пдв|сума\s+за\s+плащане|jumlah\s+besar",
 }
+
+# A price's or an amount's head may say it is before VAT and in which currency ('Ціна без
+# ПДВ, грн', 'Износ без ПДВ').
+_BEFORE_VAT = r"(?:\s+без\s+(?:пдв|ндс|ддс))?(?:,\s*(?:грн|дин|тг|лв)\.?)?"
 
 COLUMNS = {
     "quantity": r"hoeveelheid|hoev\.?|menge|anzahl|anz\.?|quantit[ée]|qt[ée]\.?|quantidade|"
-    r"qtde?\.?|cantidad|cant\.?",
-    "unit": r"eenheid|einheit|me|unit[ée]|unidade|unid\.?|unidad|und\.?|un\.?|ud\.?",
+    r"qtde?\.?|cantidad|cant\.?|количина|кількість|количество|кол\.?",
+    "unit": r"eenheid|einheit|me|unit[ée]|unidade|unid\.?|unidad|und\.?|un\.?|ud\.?|"
+    r"јед\.?\s*мере|од\.?\s*вим\.?|ед\.?|мярка",
     "unit_price": r"eenheidsprys|prys|einzelpreis|e-?preis|preis|p\.\s?u\.?(?:\s+h\.?t\.?)?|"
     r"prix(?:\s+unitaire)?(?:\s+h\.?t\.?)?|pre[çc]o(?:\s+unit(?:[áa]rio|\.)?)?|"
-    r"valor\s+unit(?:[áa]rio|\.)?|precio(?:\s+unit(?:ario|\.)?)?|p\.\s?unit\.?",
-    "discount": r"afslag|rabatt|remise|desconto|descuento|dto\.?",
+    r"valor\s+unit(?:[áa]rio|\.)?|precio(?:\s+unit(?:ario|\.)?)?|p\.\s?unit\.?|"
+    rf"(?:ед\.?\s*)?(?:цена|ціна){_BEFORE_VAT}",
+    "discount": r"afslag|rabatt|remise|desconto|descuento|dto\.?|рабат",
     "amount": r"bedrag|betrag|gesamt(?:preis|betrag)?|summe|montant(?:\s+h\.?t\.?)?|"
-    r"total\s+h\.?t\.?|valor(?:\s+total)?|importe|subtotal",
+    r"total\s+h\.?t\.?|valor(?:\s+total)?|importe|subtotal|"
+    rf"(?:износ|сума|сумма|стойност){_BEFORE_VAT}",
     "item_code": r"kode|itemkode|artikel(?:nummer|\s*-?nr\.?)?|art\.?\s*-?nr\.?|r[ée]f\.?ª?|"
-    r"r[ée]f[ée]rence|c[óo]digo|c[óo]d\.?",
+    r"r[ée]f[ée]rence|c[óo]digo|c[óo]d\.?|шифра|артикул|код",
     "description": r"beskrywing|beschreibung|bezeichnung|artikelbezeichnung|d[ée]signation|"
-    r"libell[ée]|descri[çc][ãa]o|designa[çc][ãa]o|descripci[óo]n|concepto",
-    "line": r"pos\.?|position",
+    r"libell[ée]|descri[çc][ãa]o|designa[çc][ãa]o|descripci[óo]n|concepto|назив(?:\s+добра)?|"
+    r"найменування(?:\s+товару)?|наименование(?:\s+на\s+стоката)?|товары",
+    "line": r"pos\.?|position|р\.\s*бр\.?|№|bil\.?",
 }
