@@ -95,6 +95,22 @@ NOT_YET: dict[str, str] = {
     "columns, and only the lines ordered carrying a quantity and amount: the table is learned "
     "on the left half's columns under a section title ('BOLTS AND NUTS') for a header, so the "
     "right half's items are never read",
+    # rotation 8's, dev since rotation 12 (not yet looked into)
+    **{
+        name: "rotation 8's, not yet looked into: the items learned on document 1 are not "
+        "the later documents' items as printed"
+        for name in (
+            "brazilian",
+            "serbian",
+            "multi-drop",
+            "maintenance-order",
+            "window-schedule",
+            "guarding-service",
+            "petty-cash",
+        )
+    },
+    "accepted-quote": "rotation 8's, not yet looked into: a quotation our signature accepts; "
+    "its number, supplier and foot are not all learned on document 1",
 }
 LEARNED_CASES = [
     pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=NOT_YET[name]))
