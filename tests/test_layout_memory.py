@@ -59,9 +59,6 @@ NOT_YET: dict[str, str] = {
     "MOA), with no header row by which the memory learns a table",
     "rebar-schedule": "document 4, with a longer bending schedule, matches the learned words at "
     "0.49, under the 0.5 a layout needs",
-    "pour-booking": "its 'Element' column ('Block') is read into the item code and the grey "
-    "line under a description lost, so the table read back from document 1 is not its items "
-    "and none is learned",
     # rotation 9's, dev since rotation 10
     "lao": "a Lao page whose text layer moves tone marks and vowels above the line off their "
     "letters (some onto lines of their own, 'ເຫຼກັ' for 'ເຫຼັກ'), so the supplier's name and the "
@@ -95,22 +92,6 @@ NOT_YET: dict[str, str] = {
     "columns, and only the lines ordered carrying a quantity and amount: the table is learned "
     "on the left half's columns under a section title ('BOLTS AND NUTS') for a header, so the "
     "right half's items are never read",
-    # rotation 8's, dev since rotation 12 (not yet looked into)
-    **{
-        name: "rotation 8's, not yet looked into: the items learned on document 1 are not "
-        "the later documents' items as printed"
-        for name in (
-            "brazilian",
-            "serbian",
-            "multi-drop",
-            "maintenance-order",
-            "window-schedule",
-            "guarding-service",
-            "petty-cash",
-        )
-    },
-    "accepted-quote": "rotation 8's, not yet looked into: a quotation our signature accepts; "
-    "its number, supplier and foot are not all learned on document 1",
 }
 LEARNED_CASES = [
     pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=NOT_YET[name]))

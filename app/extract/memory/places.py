@@ -133,14 +133,18 @@ class Region:
     lines: list[Line]
     origin: float  # the first line's y on the page the positions are measured on
     first: bool  # the first page (positions across and down) or the foot (across only)
+    last: Region | None = None  # for a header field, the last page, where it is another
 
 
 def region(lines: list[Line], start: int | None, foot: bool) -> Region:
-    """The first page for a header field; for a foot field the lines below the table (`start`),
-    or the last page when no table was read."""
+    """The first page for a header field (and the last, where a place is learned there); for a
+    foot field the lines below the table (`start`), or the last page when no table was read."""
     if not foot:
-        page = lines[0].page
-        return Region([line for line in lines if line.page == page], top(lines, page), True)
+        page, end = lines[0].page, lines[-1].page
+        last = None
+        if end != page:
+            last = Region([line for line in lines if line.page == end], top(lines, end), True)
+        return Region([line for line in lines if line.page == page], top(lines, page), True, last)
     if start is None:
         page = lines[-1].page
         start = next(i for i, line in enumerate(lines) if line.page == page)
@@ -158,9 +162,13 @@ def _strip(text: str, place: dict) -> str | None:
             return None
         words = words[len(before) :]
     if after:
-        if not _same_words(words[-len(after) :], after):
+        if _same_words(words[-len(after) :], after):
+            words = words[: -len(after)]
+        elif place.get("after_comma") and "," in " ".join(words):
+            # the words after a comma were the value's particulars (a supplier's town): others
+            words = " ".join(words).rpartition(",")[0].split()
+        else:
             return None
-        words = words[: -len(after)]
     return " ".join(words)
 
 
@@ -269,6 +277,10 @@ class Reading:
 
 def read_place(place: dict, area: Region, frame: Frame, check) -> Reading | None:
     """The first value at this place that passes the check."""
+    if place.get("page") == "last":
+        if area.last is None:
+            return None
+        area = area.last
     for text, conf in READERS[place["kind"]](place, area, frame):
         value = check(text)
         if value:
@@ -342,6 +354,11 @@ def learn_places(lines: list[Line], spot: Spot, values: set[int], foot: bool) ->
     before = _without_weekday(before)
     origin = top(lines, line.page)
     here = {"x": cell.x0, "x1": cell.x1, "y": round(line.y - origin, 2)}
+    marks = {}
+    if after and words[last].endswith(","):
+        marks["after_comma"] = True  # the words after it its own ('Trade Hardware, Cape Town')
+    if not foot and line.page != lines[0].page:
+        marks["page"] = "last"  # the acceptance a quotation prints on its last page
     out = []
     if not foot and re.search(r"[^\W\d_]{2}", before):  # words, not a currency sign
         out.append({"kind": "inline", "before": before, **here})
@@ -355,6 +372,7 @@ def learn_places(lines: list[Line], spot: Spot, values: set[int], foot: bool) ->
                 "dy": round(line.y - label_line.y, 2),
                 "before": before,
                 "after": after,
+                **marks,
                 "x": label.x0,
                 "y": round(label_line.y - origin, 2),
             }
@@ -363,7 +381,7 @@ def learn_places(lines: list[Line], spot: Spot, values: set[int], foot: bool) ->
         # a foot amount printed in one cell after its label ('Includes VAT 15%: R1,449.04')
         out.append({"kind": "inline", "before": before, **here})
     if not foot:
-        out.append({"kind": "at", "before": before, "after": after, **here})
+        out.append({"kind": "at", "before": before, "after": after, **marks, **here})
     return out
 
 

@@ -15,8 +15,11 @@ gives each word, or each number of several words, to the column it stands in,
 and makes an item of a line with a quantity and an amount or price; a line of
 words under the description only, right under an item, is its description
 running on. A line with an amount and no quantity ('Carried forward') is not
-an item. Items printed as cards are learned as the labels their values stand
-beside, and read by them (cards.py). Pure.
+an item. What the item lines print in none of the learned columns (a line's
+number, a tariff code) is learned as an unused place: nothing standing there
+later is an item's value, nor part of a description running on. Items printed
+as cards are learned as the labels their values stand beside, and read by them
+(cards.py). Pure.
 """
 
 from __future__ import annotations
@@ -137,13 +140,15 @@ def item_line(lines: list[Line], start: int, item: dict, comma: bool) -> int | N
     return None
 
 
-def _agreed(places: list[list[tuple[float, float]]], key: str) -> list[tuple[float, float]]:
+def _agreed(
+    places: list[list[tuple[float, float]]], key: str, rightmost: bool = False
+) -> list[tuple[float, float]]:
     """One place a row for a column: the one most rows agree on (numbers by their right edge,
-    words by their left)."""
+    words by their left); of places as agreed on, the first, or the rightmost."""
     edge = 1 if key in NUMERIC else 0
 
-    def support(x: float) -> int:
-        return sum(any(abs(p[edge] - x) <= AGREE for p in row) for row in places)
+    def support(x: float) -> tuple[int, float]:
+        return sum(any(abs(p[edge] - x) <= AGREE for p in row) for row in places), x * rightmost
 
     anchor = max((p[edge] for row in places for p in row), key=support)
     return [min(row, key=lambda p: abs(p[edge] - anchor)) for row in places]
@@ -179,39 +184,72 @@ def _learn_table(lines: list[Line], items: list[dict], comma: bool) -> dict | No
         if len(places) * 2 >= len(rows) or key == "discount" and places:
             chosen = _agreed(places, key)
             columns[key] = [min(p[0] for p in chosen), max(p[1] for p in chosen)]
+    if "amount" in columns and columns["amount"] == columns.get("unit_price"):
+        # every price read as its amount (one of each): the amount is printed after the price
+        chosen = _agreed(
+            [spots["amount"] for _, _, spots in rows if "amount" in spots], "amount", True
+        )
+        columns["amount"] = [min(p[0] for p in chosen), max(p[1] for p in chosen)]
     first, last = rows[0][0], rows[-1][0]
     header = _header(lines, first, columns)
     if header is None or "quantity" not in columns:
         return None
     learned = {"header": header, "columns": columns}
-    wrap, wrapped = _wraps(lines, rows)
+    unused = _unused(lines, rows, columns, comma)
+    if unused:
+        learned["unused"] = unused
+    wrap, wrapped = _wraps(lines, rows, learned)
     if wrap:
         learned["wrap"] = wrap
-    notes = _notes(lines, rows, wrapped)
+    notes = _notes(lines, rows, wrapped, learned)
     if notes:
         learned["notes"] = notes
     learned["stop"] = _stop(lines, last, learned, comma)
     return learned
 
 
-def _notes(lines: list[Line], rows: list[tuple[int, dict, dict]], wrapped: set[int]) -> list:
+def _unused(lines: list[Line], rows: list[tuple[int, dict, dict]], columns: dict, comma: bool):
+    """Where half the item lines or more print something in none of the columns the confirmed
+    items use (a line's number, a tariff code, a delivery date): [x0, x1] each. What stands
+    there on a later document is no item's value, though a column may be near."""
+    spans = sorted(
+        (words[0].x0, words[-1].x1, index)
+        for index, _, _ in rows
+        for words, _ in _tokens(lines[index], comma)
+        if not any(gap == 0 for gap, _ in _columns_at(columns, words[0].x0, words[-1].x1, Across()))
+    )
+    groups: list[list] = []
+    for x0, x1, index in spans:
+        if groups and x0 <= groups[-1][1] + 1:  # the words of one cell, a space apart
+            groups[-1][1] = max(groups[-1][1], x1)
+            groups[-1][2].add(index)
+        else:
+            groups.append([x0, x1, {index}])
+    return [[x0, x1] for x0, x1, found in groups if 2 * len(found) >= len(rows)]
+
+
+def _notes(lines: list[Line], rows: list[tuple[int, dict, dict]], wrapped: set[int], table):
     """How the notes printed between items begin ('Note:'): lines that are neither an item
-    nor its description running on. Such a line is never taken for a description."""
+    nor its description running on, nor only a column the items do not use running on
+    ('crane' under 'P5 Tower'). Such a line is never taken for a description."""
     taken = {index for index, _, _ in rows} | wrapped
     first, last = rows[0][0], rows[-1][0]
     return sorted(
         {
             norm(lines[index].words[0].text)
             for index in range(first + 1, last)
-            if index not in taken and norm(lines[index].words[0].text)
+            if index not in taken
+            and norm(lines[index].words[0].text)
+            and _own_words(table, lines[index], Across())
         }
     )
 
 
-def _wraps(lines: list[Line], rows: list[tuple[int, dict, dict]]) -> tuple[list | None, set]:
+def _wraps(lines: list[Line], rows: list[tuple[int, dict, dict]], table: dict):
     """Where a description running on to the next lines stands (it may start left of the
     description column, under a code printed in the same cell): [x0, x1] or None, and the
-    lines it runs on to."""
+    lines it runs on to. Another column running on beside it, where the items use none, is
+    not the description's ('float' under '4 mm clear')."""
     spans, wrapped = [], set()
     for index, item, spots in rows:
         shown = ""  # a description may start on its item's line, or only under it
@@ -221,11 +259,12 @@ def _wraps(lines: list[Line], rows: list[tuple[int, dict, dict]]) -> tuple[list 
             shown = norm(" ".join(w.text for w in words if x0 <= w.x0 and w.x1 <= x1))
         rest = norm(item.get("description") or "")[len(shown) :].strip()
         for below, line in enumerate(lines[index + 1 : index + 4], start=index + 1):
-            text = norm(line.text)
+            own = _own_words(table, line, Across())
+            text = norm(" ".join(w.text for w in own))
             if not rest or not text or not (rest == text or rest.startswith(text + " ")):
                 break
             rest = rest[len(text) :].strip()
-            spans.append((line.words[0].x0, line.words[-1].x1))
+            spans.append((own[0].x0, own[-1].x1))
             wrapped.add(below)
     if not spans:
         return None, wrapped
@@ -233,15 +272,32 @@ def _wraps(lines: list[Line], rows: list[tuple[int, dict, dict]]) -> tuple[list 
 
 
 def _header(lines: list[Line], first: int, columns: dict) -> list[list] | None:
-    """The line above the first item with words over two columns or more."""
+    """The line above the first item with words over two columns or more; of several, the one
+    whose cells head the most columns (a group's heading printed between the header and the
+    items, 'Deliver on: Mon 24 Aug 2026  Contact: ...', heads fewer), the nearest of those."""
+    best = None
     for line in reversed(lines[max(0, first - 4) : first]):
         if line.page != lines[first].page:
             break
         over = {key for w in line.words for gap, key in _columns_at(columns, w.x0, w.x1, Across())}
         worded = [w for w in line.words if any(ch.isalpha() for ch in w.text)]
         if len(over) >= 2 and len(worded) >= 2:
-            return [[norm(w.text), w.x0, w.x1] for w in line.words if norm(w.text)]
-    return None
+            headed = len(_headed(line, columns))
+            if best is None or headed > best[0]:
+                best = (headed, line)
+    if best is None:
+        return None
+    return [[norm(w.text), w.x0, w.x1] for w in best[1].words if norm(w.text)]
+
+
+def _headed(line: Line, columns: dict) -> set[str]:
+    """The columns a cell of the line stands over, each cell counted for the one it is most
+    over: a sentence across the page heads one column, a header's labels one each."""
+    heads = set()
+    for cell in line.cells:
+        inside = [key for gap, key in _columns_at(columns, cell.x0, cell.x1, Across()) if gap == 0]
+        heads |= set(inside[:1])
+    return heads
 
 
 def _stop(lines: list[Line], last: int, table: dict, comma: bool) -> str:
@@ -251,7 +307,7 @@ def _stop(lines: list[Line], last: int, table: dict, comma: bool) -> str:
         if _runs_on(table, line, last_y, Across(), comma):
             last_y = line.y
             continue
-        values = _assign(table["columns"], line, Across(), comma)[0]
+        values = _assign(table, line, Across(), comma)[0]
         if _note(table, line) and not _item(values, table["columns"], comma):
             # printed under each item (a cost split): not where it ends; but a line that
             # reads as an item is ('Total qty  16 ... 19 040.00  Due 15/12/2026')
@@ -325,8 +381,10 @@ def _tokens(line: Line, comma: bool) -> list[tuple[list[Word], Run | None]]:
     return out
 
 
-def _assign(columns: dict, line: Line, across: Across, comma: bool) -> tuple[dict[str, str], int]:
-    """Each word (or number) of a line to its column: the texts, and how many fit none."""
+def _assign(table: dict, line: Line, across: Across, comma: bool) -> tuple[dict[str, str], int]:
+    """Each word (or number) of a line to its column: the texts, and how many fit none (what
+    stands where the learned items printed nothing of theirs is another column's, no stray)."""
+    columns = table["columns"]
     texts: dict[str, list[str]] = {}
     strays = 0
     before, end = None, None
@@ -346,7 +404,12 @@ def _assign(columns: dict, line: Line, across: Across, comma: bool) -> tuple[dic
     ]
     for n, (words, run) in enumerate(tokens):
         taken = frozenset().union(*(keys for m, keys in enumerate(inside) if m != n))
-        key = _column_for(columns, words, run, across, filled, taken if run else frozenset())
+        unused = _in_unused(table, words, across)
+        key = (
+            None
+            if unused
+            else _column_for(columns, words, run, across, filled, taken if run else frozenset())
+        )
         if key in NUMERIC:
             filled.add(key)
         if key is None and before in TEXT and words[0].x0 - end <= 2:
@@ -354,10 +417,23 @@ def _assign(columns: dict, line: Line, across: Across, comma: bool) -> tuple[dic
         before, end = key, words[-1].x1
         keys = [key] if key else []
         if not keys:
-            strays += 1
+            strays += not unused
             continue
         texts.setdefault(keys[0], []).append(" ".join(w.text for w in words))
     return {key: " ".join(parts) for key, parts in texts.items()}, strays
+
+
+def _own_words(table: dict, line: Line, across: Across) -> list[Word]:
+    """The line's words but those standing where the learned items printed nothing of theirs."""
+    return [word for word in line.words if not _in_unused(table, [word], across)]
+
+
+def _in_unused(table: dict, words: list[Word], across: Across) -> bool:
+    """The words stand in a place the learned items left unused, inside none of their columns."""
+    x0, x1 = words[0].x0, words[-1].x1
+    if any(gap == 0 for gap, _ in _columns_at(table["columns"], x0, x1, across)):
+        return False
+    return any(min(x1, across.x(u1)) > max(x0, across.x(u0)) for u0, u1 in table.get("unused", ()))
 
 
 def _header_at(header: list[list], line: Line, frame: Frame) -> Across | None:
@@ -461,10 +537,13 @@ def _runs_on(table: dict, line: Line, last_y: float, across: Across, comma: bool
         left, right = table["wrap"]
         beyond = [c0 for c0, _ in table["columns"].values() if c0 >= right - 1]
         room = min(beyond, default=float("inf"))
+        own = _own_words(table, line, across)
+        if not own:
+            return False
         # a text grid places the same column a character or two apart from one print to the next
-        inside = across.x(left) - 2 * across.frame.a <= line.words[0].x0
-        return inside and line.words[-1].x1 <= across.x(max(right, room))
-    values, strays = _assign(table["columns"], line, across, comma)
+        inside = across.x(left) - 2 * across.frame.a <= own[0].x0
+        return inside and own[-1].x1 <= across.x(max(right, room))
+    values, strays = _assign(table, line, across, comma)
     if strays or not values:
         return False
     if set(values) == {"description"}:
@@ -504,7 +583,7 @@ def read(table: dict, lines: list[Line], frame: Frame, comma: bool) -> tuple[lis
                 continue
             end = index
             break
-        values, _ = _assign(table["columns"], line, across, comma)
+        values, _ = _assign(table, line, across, comma)
         item = None if numbering_row(line) else _item(values, table["columns"], comma)
         if item:
             items.append(item)
@@ -515,7 +594,7 @@ def read(table: dict, lines: list[Line], frame: Frame, comma: bool) -> tuple[lis
             and not _furniture(line)
             and _runs_on(table, line, last_y, across, comma)
         ):
-            words = " ".join(w.text for w in line.words)
+            words = " ".join(w.text for w in _own_words(table, line, across))
             code = items[-1].get("item_code") or ""
             if code.endswith("-") and " " not in words:  # 'CEM-' over '325': the code runs on
                 items[-1]["item_code"] = code + words

@@ -202,19 +202,30 @@ def _region(lines: list[Line], name: str, end) -> places.Region:
 
 
 def _checked(lines, name, spots, value_cells, anchors, end, value) -> list[dict]:
-    """The places of a field that read this document back to its confirmed value."""
+    """The places of a field that read this document back to its confirmed value; a header
+    value's on the last page only where the first page gives none (a quotation's acceptance,
+    our order number written in, on its last page)."""
     check = places.checker(name, anchors["day_first"], anchors["comma"])
     area = _region(lines, name, end)
+    first = [spot for spot in spots if name in MONEY or lines[spot.index].page == lines[0].page]
+    kept = _kept(lines, name, first, value_cells, area, check, value)
+    if not kept:
+        later = [spot for spot in spots if spot not in first]
+        kept = _kept(lines, name, later, value_cells, area, check, value)
+    # a value printed twice ('Confirmed' and 'Your order date' on one day): the place whose
+    # label names the field first, as the reader would take it
+    kept.sort(key=lambda place: not fields.names_field(_label_of(place), name))
+    return kept[:PLACES]
+
+
+def _kept(lines, name, spots, value_cells, area, check, value) -> list[dict]:
     kept = []
     for spot in spots:
         for place in places.learn_places(lines, spot, value_cells, foot=name in MONEY):
             got = places.read_place(place, area, Frame(), check)
             if got and recall.same(name, got.value, value) and place not in kept:
                 kept.append(place)
-    # a value printed twice ('Confirmed' and 'Your order date' on one day): the place whose
-    # label names the field first, as the reader would take it
-    kept.sort(key=lambda place: not fields.names_field(_label_of(place), name))
-    return kept[:PLACES]
+    return kept
 
 
 def _label_of(place: dict) -> str:
