@@ -525,21 +525,44 @@ def _headings_row(lines: list[Line], index: int, label: Cell, beside: Cell) -> b
     PROJECT  CAPE PENINSULA'), and on the line under it (or under its translation) a value
     under the label and one under the cell beside it, each starting where they do
     ('SUPPLIER  BOLAND BRICKS  DELIVER TO' over a contact and two addresses is the
-    supplier's name beside its label)."""
+    supplier's name beside its label). Not where the cell beside is a company's name, nor
+    where a label follows a cell beside that is none ('Supplier  Karsten Steel Traders
+    Ordered by  Thandi Nkosi'), on its line or on the line under (a grid of labels and
+    values: the cell under the label is the next row's label, 'Sales Rep  Mike Botha')."""
     line = lines[index]
     if len(line.cells) < 4 or re.search(r"\d", line.text) or beside not in line.cells:
         return False
+    if validate.ends_in_legal_form(beside.text):
+        return False
     after = line.cells[line.cells.index(beside) + 1 :]
-    if after and is_label(after[0].text):
+    if after and (is_label(after[0].text) or _in_turn(beside, after[0])):
         return False
     for under in lines[index + 1 : index + 3]:
         if under.page != line.page:
             return False
         if _translation(line, under):
             continue
+        if after and _in_turn(_starting(under, beside), _starting(under, after[0])):
+            return False
         starts = [cell.x0 for cell in under.cells]
         return all(any(abs(x - cell.x0) <= 3 for x in starts) for cell in (label, beside))
     return False
+
+
+def _label_like(cell: Cell) -> bool:
+    """A cell that reads as a label: a known one, one ending in its colon, or label words."""
+    text = cell.text.strip()
+    return is_label(text) or text.endswith(":") or validate.is_label_words(text)
+
+
+def _in_turn(value: Cell | None, label: Cell | None) -> bool:
+    """A cell that reads as no label, then one that does: labels and values in turn."""
+    return value is not None and label is not None and _label_like(label) and not _label_like(value)
+
+
+def _starting(line: Line, cell: Cell) -> Cell | None:
+    """The cell of a line that starts where `cell` does."""
+    return next((c for c in line.cells if abs(c.x0 - cell.x0) <= 3), None)
 
 
 def _table_column(lines: list[Line], index: int, label: Cell, step: float) -> bool:

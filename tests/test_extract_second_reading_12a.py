@@ -1,0 +1,34 @@
+"""A second reading of 3157554's header rules: a grid of labels and values in turn with no
+digit on a row, read as a row of headings (the next row's label taken for the value). Each
+page is made up here; each test says what a correct reading gives."""
+
+from __future__ import annotations
+
+from tests.test_extract_rotation_8 import TABLE, flagged, read
+
+BUYER = "Meridian Construction (Pty) Ltd"
+
+# --- 1. a grid of labels and values in turn ----------------------------------------------
+
+
+def test_a_grid_of_labels_and_values_is_no_row_of_headings():
+    # 'Supplier  Karsten Steel Traders CC  Ordered by  Thandi Nkosi' over 'Sales Rep  Mike
+    # Botha ...': no digit on the row, so it was read as headings each over its value, and
+    # 'Sales Rep' (or 'Incoterms', 'Carrier') was taken for the supplier, proven; with the
+    # next row's label known ('Delivery:'), the supplier was lost
+    rows = [
+        ("Ordered by", "Thandi Nkosi", "Sales Rep", "Mike Botha", "Department", "Civils"),
+        ("Ship Via", "Road freight", "Incoterms", "Delivered at site", "Site", "CP09"),
+        ("Requisitioner", "Thandi Nkosi", "Carrier", "Own transport", "Site", "CP09"),
+        ("Ordered by:", "Thandi Nkosi", "Site:", "CP09", "Delivery:", "Collect"),
+    ]
+    for label, value, next_label, next_value, third, last in rows:
+        page = f"""\
+{BUYER}                                          PURCHASE ORDER
+Order No       MC-44120                        Date             10/05/2026
+Supplier       Karsten Steel Traders CC        {label:<17}{value}
+{next_label:<15}{next_value:<32}{third:<17}{last}
+{TABLE}"""
+        payload = read(page)
+        assert payload["supplier_name"] == "Karsten Steel Traders CC", label
+        assert not flagged(payload, "supplier_name")
