@@ -1,10 +1,11 @@
 """A second reading of 3157554's header rules: a grid of labels and values in turn with no
-digit on a row, read as a row of headings (the next row's label taken for the value). Each
-page is made up here; each test says what a correct reading gives."""
+digit on a row, read as a row of headings (the next row's label taken for the value); a
+dash in a supplier's name after its vendor's number. Each page is made up here; each test
+says what a correct reading gives."""
 
 from __future__ import annotations
 
-from tests.test_extract_rotation_8 import TABLE, flagged, read
+from tests.test_extract_rotation_8 import BRAZILIAN, TABLE, flagged, read
 
 BUYER = "Meridian Construction (Pty) Ltd"
 
@@ -32,3 +33,18 @@ Supplier       Karsten Steel Traders CC        {label:<17}{value}
         payload = read(page)
         assert payload["supplier_name"] == "Karsten Steel Traders CC", label
         assert not flagged(payload, "supplier_name")
+
+
+# --- 2. a dash in the name after a vendor's number ----------------------------------------
+
+
+def test_a_dash_in_a_suppliers_name_after_its_vendor_number_stays_in_it():
+    # '000871 - Vale Concretos - Indústria e Comércio Ltda.': the name was taken after its
+    # last dash, 'Indústria e Comércio Ltda.' (what the company makes), proven
+    name = "Vale Concretos - Indústria e Comércio Ltda."
+    page = BRAZILIAN.replace(
+        "001345 / Loja 01 - Velmor Comércio de Materiais Ltda.", f"000871 - {name}"
+    )
+    payload = read(page)
+    assert payload["supplier_name"] == name or flagged(payload, "supplier_name")
+    assert payload["supplier_name"] != "Indústria e Comércio Ltda."

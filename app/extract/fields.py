@@ -252,16 +252,23 @@ def name(text: str) -> str | None:
     return text
 
 
-# A vendor's number (and its branch) before its name ('001345 / Loja 01 - Concreteira Vale do
-# Paraíba Ltda.'): the name after the last dash.
-_AFTER_NUMBER = re.compile(r"^\d[\w./]*\s.*?\s[-–]\s+([^\W\d][^-–]*)$")
+# A dash between a vendor's number, its branch and its name ('001345 / Loja 01 - Concreteira
+# Vale do Paraíba Ltda.').
+_PART_DASH = re.compile(r"\s[-–]\s+")
 
 
 def _after_vendor_number(text: str) -> str | None:
-    """The company's name after a vendor's number, where the name ends in its legal form."""
-    match = _AFTER_NUMBER.match(text)
-    if match and validate.ends_in_legal_form(match.group(1).strip()):
-        return match.group(1).strip()
+    """The company's name after a vendor's number (and its branch): after the dashes whose
+    parts before them each have a digit, so a dash in the name stays in it ('000871 - Vale
+    Concretos - Indústria e Comércio Ltda.'); where the name ends in its legal form."""
+    start = 0
+    for dash in _PART_DASH.finditer(text):
+        if not re.search(r"\d", text[start : dash.start()]):
+            break
+        start = dash.end()
+    value = text[start:].strip()
+    if start and re.match(r"[^\W\d]", value) and validate.ends_in_legal_form(value):
+        return value
     return None
 
 
