@@ -1,7 +1,8 @@
 """A second reading of 3157554's header rules: a grid of labels and values in turn with no
 digit on a row, read as a row of headings (the next row's label taken for the value); a
-dash in a supplier's name after its vendor's number. Each page is made up here; each test
-says what a correct reading gives."""
+dash in a supplier's name after its vendor's number; a job's number with its year before a
+dot, cut as a cost centre's ledger numbers. Each page is made up here; each test says what
+a correct reading gives."""
 
 from __future__ import annotations
 
@@ -48,3 +49,19 @@ def test_a_dash_in_a_suppliers_name_after_its_vendor_number_stays_in_it():
     payload = read(page)
     assert payload["supplier_name"] == name or flagged(payload, "supplier_name")
     assert payload["supplier_name"] != "Indústria e Comércio Ltda."
+
+
+# --- 3. a job's number with its year before a dot ---------------------------------------
+
+
+def test_a_jobs_number_with_its_year_before_a_dot_is_kept_whole():
+    # 'Job No. 26.CPT-118': the year was cut off as a cost centre's ledger numbers, and
+    # 'CPT-118', shaped like the office's sites' codes, was proven
+    page = f"""\
+{BUYER}                                          PURCHASE ORDER
+Order No.   MC-44120                  Date   10/05/2026
+Supplier    Karsten Steel Traders CC
+Job No.     26.CPT-118
+{TABLE}"""
+    payload = read(page)
+    assert payload["project_code"] == "26.CPT-118"

@@ -210,8 +210,9 @@ _CODE_NAMED = re.compile(
 )
 
 
-# A ledger's numbers before a site's code in a cost centre ('4.01.BR-SP014').
-_LEDGER_PREFIX = re.compile(r"^(?:\d+\.)+(?=[A-Za-z]{2})")
+# A ledger's numbers before a site's code in a cost centre ('4.01.BR-SP014'): an account and
+# its sub-account, two numbers at least ('26.CPT-118' is a job's number with its year).
+_LEDGER_PREFIX = re.compile(r"^(?:\d+\.){2,}(?=[A-Za-z]{2})")
 
 
 def code(text: str) -> str | None:
