@@ -1,8 +1,8 @@
 """A second reading of 3157554's header rules: a grid of labels and values in turn with no
 digit on a row, read as a row of headings (the next row's label taken for the value); a
 dash in a supplier's name after its vendor's number; a job's number with its year before a
-dot, cut as a cost centre's ledger numbers. Each page is made up here; each test says what
-a correct reading gives."""
+dot, cut as a cost centre's ledger numbers; a known supplier with its suburb and town after
+commas. Each page is made up here; each test says what a correct reading gives."""
 
 from __future__ import annotations
 
@@ -65,3 +65,21 @@ Job No.     26.CPT-118
 {TABLE}"""
     payload = read(page)
     assert payload["project_code"] == "26.CPT-118"
+
+
+# --- 4. a known supplier with its suburb and its town --------------------------------------
+
+
+def test_a_known_supplier_with_its_suburb_and_town_after_commas():
+    # 'Langa Hardware & Paint, Milnerton, Cape Town' under 'SHOP': only the words before the
+    # last comma were tried, and the known supplier was lost
+    page = f"""\
+{BUYER}                                          PETTY CASH ORDER
+                                                    No.   PCO-6575
+DATE             SITE / JOB        SHOP
+30-03-2026       DBN07             Langa Hardware & Paint, Milnerton, Cape Town
+No.  Description                Qty  Unit    Price incl. VAT   Amount incl. VAT
+1    Duct tape 48 mm x 25 m       1  roll              68.35              68.35
+                                            Total incl. VAT            R 68.35
+"""
+    assert read(page)["supplier_name"] == "Langa Hardware & Paint"

@@ -370,8 +370,11 @@ def known_supplier(
                     continue
                 # a long name may run on to the line under it ('... Malzemeleri' 'A.Ş.')
                 under = _under(above[index + 1 :], line.y, cell.x0, 1)
-                # (or its town after it: 'Milnerton Trade Hardware, Cape Town' under 'SHOP')
-                town = [text.rsplit(",", 1)[0].strip()] if "," in text else []
+                # (or its town after it: 'Milnerton Trade Hardware, Cape Town' under 'SHOP';
+                # its suburb and town, 'Langa Hardware & Paint, Milnerton, Cape Town'): the
+                # words before each comma, the longest first
+                commas = [m.start() for m in re.finditer(",", text)]
+                town = [text[:comma].strip() for comma in reversed(commas)]
                 for name in (*(f"{text} {rest.strip()}" for rest in under), text, *town):
                     if validate.is_known(name, known) or (
                         cell.ocr and validate.like_known_name(name, known)
