@@ -338,3 +338,18 @@ def test_a_price_and_an_amount_said_to_include_vat_are_the_price_and_the_amount(
     assert tables.column_key("Unit price inc GST") == "unit_price"
     assert tables.column_key("Amount incl. VAT") == "amount"
     assert tables.column_key("Total incl. VAT") == "amount"
+
+
+def test_a_known_sites_code_above_the_items_before_a_locations_code():
+    # (a second reading's note) 'Location: WH2-B14' is a place in the yard; the one known
+    # site's code printed under 'Deliver to' is likelier the project's, flagged either way
+    page = f"""\
+{BUYER}                                          PURCHASE ORDER
+Order No.   MC-44120                  Date   10/05/2026
+VENDOR                              ASSET
+Velmor Trading (Pty) Ltd            Location: WH2-B14
+Deliver to: Durban depot DBN07
+{TABLE}"""
+    payload = read(page)
+    assert payload["project_code"] == "DBN07"
+    assert flagged(payload, "project_code")
