@@ -360,10 +360,15 @@ _SIGNED = [
     ("GEL", _beside_money("GEL") + r"|₾|ლარი"),
     ("AMD", _beside_money("AMD") + r"|\(AMD\)|֏|դրամ"),
     ("MNT", _beside_money("MNT") + r"|₮"),
-    # the hryvnia's sign and short name, the dinar's short name after an amount, the ringgit's
-    # 'RM' before one or over a column ('Unit Price (RM)') and its name
+    # the hryvnia's sign and short name, the dinar's short name after an amount (in Latin
+    # letters with its point or ending its cell: Romanian's '2.120,28 din valoarea' is 'of'),
+    # the ringgit's 'RM' before one or over a column ('Unit Price (RM)') and its name
     ("UAH", _CODE_ALONE.format("UAH") + r"|₴|(?<!\w)грн\.?(?!\w)|(?i:гривн)"),
-    ("RSD", _CODE_ALONE.format("RSD") + r"|" + _AFTER_MONEY + r"\s?(?:дин|din)\.?(?!\w)"),
+    (
+        "RSD",
+        _CODE_ALONE.format("RSD") + r"|" + _AFTER_MONEY + r"\s?(?:дин\.?(?!\w)|din"
+        r"(?:\.(?!\w)|(?= {2,}|[ \t]*(?:\n|$))))",
+    ),
     ("MYR", _CODE_ALONE.format("MYR") + rf"|(?<![\w-])RM(?= ?{AMOUNT})|\(RM\)|(?i:ringgit)"),
 ]
 _SIGNED_CODES = {code for code, _ in _SIGNED}
