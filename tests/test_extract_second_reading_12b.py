@@ -35,3 +35,57 @@ def test_the_dinar_in_latin_letters_at_the_end_of_its_cell_is_still_read():
     page = ROMANIAN.replace("5.939,15", "5.939,15 din.").replace("7.067,59", "7.067,59 din")
     payload = read(page.replace("(lei)", "     "))
     assert payload["currency"] == "RSD" and not flagged(payload, "currency")
+
+
+# --- 2. the tax's base, by its label ------------------------------------------------------
+
+
+def test_a_charge_equal_to_the_subtotal_is_still_a_charge():
+    # the levy was dropped for its amount being the subtotal's: the tax lost it (the total
+    # then flagged as no sum; a tax more than the subtotal is flagged either way)
+    page = f"""\
+{BUYER}                                          PURCHASE ORDER
+Order No.   MC-44120                  Date   10/05/2026
+Supplier    Velmor Trading (Pty) Ltd
+Site        CP09
+Code       Description                         Qty  Unit      Rate        Amount
+CRN-50     Mobile crane 50 t, per day            1  day    4 500.00      4 500.00
+                                                    Subtotal             4 500.00
+                                                    Out-of-town levy     4 500.00
+                                                    VAT 15%              1 350.00
+                                                    Total               10 350.00
+"""
+    payload = read(page)
+    assert (payload["subtotal"], payload["tax"], payload["total"]) == (
+        "4500.00",
+        "5850.00",
+        "10350.00",
+    )
+
+
+SERBIAN_TWO_RATES = f"""\
+{BUYER}
+                        НАРУЏБЕНИЦА бр. 4410/2026
+                        Место и датум: Нови Сад, 03.03.2026. године
+ДОБАВЉАЧ:   Велмор Трејд д.о.о.           Објекат:   DBN07 – Складиште
+Р. бр.  Шифра    Назив добра        Јед. мере  Количина       Цена   ПДВ %    Износ без ПДВ
+1.      300120   Цемент 50 кг       џак           20,00     900,00      20        18.000,00
+2.      300450   Хлеб за раднике    ком           10,00     180,00      10         1.800,00
+                                      Укупно без ПДВ:          19.800,00 дин.
+                                      Основица за ПДВ 20%:     18.000,00 дин.
+                                      ПДВ 20%:                  3.600,00 дин.
+                                      Основица за ПДВ 10%:      1.800,00 дин.
+                                      ПДВ 10%:                    180,00 дин.
+                                      Укупно за плаћање:       23.580,00 дин.
+"""
+
+
+def test_each_rates_base_is_no_charge():
+    # the bases of VAT at 20 % and at 10 % (not the subtotal) were added to the tax
+    payload = read(SERBIAN_TWO_RATES)
+    assert (payload["subtotal"], payload["tax"], payload["total"]) == (
+        "19800.00",
+        "3780.00",
+        "23580.00",
+    )
+    assert "foot_sum" not in payload["checks_failed"] and not flagged(payload, "tax")

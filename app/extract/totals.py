@@ -255,9 +255,11 @@ def _charges(
         if len(line.cells) < 2 or line.cells[-1].x1 <= left:
             continue  # no amount in the foot's column: another block's line
         value = _amount(line.cells[-1].text, decimal_comma)
-        if value is None or numbers.parse_money(value) == numbers.parse_money(subtotal):
-            continue  # (the tax's base: 'Основица за ПДВ 20%:' beside the subtotal again)
+        if value is None:
+            continue
         cells = [cell for cell in line.cells[:-1] if cell.x1 > left] or line.cells[:-1]
+        if _TAX_BASE.match(re.sub(r"\s+", " ", cells[0].text).strip()):
+            continue  # what a rate's tax is of ('Основица за ПДВ 20%:'), a sum, not a charge
         label = " ".join(cell.text for cell in cells)
         if TAX_WORDS.search(cells[0].text) or charge_is_tax(
             f"{label} {value}", subtotal, decimal_comma=False
@@ -266,6 +268,11 @@ def _charges(
     return charges
 
 
+# The tax's base by its label: a subtotal's ('Основица за ПДВ 10%:', 'Taxable amount'), or a
+# base's ('Base for VAT 15%', 'VAT base'); its amount may be the subtotal or a rate's share.
+_TAX_BASE = re.compile(
+    rf"(?:{FOOT_LABELS['subtotal']}){_THEN_AMOUNT}|.*\b(?:base|basis)\b", re.IGNORECASE
+)
 _RATE_PRINTED = re.compile(r"(\d{1,2}(?:[.,]\d{1,3})?)\s*%")
 
 
