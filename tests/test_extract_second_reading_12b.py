@@ -89,3 +89,15 @@ def test_each_rates_base_is_no_charge():
         "23580.00",
     )
     assert "foot_sum" not in payload["checks_failed"] and not flagged(payload, "tax")
+
+
+# --- 3. a line's VAT rate under a Cyrillic head -------------------------------------------
+
+
+def test_a_lines_vat_rate_under_a_cyrillic_head_is_no_discount():
+    # 'ПДВ %' (the line's VAT rate) was read as a discount: 20 % and 10 % off each line
+    items = read(SERBIAN_TWO_RATES)["items"]
+    assert [(i["quantity"], i["unit_price"], i["amount"], i.get("discount")) for i in items] == [
+        ("20", "900.00", "18000.00", None),
+        ("10", "180.00", "1800.00", None),
+    ]

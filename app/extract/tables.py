@@ -56,7 +56,8 @@ COLUMN_NAMES: list[tuple[str, str]] = [
     # a line's own tax (its rate or amount): a column of its own, not the line's amount
     (
         "line_tax",
-        r"(?:vat|tax|btw|iva|tva|mwst|ust)(?:\s*%|\s+(?:rate|amount))?|taxes|tax\s+code",
+        r"(?:vat|tax|btw|iva|tva|mwst|ust)(?:\s*%|\s+(?:rate|amount))?|taxes|tax\s+code|"
+        + words.COLUMNS["line_tax"],
     ),
     # a date printed on each line (when it is due): a column of its own, not an item's value
     (

@@ -130,4 +130,8 @@ COLUMNS = {
     r"libell[ée]|descri[çc][ãa]o|designa[çc][ãa]o|descripci[óo]n|concepto|назив(?:\s+добра)?|"
     r"найменування(?:\s+товару)?|наименование(?:\s+на\s+стоката)?|товары",
     "line": r"pos\.?|position|р\.\s*бр\.?|№|bil\.?",
+    # a line's own VAT, its rate or its amount ('ПДВ %', 'Стопа ПДВ', 'Износ ПДВ'), and
+    # Brazil's IPI ('% IPI', 'Alíq. IPI', 'Valor IPI')
+    "line_tax": r"(?:стопа\s+|ставка\s+|износ\s+|сума\s+|сумма\s+)?(?:пдв|ндс|ддс)(?:\s*%)?|"
+    r"%\s*(?:пдв|ндс|ддс|ipi)|(?:al[íi]q\.?\s+|valor\s+(?:do\s+)?|vl?r\.?\s+)?ipi(?:\s*%)?",
 }
