@@ -101,3 +101,25 @@ def test_a_lines_vat_rate_under_a_cyrillic_head_is_no_discount():
         ("20", "900.00", "18000.00", None),
         ("10", "180.00", "1800.00", None),
     ]
+
+
+# --- 4. 'RM' over a quantity ---------------------------------------------------------------
+
+
+def test_running_metres_over_a_quantity_name_no_ringgit():
+    # 'Qty (RM)' (running metres) was read as the ringgit, unflagged, on an order in rand
+    page = f"""\
+{BUYER}                                          PURCHASE ORDER
+Order No.   MC-44120                  Date   10/05/2026
+Supplier    Velmor Trading (Pty) Ltd
+Site        CP09
+Code       Description                  Qty (RM)      Rate        Amount
+SKT-70     Skirting board pine 70 mm       120.00     45.00      5 400.00
+CRN-75     Cornice 75 mm                    80.00     30.00      2 400.00
+                                                    Subtotal             7 800.00
+                                                    VAT 15%              1 170.00
+                                                    Total                8 970.00
+"""
+    payload = read(page)
+    assert payload["currency"] != "MYR" or flagged(payload, "currency")
+    assert [i["quantity"] for i in payload["items"]] == ["120", "80"]

@@ -326,6 +326,12 @@ def _beside_money(code: str) -> str:
     return rf"(?<![\w/-]){code}(?= ?{money})|{_AFTER_MONEY}\s?{code}(?![\w-])"
 
 
+# The ringgit's 'RM' over a money column ('Unit Price (RM)', 'Jumlah (RM)'); over a quantity
+# ('Qty (RM)') it is running metres.
+_RM_HEAD = r"(?i:price|amount|total|subtotal|tax|rate|value|cost|sum|harga|jumlah|nilai|cukai)"
+_RM_HEAD += r"\s*\(RM\)"
+
+
 _SIGNED = [
     ("USD", r"US\$|USD|(?<![RN])\$"),
     ("EUR", r"EUR|€"),
@@ -369,7 +375,7 @@ _SIGNED = [
         _CODE_ALONE.format("RSD") + r"|" + _AFTER_MONEY + r"\s?(?:дин\.?(?!\w)|din"
         r"(?:\.(?!\w)|(?= {2,}|[ \t]*(?:\n|$))))",
     ),
-    ("MYR", _CODE_ALONE.format("MYR") + rf"|(?<![\w-])RM(?= ?{AMOUNT})|\(RM\)|(?i:ringgit)"),
+    ("MYR", _CODE_ALONE.format("MYR") + rf"|(?<![\w-])RM(?= ?{AMOUNT})|{_RM_HEAD}|(?i:ringgit)"),
 ]
 _SIGNED_CODES = {code for code, _ in _SIGNED}
 _CURRENCIES = (
