@@ -1,13 +1,14 @@
 """A second reading of 3157554's money, currencies and foot: the dinar's Latin 'din' is a
 currency only where it ends its cell (Romanian's 'din' after an amount is 'of'), the tax's
 base between the subtotal and the total is known by its label, not by its amount (a real
-charge may equal the subtotal; a second rate's base does not), and a line's VAT rate under
-a Cyrillic head ('ПДВ %') is no discount. Each page is made up here; each test says what a
-correct reading gives."""
+charge may equal the subtotal; a second rate's base does not), a line's VAT rate under a
+Cyrillic head ('ПДВ %') is no discount, '(RM)' over a quantity is running metres, not the
+ringgit, and the items' head under the supplier's name is no legal form. Each page is made
+up here; each test says what a correct reading gives."""
 
 from __future__ import annotations
 
-from tests.test_extract_rotation_8 import BUYER, flagged, read
+from tests.test_extract_rotation_8 import BUYER, SERBIAN, flagged, read
 
 # --- 1. the dinar's short name in Latin letters -------------------------------------------
 
@@ -123,3 +124,12 @@ CRN-75     Cornice 75 mm                    80.00     30.00      2 400.00
     payload = read(page)
     assert payload["currency"] != "MYR" or flagged(payload, "currency")
     assert [i["quantity"] for i in payload["items"]] == ["120", "80"]
+
+
+# --- 5. a table's head under the supplier's name -------------------------------------------
+
+
+def test_the_items_head_under_the_suppliers_name_is_no_legal_form():
+    # 'Р. бр.' (the line number's head, letters and points) was taken for the name's legal
+    # form run on to the next line: 'Велмор Трејд д.о.о. Р. бр.', unflagged
+    assert read(SERBIAN)["supplier_name"] == "Велмор Трејд д.о.о."

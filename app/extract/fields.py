@@ -806,6 +806,8 @@ def legal_form_under(lines: list[Line], found: Found, step: float) -> Found:
         if cell is None or below.page != line.page or below.y - line.y > 1.6 * step:
             continue
         under = next((c for c in below.cells if abs(c.x0 - cell.x0) <= 1.5), None)
+        if under is not None and _header_row(below):
+            return found  # the items' head ('Р. бр.  Шифра  Назив добра'), no legal form
         if under is not None and validate.is_legal_form(under.text):
             value = f"{found.value} {under.text.strip()}"
             return replace(found, value=value, source=f"{found.source} {under.text.strip()}")
