@@ -9,6 +9,7 @@ beside its 'Min' and 'Max'. Each page is made up here."""
 from __future__ import annotations
 
 from app.extract import engine, tables
+from tests.test_extract_second_reading_7 import TABLE
 
 BUYER = "Meridian Construction (Pty) Ltd"
 OFFICE = {
@@ -319,15 +320,6 @@ Cape Town 7441                VAT No. 4120198765                 Wanted: 2 Sep 2
     payload = read(page)
     assert payload["supplier_name"] == "Velmor Trading (Pty) Ltd"
     assert not flagged(payload, "supplier_name")
-
-
-TABLE = """
-Code       Description                         Qty  Unit      Rate        Amount
-CON-25     Concrete 25 MPa 19 mm stone          12  m3     1 450.00     17 400.00
-                                                          Subtotal      17 400.00
-                                                          VAT 15%        2 610.00
-                                                          Total         20 010.00
-"""
 
 
 def test_a_price_and_an_amount_said_to_include_vat_are_the_price_and_the_amount():
