@@ -725,7 +725,7 @@ def _known_site_first(
         return project
     patterns = fields.PO_LABELS["project_code"][:2]  # a project's or site's labels, no cost centre
     other = fields.find(pairs, patterns, known_code, step)
-    if not other.value and project.rank == len(fields.PO_LABELS["project_code"]) - 1:
+    if not other.value and project.rank == fields.ACCOUNT_RANK:
         # under a cost centre's or a location's label: the one known site's code the page
         # prints above the items, by no label ('Deliver to: Durban depot DBN07'), is likelier
         other = unlabelled.project_known_code(lines, known)

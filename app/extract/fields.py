@@ -43,6 +43,9 @@ _PROJECT_LABELS = [
     r"location(?=\s*:\s*[A-Z]{2,}[\w-]*\d)|cost\s+cent(?:re|er)|centro\s+de\s+cust[oa]s?|"
     r"centro\s+de\s+costos?",
 ]
+# The last project label's rank: an accounting code's or a location's ('Cost centre',
+# 'Location: OSH-05'), not the project's itself.
+ACCOUNT_RANK = len(_PROJECT_LABELS) - 1
 
 # Our order as the supplier's own document names it ('Your order', 'Cust. Order', 'U
 # bestelling', 'Ihre Bestellung', 'Uw order').

@@ -190,15 +190,10 @@ _TITLED = re.compile(
 )
 
 
-# The project labels' rank beyond which a label names an accounting code, not the project
-# (fields.PO_LABELS: 'Cost centre').
-_PROJECT_NAMED = 1
-
-
 def _project(found: Found, reading: Reading) -> str | None:
     if found.rank is None:
         return "not under a project label"
-    if found.rank > _PROJECT_NAMED:
+    if found.rank >= fields.ACCOUNT_RANK:
         return "under a cost centre's or a location's label: it may not be the project's code"
     if validate.site_code_proof(found.value, reading.site_codes, found.ocr) is None:
         return "matches no site's code or alias, nor their pattern"
