@@ -100,8 +100,9 @@ KINDS = [
     ("delivery_note", r"delivery\s+note|delivery\s+slip|dispatch\s+note|goods\s+delivery|waybill"),
     (
         "purchase_order",
-        r"purchase\s+order|order\s+form|official\s+order|order\s+confirmation|"
-        r"order\s+acknowledge?ment|" + words.ORDER_TITLES,
+        r"purchase\s+order|(?:customer\s+)?order\s+form|official\s+order|order\s+confirmation|"
+        r"order\s+acknowledge?ment|order\s+for\s+(?:the\s+)?(?:supply|purchase)\b|"
+        + words.ORDER_TITLES,
     ),
     ("quotation", r"quotation|\bquote\b|pro\s*-?\s*forma|estimate"),
     ("credit_note", r"credit\s+note"),
@@ -193,11 +194,13 @@ def document_kind(lines: list[Line]) -> str | None:
     # a table's header row (four cells or more, two of them naming its columns: 'Discount',
     # 'VAT' beside an 'Invoice' of 'Allow Invoice Discount'): none of its cells is a title,
     # but one in capitals may be ('TAX INVOICE  No.  Ref  Date')
+    # nor is a label's value ('Your ref.:  Quotation Q52197')
     cells = [
         (line, cell)
         for line in lines[:20]
-        for cell in line.cells
+        for n, cell in enumerate(line.cells)
         if not (_header_row(line) and cell.text.upper() != cell.text)
+        and not (n and line.cells[n - 1].text.rstrip().endswith(":"))
     ]
     marks = [(pair, _NUMBERS_ONE.search(pair[1].text.strip())) for pair in cells]
     marked = [pair for pair, mark in marks if mark]
@@ -205,8 +208,8 @@ def document_kind(lines: list[Line]) -> str | None:
     for line, cell in [pair for pair in cells if pair not in marked] + capitals:
         # a web page's title before its site's name ('Order confirmation | Acme Trade')
         text = cell.text.strip().split(" | ")[0]
-        if len(text.split()) > 5:
-            continue
+        if len(text.split()) > 5 and not (len(line.cells) == 1 and text.isupper()):
+            continue  # a sentence, not a title; a title in capitals alone on its line may be long
         titled = len(line.cells) == 1 or text.upper() == text
         for kind, pattern in KINDS:
             if re.match(rf"(?:{pattern}){_PARTY_AFTER}", text, re.IGNORECASE):
@@ -445,8 +448,16 @@ def _dollar(text: str, ocr: bool) -> Found:
     code = _by_dialling(text, _DOLLAR_BY_DIALLING)
     if code:  # the country the phones are in: its '$', flagged all the same
         return Found(code, proofs.LOW - 0.1, f"$: the page's phones dial {code}'s country")
+    domains = {
+        _DOLLAR_BY_DOMAIN[d] for d in _DOMAIN.findall(text.lower()) if d in _DOLLAR_BY_DOMAIN
+    }
+    if len(domains) == 1:  # the country of the page's e-mail and web addresses, flagged too
+        code = domains.pop()
+        return Found(code, proofs.LOW - 0.1, f"$: the page's addresses are in {code}'s country")
     if _CANADIAN_TAX.search(text):  # flagged too: the tax's name is a sign, not a code
         return Found("CAD", proofs.LOW - 0.1, "$: the page names Canada's sales taxes")
+    if _COLOMBIAN_MONEY.search(text):  # flagged too, as Canada's
+        return Found("COP", proofs.LOW - 0.1, "$: the page names Colombia's taxes or its money")
     return Found("USD", proofs.LOW - 0.1, "$: no code names which country's dollar", None, ocr)
 
 
@@ -461,8 +472,11 @@ def _by_dialling(text: str, currencies: dict[str, str]) -> str | None:
 _CANADIAN_TAX = re.compile(
     r"\b(?:HST|QST|TPS|TVQ)\b\s*(?:\d{1,2}(?:[.,]\d+)?\s*%|:|#|n[o°º])"  # 'TPS 5 %', 'TVQ :'
 )
+# What only a Colombian page prints: its withholdings on VAT and on the trade tax, and its
+# money in words ('... PESOS M/CTE', moneda corriente).
+_COLOMBIAN_MONEY = re.compile(r"\b(?:ReteIVA|ReteICA|ReteFuente)\b|\bpesos\s+m/cte\b", re.I)
 # Countries that write their rupee 'Rs', by their dialling codes.
-_RUPEE_BY_DIALLING = {"91": "INR", "92": "PKR", "94": "LKR", "230": "MUR"}
+_RUPEE_BY_DIALLING = {"91": "INR", "92": "PKR", "94": "LKR", "230": "MUR", "977": "NPR"}
 # Countries that write their krona or krone 'kr', by their dialling codes.
 _KRONA_BY_DIALLING = {"354": "ISK", "46": "SEK", "47": "NOK", "45": "DKK"}
 # The CFA franc ('FCFA', 'F CFA', 'francs CFA'): Central Africa's (XAF) and West Africa's
@@ -472,6 +486,12 @@ _CFA_BY_DIALLING = {
     **dict.fromkeys(("237", "236", "235", "242", "241", "240"), "XAF"),
     **dict.fromkeys(("221", "225", "223", "226", "227", "228", "229", "245"), "XOF"),
 }
+# Countries that write their own currency '$', by the end of their e-mail and web addresses.
+_DOMAIN = re.compile(r"[\w.-]+\.(au|nz|sg|ca|hk|na|mx|cl|ar)\b")
+_DOLLAR_BY_DOMAIN = {
+    "au": "AUD", "nz": "NZD", "sg": "SGD", "ca": "CAD", "hk": "HKD", "na": "NAD", "mx": "MXN",
+    "cl": "CLP", "ar": "ARS",
+}  # fmt: skip
 # Countries that write their own currency '$', by their dialling codes ('+1' is two of them).
 _DOLLAR_BY_DIALLING = {
     "56": "CLP", "52": "MXN", "57": "COP", "54": "ARS", "61": "AUD", "64": "NZD", "65": "SGD",
@@ -729,7 +749,23 @@ def _known_site_first(
         # under a cost centre's or a location's label: the one known site's code the page
         # prints above the items, by no label ('Deliver to: Durban depot DBN07'), is likelier
         other = unlabelled.project_known_code(lines, known)
+    site = printed[0]
+    if not other.value and re.search(rf"(?<![^\W_]){re.escape(site)}(?![^\W_])", project.value):
+        # a contract's or a job's number made of the site's code and more ('ME/CP09/EL-01')
+        source = f"{project.source} (the site {site} in it)"
+        return replace(project, value=site, source=source)
     return other if other.value else project
+
+
+# Where the goods go, a site's code before its name there ('DELIVER TO' over 'LK-GLE01 -
+# Warehouse complex, Koggala EPZ'): the project's, where no label names one.
+_DELIVER_TO = r"deliver(?:y)?\s+(?:to|address)|ship\s+to"
+_SITE_BEFORE_DASH = re.compile(r"([A-Z]{2,}[A-Z0-9]*-[A-Z0-9]*\d[A-Z0-9]*)\s+[-–]\s+[^\W\d]")
+
+
+def _code_before_dash(text: str) -> str | None:
+    match = _SITE_BEFORE_DASH.match(text.strip())
+    return match.group(1) if match else None
 
 
 # A label naming a project itself ('Project No.', 'Projekt-Nr.', 'Proyecto'), not a contract, a
@@ -760,6 +796,8 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     pairs = paired.split_pairs(lines, step)  # labels in two languages side by side, split
     found = _labelled(pairs, fields.PO_LABELS, check, step)
     _ours_first(found, lines, pairs, check, step)
+    if not found["project_code"].value:
+        found["project_code"] = fields.find(pairs, [_DELIVER_TO], _code_before_dash, step)
     found["project_code"] = _known_site_first(found["project_code"], lines, pairs, options, step)
     found["currency"], currencies = _currency(lines)
     _by_place(found, lines, step, check["date"], options, trail)

@@ -20,7 +20,8 @@ from app.extract.model import MISSING, Found
 from app.extract.tables import column_key
 
 _NO = r"\s*(?:number|no\.?|num\.?|nr\.?|n\.?\s?[°º]\.?|#|ref(?:erence)?\.?)"
-_PO = r"(?:p\.?\s?o\.?|purchase\s+order|order)"
+# (a local purchase order's 'LPO No.', as offices in West and East Africa print it)
+_PO = r"(?:l\.?\s?p\.?\s?o\.?|p\.?\s?o\.?|(?:local\s+)?purchase\s+order|order)"
 _DATE_LABELS = [
     # ('Your order date' on a supplier's confirmation: our order's, as 'Your order no.' is)
     r"(?:(?:your|customer|client)\s+(?:p\.?\s?o\.?|order)\s+|p\.?\s?o\.?\s+|order\s+|issue\s+|"
@@ -51,13 +52,14 @@ ACCOUNT_RANK = len(_PROJECT_LABELS) - 1
 # bestelling', 'Ihre Bestellung', 'Uw order').
 YOUR_ORDER = (
     rf"(?:your|customer|cust\.?|client)\s+(?:{_PO}|purchase\s+order)|u\s+bestel(?:ling)?|uw\s+"
-    r"(?:bestelling|order)|ihre?\s+(?:bestellung|auftrag)"
+    r"(?:bestelling|order)|ihre?\s+(?:bestellung|auftrag)|va[šs][ae]\s+objedn[áa]vk[ay]"
 )
 # Its number's label.
-YOUR_ORDER_NUMBER = rf"(?:{YOUR_ORDER}){_NO}|u\s+bestelnommer|ihre\s+bestellnummer"
+YOUR_ORDER_NUMBER = rf"(?:{YOUR_ORDER})(?:{_NO}|\s*č\.?)|u\s+bestelnommer|ihre\s+bestellnummer"
 # Its date's label, bare ('Your date', 'U datum'): our order's on the supplier's own document
 # only; on our own order it is the date of the supplier's quotation or letter ('Your ref.').
-YOUR_DATE = r"(?:your|customer|client)\s+date|uw?\s+datum"
+# (Slovak's 'Zo dňa', 'of the day', under 'Vaša objednávka č.')
+YOUR_DATE = r"(?:your|customer|client)\s+date|uw?\s+datum|zo\s+d[ňn]a"
 
 PO_LABELS: dict[str, list[str]] = {
     "po_number": [
@@ -126,7 +128,7 @@ _ALL_LABELS = re.compile(
     re.IGNORECASE,
 )
 # after a label: its colon, and a word or two in brackets saying which ('Supplier (Bill from)')
-_TRAIL = r"\s*(?:\([^()\d]{1,20}\))?\s*[:#.\-]*\s*"
+_TRAIL = r"\s*(?:\([^()\d]{1,20}\))?\s*[:#.\-]*,?\s*"  # (a letter's 'To,')
 # Dots or rules a typed form prints from a label to its value ('SUPPLIER ........: Acme').
 _LEADER = r"(?:\s*[._·]{3,})?"
 # (letters of any script: 'ĐĐH' in '0842/2026/ĐĐH-MRD')
@@ -183,9 +185,18 @@ def reference(text: str) -> str | None:
             continue
         if validate.is_label_words(token) or numbers.DATE_IN_TEXT.fullmatch(match.group()):
             continue
-        if re.search(r"\d", token) or re.fullmatch(r"[A-Z][A-Z\-/_.]{2,}", token):
+        if re.search(r"\d", token) or (
+            re.fullmatch(r"[A-Z][A-Z\-/_.]{2,}", token) and token not in _PRINT_WORDS
+        ):
             return match.group()
     return None
+
+
+# Words in capitals a print puts after 'Order' that are no number: the file's kind, the copy's
+# ('Order PDF generated ...', 'Order COPY').
+_PRINT_WORDS = frozenset(
+    ("PDF", "XML", "CXML", "CSV", "HTML", "EDI", "COPY", "DRAFT", "ORIGINAL", "DUPLICATE")
+)
 
 
 # A project's label word before its code ('Project CP09', 'Site DBN07'); not 'Page 1'.
@@ -276,6 +287,14 @@ def _after_vendor_number(text: str) -> str | None:
     return None
 
 
+# A post a letter is addressed to, over the company's name ('The Managing Director').
+_ROLE = re.compile(
+    r"(?:the\s+)?(?:(?:managing|sales|general|purchasing|finance)\s+)?"
+    r"(?:director|manager|proprietor|partner|owner|chief\s+executive(?:\s+officer)?)\s*,?",
+    re.IGNORECASE,
+)
+
+
 def supplier_checker(buyer_names: tuple[str, ...]) -> Callable[[str], str | None]:
     """A supplier's name: a name that is not a label, our own company, an address, a phone
     or a registration line."""
@@ -284,6 +303,8 @@ def supplier_checker(buyer_names: tuple[str, ...]) -> Callable[[str], str | None
         value = name(text)
         if value and _after_project_word(value):
             return None  # 'Site GQ-301': a place, not a company
+        if value and _ROLE.fullmatch(value):
+            return None  # a letter's 'To,' over 'The Managing Director': a person's post
         return value if value and validate.not_a_supplier(value, buyer_names) is None else None
 
     return check
@@ -313,7 +334,7 @@ def date_checker(day_first: bool, today: date | None = None) -> Callable[[str], 
 
 
 # Currencies with a sign or a mark of their own; the others by their ISO code alone.
-_CODE_ALONE = r"{}(?![A-Za-z]|[-/]\w)"  # not an item's code ('KES-10')
+_CODE_ALONE = r"(?<!\w[-/]){}(?![A-Za-z]|[-/]\w)"  # not in a code ('KES-10', 'NP-PKR02')
 # After an amount, not any number: cents, or thousands grouped ('164.382,79 TL', '17 254 Ft';
 # '20 Ft' is a container's length in feet).
 _AFTER_MONEY = r"(?:(?<=\d[.,]\d\d)|(?<=\d[ .,'\u00a0]\d{3}))"
@@ -324,6 +345,11 @@ _AFTER_CENTS = r"(?:(?<=\d[.,]\d\d)|(?<=\d[.,]\d\d ))"
 
 # A code that is also a word, right before or after money: an amount with cents or its
 # thousands grouped ('MNT 1 250 000', '20 010.00 GEL'); never before any number ('GEL 300 ml').
+# After 'R': an amount with its cents or its thousands grouped, or whole ('R 115'), never a
+# number with one decimal ('R2.5').
+_RANDS = r"\d{1,3}(?:(?:[ ,.'\u00a0]?\d{3})*[.,]\d\d|(?:[ ,'\u00a0]\d{3})+|\d*\b(?![.,]\d))"
+
+
 def _beside_money(code: str) -> str:
     money = r"\d{1,3}(?:[.,]\d\d(?!\d)|(?:[ ,.'\u00a0]\d{3})+(?!\d))"
     return rf"(?<![\w/-]){code}(?= ?{money})|{_AFTER_MONEY}\s?{code}(?![\w-])"
@@ -333,15 +359,24 @@ def _beside_money(code: str) -> str:
 # ('Qty (RM)') it is running metres.
 _RM_HEAD = r"(?i:price|amount|total|subtotal|tax|rate|value|cost|sum|harga|jumlah|nilai|cukai)"
 _RM_HEAD += r"\s*\(RM\)"
+_TK_HEAD = r"(?i:price|amount|total|rate|value|cost)\s*\(Tk\.?\)"
 
 
 _SIGNED = [
     ("USD", r"US\$|USD|(?<![RN])\$"),
     ("EUR", r"EUR|€"),
     ("GBP", r"GBP|£"),
-    ("ZAR", r"ZAR|(?<!\d)R(?=\s?\d)"),  # not the letter in a registration's '4821R1Z3'
+    # not the letter in a registration's '4821R1Z3', nor an insulation's 'R2.5': an amount
+    ("ZAR", rf"ZAR|(?<!\d)R(?=\s?{_RANDS})"),
     ("BRL", r"BRL|R\$"),
     ("NAD", r"NAD|N\$"),
+    # the dollars written with their country's letters: Singapore's, Australia's, New
+    # Zealand's, Hong Kong's, Canada's ('US$' is the US dollar's, below)
+    ("SGD", r"SGD|S\$"),
+    ("AUD", r"AUD|A\$"),
+    ("NZD", r"NZD|NZ\$"),
+    ("HKD", r"HKD|HK\$"),
+    ("CAD", r"CAD|CA?\$"),
     ("MZN", r"MZN|(?<=\d[.,]\d\d)\s?MT\b"),
     ("PLN", r"PLN|(?<=\d)\s?zł"),
     ("CZK", r"CZK|(?<=\d)\s?Kč"),
@@ -377,6 +412,11 @@ _SIGNED = [
         "RSD",
         _CODE_ALONE.format("RSD") + r"|" + _AFTER_MONEY + r"\s?(?:дин\.?(?!\w)|din"
         r"(?:\.(?!\w)|(?= {2,}|[ \t]*(?:\n|$))))",
+    ),
+    # the taka's sign, its 'Tk' before an amount or over a column ('Rate (Tk.)') and its name
+    (
+        "BDT",
+        _CODE_ALONE.format("BDT") + rf"|৳|(?<![\w-])Tk\.?(?= ?{AMOUNT})|{_TK_HEAD}|(?i:\btaka\b)",
     ),
     ("MYR", _CODE_ALONE.format("MYR") + rf"|(?<![\w-])RM(?= ?{AMOUNT})|{_RM_HEAD}|(?i:ringgit)"),
 ]
@@ -497,6 +537,11 @@ def detect_currency(text: str) -> str | None:
         code: len(re.findall(rf"(?<![A-Za-z])(?:{pattern})", text)) for code, pattern in _CURRENCIES
     }
     best = max(counts, key=lambda c: counts[c])
+    if best == "USD" and not re.search(r"US\$|USD", text):
+        # '$' beside another country's dollar code ('AUD  $ 7,503.43') is that dollar
+        dollars = [c for c in counts if c.endswith("D") and c != "USD" and counts[c]]
+        if len(dollars) == 1:
+            return dollars[0]
     if counts[best]:
         return best
     after = set(_small_codes(text)) & set(numbers.CURRENCY_CODES)
@@ -766,9 +811,19 @@ def find(
                 if match and not _starts_with_label(match.group("value")):
                     value = check(match.group("value"))
                     bare = value and not match.group("sep").strip()
-                    if bare and (not _coded(value) or len(value.split()) > 1):
+                    first = next(
+                        (
+                            w.strip(".,;:")
+                            for w in match.group("value").split()
+                            if not _MARK.fullmatch(w)
+                        ),
+                        "",
+                    )  # after a number sign ('BON DE COMMANDE N° BC/LSH/26/0620')
+                    later = check is reference and value != first  # a number is the first word
+                    if bare and (not _coded(value) or len(value.split()) > 1 or later):
                         # 'Site stores' is words, not 'Site' and a code; 'Site DBN07 stores'
-                        # is a place, not 'Site' and 'DBN07 stores'
+                        # is a place, not 'Site' and 'DBN07 stores'; 'Order PDF generated
+                        # 2026-08-25 11:44' is no number '11'
                         value = None
                     if value:
                         conf = base * 0.95 * (0.6 + 0.4 * cell.conf)
@@ -863,7 +918,17 @@ def _label_candidates(line: Line) -> list[Cell]:
             first = [*first[:-1], replace(first[-1], x1=words[-1].x1)]
             second = [replace(second[0], x0=words[0].x0), *second[1:]]
             trimmed += [Cell(first), Cell(second)]
+    # the same, its two languages in cells of their own ('Rhif Archeb' then '/ Order No.'):
+    # the second, as wide as both
+    for before, cell in zip(line.cells, line.cells[1:], strict=False):
+        words = list(cell.words)
+        if len(words) > 1 and words[0].text == "/" and not re.search(r"\d", before.text):
+            trimmed.append(Cell([replace(words[1], x0=before.x0), *words[2:]]))
     return [*line.cells, *pairs, *trimmed]
+
+
+# A number sign standing alone before a number ('N°', 'No.', 'Nr.', '#', '№').
+_MARK = re.compile(r"(?:n[°º]|no\.?|nr\.?|#|№):?", re.IGNORECASE)
 
 
 def _coded(value: str) -> bool:

@@ -178,7 +178,10 @@ def to_items(
     for row in rows:
         keys = {c.key for c in row.columns}
         quantity_key = "delivered" if delivery_note and "delivered" in keys else "quantity"
-        if quantity_key not in keys and "ordered" in keys:
+        priced = bool(row.text("unit_price") or row.text("amount"))
+        if "ordered" in keys and (quantity_key not in keys or (priced and not delivery_note)):
+            # a priced order line's 'Order qty' beside another quantity ('Takeoff qty  Waste %
+            # Order qty'): what is ordered (an unpriced copy's is a receiving list's)
             quantity_key = "ordered"
         if quantity_key not in keys:
             for rule in (r for r in row_rules if r.applies(row.ocr)):

@@ -88,8 +88,9 @@ class Line:
 
 
 # Signs that compatibility forms would turn into other letters and lose their meaning: the
-# ordinal indicators of 'N.º' and 'Ref.ª' (not 'N.o'), the micro sign of '200 µ'.
-_KEPT_SIGNS = re.compile(r"[^\u00aa\u00b5\u00ba]+")
+# ordinal indicators of 'N.º' and 'Ref.ª' (not 'N.o'), the micro sign of '200 µ', the
+# squares and cubes of 'm²' and 'm³' (a description says what it says).
+_KEPT_SIGNS = re.compile(r"[^\u00aa\u00b5\u00ba\u00b2\u00b3]+")
 
 
 def clean(text: str) -> str:

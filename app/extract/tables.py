@@ -200,10 +200,13 @@ def _split_header_cell(cell: Cell) -> list[Column]:
 
 def _brackets_kept(parts: list[Column]) -> list[Column]:
     """A word in brackets after a column's name ('Jumlah (Rp)', 'Berat (kg)') is that
-    column's currency or unit, not a column of its own."""
+    column's currency or unit, not a column of its own; a '%' after a word that names no
+    column ('Waste %') is that word's, not a discount."""
     out: list[Column] = []
     for part in parts:
-        if out and not part.key and re.fullmatch(r"\(\S{1,6}\)", part.word):
+        if out and part.word == "%" and not out[-1].key:
+            out[-1] = replace(out[-1], x1=part.x1, word=f"{out[-1].word} %")
+        elif out and not part.key and re.fullmatch(r"\(\S{1,6}\)", part.word):
             last = out[-1]
             word = f"{last.word} {part.word}"
             out[-1] = replace(last, key=last.key or column_key(word), x1=part.x1, word=word)
@@ -865,6 +868,8 @@ class RowReader:
                 )
             )  # fmt: skip
             self.last_y, self.above = line.y, placed
+        elif rows and _ACCOUNT_STRING.match(line.text.strip()):
+            return  # the line's accounts under it ('Fund 4E1035 - Org 88021 - Account ...')
         elif rows and not rows[-1].closed and _wraps(line.y - self.last_y, rows, self.step):
             if line.ocr and not rows[-1].more and _room_left(self.above, columns):
                 rows.append(
@@ -878,6 +883,13 @@ class RowReader:
             self.last_y = line.y
         elif rows:
             rows[-1].closed = True
+
+
+# An item's accounts printed under it, three or more words each with a code that has a digit,
+# joined by dashes ('Fund 4E1035 - Org 88021 - Account 731500 - Program 60'): no description.
+_ACCOUNT_STRING = re.compile(
+    r"(?:[^\W\d]+\s+[\w./-]*\d[\w./-]*\s+[-–]\s+){2,}[^\W\d]+\s+[\w./-]*\d"
+)
 
 
 # A sum named with its tax in or out ('Order Value excl. VAT', 'Amount incl. tax'), or the whole

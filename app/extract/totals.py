@@ -41,27 +41,32 @@ FOOT_LABELS = {
     "subtotal": rf"(?:sub\s*-?\s*total|nett(?:\s+total)?|net\s+total|"
     r"total\s+net(?:t)?\s+(?:value|amount)|"
     r"untaxed\s+amount|(?:total\s+)?taxable\s+(?:amount|value)|net\s+amount|amount\s+before\s+(?:vat|tax)|"
-    rf"total\s+before\s+(?:vat|tax)|{_WHAT}\s+{_EXCL}|{words.FOOT['subtotal']})"
+    rf"total\s+before\s+(?:vat|tax)|{_WHAT}\s+{_EXCL}|{words.FOOT['subtotal']}|"
+    # what the goods come to, before freight and tax ('Merchandise Total'); a service order's
+    # 'Net value of services' (a bare 'Net Value' may be what is payable, after tax)
+    r"(?:merchandise|goods|materials?)\s+total|net\s+value\s+of\s+(?:goods|services))"
     rf"(?:\s+{_EXCL})?{_CURRENCY}",
     # 'Total VAT' and 'VAT total' beside 'Total Exclusive' and 'Total Inclusive' (an
     # accounting package's foot) name the tax, not the total
     # (India's GST in its central, state, integrated and union territory parts: 'CGST @ 9%')
-    "tax": rf"{_PLUS}(?:total\s+)?(?:vat|tax(?:es)?|[csiu]?gst|sales\s+tax|{words.FOOT['tax']})"
-    rf"(?:\s+(?:amount|total))?(?!{_RATE}\s*\((?:incl|{words.INCLUDED})){_RATE}",
+    # (a business system's 'Input tax V1 15 %', 'VAT 15.00% (S1)': the tax by its code)
+    "tax": rf"{_PLUS}(?:total\s+)?(?:vat|(?:input\s+)?tax(?:es)?|[csiu]?gst|sales\s+tax|"
+    rf"{words.FOOT['tax']})(?:\s+(?:amount|total))?(?:\s+[a-z]\d)?"
+    rf"(?!{_RATE}\s*\((?:incl|{words.INCLUDED})){_RATE}(?:\s*\([a-z]\d{{1,2}}\))?",
     # VAT the total includes: the prices were printed with it
     # ('Includes GST of')
     "included_tax": rf"(?:vat|tax|gst|{words.FOOT['tax']})\s+(?:incl(?:\.|uded|usive)?|"
     rf"{words.INCLUDED}){_RATE}|"
-    # the rate first, and the word in brackets: 'VAT 15% (included)'
+    # the rate first, and the word in brackets: 'VAT 15% (included)', '(included above)'
     rf"(?:vat|tax|gst|{words.FOOT['tax']}){_RATE}\s*\((?:incl(?:\.|uded|usive)?|"
-    rf"{words.INCLUDED})\)|"
+    rf"{words.INCLUDED})(?:\s+above)?\)|"
     rf"(?:incl(?:\.|uding|udes)?|of\s+which|{words.INCLUDED})\s+"
     rf"(?:vat|tax|gst|{words.FOOT['tax']}){_RATE}(?:\s+of)?",
     # ('Total FOB value USD': the total at an Incoterm)
-    "total": rf"(?:(?:grand|order|gross)\s+)?total(?:\s+{_INCOTERM})?"
+    "total": rf"(?:(?:grand|order|gross|p\.?\s?o\.?)\s+)?total(?:\s+{_INCOTERM})?"
     r"(?:\s+(?:gross\s+)?(?:value|amount|due|payable|order(?:\s+(?:value|amount))?))?"
     rf"(?:\s+{_INCL})?{_CURRENCY}|{_WHAT}\s+{_INCL}{_CURRENCY}|"
-    rf"amount\s+due|balance\s+due|total\s+payable|{words.FOOT['total']}",
+    rf"amount\s+due|balance\s+due|total\s+payable|order\s+value{_CURRENCY}|{words.FOOT['total']}",
 }
 _AMOUNT = re.compile(
     r"\(?-?(?:[A-Z]{3}\s?|[RN]\$\s?|US\$\s?|R\s?|\$|€|£)?\d[\d ,.'\u00a0]*\d"
@@ -88,13 +93,14 @@ _THEN_AMOUNT = r"\s*:?\s*(?=$|(?:(?<=[\s:])-)?\s?(?:[\d($€£]|r\s?\d|[a-z]{3}\
 
 
 def _labelled(
-    line: Line, decimal_comma: bool, below: Line | None = None
-) -> tuple[str, str, int, bool] | None:
-    """The foot label this line carries and its amount: (key, amount, cell index, whether
-    the amount is the line's below), or None.
+    line: Line, decimal_comma: bool, below: Line | None = None, above: Line | None = None
+) -> tuple[str, str, int, Line | None] | None:
+    """The foot label this line carries and its amount: (key, amount, cell index, the other
+    line the amount is on, if it is not on this one), or None.
     A label is the whole of its cell but for an amount: 'Total Excl. VAT' is not 'Total'.
     A label last on its line may have its amount alone on the line under it (a box of
-    label over value), right of the label's start."""
+    label over value), right of the label's start. A label printed under its translation in
+    a right-to-left script has its amount beside the translation, on the line above."""
     for position, cell in enumerate(line.cells):
         for text in _label_texts(cell.text):
             label = text.lower()
@@ -103,23 +109,57 @@ def _labelled(
                 if not match:
                     continue
                 rest = text[match.end() :].strip()
-                value_text = rest or " ".join(c.text for c in line.cells[position + 1 :])
-                alone = None if value_text or below is None else _alone_under(below, cell.x0)
-                under = alone is not None
-                if under:
-                    value_text = alone.text
+                after = line.cells[position + 1 :]
+                if _RIGHT_TO_LEFT.search(cell.text) is None:
+                    # words in Arabic or Hebrew beside an English label are another block's
+                    # ('VAT 15%' beside a note of payment terms in Arabic)
+                    after = [c for c in after if len(_RIGHT_TO_LEFT.findall(c.text)) < 3]
+                value_text = rest or " ".join(c.text for c in after)
+                other = None if value_text or below is None else _alone_under(below, cell.x0)
+                if other is not None:
+                    value_text = other.text
                 value = _amount(value_text, decimal_comma)
+                if value is None and key == "tax" and _NO_TAX.fullmatch(value_text.strip()):
+                    value = "0.00"  # 'Sales Tax  EXEMPT': no tax is owed
+                if value is None and not rest and above is not None:
+                    value = _beside_translation(above, cell.x0, decimal_comma)
+                    if value is not None:
+                        return key, value, position, above
                 if value is not None:
-                    return key, value, position, under
+                    return key, value, position, other and below
                 break  # a label without its amount: the next cell may be one
     return None
+
+
+# Letters of the scripts written right to left: Hebrew's and Arabic's.
+_RIGHT_TO_LEFT = re.compile(r"[\u0590-\u06ff]")
+
+
+def _beside_translation(above: Line, x0: float, decimal_comma: bool) -> str | None:
+    """The amount beside a label's translation in Arabic or Hebrew on the line above, the
+    translation over the label's start ('الإجمالي غير شامل الضريبة  ر.س SAR 21,126.11' over
+    'Total excl. VAT'), a rate all it has of digits: the amount in the cell after it."""
+    first = above.cells[0]
+    if not first.x0 - 4 <= x0 <= first.x1 or len(_RIGHT_TO_LEFT.findall(first.text)) < 3:
+        return None
+    words = re.sub(r"\d{1,2}(?:[.,]\d+)?\s*%", "", first.text)
+    if re.search(r"\d|[A-Za-z]", words) or len(above.cells) < 2:
+        return None
+    return _amount(above.cells[1].text, decimal_comma)
+
+
+# A word in the tax's place that says none is owed.
+_NO_TAX = re.compile(r"\(?(?:exempt|nil|zero[- ]rated)\)?\.?", re.IGNORECASE)
 
 
 def _label_texts(text: str) -> list[str]:
     """The cell's text as a label: whole, after a form's block number ('18. TOTAL OF ITEMS');
     printed in two languages ('Total TTC / Total incl. VAT'), the last of them, then the
-    first, each with the amount that may follow the cell's last."""
+    first, each with the amount that may follow the cell's last; the second language's alone in
+    its cell ('/ Net total' after 'Cyfanswm net'), without its stroke."""
     text = fields.without_block_number(re.sub(r"\s+", " ", text).strip())
+    if text.startswith("/ "):  # the second language's in a cell of its own ('/ Net total')
+        text = text[2:]
     parts = text.split(" / ")
     if len(parts) < 2:
         return [text]
@@ -179,19 +219,26 @@ def read_foot(lines: list[Line], decimal_comma: bool) -> dict[str, Found]:
     where: dict[str, int] = {}  # each key's line
     column: dict[str, int] = {}  # and its label's cell in that line
     out: dict[str, Found] = {}
+    by_registration: set[str] = set()  # keys read from a line whose amount may be a number
     for registered in (False, True):  # a registration number only when nothing else is
         for index in range(len(lines) - 1, -1, -1):
             below = lines[index + 1] if index + 1 < len(lines) else None
             near = below is not None and below.page == lines[index].page
-            labelled = _labelled(lines[index], decimal_comma, below if near else None)
+            above = lines[index - 1] if index else None
+            above = above if above is not None and above.page == lines[index].page else None
+            labelled = _labelled(lines[index], decimal_comma, below if near else None, above)
             if labelled is None:
                 continue
-            key, value, position, under = labelled
+            key, value, position, other = labelled
             key = "tax" if key == "included_tax" else key
             if key not in out and _registration(lines[index], position) == registered:
+                if registered:
+                    by_registration.add(key)
                 found = _found(lines[index], value, position)
-                if under:  # its amount on the line below
+                if other is below and other is not None:  # its amount on the line below
                     found = replace(found, source=f"{found.source}  {below.text.strip()}")
+                elif other is not None:  # beside its translation on the line above
+                    found = replace(found, source=f"{other.text.strip()}  {found.source}")
                 out[key], where[key], column[key] = found, index, position
     # a VAT analysis is printed at the foot, not above it: an items table's 'Incl. VAT'
     # column is the lines' amounts with their tax, not the tax
@@ -202,6 +249,10 @@ def read_foot(lines: list[Line], decimal_comma: bool) -> dict[str, Found]:
         between = lines[where["subtotal"] + 1 : where["total"]]
         left = min(lines[where[key]].cells[column[key]].x0 for key in ("subtotal", "total"))
         charges = _charges(between, out["subtotal"].value, decimal_comma, left)
+        if len(charges) == 1 and "tax" in by_registration:
+            # the one charge between the subtotal and the total, not a registration's number
+            line, value = charges[0]
+            out["tax"] = _found(line, value, 0)
         if len(charges) > 1:
             cents = sum(numbers.parse_money(value) for _, value in charges)
             source = " + ".join(line.text.strip() for line, _ in charges)
@@ -258,8 +309,11 @@ def _charges(
         if value is None:
             continue
         cells = [cell for cell in line.cells[:-1] if cell.x1 > left] or line.cells[:-1]
-        if _TAX_BASE.match(re.sub(r"\s+", " ", cells[0].text).strip()):
+        first = re.sub(r"\s+", " ", cells[0].text).strip()
+        if _TAX_BASE.match(first):
             continue  # what a rate's tax is of ('Основица за ПДВ 20%:'), a sum, not a charge
+        if _TOTAL_AGAIN.fullmatch(first):
+            continue  # the total under another name before the last ('Spolu s DPH')
         label = " ".join(cell.text for cell in cells)
         if TAX_WORDS.search(cells[0].text) or charge_is_tax(
             f"{label} {value}", subtotal, decimal_comma=False
@@ -273,6 +327,7 @@ def _charges(
 _TAX_BASE = re.compile(
     rf"(?:{FOOT_LABELS['subtotal']}){_THEN_AMOUNT}|.*\b(?:base|basis)\b", re.IGNORECASE
 )
+_TOTAL_AGAIN = re.compile(rf"(?:{FOOT_LABELS['total']})\s*:?", re.IGNORECASE)
 _RATE_PRINTED = re.compile(r"(\d{1,2}(?:[.,]\d{1,3})?)\s*%")
 
 

@@ -27,6 +27,12 @@ _MARKER = re.compile(
     rf"(?:n|no|nr|nro|num|n[°º]|#|č|br|št|số|бр|№)\.?|\S*(?:#|[°º]\.?)|\S*?-?{_ENDING}\.?",
     re.IGNORECASE,
 )
+# A label naming another document's number: a requisition's, a quotation's, a tender's, an
+# invoice's or a contract's ('Requisition No.:' beside the order's 'Ref:') is not the order's.
+_OTHER_DOCUMENT = re.compile(
+    r"(?i)\b(?:requisition|req|quot(?:ation|e)|offer|tender|rfq|enquiry|inquiry|invoice"
+    r"|contract|indent)\b"
+)
 # A bank's details carry markers too ('Acc No', 'Br. code'), and name no order.
 _BANK = re.compile(
     r"\b(?:acc(?:ount)?|a/c|bank|branch|br\.?\s*code|iban|swift|sort\s+code)\b", re.I
@@ -42,6 +48,8 @@ def _marked(text: str) -> bool:
     if not 1 <= len(words) <= 4 or re.search(r"\d", text) or fields.is_label(text):
         return False
     if validate.is_registration(text) or validate.is_phone(text) or _BANK.search(text):
+        return False
+    if _OTHER_DOCUMENT.search(text):
         return False
     if re.fullmatch(r"[A-Z]\.\s+[A-Z][a-z]\S*", text.strip()):
         return False  # a person's initial and surname ('N. Dlamini'), no marker
@@ -235,6 +243,9 @@ def number_in_grid(lines: list[Line], step: float) -> Found:
 # A reference that names itself a purchase order's: 'PO' and its digits, run together or
 # with a mark between ('PO26007790', 'PO/2026/00954', 'P.O.-4471'); not 'PO Box 1180'.
 _SELF_NAMED = re.compile(r"(?<![\w/\-])P\.?O\.?[-/#]?(?=[\w/\-.]*\d{4})\d[\w/\-.]*\w(?![\w/\-])")
+# Or 'PO' as one part of a reference of parts between strokes, our company's and its
+# department's before it ('MCBL/PROC/PO/26/0438').
+_PART_NAMED = re.compile(r"(?<![\w/\-])(?:[A-Z0-9]{2,}/)+PO/(?=[\w/\-]*\d{4})[\w/\-]*\w(?![\w/\-])")
 
 
 def number_named_po(lines: list[Line], step: float) -> Found:
@@ -246,7 +257,7 @@ def number_named_po(lines: list[Line], step: float) -> Found:
         if line.page != lines[0].page or _numbers(line) >= 3:
             break  # the items (a line of two numbers beside the PO's may be a party's numbers)
         for cell in line.cells:
-            for match in _SELF_NAMED.finditer(cell.text):
+            for match in [*_SELF_NAMED.finditer(cell.text), *_PART_NAMED.finditer(cell.text)]:
                 seen.setdefault(match.group(), cell)
     if len(seen) != 1:
         return MISSING

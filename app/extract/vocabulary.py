@@ -37,7 +37,7 @@ ORDER_WORDS = [
 ORDER_TITLES = (
     r"aankoopbestelling|bestelling|bestellung|bon\s+de\s+commande|commande|"
     r"pedido(?:\s+de\s+compra)?|nota\s+de\s+encomenda|encomenda|orden\s+de\s+compra|"
-    r"ordem\s+de\s+compra"
+    r"ordem\s+de\s+compra|objedn[áa]vka"  # (Slovak's and Czech's)
 )
 
 # The days of the week, as a date may be printed after one ('Sondag, 19 April 2026'), in
@@ -55,6 +55,7 @@ ORDER_DATE = [
     r"besteldatum|datum\s+van\s+bestelling|bestelldatum|auftragsdatum",
     r"date\s+(?:de\s+(?:la\s+)?commande|d'[ée]mission)",
     r"data\s+(?:do\s+pedido|de\s+emiss[ãa]o)|fecha\s+(?:de(?:l)?\s+pedido|de\s+emisi[óo]n)",
+    r"d[áa]tum\s+vystavenia|datum\s+vystaven[íi]",  # Slovak's and Czech's date of issue
 ]
 DATE_WORDS = [r"datum|data|fecha"]
 
@@ -74,6 +75,7 @@ PROJECT_WORDS = [
     # the site as 'the object' (Estonian, Latvian, Bulgarian, Georgian; Serbian, Ukrainian,
     # Russian), Slovenian's building site, and the project in Mongolian and Georgian
     r"objekts?|обект|објекат|об['’]єкт|объект|ობიექტი|gradbišče|төсөл|პროექტი",
+    r"stavba|z[áa]kazka|zak[áa]zka",  # Slovak's and Czech's building works and job
 ]
 
 # 'Plus' before a tax line in the foot ('zzgl. 19 % MwSt.').
@@ -95,16 +97,18 @@ FOOT = {
     r"valor\s+(?:das\s+)?mercadorias|valor\s+dos\s+produtos|subtotaal|zwischensumme|netto(?:betrag|summe|wert)?|summe\s+netto|"
     r"gesamt\s+netto|warenwert|total\s+h\.?t\.?|montant\s+h\.?t\.?|sous-?\s*total|"
     r"total\s+(?:sem|sin|s/)\s*iva|base\s+(?:imponible|tribut[áa]vel)|valor\s+l[íi]quido|"
-    r"total\s+l[íi]quido|total\s+neto|importe\s+neto",
+    r"total\s+l[íi]quido|total\s+neto|importe\s+neto|(?:celkom|celkem|spolu)\s+bez\s+dph",
     # (VAT in Serbian and Ukrainian, Russian, Bulgarian; Malaysia's sales tax; Brazil's tax on
     # manufactured goods, charged on top of the prices)
     "tax": r"btw|mwst\.?|ust\.?|tva|iva|imposto|impuesto|steuer|taxe|belasting|heffing|пдв|ндс|"
-    r"ддс|cukai(?:\s+jualan)?|ipi",
+    r"ддс|cukai(?:\s+jualan)?|ipi|dph",
     "total": r"totaal|gesamt(?:betrag|summe)?|endbetrag|endsumme|brutto(?:betrag)?|"
     r"summe\s+brutto|gesamt\s+brutto|total\s+t\.?t\.?c\.?|montant\s+t\.?t\.?c\.?|"
     r"net\s+[àa]\s+payer|total\s+a\s+pagar|valor\s+a\s+pagar|importe\s+total|valor\s+total|"
-    r"total\s+geral|total\s+general|total\s+(?:com|con)\s+iva|total\s+do\s+pedido|"
-    r"укупно\s+за\s+плаћање|всього\s+з\s+пдв|сума\s+за\s+плащане|jumlah\s+besar",
+    r"total\s+geral|total\s+general|total\s+(?:com|con)\s+iva|total\s+do\s+pedido|total\s+(?:de\s+la\s+)?orden(?:\s+de\s+compra)?|total\s+(?:del\s+)?pedido|"
+    r"укупно\s+за\s+плаћање|всього\s+з\s+пдв|сума\s+за\s+плащане|jumlah\s+besar|"
+    r"(?:celkom|celkem|spolu)\s+(?:s|vr[áa]tane|v[čc]etn[ěe])\s+dph|celkom\s+k\s+[úu]hrade|"
+    r"celkem\s+k\s+[úu]hrad[ěe]",
 }
 
 # A price's or an amount's head may say it is before VAT and in which currency ('Ціна без
