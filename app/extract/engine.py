@@ -717,8 +717,22 @@ def _ours_first(
         if proofs.names_our_order(read) or (name == "po_number" and proofs.names_po(read)):
             continue
         ours = fields.find(pairs, [label], check[shape], step)
+        if not ours.value and name == "po_date":
+            ours = fields.find(_by_our_number(pairs), [fields.OF_THE_DAY], check[shape], step)
         if ours.value:
             found[name] = ours
+
+
+_OUR_NUMBER = re.compile(fields.YOUR_ORDER_NUMBER, re.IGNORECASE)
+
+
+def _by_our_number(lines: list[Line]) -> list[Line]:
+    """The line that labels our order's number ('Vaša objednávka č.:') and the line under it:
+    where a date by a label naming no document is our order's."""
+    for index, line in enumerate(lines):
+        if any(_OUR_NUMBER.match(cell.text.strip()) for cell in line.cells):
+            return lines[index : index + 2]
+    return []
 
 
 def _known_site_first(
@@ -768,6 +782,15 @@ def _code_before_dash(text: str) -> str | None:
     return match.group(1) if match else None
 
 
+def _delivered_to(pairs: list[Line], options: ExtractOptions, step: float) -> Found:
+    """The code before a name under 'Deliver to': a known site's, as if under a site's label;
+    any other code (a store's, 'WH-01 - Central stores') as under a location's, not proven."""
+    there = fields.find(pairs, [_DELIVER_TO], _code_before_dash, step)
+    if there.value and validate.site_code_proof(there.value, options.site_codes) != "known":
+        there = replace(there, rank=fields.ACCOUNT_RANK)
+    return there
+
+
 # A label naming a project itself ('Project No.', 'Projekt-Nr.', 'Proyecto'), not a contract, a
 # job or a site: its code is the order's project's, known to the office or not.
 _NAMES_PROJECT = re.compile(r"pro[jy]e[ckt]", re.IGNORECASE)
@@ -797,7 +820,7 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     found = _labelled(pairs, fields.PO_LABELS, check, step)
     _ours_first(found, lines, pairs, check, step)
     if not found["project_code"].value:
-        found["project_code"] = fields.find(pairs, [_DELIVER_TO], _code_before_dash, step)
+        found["project_code"] = _delivered_to(pairs, options, step)
     found["project_code"] = _known_site_first(found["project_code"], lines, pairs, options, step)
     found["currency"], currencies = _currency(lines)
     _by_place(found, lines, step, check["date"], options, trail)

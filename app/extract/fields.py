@@ -58,8 +58,11 @@ YOUR_ORDER = (
 YOUR_ORDER_NUMBER = rf"(?:{YOUR_ORDER})(?:{_NO}|\s*č\.?)|u\s+bestelnommer|ihre\s+bestellnummer"
 # Its date's label, bare ('Your date', 'U datum'): our order's on the supplier's own document
 # only; on our own order it is the date of the supplier's quotation or letter ('Your ref.').
-# (Slovak's 'Zo dňa', 'of the day', under 'Vaša objednávka č.')
-YOUR_DATE = r"(?:your|customer|client)\s+date|uw?\s+datum|zo\s+d[ňn]a"
+YOUR_DATE = r"(?:your|customer|client)\s+date|uw?\s+datum"
+# Slovak's 'Zo dňa' ('of the day'): the date of the number printed before it, our order's
+# beside or under 'Vaša objednávka č.' only ('č. 2633999  zo dňa 23. 4. 2026' is the
+# confirmation's own).
+OF_THE_DAY = r"zo\s+d[ňn]a"
 
 PO_LABELS: dict[str, list[str]] = {
     "po_number": [
@@ -116,7 +119,7 @@ _ALL_LABELS = re.compile(
         for patterns in group.values()
         for p in patterns
     )
-    + rf"|{YOUR_DATE}"
+    + rf"|{YOUR_DATE}|{OF_THE_DAY}"
     + r"|(?:your\s+ref(?:erence)?|delivery\s+date|due\s+date|account\s+(?:n[o°º]\.?|number)|"
     r"vat\s+(?:n[o°º]\.?|number|reg(?:istration)?\.?)|tel(?:ephone)?|fax|e-?mail|contact|phone|"
     r"reg(?:istration)?\.?\s+n[o°º]\.?|"
@@ -155,7 +158,7 @@ def names_field(text: str, name: str) -> bool:
     patterns = PO_LABELS.get(name)
     if not patterns:
         return False
-    naming = patterns[0] + (f"|{YOUR_DATE}" if name == "po_date" else "")
+    naming = patterns[0] + (f"|{YOUR_DATE}|{OF_THE_DAY}" if name == "po_date" else "")
     text = normal(text).strip(" :")
     halves = [text, *re.split(r"\s+/\s+", text)]  # a label in two languages: either half
     return any(re.fullmatch(rf"(?:{naming}){_TRAIL}", half, re.I) for half in halves)
@@ -334,7 +337,8 @@ def date_checker(day_first: bool, today: date | None = None) -> Callable[[str], 
 
 
 # Currencies with a sign or a mark of their own; the others by their ISO code alone.
-_CODE_ALONE = r"(?<!\w[-/]){}(?![A-Za-z]|[-/]\w)"  # not in a code ('KES-10', 'NP-PKR02')
+# not in a code ('KES-10', 'NP-PKR02'); after a stroke, before no digit ('Amount/AED')
+_CODE_ALONE = r"(?:(?<!\w[-/]){0}|{0}(?!\d))(?![A-Za-z]|[-/]\w)"
 # After an amount, not any number: cents, or thousands grouped ('164.382,79 TL', '17 254 Ft';
 # '20 Ft' is a container's length in feet).
 _AFTER_MONEY = r"(?:(?<=\d[.,]\d\d)|(?<=\d[ .,'\u00a0]\d{3}))"
@@ -372,11 +376,12 @@ _SIGNED = [
     ("NAD", r"NAD|N\$"),
     # the dollars written with their country's letters: Singapore's, Australia's, New
     # Zealand's, Hong Kong's, Canada's ('US$' is the US dollar's, below)
-    ("SGD", r"SGD|S\$"),
-    ("AUD", r"AUD|A\$"),
-    ("NZD", r"NZD|NZ\$"),
-    ("HKD", r"HKD|HK\$"),
-    ("CAD", r"CAD|CA?\$"),
+    # (their codes alone, as any code: 'AUDIO', 'CADMIUM' and 'NZD-01' name none)
+    ("SGD", _CODE_ALONE.format("SGD") + r"|S\$"),
+    ("AUD", _CODE_ALONE.format("AUD") + r"|A\$"),
+    ("NZD", _CODE_ALONE.format("NZD") + r"|NZ\$"),
+    ("HKD", _CODE_ALONE.format("HKD") + r"|HK\$"),
+    ("CAD", _CODE_ALONE.format("CAD") + r"|CA?\$"),
     ("MZN", r"MZN|(?<=\d[.,]\d\d)\s?MT\b"),
     ("PLN", r"PLN|(?<=\d)\s?zł"),
     ("CZK", r"CZK|(?<=\d)\s?Kč"),
@@ -811,15 +816,13 @@ def find(
                 if match and not _starts_with_label(match.group("value")):
                     value = check(match.group("value"))
                     bare = value and not match.group("sep").strip()
+                    # a number is the first word, a number sign or a mark before it aside
+                    # ('BON DE COMMANDE N° BC/LSH/26/0620', 'Order No. | 4471')
+                    words = [w.strip(".,;:") for w in match.group("value").split()]
                     first = next(
-                        (
-                            w.strip(".,;:")
-                            for w in match.group("value").split()
-                            if not _MARK.fullmatch(w)
-                        ),
-                        "",
-                    )  # after a number sign ('BON DE COMMANDE N° BC/LSH/26/0620')
-                    later = check is reference and value != first  # a number is the first word
+                        (w for w in words if re.search(r"\w", w) and not _MARK.fullmatch(w)), None
+                    )
+                    later = check is reference and value != first
                     if bare and (not _coded(value) or len(value.split()) > 1 or later):
                         # 'Site stores' is words, not 'Site' and a code; 'Site DBN07 stores'
                         # is a place, not 'Site' and 'DBN07 stores'; 'Order PDF generated
