@@ -147,3 +147,71 @@ NW-12      Nut M12                         100  each             3.00        300
 """
     payload = read(page)
     assert payload["currency"] == "AED" or flagged(payload, "currency")
+
+
+# --- 6. the one charge between the subtotal and the total ---------------------------------
+
+
+def test_a_charge_by_its_rate_alone_is_no_tax_over_a_registration_number():
+    # the supplier's VAT registration number was read for the tax, and the one charge
+    # between the subtotal and the total, a delivery fee by its rate, was taken for the tax
+    # instead, proven: the page names no tax there
+    page = f"""\
+{BUYER}                   PURCHASE ORDER
+Order No.  MC-45121                       Date  21/05/2026
+Supplier   Velmor Trading (Pty) Ltd       VAT 4068495914
+Site       CP09
+Code       Description                     Qty  Unit      Rate      Amount
+CB-1P10    Circuit breaker 1-pole 10 A      10  each     80.00     800.00
+                                   Subtotal                       800.00
+                                   Delivery 5%                     40.00
+                                   Total incl. VAT                840.00
+"""
+    payload = read(page)
+    assert payload["tax"] != "40.00" or flagged(payload, "tax")
+
+
+# --- 7. a unit beside '$' prices -----------------------------------------------------------
+
+
+def test_bundles_beside_dollar_prices_name_no_dollar():
+    # 'BND' (bundles, the items' unit) was taken for the Brunei dollar's code beside the '$',
+    # and then, as a unit, for no currency at all: the office's own rand on a page of dollars
+    page = f"""\
+{BUYER}                   PURCHASE ORDER
+Order No.  MC-77180                       Date  21/05/2026
+Supplier   Velmor Trading (Pty) Ltd
+Site       CP09
+Code       Description                       Qty  Unit      Rate      Amount
+RB-12      Rebar 12 mm x 6 m                  12  BND     $85.00   $1,020.00
+TW-16      Tie wire 16 ga                     10  ROLL     $8.00      $80.00
+                                          Subtotal           $1,100.00
+                                          Sales tax 8%          $88.00
+                                          Total              $1,188.00
+"""
+    payload = read(page)
+    assert payload["currency"] == "USD"
+    assert flagged(payload, "currency")  # '$' alone names no one country's dollar
+
+
+# --- 8. the ordered quantity beside the one the line is priced at ---------------------------
+
+
+def test_the_quantity_a_line_is_priced_at_beside_the_ordered_one():
+    # 'Qty ordered  Qty received  Qty': the ordered quantity (200) was taken over the one
+    # the amount is of (100), and the lines no longer added up
+    page = f"""\
+{BUYER}                   PURCHASE ORDER
+Order No.  MC-77160                       Date  21/05/2026
+Supplier   Velmor Trading (Pty) Ltd
+Site       CP09
+Code       Description              Qty ordered  Qty received    Qty   Unit Price      Amount
+HB-12      Hex bolt M12 x 80                200           100    100        12.00    1 200.00
+NW-12      Nut M12                          200           100    100         3.00      300.00
+                                          Subtotal            1 500.00
+                                          VAT 15%               225.00
+                                          Total               1 725.00
+"""
+    payload = read(page)
+    assert [i["quantity"] for i in payload["items"]] == ["100", "100"]
+    assert not flagged(payload, "items")

@@ -534,6 +534,11 @@ def by_one_small_code(text: str, code: str) -> bool:
     return not times_named(text, code) and _small_codes(text).count(code) == 1
 
 
+# The dollars written with their country's letters, whose codes are no unit or word: a rarer
+# one's ('BND', bundles) may be the items' unit beside their '$' prices.
+_DOLLARS = ("AUD", "CAD", "NZD", "SGD", "HKD", "NAD")
+
+
 def detect_currency(text: str) -> str | None:
     """The currency a text names by code or symbol; counts win ('R 12.00 ... R 5.00'); else a
     code printed in small letters before or after the amounts ('73,43 Eur', 'Php 95,064.39'),
@@ -544,7 +549,7 @@ def detect_currency(text: str) -> str | None:
     best = max(counts, key=lambda c: counts[c])
     if best == "USD" and not re.search(r"US\$|USD", text):
         # '$' beside another country's dollar code ('AUD  $ 7,503.43') is that dollar
-        dollars = [c for c in counts if c.endswith("D") and c != "USD" and counts[c]]
+        dollars = [c for c in _DOLLARS if counts[c]]
         if len(dollars) == 1:
             return dollars[0]
     if counts[best]:

@@ -209,6 +209,12 @@ def to_items(
             discount = _discount(row.text("discount"), decimal_comma)
             item.discount = format(discount.normalize(), "f") if discount else None
             item.doubtful = frozenset(row.columns[i].key for i in row.doubtful)
+            if quantity_key == "ordered" and "quantity" in keys and line_ok(item) is False:
+                # 'Qty ordered' beside the quantity the line is priced at ('Qty ordered  Qty
+                # received  Qty'): the priced one
+                other = _quantity(row.text("quantity"), decimal_comma)
+                if line_ok(replace(item, quantity=other)):
+                    item.quantity = other
         items.append(item)
     # every item judged on the table as read, before any is changed
     splits = [_first_split(item, items, item_rules) for item in items]

@@ -249,9 +249,11 @@ def read_foot(lines: list[Line], decimal_comma: bool) -> dict[str, Found]:
         between = lines[where["subtotal"] + 1 : where["total"]]
         left = min(lines[where[key]].cells[column[key]].x0 for key in ("subtotal", "total"))
         charges = _charges(between, out["subtotal"].value, decimal_comma, left)
-        if len(charges) == 1 and "tax" in by_registration:
-            # the one charge between the subtotal and the total, not a registration's number
-            line, value = charges[0]
+        named = [(line, value) for line, value in charges if TAX_WORDS.search(line.text)]
+        if len(charges) == 1 and named and "tax" in by_registration:
+            # the one tax between the subtotal and the total, not a registration's number (a
+            # charge by its rate alone, 'Delivery 5%', is no tax the page names)
+            line, value = named[0]
             out["tax"] = _found(line, value, 0)
         if len(charges) > 1:
             cents = sum(numbers.parse_money(value) for _, value in charges)
