@@ -113,7 +113,12 @@ def _labelled(
                 if _RIGHT_TO_LEFT.search(cell.text) is None:
                     # words in Arabic or Hebrew beside an English label are another block's
                     # ('VAT 15%' beside a note of payment terms in Arabic)
-                    after = [c for c in after if len(_RIGHT_TO_LEFT.findall(c.text)) < 3]
+                    # ('570.00 ريال', an amount and its currency's name, is the amount)
+                    after = [
+                        c
+                        for c in after
+                        if len(_RIGHT_TO_LEFT.findall(c.text)) < 3 or _amount_first(c)
+                    ]
                 value_text = rest or " ".join(c.text for c in after)
                 other = None if value_text or below is None else _alone_under(below, cell.x0)
                 if other is not None:
@@ -133,6 +138,11 @@ def _labelled(
 
 # Letters of the scripts written right to left: Hebrew's and Arabic's.
 _RIGHT_TO_LEFT = re.compile(r"[\u0590-\u06ff]")
+
+
+def _amount_first(cell: Cell) -> bool:
+    """The cell starts with an amount, words in Arabic or Hebrew after it ('570.00 ريال')."""
+    return bool(re.match(r"\s*\(?-?\d[\d ,.'\u00a0]*[.,]\d\d\b", cell.text))
 
 
 def _beside_translation(above: Line, x0: float, decimal_comma: bool) -> str | None:
