@@ -523,3 +523,29 @@ Line  Qty  UOM  Catalog No.  Description                   Unit Cost      Extend
         "Deck-mounted eyewash, swivel",
         "Steel wall cabinet, glass doors",
     ]
+
+
+def test_a_groups_heading_with_its_code_is_no_item_running_on():
+    # a takeoff's group heading ('C04  Ceilings, set and finish', its words starting under the
+    # codes' head) ran on into the item above, which lost its price
+    page = f"""\
+{BUYER}                                       MATERIAL ORDER
+Order No.  MCA-PO-31900                   Order date  16/04/2026
+Supplier   Velmor Trading (Pty) Ltd
+Job        CP09
+Item code               Description                     Qty  Unit   Unit price     Amount
+C01  Partition P1 - 64 mm stud, 13 mm board              Dwg A-201
+TR64-3000               Steel track 64 mm x 3000         10  len          8.50      85.00
+INS-R25W                Wall batts 430 mm, 6.5 m2 pack   60  pk          71.70   4,302.00
+C04  Ceilings, set and finish                            Dwg A-301
+FC28-4000               Furring channel 28 mm x 4000     60  len          5.86     351.60
+                                                  Subtotal             4,738.60
+                                                  GST 10%                473.86
+                                                  Total                5,212.46
+"""
+    payload = read(page)
+    assert [(i["item_code"], i["unit_price"]) for i in payload["items"]] == [
+        ("TR64-3000", "8.50"),
+        ("INS-R25W", "71.70"),
+        ("FC28-4000", "5.86"),
+    ]

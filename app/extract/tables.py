@@ -842,7 +842,7 @@ class RowReader:
             (columns[i].key == "item_code" and CODE_LIKE.fullmatch(text))
             or (columns[i].key == "line" and text.isdigit())
             for i, text in cells.items()
-        )
+        ) or _code_first(line, columns)
         conf = min(c.conf for c in line.cells)
         # (a text layer's print, or under a stacked header; else an OCR'd line of numbers is
         # likelier an item whose code was lost)
@@ -944,6 +944,16 @@ def _broken_at_hyphen(line: Line, above: dict[int, list[Cell]]) -> int | None:
         if last.text.endswith("-") and cell.x0 <= last.x1 and cell.x1 >= last.x0:
             return index
     return None
+
+
+def _code_first(line: Line, columns: list[Column]) -> bool:
+    """The line's first cell is a code under the codes' head, whatever words follow it closer
+    than the descriptions start (a group's heading 'C04  Ceilings, set and finish'): a row of
+    its own, not the item above running on."""
+    first = line.cells[0]
+    return bool(CODE_LIKE.fullmatch(first.text.strip())) and any(
+        c.key == "item_code" and first.x0 <= c.x1 + 2 and first.x1 >= c.x0 - 2 for c in columns
+    )
 
 
 def _numbers_only(cells: dict[int, str], columns: list[Column]) -> bool:
