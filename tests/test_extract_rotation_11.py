@@ -13,22 +13,12 @@ import pytest
 from app.extract import engine
 from app.extract.document import ExtractionError
 from app.extract.layout import text_lines
-
-BUYER = "Meridian Construction (Pty) Ltd"
-OFFICE = {
-    "buyer_names": (BUYER,),
-    "site_codes": ("CP09", "DBN07", "PE-220"),
-    "supplier_names": ("Velmor Trading (Pty) Ltd", "Langa Hardware & Paint"),
-    "today": "2026-12-01",
-}
+from tests.test_extract_rotation_8 import BUYER, flagged
+from tests.test_extract_rotation_8 import read as read_text
 
 
 def read(text: str, **more) -> dict:
-    return engine.as_po(engine.read_text(text, **(OFFICE | more)))
-
-
-def flagged(payload: dict, name: str) -> bool:
-    return f"low_confidence:{name}" in payload["warnings"]
+    return engine.as_po(read_text(text, **more))
 
 
 def money(payload: dict) -> tuple:
