@@ -37,11 +37,13 @@ BESIDE = 45.0
 FAR_LABEL = 4
 
 # A number as printed: 'R 3 862,43', '7,5', '(12.50)', '2,5%', '6 971,97 EUR', '- 12.00'; a
-# currency by its code or sign only ('Y12' is a code, not 12); Mozambique's 'MT' after an
-# amount with cents only, as after a quantity it is the metric tonne ('40 MT').
+# currency by its code or sign only ('Y12' is a code, not 12; '1  BAG' a quantity and its
+# unit); Mozambique's 'MT' after an amount with cents only, as after a quantity it is the
+# metric tonne ('40 MT').
+_CODE = "|".join(numbers.CURRENCY_CODES + numbers.WORDLIKE_CURRENCY_CODES)
 _NUMBER = re.compile(
-    r"(?P<neg>-\s?)?(?:[A-Z]{3}|US\$|MT|[R$€£])?\s?(?P<num>\(?\d[\d\s.,'\u00a0]*\)?)"
-    r"\s?(?P<pct>%)?(?:\s?(?:[A-Z]{3}|€)|(?<=\d[.,]\d\d)\s?MT)?"
+    rf"(?P<neg>-\s?)?(?:{_CODE}|US\$|MT|[R$€£])?\s?(?P<num>\(?\d[\d\s.,'\u00a0]*\)?)"
+    rf"\s?(?P<pct>%)?(?:\s?(?:{_CODE}|€)|(?<=\d[.,]\d\d)\s?MT)?"
 )
 
 
@@ -108,12 +110,23 @@ def checker(name: str, day_first: bool, comma: bool, judge: Judge = SHAPE_ONLY):
     not (a label word, our own company, an address, a date out of its window)."""
     if name in MONEY:
         return lambda text: _money(text, comma)
+    dated = fields.date_checker(day_first, judge.today)
     return {
         "po_number": fields.reference,
-        "po_date": fields.date_checker(day_first, judge.today),
+        "po_date": lambda text: dated(boxed_date(text)),
         "supplier_name": fields.supplier_checker(judge.buyer_names),
         "project_code": fields.code,
     }[name]
+
+
+# The space after a date's separator where each part is printed in a box of its own
+# ('08/ 04/ 2026' on a form one character to a box).
+_BOXED = re.compile(r"(?<=\d[/.\-])\s+(?=\d)")
+
+
+def boxed_date(text: str) -> str:
+    """A date printed a part to a box as one ('08/ 04/ 2026' -> '08/04/2026')."""
+    return _BOXED.sub("", text)
 
 
 def _money(text: str, comma: bool) -> str | None:
@@ -167,9 +180,19 @@ def _strip(text: str, place: dict) -> str | None:
         elif place.get("after_comma") and "," in " ".join(words):
             # the words after a comma were the value's particulars (a supplier's town): others
             words = " ".join(words).rpartition(",")[0].split()
+        elif place.get("after_dash") and set(words) & DASHES:
+            words = _before_dash(words)  # so were those after a dash (a site's name): others
         else:
             return None
     return " ".join(words)
+
+
+# A dash standing alone between a value and its particulars ('LK-GLE01 - Warehouse complex').
+DASHES = {"-", "–", "—"}
+
+
+def _before_dash(words: list[str]) -> list[str]:
+    return words[: next(n for n, word in enumerate(words) if word in DASHES)]
 
 
 def _same_words(got: list[str], learned: list[str]) -> bool:
@@ -201,7 +224,10 @@ def _inline(place: dict, area: Region, frame: Frame) -> list[tuple[str, float]]:
         for cell in line.cells:
             words = cell.text.split()
             if len(words) > taken and norm(" ".join(words[:taken])) == place["before"]:
-                rest = " ".join(words[taken:]).lstrip("#:;.- ")
+                rest = words[taken:]
+                if place.get("after_dash") and set(rest[1:]) & DASHES:
+                    rest = rest[:1] + _before_dash(rest[1:])
+                rest = " ".join(rest).lstrip("#:;.- ")
                 found.append((_distance(place, cell.x0, line.y, frame, area), rest, cell.conf))
     return [(rest, conf) for _, rest, conf in sorted(found)]
 
@@ -244,20 +270,37 @@ def _offset(lines: list[Line], index: int, label: Cell, place: dict, frame: Fram
                 continue
             miss = min(abs(cell.x0 - x0), abs(cell.x1 - x1))
             if miss <= NEAR * frame.a and (best is None or miss < best[0]):
-                best = (miss, cell)
+                best = (miss, _with_next(line, cell, place))
     return best[1] if best else None
 
 
+def _with_next(line: Line, cell: Cell, place: dict) -> Cell:
+    """The cell, and the cells after it that the learned value ran over ('08/  04/  2026')."""
+    more = place.get("cells", 1) - 1
+    if not more:
+        return cell
+    n = next(k for k, c in enumerate(line.cells) if c is cell)
+    return Cell([w for c in line.cells[n : n + 1 + more] for w in c.words])
+
+
 def _at(place: dict, area: Region, frame: Frame) -> list[tuple[str, float]]:
-    """The cell at the learned position on the first page."""
-    found = []
+    """The cell at the learned position on the first page; for a value that was a whole cell,
+    else the one cell of its line over most of its place (a name whose start moves with its
+    length, as a text layer lays out a line set right to left)."""
+    found, over = [], []
+    x0, x1 = frame.x(place["x"]), frame.x(place["x1"])
     for line in area.lines:
         if abs(line.y - area.origin - frame.y(place["y"])) > 0.5 * frame.c:
             continue
         for cell in line.cells:
-            miss = min(abs(cell.x0 - frame.x(place["x"])), abs(cell.x1 - frame.x(place["x1"])))
+            miss = min(abs(cell.x0 - x0), abs(cell.x1 - x1))
             if miss <= NEAR * frame.a:
-                found.append((miss, cell.text, cell.conf))
+                whole = _with_next(line, cell, place)
+                found.append((miss, whole.text, whole.conf))
+            elif 2 * (min(cell.x1, x1) - max(cell.x0, x0)) >= min(cell.x1 - cell.x0, x1 - x0):
+                over.append((miss, cell.text, cell.conf))
+    if not found and len(over) == 1 and not place.get("before") and not place.get("after"):
+        found = over
     return _stripped(found, place)
 
 
@@ -357,11 +400,16 @@ def learn_places(lines: list[Line], spot: Spot, values: set[int], foot: bool) ->
     marks = {}
     if after and words[last].endswith(","):
         marks["after_comma"] = True  # the words after it its own ('Trade Hardware, Cape Town')
+    if after and words[last + 1] in DASHES:
+        marks["after_dash"] = True  # the words after it its own ('LK-GLE01 - Warehouse complex')
     if not foot and line.page != lines[0].page:
         marks["page"] = "last"  # the acceptance a quotation prints on its last page
+    if len(cells_of(line, spot)) > 1 and not foot:
+        marks["cells"] = len(cells_of(line, spot))  # over boxes ('08/  04/  2026'): all of them
     out = []
     if not foot and re.search(r"[^\W\d_]{2}", before):  # words, not a currency sign
-        out.append({"kind": "inline", "before": before, **here})
+        dash = {"after_dash": True} if marks.get("after_dash") else {}
+        out.append({"kind": "inline", "before": before, **dash, **here})
     for label, label_line in _labels(lines, spot.index, cell, values, foot):
         out.append(
             {

@@ -13,7 +13,8 @@ place:
 - the subtotal, tax and total are taken where they agree with each other and
   with the items (the items add up to the subtotal, or to the total where the
   prices include the tax); what does not agree stays as the generic reader had it;
-- the currency is the layout's unless the page names another.
+- the currency is the layout's unless the page names another: a sign the learned page
+  printed for it ('$' for pesos) names it, and so does its code printed anywhere on the page.
 
 A value read at its learned place counts as read under its label, and nothing
 else: the engine's proofs then judge it like any other reading (the sums, the
@@ -27,6 +28,7 @@ values people correct later. Pure.
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass, replace
 
 from app import numbers
@@ -256,8 +258,11 @@ def _merge(
         placed = not ocr and (name != "supplier_name" or _known(sure[name].value, layout, judge))
         found[name], taken[name] = _found(sure[name], origin, ocr, placed), sure[name].value
     currency = layout["anchors"].get("currency")
-    named = fields.detect_currency("\n".join(line.text for line in lines))
-    if currency and named in (None, currency):
+    text = "\n".join(line.text for line in lines)
+    named = fields.detect_currency(text)
+    if currency and (
+        named in (None, currency, layout["anchors"].get("named")) or _coded(currency, text)
+    ):
         found["currency"] = _found(Reading(currency, "the layout's currency"), origin, False)
         taken["currency"] = currency
     chosen = _choose(found, rows, {"items": got["items"], "fields": sure}, ocr)
@@ -275,6 +280,14 @@ def _merge(
     for name, reading in money.items():
         found[name], taken[name] = _found(reading, origin, ocr), reading.value
     return found, rows, taken
+
+
+def _coded(currency: str, text: str) -> bool:
+    """The page prints the layout's currency by its code ('AUD'), whatever signs it prints; not
+    a code that is also a word ('ALL')."""
+    if currency in numbers.WORDLIKE_CURRENCY_CODES:
+        return False
+    return bool(re.search(rf"(?<![\w/-]){re.escape(currency)}(?![\w]|[-/]\w)", text))
 
 
 def known(layouts, lines: list[Line]) -> tuple[dict, words.Match] | None:

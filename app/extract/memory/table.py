@@ -16,8 +16,11 @@ and makes an item of a line with a quantity and an amount or price; a line of
 words under the description only, right under an item, is its description
 running on. A line with an amount and no quantity ('Carried forward') is not
 an item. What the item lines print in none of the learned columns (a line's
-number, a tariff code) is learned as an unused place: nothing standing there
-later is an item's value, nor part of a description running on. Items printed
+number, a tariff code), or in a cell of none of the item's values (a plant's
+common name), is learned as an unused place: nothing standing there later is
+an item's value, nor part of a description running on. A line between items
+that starts as the learned notes did, or where they all started left of the
+descriptions (a group's heading), is a note, never a description. Items printed
 as cards are learned as the labels their values stand beside, and read by them
 (cards.py). Pure.
 """
@@ -140,6 +143,12 @@ def item_line(lines: list[Line], start: int, item: dict, comma: bool) -> int | N
     return None
 
 
+def described_line(lines: list[Line], item: dict) -> int | None:
+    """The first line that prints the item's description."""
+    description = item.get("description") or ""
+    return next((n for n, line in enumerate(lines) if _text_spots(line, description, False)), None)
+
+
 def _agreed(
     places: list[list[tuple[float, float]]], key: str, rightmost: bool = False
 ) -> list[tuple[float, float]]:
@@ -203,21 +212,35 @@ def _learn_table(lines: list[Line], items: list[dict], comma: bool) -> dict | No
         learned["wrap"] = wrap
     notes = _notes(lines, rows, wrapped, learned)
     if notes:
-        learned["notes"] = notes
+        learned["notes"] = sorted({norm(lines[index].words[0].text) for index in notes})
+    # where a description would run on is no heading's place
+    headings = {round(lines[index].words[0].x0) for index in notes}
+    described = columns.get("description", [float("inf")])[0]
+    if len(notes) >= 2 and len(headings) == 1 and not wrap and min(headings) < described - 1:
+        learned["headings"] = headings.pop()
     learned["stop"] = _stop(lines, last, learned, comma)
     return learned
 
 
 def _unused(lines: list[Line], rows: list[tuple[int, dict, dict]], columns: dict, comma: bool):
     """Where half the item lines or more print something in none of the columns the confirmed
-    items use (a line's number, a tariff code, a delivery date): [x0, x1] each. What stands
-    there on a later document is no item's value, though a column may be near."""
+    items use (a line's number, a tariff code, a delivery date), or a cell of none of their
+    values (a common name beside the botanical one, where a longer description reached):
+    [x0, x1] each. What stands there on a later document is no item's value, though a column
+    may be near."""
     spans = sorted(
         (words[0].x0, words[-1].x1, index)
         for index, _, _ in rows
         for words, _ in _tokens(lines[index], comma)
         if not any(gap == 0 for gap, _ in _columns_at(columns, words[0].x0, words[-1].x1, Across()))
     )
+    spans += [
+        (cell.x0, cell.x1, index)
+        for index, _, spots in rows
+        for cell in lines[index].cells
+        if not any(_in_spot(word, places) for word in cell.words for places in spots.values())
+    ]
+    spans.sort()
     groups: list[list] = []
     for x0, x1, index in spans:
         if groups and x0 <= groups[-1][1] + 1:  # the words of one cell, a space apart
@@ -229,20 +252,20 @@ def _unused(lines: list[Line], rows: list[tuple[int, dict, dict]], columns: dict
 
 
 def _notes(lines: list[Line], rows: list[tuple[int, dict, dict]], wrapped: set[int], table):
-    """How the notes printed between items begin ('Note:'): lines that are neither an item
-    nor its description running on, nor only a column the items do not use running on
-    ('crane' under 'P5 Tower'). Such a line is never taken for a description."""
+    """The notes printed between items ('Note:', a group's heading): lines that are neither an
+    item nor its description running on, nor only a column the items do not use running on
+    ('crane' under 'P5 Tower'). How such a line begins is learned, and where, when all begin
+    at one place left of the descriptions, none running on (a heading 'SHRUBS' over its
+    items): a line like it is never taken for a description."""
     taken = {index for index, _, _ in rows} | wrapped
     first, last = rows[0][0], rows[-1][0]
-    return sorted(
-        {
-            norm(lines[index].words[0].text)
-            for index in range(first + 1, last)
-            if index not in taken
-            and norm(lines[index].words[0].text)
-            and _own_words(table, lines[index], Across())
-        }
-    )
+    return [
+        index
+        for index in range(first + 1, last)
+        if index not in taken
+        and norm(lines[index].words[0].text)
+        and _own_words(table, lines[index], Across())
+    ]
 
 
 def _wraps(lines: list[Line], rows: list[tuple[int, dict, dict]], table: dict):
@@ -308,7 +331,7 @@ def _stop(lines: list[Line], last: int, table: dict, comma: bool) -> str:
             last_y = line.y
             continue
         values = _assign(table, line, Across(), comma)[0]
-        if _note(table, line) and not _item(values, table["columns"], comma):
+        if _note(table, line, Across()) and not _item(values, table["columns"], comma):
             # printed under each item (a cost split): not where it ends; but a line that
             # reads as an item is ('Total qty  16 ... 19 040.00  Due 15/12/2026')
             last_y = line.y
@@ -402,9 +425,10 @@ def _assign(table: dict, line: Line, across: Across, comma: bool) -> tuple[dict[
         else set()
         for words, run in tokens
     ]
+    cells = _cell_starts(line)
     for n, (words, run) in enumerate(tokens):
         taken = frozenset().union(*(keys for m, keys in enumerate(inside) if m != n))
-        unused = _in_unused(table, words, across)
+        unused = _in_unused(table, words, across, cells[id(words[0])])
         key = (
             None
             if unused
@@ -425,15 +449,28 @@ def _assign(table: dict, line: Line, across: Across, comma: bool) -> tuple[dict[
 
 def _own_words(table: dict, line: Line, across: Across) -> list[Word]:
     """The line's words but those standing where the learned items printed nothing of theirs."""
-    return [word for word in line.words if not _in_unused(table, [word], across)]
+    cells = _cell_starts(line)
+    return [w for w in line.words if not _in_unused(table, [w], across, cells[id(w)])]
 
 
-def _in_unused(table: dict, words: list[Word], across: Across) -> bool:
-    """The words stand in a place the learned items left unused, inside none of their columns."""
+def _cell_starts(line: Line) -> dict[int, float]:
+    """Where the cell of each word of the line (by its id) starts."""
+    return {id(word): cell.x0 for cell in line.cells for word in cell.words}
+
+
+def _in_unused(table: dict, words: list[Word], across: Across, cell: float | None = None) -> bool:
+    """The words stand in a place the learned items left unused: inside none of their columns,
+    or in a cell that starts there (`cell`, where it starts), though a column reaches there (a
+    common name where only a longer description reached)."""
     x0, x1 = words[0].x0, words[-1].x1
-    if any(gap == 0 for gap, _ in _columns_at(table["columns"], x0, x1, across)):
-        return False
-    return any(min(x1, across.x(u1)) > max(x0, across.x(u0)) for u0, u1 in table.get("unused", ()))
+    inside = any(gap == 0 for gap, _ in _columns_at(table["columns"], x0, x1, across))
+    for u0, u1 in table.get("unused", ()):
+        left, right = across.x(u0), across.x(u1)
+        if min(x1, right) <= max(x0, left):
+            continue
+        if not inside or (cell is not None and cell >= left - across.frame.a):
+            return True
+    return False
 
 
 def _header_at(header: list[list], line: Line, frame: Frame) -> Across | None:
@@ -513,10 +550,14 @@ def _item(values: dict[str, str], columns: dict, comma: bool) -> dict | None:
     return item
 
 
-def _note(table: dict, line: Line) -> bool:
-    """A note line: one that starts as the learned document's notes did, or a line about the
-    item's delivery (a release date, a batch or serial number) that any print may add."""
-    return norm(line.words[0].text) in table.get("notes", ()) or annotation(line)
+def _note(table: dict, line: Line, across: Across) -> bool:
+    """A note line: one that starts as the learned document's notes did, or where they all
+    started (a group's heading), or a line about the item's delivery (a release date, a batch
+    or serial number) that any print may add."""
+    if norm(line.words[0].text) in table.get("notes", ()) or annotation(line):
+        return True
+    at = table.get("headings")
+    return at is not None and abs(line.words[0].x0 - across.x(at)) <= 0.5 * across.frame.a
 
 
 # A page's own words under its last item ('Continued on page 3', 'Carried forward'), which a
@@ -590,7 +631,7 @@ def read(table: dict, lines: list[Line], frame: Frame, comma: bool) -> tuple[lis
             last_y, end = line.y, index + 1
         elif (
             items
-            and not _note(table, line)
+            and not _note(table, line, across)
             and not _furniture(line)
             and _runs_on(table, line, last_y, across, comma)
         ):

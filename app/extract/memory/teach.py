@@ -45,6 +45,8 @@ def learn(lines: list[Line], confirmed: dict, whole: bool = True) -> dict | None
     said = _day_first(lines, confirmed.get("po_date"))
     anchors = {"comma": comma, "day_first": said is not False, "dates_taught": said is not None}
     anchors["currency"] = confirmed.get("currency")
+    # what the page's signs name, which on this layout is the confirmed currency ('$' for pesos)
+    anchors["named"] = fields.detect_currency("\n".join(line.text for line in lines))
     anchors["supplier"] = confirmed.get("supplier_name")  # the one a person verified
     anchors["inclusive"] = _inclusive(confirmed)
     spots = {name: _spots(lines, name, confirmed, comma, end) for name in (*HEADER, *MONEY)}
@@ -179,11 +181,12 @@ def _spots(lines: list[Line], name: str, confirmed: dict, comma: bool, end) -> l
 
 def _is(name: str, said: str, value: str) -> bool:
     if name == "po_date":
-        if not numbers.DATE_IN_TEXT.fullmatch(said.strip(" ,.:")):
+        said = places.boxed_date(said.strip(" ,.:"))
+        if not numbers.DATE_IN_TEXT.fullmatch(said):
             return False
         for day_first in (True, False):
             try:
-                if numbers.parse_date(said.strip(" ,.:"), day_first) == value:
+                if numbers.parse_date(said, day_first) == value:
                     return True
             except ValueError:
                 continue
@@ -319,12 +322,15 @@ def _table_top(
     learned_table: dict | None, lines: list[Line], items: list[dict], comma: bool
 ) -> float | None:
     """Just under the table's header line: the fingerprint stops there. Where no table was
-    learned, at the first line printing a confirmed item: what is below the items (the foot,
-    the terms) moves with how many there are, and a short order would not match."""
+    learned, at the first line printing a confirmed item, or else its description (an item
+    written out in a sentence): what is below the items (the foot, the terms) moves with how
+    many there are, and a short order would not match."""
     heads = table.headers(learned_table, lines, Frame()) if learned_table else {}
     if heads:
         return lines[min(heads)].y + 0.5
     first = table.item_line(lines, 0, items[0], comma) if items else None
+    if first is None and items:
+        first = table.described_line(lines, items[0])
     return lines[first].y - 0.5 if first is not None else None
 
 
