@@ -178,7 +178,10 @@ def to_items(
     for row in rows:
         keys = {c.key for c in row.columns}
         quantity_key = "delivered" if delivery_note and "delivered" in keys else "quantity"
-        priced = bool(row.text("unit_price") or row.text("amount"))
+        priced = any(  # the row's own line (its cells may reach past the header's columns)
+            i < len(row.columns) and row.columns[i].key in ("unit_price", "amount") and text.strip()
+            for i, text in row.cells.items()
+        )
         if "ordered" in keys and (quantity_key not in keys or (priced and not delivery_note)):
             # a priced order line's 'Order qty' beside another quantity ('Takeoff qty  Waste %
             # Order qty'): what is ordered (an unpriced copy's is a receiving list's)
