@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.extract import engine
+from app.extract import engine, tables
 from app.extract.document import ExtractionError
 from app.extract.layout import text_lines
 from tests.test_extract_rotation_8 import BUYER, flagged
@@ -539,3 +539,12 @@ FC28-4000               Furring channel 28 mm x 4000     60  len          5.86  
         ("INS-R25W", "71.70"),
         ("FC28-4000", "5.86"),
     ]
+
+
+def test_a_rows_cell_past_its_headers_columns_is_left_out():
+    # a cell placed past the header's last column stopped the reading with an IndexError
+    row = tables.RawRow(
+        [tables.Column("description", 0, 10), tables.Column("quantity", 20, 25)],
+        {0: "Cement 50 kg", 1: "5", 2: "stray"},
+    )
+    assert (row.text("description"), row.text("quantity")) == ("Cement 50 kg", "5")

@@ -639,6 +639,8 @@ class RawRow:
         joined = ""
         for n, cells in enumerate([self.cells, *self.more]):
             for i in sorted(cells):
+                if i >= len(self.columns):
+                    continue  # a cell past the header's columns names no column of its own
                 part = _part(self.columns[i], cells[i], key, n > 0)
                 if n > 0 and key in NUMERIC and not re.search(r"\d", part):
                     continue  # words under a number ('continued overleaf'): not its own
