@@ -233,13 +233,14 @@ def test_a_number_marker_over_the_items_heads_a_column_and_names_no_po_number(tm
         "  Velmo nr.      Zarta         Kontor", "  Velmo          Zarta         Kontor"
     )
     table = TABLE.replace("  Kodo    ", "  Part No.", 1)
-    payload = engine.extract_po(_pdf(tmp_path, (head + table + FOOT).splitlines()))
-    # the number is the grid's (the words over the order's details), not a part's
+    # with no label or marker for the order's number, no part's code is taken for it: the
+    # page is refused (a grid of details in unknown words names no number either)
+    with pytest.raises(ExtractionError, match="does not look like a purchase order"):
+        engine.extract_po(_pdf(tmp_path, (head + table + FOOT).splitlines()))
+    # the same page with the number's marker above the items reads it from there
+    payload = engine.extract_po(_pdf(tmp_path, (HEAD + table + FOOT).splitlines()))
     assert payload["po_number"] == "VX-4471"
     assert "low_confidence:po_number" in payload["warnings"]
-    without_grid = head.replace("  VX-4471        12/03/2026    CP09\n", "")
-    with pytest.raises(ExtractionError, match="does not look like a purchase order"):
-        engine.extract_po(_pdf(tmp_path, (without_grid + table + FOOT).splitlines()))
 
 
 # A discount line among the charges between the subtotal and the total.

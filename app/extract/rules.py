@@ -78,8 +78,6 @@ RULES: tuple[Rule, ...] = (
       False, "number", unlabelled.number_by_marker),
     R("number_by_title_word", "no PO label known: a reference after a label with the title's word",
       False, "number", unlabelled.number_by_title_word),
-    R("number_in_grid", "no PO label known: a reference in a grid of details, under a word",
-      False, "number", unlabelled.number_in_grid),
     R("number_named_po", "no PO label known: the one reference above the items named a PO's",
       False, "number", unlabelled.number_named_po),
     R("number_quoted_as_po", "no PO label known: the one reference the words quote as 'PO'",

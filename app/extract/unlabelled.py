@@ -21,8 +21,9 @@ from app.extract.layout import Cell, Line
 from app.extract.model import MISSING, Found
 
 # A word that says 'number': a sign or an abbreviation on its own, or a compound's ending
-# (and Vietnamese's 'Số'; Serbian's and Bulgarian's 'бр.', the sign '№').
-_ENDING = r"(?:number|nummer|nommer|num[ée]ro|n[úu]mero)"
+# (and Vietnamese's 'Số'; Serbian's and Bulgarian's 'бр.', the sign '№'; Greek's 'Αριθμός'
+# written out, not its 'Αρ.', which as often names an offer's number).
+_ENDING = r"(?:number|nummer|nommer|num[ée]ro|n[úu]mero|αριθμ[όο][σς])"
 _MARKER = re.compile(
     rf"(?:n|no|nr|nro|num|n[°º]|#|č|br|št|số|бр|№)\.?|\S*(?:#|[°º]\.?)|\S*?-?{_ENDING}\.?",
     re.IGNORECASE,
@@ -210,34 +211,6 @@ def number_by_title_word(lines: list[Line], step: float) -> Found:
 
 # An amount with its cents ('1234.56'): money, not a document's number.
 _AMOUNT = re.compile(r"\d[\d,.' ]*[.,]\d\d")
-
-
-def number_in_grid(lines: list[Line], step: float) -> Found:
-    """No PO label known: a row of words over a row of values, cell under cell, above the
-    items (an order's details in a grid: 'Αριθμός  Ημερομηνία  Σελίδα' over '26-00309
-    19/10/2026  1 από 2'), with a date among the values: the first value that is one
-    reference with four digits or more, not a date, under a word no label of another kind."""
-    above = _above_items(lines)
-    for words, values in zip(above, above[1:], strict=False):
-        if values.page != words.page or values.y - words.y > 1.6 * step:
-            continue
-        pairs = [
-            (label, value)
-            for label in words.cells
-            if not re.search(r"\d", label.text) and len(label.text.split()) <= 3
-            for value in values.cells
-            if abs(value.x0 - label.x0) <= 2
-        ]
-        dated = any(numbers.DATE_IN_TEXT.fullmatch(v.text.strip()) for _, v in pairs)
-        if len(pairs) < 2 or not dated:
-            continue
-        for label, value in pairs:
-            text = value.text.strip()
-            if fields.is_label(label.text) or numbers.DATE_IN_TEXT.search(text):
-                continue
-            if _with_digit(text) == text and len(re.findall(r"\d", text)) >= 4:
-                return Found(text, 0.6, f"{label.text} {text}", None, value.ocr)
-    return MISSING
 
 
 # A reference that names itself a purchase order's: 'PO' and its digits, run together or
