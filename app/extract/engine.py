@@ -252,6 +252,10 @@ def _currency(lines: list[Line]) -> tuple[Found, int]:
     found = fields.find(lines, fields.PO_LABELS["currency"], fields.currency, typical_step(lines))
     text = "\n".join(line.text for line in lines)
     named = fields.currencies_named(text)
+    if found.value == "USD" and not re.search(r"US\$|U\$S|USD", found.source or ""):
+        # a currency label's '$' alone ('Moneda: Pesos ($)') is any dollar's or peso's sign,
+        # as beside the amounts: the country the page names or dials says which, flagged
+        return _dollar(text, any(line.ocr for line in lines)), len(named)
     if not found.value:
         symbol = fields.detect_currency(text)
         unnamed = None if symbol else fields.money_mark_unnamed(text)
@@ -264,7 +268,7 @@ def _currency(lines: list[Line]) -> tuple[Found, int]:
             return found, len(named)
         ocr = any(line.ocr for line in lines)
         if not symbol:
-            return _no_sign(text, ocr), len(named)
+            return _unknown_dollar(text) or _no_sign(text, ocr), len(named)
         found = Found(symbol, 0.8, symbol)
         if _CFA.search(text) and symbol not in ("XAF", "XOF"):  # '1 EUR = 655,957 FCFA'
             doubt = f"{symbol}: the page names the CFA franc too"
@@ -393,7 +397,7 @@ _MONEY_IN_WORDS = re.compile(
     # (in the plural, as an amount in words names them: 'Euro Tiles' is a company)
     r"(?<![^\W\d_])(?:pesos|dollars|euros|shillings|francs|dinars|dirhams|rupees|rupiah|"
     r"ringgit|baht|kwacha|naira|cedis|birr|tenge|yuan|renminbi|riyals|liras|z[łl]otys|"
-    r"forints|kroner|kronor|kronur|rubles|roubles|hryvnias|taka|meticais|kwanzas)"
+    r"forints|kroner|kronor|kronur|rubles|roubles|hryvnias|taka|meticais|kwanzas|soles)"
     r"(?![^\W\d_])",
     re.IGNORECASE,
 )
@@ -445,6 +449,9 @@ def _dollar(text: str, ocr: bool) -> Found:
     code = fields.dollar_in_words(text)
     if code:
         return Found(code, 0.8, f"$: {code} as the page names it in words")
+    unknown = _unknown_dollar(text)
+    if unknown is not None:
+        return unknown
     code = _by_dialling(text, _DOLLAR_BY_DIALLING)
     if code:  # the country the phones are in: its '$', flagged all the same
         return Found(code, proofs.LOW - 0.1, f"$: the page's phones dial {code}'s country")
@@ -459,6 +466,21 @@ def _dollar(text: str, ocr: bool) -> Found:
     if _COLOMBIAN_MONEY.search(text):  # flagged too, as Canada's
         return Found("COP", proofs.LOW - 0.1, "$: the page names Colombia's taxes or its money")
     return Found("USD", proofs.LOW - 0.1, "$: no code names which country's dollar", None, ocr)
+
+
+# A dollar written with its country's letters ('J$', 'NZ$', 'TT$'), and the letters of those
+# the engine knows (fields.py; 'US$' and Uruguay's or Argentina's 'U$S' are the US dollar's).
+_LETTERED_DOLLAR = re.compile(r"(?<![A-Za-z$])([A-Z][A-Za-z]{0,2})\$(?!S)")
+_KNOWN_DOLLAR_LETTERS = {"US", "S", "A", "NZ", "HK", "C", "CA", "N", "R", "J", "FJ"}
+
+
+def _unknown_dollar(text: str) -> Found | None:
+    """A dollar written with letters that name no currency known here ('TT$', 'EC$', 'BZ$'):
+    a country's own, left for a person; else None."""
+    prefixes = set(_LETTERED_DOLLAR.findall(text)) - _KNOWN_DOLLAR_LETTERS
+    if prefixes:
+        return Found(None, 0.0, f"'{sorted(prefixes)[0]}$' names a dollar not known here")
+    return None
 
 
 def _by_dialling(text: str, currencies: dict[str, str]) -> str | None:
@@ -786,9 +808,32 @@ def _delivered_to(pairs: list[Line], options: ExtractOptions, step: float) -> Fo
     """The code before a name under 'Deliver to': a known site's, as if under a site's label;
     any other code (a store's, 'WH-01 - Central stores') as under a location's, not proven."""
     there = fields.find(pairs, [_DELIVER_TO], _code_before_dash, step)
+    if not there.value:
+        there = _in_deliver_to_block(pairs, step)
     if there.value and validate.site_code_proof(there.value, options.site_codes) != "known":
         there = replace(there, rank=fields.ACCOUNT_RANK)
     return there
+
+
+_DELIVER_TO_LABEL = re.compile(rf"(?:{_DELIVER_TO})\s*:?", re.IGNORECASE)
+
+
+def _in_deliver_to_block(lines: list[Line], step: float) -> Found:
+    """A code before a name on the second or third line of the block under 'Deliver to' (the
+    company's name first: 'Meridian Construction UK Ltd' over 'MK-12 - Milton Keynes medical
+    centre'): the cell starting where the label does, on the lines close under it."""
+    for index, line in enumerate(lines):
+        for cell in line.cells:
+            if not _DELIVER_TO_LABEL.fullmatch(cell.text.strip()):
+                continue
+            for under in lines[index + 2 : index + 4]:
+                if under.page != line.page or under.y - line.y > 3.6 * step:
+                    break
+                below = next((c for c in under.cells if abs(c.x0 - cell.x0) <= 3), None)
+                code = _code_before_dash(below.text) if below is not None else None
+                if code:
+                    return Found(code, 0.7, f"{cell.text.strip()} ... {below.text.strip()}")
+    return MISSING
 
 
 # A label naming a project itself ('Project No.', 'Projekt-Nr.', 'Proyecto'), not a contract, a

@@ -55,7 +55,12 @@ YOUR_ORDER = (
     r"(?:bestelling|order)|ihre?\s+(?:bestellung|auftrag)|va[šs][ae]\s+objedn[áa]vk[ay]"
 )
 # Its number's label.
-YOUR_ORDER_NUMBER = rf"(?:{YOUR_ORDER})(?:{_NO}|\s*č\.?)|u\s+bestelnommer|ihre\s+bestellnummer"
+# ('Customer PO' bare, as a supplier's sales order prints the number we gave it; the
+# German 'Ihre Bestellreferenz', your order's reference)
+YOUR_ORDER_NUMBER = (
+    rf"(?:{YOUR_ORDER})(?:{_NO}|\s*č\.?)|u\s+bestelnommer|ihre\s+bestell(?:nummer|referenz)|"
+    r"(?:your|customer|cust\.?|client)\s+p\.?\s?o\.?"
+)
 # Its date's label, bare ('Your date', 'U datum'): our order's on the supplier's own document
 # only; on our own order it is the date of the supplier's quotation or letter ('Your ref.').
 YOUR_DATE = r"(?:your|customer|client)\s+date|uw?\s+datum"
@@ -83,6 +88,7 @@ PO_LABELS: dict[str, list[str]] = {
     "po_date": _DATE_LABELS,
     "supplier_name": [
         r"(?:supplier|vendor)(?:\s+(?:name|details))?|supplied\s+by|bill(?:ed)?\s+from|seller|"
+        r"awarded\s+to|"  # (an award of a tender or a request for quotations)
         + "|".join(words.SUPPLIER),
         # (Vietnamese's 'Kính gửi', 'respectfully to')
         r"to|messrs\.?|kính\s+gửi",
@@ -267,6 +273,8 @@ def name(text: str) -> str | None:
         return _after_vendor_number(text)
     if len(text.split()) > 10:  # a sentence, not a company's name
         return None
+    if re.search(r"(?:&|\band)$", text):  # a name cut at its line's end ('Caribbean Hardware &')
+        return None
     return text
 
 
@@ -371,7 +379,8 @@ _SIGNED = [
     ("EUR", r"EUR|€"),
     ("GBP", r"GBP|£"),
     # not the letter in a registration's '4821R1Z3', nor an insulation's 'R2.5': an amount
-    ("ZAR", rf"ZAR|(?<!\d)R(?=\s?{_RANDS})"),
+    # nor a code of an 'R' and four digits or more run together ('Requisition No.  R3702')
+    ("ZAR", rf"ZAR|(?<!\d)R(?!\d{{4,}}(?![\d.,]))(?=\s?{_RANDS})"),
     ("BRL", r"BRL|R\$"),
     ("NAD", r"NAD|N\$"),
     # the dollars written with their country's letters: Singapore's, Australia's, New
@@ -382,6 +391,20 @@ _SIGNED = [
     ("NZD", _CODE_ALONE.format("NZD") + r"|NZ\$"),
     ("HKD", _CODE_ALONE.format("HKD") + r"|HK\$"),
     ("CAD", _CODE_ALONE.format("CAD") + r"|CA?\$"),
+    ("JMD", r"(?<![\w/-])JMD(?![\w]|[-/]\w)|J\$"),  # Jamaica's dollar
+    ("FJD", r"(?<![\w/-])FJD(?![\w]|[-/]\w)|FJ\$"),  # Fiji's
+    # Peru's sol: 'S/' (or the older 'S/.') before an amount or closing a column's name
+    # ('Importe total S/  8,703.08', 'P. Unit. (S/)'), and its code
+    (
+        "PEN",
+        rf"(?<![\w/-])PEN(?= ?{AMOUNT})|{_AFTER_CENTS}PEN(?![\w-])"
+        rf"|(?<![\w/])S/\.?(?=\s*(?:{AMOUNT}|\)))",
+    ),
+    # Morocco's dirham: 'DH' after an amount ('26 550,86 DH'), and its code
+    (
+        "MAD",
+        rf"(?<![\w/-])MAD(?= ?{AMOUNT})|{_AFTER_CENTS}MAD(?![\w-])|{_AFTER_MONEY}\s?DH\b",
+    ),
     ("MZN", r"MZN|(?<=\d[.,]\d\d)\s?MT\b"),
     ("PLN", r"PLN|(?<=\d)\s?zł"),
     ("CZK", r"CZK|(?<=\d)\s?Kč"),
@@ -536,7 +559,7 @@ def by_one_small_code(text: str, code: str) -> bool:
 
 # The dollars written with their country's letters, whose codes are no unit or word: a rarer
 # one's ('BND', bundles) may be the items' unit beside their '$' prices.
-_DOLLARS = ("AUD", "CAD", "NZD", "SGD", "HKD", "NAD")
+_DOLLARS = ("AUD", "CAD", "NZD", "SGD", "HKD", "NAD", "JMD", "FJD")
 
 
 def detect_currency(text: str) -> str | None:

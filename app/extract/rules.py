@@ -86,6 +86,8 @@ RULES: tuple[Rule, ...] = (
       False, "date", unlabelled.date_near_top),
     R("project_known_code", "no project label known: a known site's code above the items",
       False, "project", unlabelled.project_known_code),
+    R("project_in_words", "no project label known: a code the words name a project's or a site's",
+      False, "project", unlabelled.project_in_words),
     R("known_supplier", "no supplier label read: a known supplier's name above the items",
       False, "known_supplier", unlabelled.known_supplier),
     R("supplier_in_address_window", "no supplier label: the name under our own return address",

@@ -17,20 +17,22 @@ from app.extract.layout import Cell, Line
 from app.extract.model import Found
 from app.extract.tables import CURRENCY_CODES, FOOT, money_text
 
-_CURRENCY = rf"(?:\s*\(?(?:{CURRENCY_CODES}|r|€|\$|£)\)?)?"
+# (a dollar with its country's letters, 'TOTAL J$'; Peru's sol, 'Importe total S/')
+_CURRENCY = rf"(?:\s*\(?(?:{CURRENCY_CODES}|r|€|[a-z]{{0,3}}\$|£|s/\.?)\)?)?"
 _RATE = r"(?:\s*(?:@|at|à|a)?\s*\(?\d{1,2}(?:[.,]\d+)?\s*%\)?)?"
 # 'excl. VAT', 'incl. tax', 'ex GST', 'inc GST'
 _EXCL = r"\(?(?:excl(?:\.|uding|usive)?(?:\s+(?:vat|tax|gst))?|ex\.?\s+(?:vat|tax|gst))\)?"
 # ('Total amount (VAT inclusive)' names the tax first)
+# ('VIP', VAT-inclusive prices, as Fiji's orders say it)
 _INCL = (
     r"\(?(?:incl(?:\.|uding|usive)?(?:\s+(?:vat|tax|gst))?|inc\.?\s+(?:vat|tax|gst)|"
-    r"(?:vat|tax|gst)\s+incl(?:\.|uded|usive)?)\)?"
+    r"(?:vat|tax|gst)\s+incl(?:\.|uded|usive)?|vip)\)?"
 )
 # A sum said to be before or with its tax, by a word or two of what it sums ('Order value
 # excl. VAT', 'Schedule total (incl. VAT)'): the subtotal, or the total.
 _WHAT = r"(?:[^\W\d]+\s+){0,2}(?:total|amount|value|sum)"
 # What may stand before a tax label: 'plus' ('zzgl. 19 % MwSt.', 'Plus VAT'), and its rate.
-_PLUS = rf"(?:(?:plus|add|\+|\(\+\)|{words.PLUS})\s*)?(?:\d{{1,2}}(?:[.,]\d+)?\s*%\s*)?"
+_PLUS = rf"(?:(?:plus|add|\+|\(\+\)|{words.PLUS})\s*:?\s*)?(?:\d{{1,2}}(?:[.,]\d+)?\s*%\s*)?"
 # A charge between the subtotal and the total: VAT and its kin in any language, a levy, a duty.
 TAX_WORDS = re.compile(
     rf"\b(?:vat|tax|[csiu]?gst|levy|duty|excise|surcharge|{words.FOOT['tax']})\b", re.IGNORECASE
@@ -52,13 +54,15 @@ FOOT_LABELS = {
     # (a business system's 'Input tax V1 15 %', 'VAT 15.00% (S1)': the tax by its code)
     "tax": rf"{_PLUS}(?:total\s+)?(?:vat|(?:input\s+)?tax(?:es)?|[csiu]?gst|sales\s+tax|"
     rf"{words.FOOT['tax']})(?:\s+(?:amount|total))?(?:\s+[a-z]\d)?"
-    rf"(?!{_RATE}\s*\((?:incl|{words.INCLUDED})){_RATE}(?:\s*\([a-z]\d{{1,2}}\))?",
+    # (a province's or state's letters after the rate: 'HST 13% (ON)')
+    rf"(?!{_RATE}\s*\((?:incl|{words.INCLUDED})){_RATE}(?:\s*\([a-z]\d{{1,2}}\)|\s*\([a-z]{{2}}\))?",
     # VAT the total includes: the prices were printed with it
     # ('Includes GST of')
     "included_tax": rf"(?:vat|tax|gst|{words.FOOT['tax']})\s+(?:incl(?:\.|uded|usive)?|"
     rf"{words.INCLUDED}){_RATE}|"
-    # the rate first, and the word in brackets: 'VAT 15% (included)', '(included above)'
-    rf"(?:vat|tax|gst|{words.FOOT['tax']}){_RATE}\s*\((?:incl(?:\.|uded|usive)?|"
+    # the rate first, and the word in brackets: 'VAT 15% (included)', '(included above)',
+    # 'VAT content @ 12.5% (included above)'
+    rf"(?:vat|tax|gst|{words.FOOT['tax']})(?:\s+content)?{_RATE}\s*\((?:incl(?:\.|uded|usive)?|"
     rf"{words.INCLUDED})(?:\s+above)?\)|"
     rf"(?:incl(?:\.|uding|udes)?|of\s+which|{words.INCLUDED})\s+"
     rf"(?:vat|tax|gst|{words.FOOT['tax']}){_RATE}(?:\s+of)?",
@@ -66,7 +70,10 @@ FOOT_LABELS = {
     "total": rf"(?:(?:grand|order|gross|p\.?\s?o\.?)\s+)?total(?:\s+{_INCOTERM})?"
     r"(?:\s+(?:gross\s+)?(?:value|amount|due|payable|order(?:\s+(?:value|amount))?))?"
     rf"(?:\s+{_INCL})?{_CURRENCY}|{_WHAT}\s+{_INCL}{_CURRENCY}|"
-    rf"amount\s+due|balance\s+due|total\s+payable|order\s+value{_CURRENCY}|{words.FOOT['total']}",
+    # what was paid, with its tax ('Total charged to card (inc GST)')
+    rf"total(?:\s+[^\W\d]+){{1,3}}\s+{_INCL}{_CURRENCY}|"
+    rf"amount\s+due|balance\s+due|total\s+payable|order\s+value{_CURRENCY}|"
+    rf"(?:{words.FOOT['total']}){_CURRENCY}",
 }
 _AMOUNT = re.compile(
     r"\(?-?(?:[A-Z]{3}\s?|[RN]\$\s?|US\$\s?|R\s?|\$|€|£)?\d[\d ,.'\u00a0]*\d"
@@ -119,6 +126,9 @@ def _labelled(
                         for c in after
                         if len(_RIGHT_TO_LEFT.findall(c.text)) < 3 or _amount_first(c)
                     ]
+                if not rest and after and _a_foot_label(after[0].text):
+                    break  # the next cell is a label of its own, the amount after it its
+                    # ('Amount inc GST  GST included (10%)  $208.51', a table's head)
                 value_text = rest or " ".join(c.text for c in after)
                 other = None if value_text or below is None else _alone_under(below, cell.x0)
                 if other is not None:
@@ -134,6 +144,14 @@ def _labelled(
                     return key, value, position, other and below
                 break  # a label without its amount: the next cell may be one
     return None
+
+
+def _a_foot_label(text: str) -> bool:
+    """The text starts with a foot label of any kind, and has no amount before it."""
+    return any(
+        re.match(rf"(?:{pattern}){_THEN_AMOUNT}", text.strip(), re.IGNORECASE)
+        for pattern in FOOT_LABELS.values()
+    )
 
 
 # Letters of the scripts written right to left: Hebrew's and Arabic's.
@@ -260,9 +278,10 @@ def read_foot(lines: list[Line], decimal_comma: bool) -> dict[str, Found]:
         left = min(lines[where[key]].cells[column[key]].x0 for key in ("subtotal", "total"))
         charges = _charges(between, out["subtotal"].value, decimal_comma, left)
         named = [(line, value) for line, value in charges if TAX_WORDS.search(line.text)]
-        if len(charges) == 1 and named and "tax" in by_registration:
-            # the one tax between the subtotal and the total, not a registration's number (a
-            # charge by its rate alone, 'Delivery 5%', is no tax the page names)
+        if len(charges) == 1 and named and ("tax" in by_registration or "tax" not in out):
+            # the one tax between the subtotal and the total, not a registration's number,
+            # where no tax label was read ('Add: GST 9%' in a cell after a note) (a charge by
+            # its rate alone, 'Delivery 5%', is no tax the page names)
             line, value = named[0]
             out["tax"] = _found(line, value, 0)
         if len(charges) > 1:

@@ -25,7 +25,7 @@ from app.extract.model import MISSING, Found
 # written out, not its 'Αρ.', which as often names an offer's number).
 _ENDING = r"(?:number|nummer|nommer|num[ée]ro|n[úu]mero|αριθμ[όο][σς])"
 _MARKER = re.compile(
-    rf"(?:n|no|nr|nro|num|n[°º]|#|č|br|št|số|бр|№)\.?|\S*(?:#|[°º]\.?)|\S*?-?{_ENDING}\.?",
+    rf"(?:n|no|nr|nro|n[úu]m|n[°º]|#|č|br|št|số|бр|№)\.?|\S*(?:#|[°º]\.?)|\S*?-?{_ENDING}\.?",
     re.IGNORECASE,
 )
 # A label naming another document's number: a requisition's, a quotation's, a tender's, an
@@ -364,7 +364,9 @@ def known_supplier(
                         cell.ocr and validate.like_known_name(name, known)
                     ):
                         conf = round(0.7 * (0.6 + 0.4 * cell.conf), 3)
-                        found = Found(name, conf, name, None, cell.ocr)
+                        # a name printed in capitals is the office's own spelling of it
+                        spelt = next((k for k in known if k.lower() == name.lower()), name)
+                        found = Found(spelt, conf, name, None, cell.ocr)
                         if validate.ends_in_legal_form(name):
                             if first is None or validate.is_known(name, (first.value,)):
                                 return found
@@ -401,6 +403,33 @@ def _under(lines: list[Line], y: float, x0: float, most: int = 3) -> list[str]:
 def _at(line: Line, x0: float) -> str | None:
     """The text of the line's cell that starts where x0 does, if it has one."""
     return next((c.text.strip() for c in line.cells if abs(c.x0 - x0) <= 2), None)
+
+
+# A site's code named in the words of a line, by the word 'Project' or 'Site' before it, or
+# 'site' after it ('Drasa industrial sheds - Project FJ-LTK01', 'Meridian Construction -
+# WHK-11 site office'): letters and digits, with a hyphen between or none.
+_CODE_IN_WORDS = r"[A-Z]{2,}[A-Z0-9]*-?[A-Z0-9]*\d[A-Z0-9]*"
+_SITE_IN_WORDS = re.compile(
+    rf"\b(?:project|site)\s+({_CODE_IN_WORDS})\b(?!-)|(?<![\w-])({_CODE_IN_WORDS})\s+site\b",
+    re.IGNORECASE,
+)
+
+
+def project_in_words(lines: list[Line], site_codes: tuple[str, ...]) -> Found:
+    """No project label known, and no known site's code: a code the words above the items
+    name a project's or a site's ('... - Project FJ-LTK01' under 'Deliver to'); the one such
+    code, none where two differ."""
+    named: dict[str, Cell] = {}
+    for line in _above_items(lines):
+        for cell in line.cells:
+            for match in _SITE_IN_WORDS.finditer(cell.text):
+                code = match.group(1) or match.group(2)
+                if code.isupper() or not code.isalpha():
+                    named.setdefault(code.upper(), cell)
+    if len(named) != 1:
+        return MISSING
+    ((code, cell),) = named.items()
+    return Found(code, 0.6, cell.text.strip(), None, cell.ocr)
 
 
 def project_known_code(lines: list[Line], site_codes: tuple[str, ...]) -> Found:

@@ -24,6 +24,8 @@ PO_NUMBER = [
     r"(?:pedido|encomenda|orden(?:\s+de\s+compra)?|ordem(?:\s+de\s+compra)?|o\.?c\.?)",
     r"(?:pedido(?:\s+de\s+compra)?|encomenda|nota\s+de\s+encomenda|ordem\s+de\s+compra|"
     r"orden\s+de\s+compra|o\.?c\.?)" + NUMBER,
+    # Catalan's 'Núm. comanda', 'Comanda núm.'
+    r"n[úu]m(?:\.|ero)?\s*(?:de\s+)?(?:la\s+)?comanda|comanda\s+n[úu]m(?:\.|ero)?",
 ]
 OUR_REFERENCE = [
     r"ons\s+verw(?:ysing)?\.?|unsere?\s+ref(?:erenz)?\.?|notre\s+r[ée]f(?:[ée]rence)?\.?",
@@ -31,13 +33,14 @@ OUR_REFERENCE = [
 ]
 ORDER_WORDS = [
     r"bestelling|bestellung|commande|bon\s+de\s+commande|pedido(?:\s+de\s+compra)?|encomenda|"
-    r"nota\s+de\s+encomenda|orden\s+de\s+compra|ordem\s+de\s+compra"
+    r"nota\s+de\s+encomenda|orden\s+de\s+compra|ordem\s+de\s+compra|comanda"
 ]
 # Titles that say a document is an order, in those languages.
 ORDER_TITLES = (
     r"aankoopbestelling|bestelling|bestellung|bon\s+de\s+commande|commande|"
     r"pedido(?:\s+de\s+compra)?|nota\s+de\s+encomenda|encomenda|orden\s+de\s+compra|"
-    r"ordem\s+de\s+compra|objedn[áa]vka"  # (Slovak's and Czech's)
+    r"ordem\s+de\s+compra|objedn[áa]vka|"  # (Slovak's and Czech's)
+    r"comanda(?:\s+de\s+(?:compra|subministrament))?"  # (Catalan's)
 )
 
 # The days of the week, as a date may be printed after one ('Sondag, 19 April 2026'), in
@@ -60,7 +63,7 @@ ORDER_DATE = [
 DATE_WORDS = [r"datum|data|fecha"]
 
 SUPPLIER = [
-    r"verskaffer|leweransier|lieferant|auftragnehmer|fournisseur|fornecedor|proveedor",
+    r"verskaffer|leweransier|lieferant|auftragnehmer|fournisseur|fornecedor|proveedor|prove[ïi]dor",
     r"nhà\s+cung\s+cấp",  # Vietnamese
     # Serbian, Ukrainian, Russian, Bulgarian; Malay
     r"добављач|постачальник|поставщик|доставчик|pembekal",
@@ -71,7 +74,7 @@ PROJECT_CODE = [
     r"code\s+(?:chantier|projet)|c[óo]digo\s+(?:de(?:l)?\s+)?(?:proje(?:c)?to|obra)",
 ]
 PROJECT_WORDS = [
-    r"projek|terrein|werf|projekt|baustelle|chantier|projet|projeto|proyecto|obra",
+    r"projek|terrein|werf|projekt|baustelle|bauvorhaben|chantier|projet|projeto|proyecto|obra",
     # the site as 'the object' (Estonian, Latvian, Bulgarian, Georgian; Serbian, Ukrainian,
     # Russian), Slovenian's building site, and the project in Mongolian and Georgian
     r"objekts?|обект|објекат|об['’]єкт|объект|ობიექტი|gradbišče|төсөл|პროექტი",
@@ -91,21 +94,26 @@ CURRENCY = [r"valuta|w[äa]hrung|devise|moeda|moneda"]
 
 FOOT = {
     # (Serbian's, Ukrainian's and Bulgarian's sums before VAT, Malay's 'small sum', Brazil's
-    # 'value of the goods')
+    # 'value of the goods', Peru's taxed sales 'Op. gravada')
     "subtotal": r"укупно\s+без\s+пдв|разом\s+без\s+пдв|данъчна\s+основа|jumlah\s+kecil|"
     r"основица\s+за\s+пдв|"
     r"valor\s+(?:das\s+)?mercadorias|valor\s+dos\s+produtos|subtotaal|zwischensumme|netto(?:betrag|summe|wert)?|summe\s+netto|"
     r"gesamt\s+netto|warenwert|total\s+h\.?t\.?|montant\s+h\.?t\.?|sous-?\s*total|"
     r"total\s+(?:sem|sin|s/)\s*iva|base\s+(?:imponible|tribut[áa]vel)|valor\s+l[íi]quido|"
-    r"total\s+l[íi]quido|total\s+neto|importe\s+neto|(?:celkom|celkem|spolu)\s+bez\s+dph",
+    r"total\s+l[íi]quido|total\s+neto|importe\s+neto|(?:celkom|celkem|spolu)\s+bez\s+dph|"
+    r"base\s+imposable|"  # (Catalan's)
+    r"op(?:\.|eraci[óo]n)\s+gravada",
     # (VAT in Serbian and Ukrainian, Russian, Bulgarian; Malaysia's sales tax; Brazil's tax on
-    # manufactured goods, charged on top of the prices)
+    # manufactured goods, charged on top of the prices; Peru's general sales tax, IGV;
+    # Jamaica's general consumption tax, GCT; New Caledonia's, TGC; Canada's harmonized sales
+    # tax, HST)
     "tax": r"btw|mwst\.?|ust\.?|tva|iva|imposto|impuesto|steuer|taxe|belasting|heffing|пдв|ндс|"
-    r"ддс|cukai(?:\s+jualan)?|ipi|dph",
+    r"ддс|cukai(?:\s+jualan)?|ipi|dph|igv|gct|tgc|hst",
     "total": r"totaal|gesamt(?:betrag|summe)?|endbetrag|endsumme|brutto(?:betrag)?|"
     r"summe\s+brutto|gesamt\s+brutto|total\s+t\.?t\.?c\.?|montant\s+t\.?t\.?c\.?|"
     r"net\s+[àa]\s+payer|total\s+a\s+pagar|valor\s+a\s+pagar|importe\s+total|valor\s+total|"
     r"total\s+geral|total\s+general|total\s+(?:com|con)\s+iva|total\s+do\s+pedido|total\s+(?:de\s+la\s+)?orden(?:\s+de\s+compra)?|total\s+(?:del\s+)?pedido|"
+    r"total\s+(?:de\s+la\s+)?comanda|"
     r"укупно\s+за\s+плаћање|всього\s+з\s+пдв|сума\s+за\s+плащане|jumlah\s+besar|"
     r"(?:celkom|celkem|spolu)\s+(?:s|vr[áa]tane|v[čc]etn[ěe])\s+dph|celkom\s+k\s+[úu]hrade|"
     r"celkem\s+k\s+[úu]hrad[ěe]",
