@@ -15,6 +15,7 @@ from app.extract import engine
 from app.extract.document import ExtractOptions
 from app.extract.layout import text_lines
 from app.extract.memory import recall, teach
+from tests.test_layout_memory_rotation_8 import priced_page
 
 SUPPLIER = "Helderberg Wholesale Nursery (Pty) Ltd"
 
@@ -33,19 +34,12 @@ LINE  CODE    DESCRIPTION                  QTY  UNIT       PRICE   LINE TOTAL
 
 def boxed(number: str, items: list[tuple]) -> tuple[str, dict]:
     """The page and its confirmed values: each unit two spaces after its quantity."""
-    rows, confirmed = [], []
-    for n, (code, text, quantity, unit, price) in enumerate(items, 1):
-        amount = f"{Decimal(quantity) * Decimal(price):.2f}"
-        rows.append(f"{n:02}    {code:<8}{text:<27}{quantity:>5}  {unit:<6}{price:>10}{amount:>13}")
-        confirmed.append(
-            {"item_code": code, "description": text, "quantity": quantity, "unit": unit,
-             "unit_price": price, "amount": amount}
-        )  # fmt: skip
-    subtotal = sum(Decimal(item["amount"]) for item in confirmed)
-    tax = (subtotal * Decimal("0.15")).quantize(Decimal("0.01"))
-    money = {"subtotal": f"{subtotal:.2f}", "tax": f"{tax:.2f}", "total": f"{subtotal + tax:.2f}"}
-    page = BOXES.format(number=number, supplier=SUPPLIER, rows="\n".join(rows), **money)
-    return page, {"po_number": number, "supplier_name": SUPPLIER, "items": confirmed} | money
+
+    def line(n: int, item: tuple, amount: str) -> str:
+        code, text, quantity, unit, price = item
+        return f"{n:02}    {code:<8}{text:<27}{quantity:>5}  {unit:<6}{price:>10}{amount:>13}"
+
+    return priced_page(BOXES, number, SUPPLIER, items, line)
 
 
 def test_a_unit_of_three_capitals_after_the_quantity_is_no_currency():
@@ -81,22 +75,19 @@ Stock code   Botanical name                  Common name         Qty  Unit      
 def planted(number: str, groups: list[tuple[str, list[tuple]]]) -> tuple[str, dict]:
     """The page and its confirmed values: the items under their group's heading, each plant's
     common name beside its botanical one (no value of the item's)."""
-    rows, confirmed = [], []
-    for heading, items in groups:
-        rows.append(f" {heading}")
-        for code, text, common, quantity, unit, price in items:
-            amount = f"{Decimal(quantity) * Decimal(price):.2f}"
-            named = f"{text:<32}{common}" if common else text  # a long one reaches under it
-            rows.append(f"{code:<13}{named:<49}{quantity:>5}  {unit:<6}{price:>10}{amount:>12}")
-            confirmed.append(
-                {"item_code": code, "description": text, "quantity": quantity, "unit": unit,
-                 "unit_price": price, "amount": amount}
-            )  # fmt: skip
-    subtotal = sum(Decimal(item["amount"]) for item in confirmed)
-    tax = (subtotal * Decimal("0.15")).quantize(Decimal("0.01"))
-    money = {"subtotal": f"{subtotal:.2f}", "tax": f"{tax:.2f}", "total": f"{subtotal + tax:.2f}"}
-    page = PLANTS.format(number=number, supplier=SUPPLIER, rows="\n".join(rows), **money)
-    return page, {"po_number": number, "supplier_name": SUPPLIER, "items": confirmed} | money
+    items = [
+        (code, text, quantity, unit, price, common, heading if n == 0 else None)
+        for heading, group in groups
+        for n, (code, text, common, quantity, unit, price) in enumerate(group)
+    ]
+
+    def line(n: int, item: tuple, amount: str) -> str:
+        code, text, quantity, unit, price, common, heading = item
+        named = f"{text:<32}{common}" if common else text  # a long one reaches under it
+        row = f"{code:<13}{named:<49}{quantity:>5}  {unit:<6}{price:>10}{amount:>12}"
+        return f" {heading}\n{row}" if heading else row
+
+    return priced_page(PLANTS, number, SUPPLIER, items, line)
 
 
 def test_a_common_name_where_a_longer_description_reached_is_not_the_descriptions():

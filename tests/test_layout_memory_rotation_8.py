@@ -4,6 +4,7 @@ unit). Each page is made up here."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
 
 from app.extract.layout import text_lines
@@ -24,15 +25,17 @@ No. Code      Description              Tariff       Unit    Qty      Price      
 """
 
 
-def numbered(number: str, items: list[tuple]) -> tuple[str, dict]:
-    """The page and its confirmed values: each item line numbered, with its tariff code."""
+def priced_page(
+    template: str, number: str, supplier: str, items: list[tuple], line: Callable
+) -> tuple[str, dict]:
+    """A page of `template` and its confirmed values: each item a (code, description,
+    quantity, unit, price, *more) printed by `line(n, item, amount)`, its amount quantity x
+    price, VAT at 15 %."""
     rows, confirmed = [], []
-    for n, (code, text, tariff, unit, quantity, price) in enumerate(items, 1):
+    for n, item in enumerate(items, 1):
+        code, text, quantity, unit, price = item[:5]
         amount = f"{Decimal(quantity) * Decimal(price):.2f}"
-        rows.append(
-            f"{f'{n}.':<4}{code:<10}{text:<25}{tariff:<12}{unit:<6}{quantity:>5}{price:>11}"
-            f"{amount:>12}"
-        )
+        rows.append(line(n, item, amount))
         confirmed.append(
             {"item_code": code, "description": text, "quantity": quantity, "unit": unit,
              "unit_price": price, "amount": amount}
@@ -40,8 +43,25 @@ def numbered(number: str, items: list[tuple]) -> tuple[str, dict]:
     subtotal = sum(Decimal(item["amount"]) for item in confirmed)
     tax = (subtotal * Decimal("0.15")).quantize(Decimal("0.01"))
     money = {"subtotal": f"{subtotal:.2f}", "tax": f"{tax:.2f}", "total": f"{subtotal + tax:.2f}"}
-    page = NUMBERED.format(number=number, supplier=SUPPLIER, rows="\n".join(rows), **money)
-    return page, {"po_number": number, "supplier_name": SUPPLIER, "items": confirmed} | money
+    page = template.format(number=number, supplier=supplier, rows="\n".join(rows), **money)
+    return page, {"po_number": number, "supplier_name": supplier, "items": confirmed} | money
+
+
+def numbered(number: str, items: list[tuple]) -> tuple[str, dict]:
+    """The page and its confirmed values: each item line numbered, with its tariff code
+    (items as (code, description, tariff, unit, quantity, price))."""
+    ordered = [
+        (code, text, qty, unit, price, tariff) for code, text, tariff, unit, qty, price in items
+    ]
+
+    def line(n: int, item: tuple, amount: str) -> str:
+        code, text, quantity, unit, price, tariff = item
+        return (
+            f"{f'{n}.':<4}{code:<10}{text:<25}{tariff:<12}{unit:<6}{quantity:>5}{price:>11}"
+            f"{amount:>12}"
+        )
+
+    return priced_page(NUMBERED, number, SUPPLIER, ordered, line)
 
 
 def test_a_line_s_number_and_a_tariff_code_are_no_item_s_code_or_unit():
