@@ -137,6 +137,16 @@ def test_a_total_of_vat_inclusive_prices_and_its_vat_content_under_its_label():
     assert flagged(found, "project_code")  # by a rule: never proven
 
 
+# A sales order's one line and its foot.
+CALIBRATION = """\
+Item Code   Description                    Qty   Unit Price     Amount
+CAL-01      Calibration certificate          1     1,000.00   1,000.00
+                                           Total excl. VAT      1,000.00
+                                           VAT 15%                150.00
+                                           Total incl. VAT      1,150.00
+"""
+
+
 def test_a_site_named_in_the_words_of_the_delivery_block():
     page = f"""\
 {BUYER}
@@ -144,12 +154,7 @@ Customer PO  MCN-PO-7730                   PO Date  11/05/2026
 Customer No.  C0412                        Sales Rep  P. Nakale
 SOLD TO                                    SHIP TO
 {BUYER}                                    Meridian Construction - WHK-19 site office
-Item Code   Description                    Qty   Unit Price     Amount
-CAL-01      Calibration certificate          1     1,000.00   1,000.00
-                                           Total excl. VAT      1,000.00
-                                           VAT 15%                150.00
-                                           Total incl. VAT      1,150.00
-"""
+{CALIBRATION}"""
     found = read(page)
     assert found["project_code"] == "WHK-19"
     assert flagged(found, "project_code")
@@ -166,12 +171,7 @@ Sales Order  SO-26-01177                    Date  13/05/2026
 Customer PO  MCN-PO-7730                    PO Date  11/05/2026
 Customer No.  C0412                         Sales Rep  P. Nakale
 SOLD TO  {BUYER}
-Item Code   Description                    Qty   Unit Price     Amount
-CAL-01      Calibration certificate          1     1,000.00   1,000.00
-                                           Total excl. VAT      1,000.00
-                                           VAT 15%                150.00
-                                           Total incl. VAT      1,150.00
-"""
+{CALIBRATION}"""
     found = read(page)
     assert found["po_number"] == "MCN-PO-7730"
     assert not flagged(found, "po_number")
