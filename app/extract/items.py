@@ -151,9 +151,13 @@ def code_in_brackets(item: Item, table: list[Item]) -> tuple[str, str] | None:
 
 # A code under its own label after the description, on the line under it as web shops print
 # it ('Cement 50kg' over 'SKU: CEM-42'): 'SKU', 'Code', 'Item code', 'Part no.', 'Art. no.'.
+# The label may say whose code it is after it ('Art.-Nr. des Verkäufers:'),
+# and the item's barcode number may follow ('· EAN 4012345678901'): not the description's.
 _LABELLED_CODE = re.compile(
-    r"(\S.*?)\s+(?:sku|(?:item\s+|product\s+|stock\s+)?code|part\s*(?:no\.?|#|number)|"
-    r"art(?:icle)?\.?\s*(?:no\.?|nr\.?|#))\s*[:#]?\s*([A-Za-z0-9][A-Za-z0-9\-/._]{1,19})",
+    r"(\S.*?)\s+(?:sku|(?:item\s+|product\s+|stock\s+)?code|"
+    r"part\s*(?:no\.?|#|number)|art(?:icle)?\.?\s*-?\s*(?:no\.?|nr\.?|#))"
+    r"(?:\s+[^\W\d]+\.?){0,2}\s*[:#]?\s*([A-Za-z0-9][A-Za-z0-9\-/._]{1,19})"
+    r"(?:\s*[·|,;]?\s*(?:ean|gtin|upc)\s*[:#]?\s*\d{8,14})?",
     re.IGNORECASE,
 )
 

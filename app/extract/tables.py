@@ -123,6 +123,10 @@ def column_key(text: str) -> str | None:
     # a price or an amount said to be with its tax ('Price incl. VAT', 'Amount inc GST')
     with_tax = r"(?<=price|mount|total)\s+inc(?:l\.?|luding)?\s+(?:vat|gst|tax)$"
     cleaned = re.sub(with_tax, "", cleaned)
+    # a price or an amount said to be before its tax ('Einzelpreis netto', 'Gesamt netto')
+    before_tax = re.fullmatch(r"(\w.*?)\s+netto", cleaned)
+    if before_tax and column_key(before_tax.group(1)) in ("unit_price", "amount"):
+        return column_key(before_tax.group(1))
     cleaned = re.sub(rf"(?<=\w)\s+(?:{CURRENCY_CODES})$", "", cleaned)  # 'Preis CHF'
     for key, pattern in _COMPILED:
         if pattern.fullmatch(cleaned):
@@ -396,7 +400,37 @@ def header_at(
     if not all(_printed_stacked(columns, k, below) for k, c in enumerate(columns) if c.below):
         # the items deny a cell's code over description: its header words are two columns
         columns = _columns(cells, [r for r in names if r.function is not code_over_description])
-    return columns, taken
+    return _thing_named(columns, below), taken
+
+
+# Header words naming the thing ordered, which may head its code or its name: 'Artikel'.
+_THING = {"artikel", "article", "item", "product", "produkt", "material"}
+
+
+def _thing_named(columns: list[Column], below: list[Line]) -> list[Column]:
+    """A header with no description column, and a column headed by the thing ordered
+    ('Artikel', 'Item') read as the code's: where most item lines print words there (the
+    article's name, several words) and not a lone code, it is the description."""
+    keys = [c.key for c in columns]
+    if "description" in keys:
+        return columns
+    for k, column in enumerate(columns):
+        if column.key != "item_code" or column.word.rstrip(".:") not in _THING:
+            continue
+        left = columns[k - 1].x1 if k else float("-inf")
+        right = columns[k + 1].x0 if k + 1 < len(columns) else float("inf")
+        items = named = 0
+        for line in below:
+            if FOOT.match(line.cells[0].text):
+                break
+            if not _item_line(line, right):
+                continue
+            items += 1
+            text = " ".join(u.text for u in _in_span(line, columns, left, right))
+            named += len(text.split()) > 1 and not CODE_LIKE.fullmatch(text)
+        if items and 2 * named > items:
+            return [replace(c, key="description") if c is column else c for c in columns]
+    return columns
 
 
 def _printed_stacked(columns: list[Column], k: int, below: list[Line]) -> bool:
@@ -451,6 +485,8 @@ def _fits(key: str | None, text: str, comma: bool, coded: bool = False) -> bool:
         return True  # a line number, if misread ('rs' for 2, '2 3'): not the description's
     if key == "line" and coded and _IN_GROUP.fullmatch(text.strip()):
         return True
+    if key == "quantity" and WITH_UNIT.fullmatch(text.strip()):
+        return is_number(WITH_UNIT.fullmatch(text.strip()).group(1), comma)  # '50 Sack'
     if key in NUMERIC or key == "line":
         return is_number(text.rstrip("%"), comma) or text.strip() in ("-", "")
     if key == "item_code":  # one word, but not two small letters ('sc' is a misread)
@@ -505,9 +541,11 @@ def _units(cells: list[Cell], columns: list[Column]) -> list[Cell]:
     its cell also holds words that are not under that column.
     """
     units = []
+    unitless = not any(c.key == "unit" for c in columns)
     for cell in cells:
         cell = Cell(join_numbers(cell.words))
-        if len(cell.words) < 2:
+        if len(cell.words) < 2 or (unitless and WITH_UNIT.fullmatch(cell.text)):
+            # a quantity printed with its unit, where no column is the unit's ('6 Karton')
             units.append(cell)
             continue
         labels = []

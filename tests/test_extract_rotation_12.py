@@ -1,0 +1,45 @@
+"""Kinds of print rotation 12's families showed once they became dev families: a web
+marketplace's order confirmation (a price and an amount headed as net, 'Einzelpreis netto',
+'Gesamt netto'; the article's name under 'Artikel'; each quantity printed with its unit in
+one cell; the seller's article number and the barcode's on the line under each item). Each
+page is made up here."""
+
+from __future__ import annotations
+
+from app.extract import tables
+from tests.test_extract_rotation_11 import read
+
+
+def items(payload: dict) -> list[tuple]:
+    keys = ("item_code", "description", "quantity", "unit", "unit_price", "amount")
+    return [tuple(item[key] for key in keys) for item in payload["items"]]
+
+
+def test_a_marketplaces_order_confirmation():
+    page = """\
+Meridian Construction (Pty) Ltd          Bestellbestätigung
+Bestellnummer   MCD-40017     Datum   04.05.2026
+Verkauft von Velmor Trading (Pty) Ltd
+Pos.  Artikel                                     Menge      Einzelpreis netto   USt.   Gesamt netto
+1     Holzschrauben 4 x 40 mm, gelb, 200 Stück    3 Karton             9,40 €   19 %        28,20 €
+      Art.-Nr. des Verkäufers: HS-440 · EAN 4011223344556
+2     Fliesenkleber C2, 25 kg                    12 Sack              11,25 €   19 %       135,00 €
+      Art.-Nr. des Verkäufers: FK-C2-25 · EAN 4099887766554
+                                                         Summe netto               163,20 €
+                                                         zzgl. USt. 19 %            31,01 €
+                                                         Gesamtbetrag              194,21 €
+"""
+    payload = read(page)
+    assert items(payload) == [
+        ("HS-440", "Holzschrauben 4 x 40 mm, gelb, 200 Stück", "3", "Karton", "9.40", "28.20"),
+        ("FK-C2-25", "Fliesenkleber C2, 25 kg", "12", "Sack", "11.25", "135.00"),
+    ]
+    assert "low_confidence:items" not in payload["warnings"]
+
+
+def test_a_price_and_an_amount_headed_as_net():
+    assert [tables.column_key(t) for t in ("Einzelpreis netto", "Gesamt netto", "Menge netto")] == [
+        "unit_price",
+        "amount",
+        None,
+    ]
