@@ -1,8 +1,9 @@
 """Kinds of print rotation 12's families showed once they became dev families: a web
 marketplace's order confirmation (a price and an amount headed as net, 'Einzelpreis netto',
 'Gesamt netto'; the article's name under 'Artikel'; each quantity printed with its unit in
-one cell; the seller's article number and the barcode's on the line under each item). Each
-page is made up here."""
+one cell; the seller's article number and the barcode's on the line under each item), and an
+item table printed in two columns of the page, its header repeated side by side. Each page
+is made up here."""
 
 from __future__ import annotations
 
@@ -43,3 +44,24 @@ def test_a_price_and_an_amount_headed_as_net():
         "amount",
         None,
     ]
+
+
+def test_an_item_table_printed_in_two_columns_of_the_page():
+    # the header repeated side by side: the items run down the left and on in the right
+    page = """\
+Meridian Construction (Pty) Ltd                PURCHASE ORDER
+Order No.  PO-77120     Date  12/05/2026       Supplier  Velmor Trading (Pty) Ltd
+Code    Description   Qty  Unit  Price  Amount    Code    Description  Qty  Unit  Price  Amount
+BR-100  Face brick    500  ea     2.10  1,050.00  NL-075  Nails 75mm     3  box   12.00  36.00
+CM-050  Cement 50 kg   20  bag   95.00  1,900.00  TW-016  Tie wire       2  roll  48.50  97.00
+SD-001  Plaster sand    6  m3   310.00  1,860.00
+                                                         Subtotal        4,943.00
+                                                         VAT 15%           741.45
+                                                         Total           5,684.45
+"""
+    payload = read(page)
+    assert [item["item_code"] for item in payload["items"]] == [
+        "BR-100", "CM-050", "SD-001", "NL-075", "TW-016"
+    ]  # fmt: skip
+    assert items(payload)[4] == ("TW-016", "Tie wire", "2", "roll", "48.50", "97.00")
+    assert "low_confidence:items" not in payload["warnings"]

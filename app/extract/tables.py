@@ -1018,6 +1018,7 @@ def find_table(
     `pages`: the rules that read a page whose header row was lost (OCR); `names`: the rules
     for a name the header gives twice; each is recorded in `trail`.
     """
+    lines, moved = side_by_side(lines, step)
     reading = RowReader(step, decimal_comma)
     headed: dict[int, list[Column]] = {}
     open_at_end: set[int] = set()  # pages at whose end the table had not ended
@@ -1046,7 +1047,70 @@ def find_table(
         index += 1
     if headed and reading.rows:
         _headerless_pages(lines, headed, open_at_end, reading, pages, trail)
+    for row in reading.rows:
+        row.y = moved.get((row.page, row.y), row.y)  # where it stands on the page
     return reading.rows
+
+
+def _repeats(keys: list[str | None]) -> int:
+    """How many columns a header names before it names them all again, side by side ('No
+    Code Description Qty Price Amount  No Code Description...'); 0 when it does not."""
+    n = len(keys)
+    for width in range(3, n // 2 + 1):
+        if n % width == 0 and None not in keys and keys == keys[:width] * (n // width):
+            return width
+    return 0
+
+
+def _page_column(line: Line, edges: list[float], n: int) -> Line | None:
+    """The part of a line in the n-th of the page's columns that `edges` divide."""
+    lo = edges[n - 1] if n else float("-inf")
+    hi = edges[n] if n < len(edges) else float("inf")
+    inside = [c for c in line.cells if lo <= (c.x0 + c.x1) / 2 < hi]
+    if not inside:
+        return None
+    return Line([w for c in inside for w in c.words], line.y, line.page, inside, line.ocr_page)
+
+
+def _in_page_columns(line: Line, edges: list[float]) -> bool:
+    """A row of the columns: three values or more in one of them."""
+    parts = (_page_column(line, edges, n) for n in range(len(edges) + 1))
+    return any(part is not None and len(part.cells) >= 3 for part in parts)
+
+
+def side_by_side(lines: list[Line], step: float) -> tuple[list[Line], dict]:
+    """An item table printed in two (or more) columns of the page, its header repeated side
+    by side over each, the items running down the first and on in the next: each column's
+    lines put under the one before, as they are read, down to the first line that is no row
+    of them (nor is the line under it: a wrapped description). Returns the lines, and for
+    each moved line its (page, y) so placed and the y it has on the page."""
+    for index, line in enumerate(lines):
+        cells = line.cells
+        width = _repeats([column_key(cell.text) for cell in cells]) if header_like(line) else 0
+        if not width:
+            continue
+        edges = [(cells[k - 1].x1 + cells[k].x0) / 2 for k in range(width, len(cells), width)]
+        end = index + 1
+        while end < len(lines) and lines[end].page == line.page:
+            near = [other for other in lines[end : end + 2] if other.page == line.page]
+            if not any(_in_page_columns(other, edges) for other in near):
+                break
+            end += 1
+        shift = lines[end - 1].y - line.y + step
+        out, moved = list(lines[:index]), {}
+        for n in range(len(edges) + 1):
+            for other in lines[index:end]:
+                if (piece := _page_column(other, edges, n)) is not None:
+                    piece.y = other.y + n * shift
+                    moved[(other.page, piece.y)] = other.y
+                    out.append(piece)
+        for other in lines[end:]:
+            if other.page == line.page:
+                other = replace(other, y=other.y + len(edges) * shift)
+                moved[(other.page, other.y)] = other.y - len(edges) * shift
+            out.append(other)
+        return out, moved
+    return lines, {}
 
 
 def _summary_under_foot(reading: RowReader, columns: list[Column], page: int) -> bool:
