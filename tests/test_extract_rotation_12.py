@@ -1,9 +1,9 @@
 """Kinds of print rotation 12's families showed once they became dev families: a web
 marketplace's order confirmation (a price and an amount headed as net, 'Einzelpreis netto',
 'Gesamt netto'; the article's name under 'Artikel'; each quantity printed with its unit in
-one cell; the seller's article number and the barcode's on the line under each item), and an
-item table printed in two columns of the page, its header repeated side by side. Each page
-is made up here."""
+one cell; the seller's article number and the barcode's on the line under each item); an
+item table printed in two columns of the page, its header repeated side by side; a
+schedule's group headings between its items. Each page is made up here."""
 
 from __future__ import annotations
 
@@ -64,4 +64,28 @@ SD-001  Plaster sand    6  m3   310.00  1,860.00
         "BR-100", "CM-050", "SD-001", "NL-075", "TW-016"
     ]  # fmt: skip
     assert items(payload)[4] == ("TW-016", "Tie wire", "2", "roll", "48.50", "97.00")
+    assert "low_confidence:items" not in payload["warnings"]
+
+
+def test_a_schedules_group_headings_between_its_items():
+    # each group's code and name, and a note under it, are neither an item nor a description
+    page = """\
+Meridian Construction (Pty) Ltd          ORDER
+Order No.  PO-31770       Date  02/06/2026      Supplier  Velmor Trading (Pty) Ltd
+Ref    Code      Description                    Qty   Unit    Price     Amount
+S-01  Ground floor offices, front doors
+       Doors D-01 to D-08 as drawn
+1.1    HG-100    Hinge 100 mm, pair               16   pair    14.20     227.20
+1.2    PH-220    Pull handle 220 mm                8   each    36.50     292.00
+S-02  Upper floor stores and plant rooms
+       Doors D-21 to D-25 as drawn
+2.1    DS-040    Door stop, floor fixed            5   each     9.80      49.00
+                                                Subtotal                568.20
+                                                VAT 15%                  85.23
+                                                Total                   653.43
+"""
+    payload = read(page)
+    assert [item["description"] for item in payload["items"]] == [
+        "Hinge 100 mm, pair", "Pull handle 220 mm", "Door stop, floor fixed"
+    ]  # fmt: skip
     assert "low_confidence:items" not in payload["warnings"]

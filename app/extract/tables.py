@@ -772,6 +772,8 @@ def _note(line: Line, columns: list[Column], above: dict[int, list[Cell]]) -> bo
     under the description)."""
     if NOTE.match(line.cells[0].text):
         return True
+    if _group_heading(line, columns, above):
+        return True
     if any(is_number(c.text) for c in line.cells) or CODE_LIKE.fullmatch(line.words[0].text):
         return False  # numbers, or a code first: an item
     if annotation(line):
@@ -785,6 +787,25 @@ def _note(line: Line, columns: list[Column], above: dict[int, list[Cell]]) -> bo
         and any(abs(first.x0 - x) <= 2 and x < described - 2 for x in coded)
         and first.x1 > described + 2
     )
+
+
+def _group_heading(line: Line, columns: list[Column], above: dict[int, list[Cell]]) -> bool:
+    """A heading of a group of items inside the table ('HS02  Toilet and WC doors', a set of
+    a schedule): the group's code first, where the items have theirs, and its name from left
+    of the description's place on under it; no number. A text layer's line only: on an OCR'd
+    page it may be an item whose numbers were lost."""
+    if line.ocr or len(line.cells) != 2 or any(is_number(c.text) for c in line.cells):
+        return False
+    code, name = line.cells
+    starts = [min(u.x0 for u in units) for units in above.values() if units]
+    described = [
+        min(u.x0 for u in units)
+        for i, units in above.items()
+        if units and columns[i].key == "description"
+    ]
+    if not CODE_LIKE.fullmatch(code.text) or not starts or not described:
+        return False
+    return abs(code.x0 - min(starts)) <= 2 and name.x0 < described[0] - 2 < name.x1 - 4
 
 
 def _far_below(gap: float, rows: list[RawRow], step: float) -> bool:
