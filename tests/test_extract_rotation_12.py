@@ -3,7 +3,8 @@ marketplace's order confirmation (a price and an amount headed as net, 'Einzelpr
 'Gesamt netto'; the article's name under 'Artikel'; each quantity printed with its unit in
 one cell; the seller's article number and the barcode's on the line under each item); an
 item table printed in two columns of the page, its header repeated side by side; a
-schedule's group headings between its items. Each page is made up here."""
+schedule's group headings between its items; a price and an amount headed with the tax in by
+the tax's name ('inc. IGV'). Each page is made up here."""
 
 from __future__ import annotations
 
@@ -89,3 +90,8 @@ S-02  Upper floor stores and plant rooms
         "Hinge 100 mm, pair", "Pull handle 220 mm", "Door stop, floor fixed"
     ]  # fmt: skip
     assert "low_confidence:items" not in payload["warnings"]
+
+
+def test_a_price_and_an_amount_headed_with_the_tax_in_by_its_name():
+    names = ("P. Unit. inc. IGV", "Total inc. IGV", "Cant. inc. IGV")
+    assert [tables.column_key(name) for name in names] == ["unit_price", "amount", None]

@@ -117,16 +117,24 @@ _LONG_NAMES = {
 CURRENCY_CODES = "|".join(code.lower() for code in numbers.CURRENCY_CODES)
 
 
+# A price's or an amount's header said net, or with a tax in, by the tax's name.
+_TAX_SAID = re.compile(
+    r"(\w.*?)\s+(?:netto|inc(?:l\.?|\.|luding)?\s+(?:vat|gst|tax|igv|iva|tva|mwst|ust|btw))",
+    re.IGNORECASE,
+)
+
+
 def column_key(text: str) -> str | None:
     cleaned = re.sub(r"\s+", " ", text).strip().lower()
     cleaned = re.sub(r"\s*\((?:[a-z]{3}|r|\$|€|£|%|incl\.?|excl\.?)\)$", "", cleaned)
     # a price or an amount said to be with its tax ('Price incl. VAT', 'Amount inc GST')
     with_tax = r"(?<=price|mount|total)\s+inc(?:l\.?|luding)?\s+(?:vat|gst|tax)$"
     cleaned = re.sub(with_tax, "", cleaned)
-    # a price or an amount said to be before its tax ('Einzelpreis netto', 'Gesamt netto')
-    before_tax = re.fullmatch(r"(\w.*?)\s+netto", cleaned)
-    if before_tax and column_key(before_tax.group(1)) in ("unit_price", "amount"):
-        return column_key(before_tax.group(1))
+    # a price or an amount said to be before its tax ('Einzelpreis netto', 'Gesamt netto'), or
+    # with the tax in by the tax's name ('P. Unit. inc. IGV', 'Total inc. IGV')
+    qualified = _TAX_SAID.fullmatch(cleaned)
+    if qualified and column_key(qualified.group(1)) in ("unit_price", "amount"):
+        return column_key(qualified.group(1))
     cleaned = re.sub(rf"(?<=\w)\s+(?:{CURRENCY_CODES})$", "", cleaned)  # 'Preis CHF'
     for key, pattern in _COMPILED:
         if pattern.fullmatch(cleaned):
