@@ -4,7 +4,8 @@ marketplace's order confirmation (a price and an amount headed as net, 'Einzelpr
 one cell; the seller's article number and the barcode's on the line under each item); an
 item table printed in two columns of the page, its header repeated side by side; a
 schedule's group headings between its items; a price and an amount headed with the tax in by
-the tax's name ('inc. IGV'). Each page is made up here."""
+the tax's name ('inc. IGV'); an order printed beside its book's counterfoil. Each page is
+made up here."""
 
 from __future__ import annotations
 
@@ -95,3 +96,21 @@ S-02  Upper floor stores and plant rooms
 def test_a_price_and_an_amount_headed_with_the_tax_in_by_its_name():
     names = ("P. Unit. inc. IGV", "Total inc. IGV", "Cant. inc. IGV")
     assert [tables.column_key(name) for name in names] == ["unit_price", "amount", None]
+
+
+def test_an_order_beside_its_counterfoil():
+    # the stub's 'Issued by' and 'Goods received' left of the items: no column, no foot
+    page = """\
+Meridian Construction (Pty) Ltd       LOCAL PURCHASE ORDER   No.  L-55018
+Date  03/07/2026          Supplier  Velmor Trading (Pty) Ltd
+Issued by  P. Naidoo            QTY  UNIT  DESCRIPTION          PART No.  UNIT COST    AMOUNT
+                                  4  roll  Damp proof course    DPC-375      210.00    840.00
+Goods received                   12  bag   Tile adhesive 20 kg  TA-20         88.50  1,062.00
+GRN No.
+                                                               SUB-TOTAL            1,902.00
+                                                               VAT 15%                285.30
+                                                               TOTAL                2,187.30
+"""
+    payload = read(page)
+    assert [item["item_code"] for item in payload["items"]] == ["DPC-375", "TA-20"]
+    assert items(payload)[1] == ("TA-20", "Tile adhesive 20 kg", "12", "bag", "88.50", "1062.00")

@@ -408,7 +408,30 @@ def header_at(
     if not all(_printed_stacked(columns, k, below) for k, c in enumerate(columns) if c.below):
         # the items deny a cell's code over description: its header words are two columns
         columns = _columns(cells, [r for r in names if r.function is not code_over_description])
-    return _thing_named(columns, below), taken
+    return _beside_counterfoil(_thing_named(columns, below), below), taken
+
+
+def _beside_counterfoil(columns: list[Column], below: list[Line]) -> list[Column]:
+    """A book's order printed beside its counterfoil, the stub a clerk fills in and keeps
+    ('Ordered by', 'Goods received', 'GRN No.' down the page's left edge): the header's first
+    words, far left of the rest, which are a table's header without them, and with words
+    under them on few of the item lines, are the stub's: the table begins after them."""
+    for k in range(1, min(4, len(columns))):
+        if columns[k].x0 - columns[k - 1].x1 < _STUB_GAP or not _score(columns[k:]):
+            continue
+        edge = (columns[k - 1].x1 + columns[k].x0) / 2
+        items = []
+        for line in below:
+            if FOOT.match(line.cells[0].text):
+                break
+            items += [line] if _item_line(line, columns[k].x0) else []
+        stub = sum(any(c.x1 < edge for c in line.cells) for line in items)
+        return columns[k:] if items and 2 * stub <= len(items) else columns
+    return columns
+
+
+# How far (in characters) a counterfoil's words stand from the table's first column.
+_STUB_GAP = 12
 
 
 # Header words naming the thing ordered, which may head its code or its name: 'Artikel'.
@@ -850,15 +873,17 @@ class RowReader:
     columns: list[Column] | None = None
     page: int = -1
     last_y: float = 0.0
+    margin: float = -1e9
     above: dict[int, list[Cell]] = field(default_factory=dict)
     section: int = 0  # where the group a section's subtotal adds up begins
     # the header names the words' columns on one row and the numbers' on the row under it:
     # each item prints so too, its numbers on the line under its code and description
     stacked: bool = False
 
-    def under(self, columns: list[Column], page: int, y: float) -> None:
-        """A header row: the lines below it are read under its columns."""
-        self.columns, self.page, self.last_y = columns, page, y
+    def under(self, columns: list[Column], page: int, y: float, margin: float = -1e9) -> None:
+        """A header row: the lines below it are read under its columns, right of `margin`
+        (left of it, a counterfoil's words)."""
+        self.columns, self.page, self.last_y, self.margin = columns, page, y, margin
         self.above = {}  # the item above stood under another header's columns
 
     def _closes_section(self, line: Line) -> bool:
@@ -881,6 +906,11 @@ class RowReader:
         columns = self.columns
         if columns is None or line.page != self.page:
             return  # a new page resumes only under its repeated header
+        if any(cell.x1 < self.margin for cell in line.cells):
+            kept = [cell for cell in line.cells if cell.x1 >= self.margin]
+            if not kept:
+                return  # the counterfoil's own line
+            line = Line([w for c in kept for w in c.words], line.y, line.page, kept, line.ocr_page)
         rows = self.rows
         if any(FORWARD.match(cell.text) for cell in line.cells):
             return  # 'Carried forward 146 540.78' is the page's running total, not an item
@@ -1068,7 +1098,9 @@ def find_table(
                 _note_names(columns, names, trail)
             columns = _widened(columns, lines[index + taken :], page, widen, trail)
             headed.setdefault(page, columns)
-            reading.under(columns, page, lines[index + taken - 1].y)
+            stub = [c.x1 for c in lines[index].cells if c.x1 < columns[0].x0]
+            margin = (max(stub) + columns[0].x0) / 2 if stub else -1e9
+            reading.under(columns, page, lines[index + taken - 1].y, margin)
             reading.stacked = _stacked(lines[index : index + taken])
             index += taken
             continue
