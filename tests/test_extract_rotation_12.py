@@ -4,8 +4,8 @@ marketplace's order confirmation (a price and an amount headed as net, 'Einzelpr
 one cell; the seller's article number and the barcode's on the line under each item); an
 item table printed in two columns of the page, its header repeated side by side; a
 schedule's group headings between its items; a price and an amount headed with the tax in by
-the tax's name ('inc. IGV'); an order printed beside its book's counterfoil. Each page is
-made up here."""
+the tax's name ('inc. IGV'); an order printed beside its book's counterfoil; the serial
+numbers of instruments under their item. Each page is made up here."""
 
 from __future__ import annotations
 
@@ -114,3 +114,20 @@ GRN No.
     payload = read(page)
     assert [item["item_code"] for item in payload["items"]] == ["DPC-375", "TA-20"]
     assert items(payload)[1] == ("TA-20", "Tile adhesive 20 kg", "12", "bag", "88.50", "1062.00")
+
+
+def test_the_serial_numbers_of_instruments_under_their_item():
+    page = """\
+Meridian Construction (Pty) Ltd        SALES ORDER
+Order No.  PO-60412       Date  18/05/2026      Supplier  Velmor Trading (Pty) Ltd
+Ln  Item Code  Description                     Qty  Unit   Unit Price     Amount
+1   GN-R12     GNSS rover with controller        2  each    52,300.00  104,600.00
+               S/N GR88120, GR88121  Firmware 7.4
+2   TP-13      Tripod, aluminium                 2  each     1,480.00    2,960.00
+                                                  Total excl. VAT        107,560.00
+                                                  VAT 15%                 16,134.00
+                                                  Total incl. VAT        123,694.00
+"""
+    payload = read(page)
+    descriptions = [item["description"] for item in payload["items"]]
+    assert descriptions == ["GNSS rover with controller", "Tripod, aluminium"]

@@ -788,12 +788,20 @@ EARLIER = re.compile(
 def annotation(line: Line) -> bool:
     """A line under an item that is about its delivery, not a part of its description: a
     release or schedule line that carries a date ('Rel 1  Due 01/07/2026  Qty 7 roll'), a
-    labelled reference first on the line (a batch, serial or heat number), or what the line
-    was before the order changed ('Rev 2: 24.00 @ 172.21')."""
+    labelled reference first on the line (a batch, serial or heat number; the serial numbers
+    of the instruments it delivers), or what the line was before the order changed ('Rev 2:
+    24.00 @ 172.21')."""
     text = line.text
     return bool(
-        numbers.DATE_IN_TEXT.search(text) or LABELLED_REFERENCE.match(text) or EARLIER.match(text)
+        numbers.DATE_IN_TEXT.search(text)
+        or LABELLED_REFERENCE.match(text)
+        or EARLIER.match(text)
+        or SERIALS.match(text)
     )
+
+
+# The serial numbers of the instruments an item delivers, under it ('S/N RL20417, RL20418').
+SERIALS = re.compile(r"(?:s/n|serial\s+(?:nos?\.?|numbers?)|serials?)\s*[:.]?\s*[A-Z]*\d", re.I)
 
 
 def _note(line: Line, columns: list[Column], above: dict[int, list[Cell]]) -> bool:
