@@ -4,8 +4,9 @@ marketplace's order confirmation (a price and an amount headed as net, 'Einzelpr
 one cell; the seller's article number and the barcode's on the line under each item); an
 item table printed in two columns of the page, its header repeated side by side; a
 schedule's group headings between its items; a price and an amount headed with the tax in by
-the tax's name ('inc. IGV'); an order printed beside its book's counterfoil; the serial
-numbers of instruments under their item. Each page is made up here."""
+the tax's name ('inc. IGV'); an order printed beside its book's counterfoil or a sidebar of
+its details; the serial numbers of instruments under their item. Each page is made up
+here."""
 
 from __future__ import annotations
 
@@ -131,3 +132,26 @@ Ln  Item Code  Description                     Qty  Unit   Unit Price     Amount
     payload = read(page)
     descriptions = [item["description"] for item in payload["items"]]
     assert descriptions == ["GNSS rover with controller", "Tripod, aluminium"]
+
+
+def test_an_order_beside_a_sidebar_of_its_details():
+    # the sidebar's words beside every item (a date beside a description's wrapped line)
+    page = """\
+Meridian Construction (Pty) Ltd          PURCHASE ORDER  PO-20931
+ISSUED
+Jun 3, 2026             #  SKU      Description             Qty  UoM    Unit price    Amount
+REQUIRED BY             1  GL-400   Glass wool roll 100 mm    6  roll       $41.20   $247.20
+Jun 12, 2026                        foil faced
+SUPPLIER                2  VB-250   Vapour barrier 250 mic    2  roll       $88.00   $176.00
+Velmor Trading                      black, 4 m wide
+TERMS
+Net 30
+                                                         Subtotal                    $423.20
+                                                         Tax 15%                      $63.48
+                                                         Total                       $486.68
+"""
+    payload = read(page)
+    descriptions = [item["description"] for item in payload["items"]]
+    assert descriptions == [
+        "Glass wool roll 100 mm foil faced", "Vapour barrier 250 mic black, 4 m wide"
+    ]  # fmt: skip

@@ -413,20 +413,25 @@ def header_at(
 
 def _beside_counterfoil(columns: list[Column], below: list[Line]) -> list[Column]:
     """A book's order printed beside its counterfoil, the stub a clerk fills in and keeps
-    ('Ordered by', 'Goods received', 'GRN No.' down the page's left edge): the header's first
-    words, far left of the rest, which are a table's header without them, and with words
-    under them on few of the item lines, are the stub's: the table begins after them."""
+    ('Ordered by', 'Goods received', 'GRN No.' down the page's left edge), or beside a
+    sidebar of the order's details ('Issued', 'Project', 'Buyer'): the header's first words,
+    far left of the rest, which are a table's header with its description without them, are
+    the stub's when it has words of its own on lines where the items have none, or beside
+    few of the item lines: the table begins after them."""
     for k in range(1, min(4, len(columns))):
         if columns[k].x0 - columns[k - 1].x1 < _STUB_GAP or not _score(columns[k:]):
             continue
+        if not any("description" in c.names for c in columns[k:]):
+            return columns
         edge = (columns[k - 1].x1 + columns[k].x0) / 2
-        items = []
+        items, alone = [], 0
         for line in below:
             if FOOT.match(line.cells[0].text):
                 break
             items += [line] if _item_line(line, columns[k].x0) else []
+            alone += all(c.x1 < edge for c in line.cells)
         stub = sum(any(c.x1 < edge for c in line.cells) for line in items)
-        return columns[k:] if items and 2 * stub <= len(items) else columns
+        return columns[k:] if items and (alone >= 2 or 2 * stub <= len(items)) else columns
     return columns
 
 
