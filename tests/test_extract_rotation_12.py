@@ -4,9 +4,9 @@ marketplace's order confirmation (a price and an amount headed as net, 'Einzelpr
 one cell; the seller's article number and the barcode's on the line under each item); an
 item table printed in two columns of the page, its header repeated side by side; a
 schedule's group headings between its items; a price and an amount headed with the tax in by
-the tax's name ('inc. IGV'); an order printed beside its book's counterfoil or a sidebar of
-its details; the serial numbers of instruments under their item. Each page is made up
-here."""
+the tax's name ('inc. IGV') or as Fiji prints it ('VIP'); an order printed beside its book's
+counterfoil or a sidebar of its details; the serial numbers of instruments under their item.
+Each page is made up here."""
 
 from __future__ import annotations
 
@@ -155,3 +155,8 @@ Net 30
     assert descriptions == [
         "Glass wool roll 100 mm foil faced", "Vapour barrier 250 mic black, 4 m wide"
     ]  # fmt: skip
+
+
+def test_a_price_and_an_amount_headed_as_fiji_prints_them_with_vat_in():
+    names = ("Unit Price VIP", "Amount VIP", "Qty VIP")
+    assert [tables.column_key(name) for name in names] == ["unit_price", "amount", None]

@@ -117,9 +117,10 @@ _LONG_NAMES = {
 CURRENCY_CODES = "|".join(code.lower() for code in numbers.CURRENCY_CODES)
 
 
-# A price's or an amount's header said net, or with a tax in, by the tax's name.
+# A price's or an amount's header said net, or with a tax in, by the tax's name, or as Fiji
+# prints it, 'VIP' (VAT-inclusive price: 'Unit Price VIP', 'Amount VIP').
 _TAX_SAID = re.compile(
-    r"(\w.*?)\s+(?:netto|inc(?:l\.?|\.|luding)?\s+(?:vat|gst|tax|igv|iva|tva|mwst|ust|btw))",
+    r"(\w.*?)\s+(?:netto|vip|inc(?:l\.?|\.|luding)?\s+(?:vat|gst|tax|igv|iva|tva|mwst|ust|btw))",
     re.IGNORECASE,
 )
 
