@@ -5,8 +5,9 @@ one cell; the seller's article number and the barcode's on the line under each i
 item table printed in two columns of the page, its header repeated side by side; a
 schedule's group headings between its items; a price and an amount headed with the tax in by
 the tax's name ('inc. IGV') or as Fiji prints it ('VIP'); an order printed beside its book's
-counterfoil or a sidebar of its details; the serial numbers of instruments under their item.
-Each page is made up here."""
+counterfoil or a sidebar of its details; the serial numbers of instruments under their item;
+a quantity with a tenth after a comma on a page of francs with no cents. Each page is made
+up here."""
 
 from __future__ import annotations
 
@@ -160,3 +161,17 @@ Net 30
 def test_a_price_and_an_amount_headed_as_fiji_prints_them_with_vat_in():
     names = ("Unit Price VIP", "Amount VIP", "Qty VIP")
     assert [tables.column_key(name) for name in names] == ["unit_price", "amount", None]
+
+
+def test_a_quantity_with_a_tenth_after_a_comma_beside_francs_with_no_cents():
+    page = """\
+Meridian Construction (Pty) Ltd          BON DE COMMANDE N° BC-4471
+Date de commande  09/06/2026        Fournisseur  Velmor Trading (Pty) Ltd
+Réf.     Désignation                 Qté   U.   P.U. HT    Montant HT
+GR-520   Gravier 5/20                12,5  m3     9 840       123 000
+CM-42    Ciment 42,5 sac de 50 kg      20  sac    2 310        46 200
+                                              Total HT        169 200 XPF
+"""
+    payload = read(page)
+    assert [item["quantity"] for item in payload["items"]] == ["12.5", "20"]
+    assert items(payload)[0][3:] == ("m3", "9840.00", "123000.00")

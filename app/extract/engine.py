@@ -237,13 +237,19 @@ def _header_row(line: Line) -> bool:
 def _decimal_comma(lines: list[Line]) -> bool:
     """Whether the page writes a decimal comma: more amounts with cents after a comma than
     after a point; with no cents at all, amounts grouped in thousands by points ('$ 1.592.585',
-    as currencies with no cents print them)."""
+    as currencies with no cents print them), or numbers with a tenth after a comma and none
+    after a point (a quantity of '12,5' beside francs with no cents, '27 144')."""
     text = "\n".join(line.text for line in lines)
     commas = len(re.findall(r"\d,\d{2}(?![\d,.])", text))
     points = len(re.findall(r"\d\.\d{2}(?![\d,.])", text))
     if not commas and not points:
-        return len(re.findall(r"(?<![\d.,])\d{1,3}(?:\.\d{3}){2,}(?![\d.,])", text)) >= 2
+        grouped = re.findall(r"(?<![\d.,])\d{1,3}(?:\.\d{3}){2,}(?![\d.,])", text)
+        tenths = re.findall(r"(?<![\d.,])\d+,\d(?![\d.,])", text)
+        return len(grouped) >= 2 or (bool(tenths) and not _POINT_TENTH.search(text))
     return commas > points
+
+
+_POINT_TENTH = re.compile(r"(?<![\d.,])\d+\.\d(?![\d.,])")
 
 
 def _currency(lines: list[Line]) -> tuple[Found, int]:
