@@ -6,8 +6,9 @@ item table printed in two columns of the page, its header repeated side by side;
 schedule's group headings between its items; a price and an amount headed with the tax in by
 the tax's name ('inc. IGV') or as Fiji prints it ('VIP'); an order printed beside its book's
 counterfoil or a sidebar of its details; the serial numbers of instruments under their item;
-a quantity with a tenth after a comma on a page of francs with no cents. Each page is made
-up here."""
+a quantity with a tenth after a comma on a page of francs with no cents; a price and an
+amount headed in dollars with their country's letters ('Price US$'). Each page is made up
+here."""
 
 from __future__ import annotations
 
@@ -175,3 +176,17 @@ CM-42    Ciment 42,5 sac de 50 kg      20  sac    2 310        46 200
     payload = read(page)
     assert [item["quantity"] for item in payload["items"]] == ["12.5", "20"]
     assert items(payload)[0][3:] == ("m3", "9840.00", "123000.00")
+
+
+def test_a_price_and_an_amount_headed_in_dollars_with_their_countrys_letters():
+    page = """\
+Meridian Construction (Pty) Ltd          ORDER CONFIRMATION
+Order No.  PO-88214        Date  21/04/2026       Supplier  Velmor Trading (Pty) Ltd
+Code       Description                       Qty  Unit    Price US$   Total US$
+PVC75      PVC pipe 75 mm x 6 m                1  length      21.25       21.25
+                                                  Excl. VAT               21.25
+                                                  VAT 15%                  3.19
+                                                  TOTAL US$               24.44
+"""
+    payload = read(page)
+    assert items(payload) == [("PVC75", "PVC pipe 75 mm x 6 m", "1", "length", "21.25", "21.25")]

@@ -172,8 +172,8 @@ _ONE_OF_TWO = re.compile(r"[^\W\d]\s+or\s+[^\W\d]", re.IGNORECASE)
 
 
 # The currency a header names after its column's name ('Gesamtpreis €', 'Total (ZAR)').
-_CURRENCY_AFTER = re.compile(
-    rf"\s+\(?(?:[€$£]|R|{'|'.join(numbers.CURRENCY_CODES)})\)?\s*$"  # not 'Qty UOM'
+_CURRENCY_AFTER = re.compile(  # a dollar with its country's letters too ('Price US$', 'N$')
+    rf"\s+\(?(?:[A-Z]{{1,3}}\$|[€$£]|R|{'|'.join(numbers.CURRENCY_CODES)})\)?\s*$"  # not 'Qty UOM'
 )
 # A price per a unit ('Rate / m', 'Price per kg', 'Rate/m3'): one column, the price.
 _PER_UNIT = re.compile(
@@ -429,7 +429,8 @@ def _beside_counterfoil(columns: list[Column], below: list[Line]) -> list[Column
         for line in below:
             if FOOT.match(line.cells[0].text):
                 break
-            items += [line] if _item_line(line, columns[k].x0) else []
+            priced = sum(c.x0 >= columns[k].x0 and is_number(c.text) for c in line.cells)
+            items += [line] if priced >= 2 else []  # a quantity and a price: no foot's line
             alone += all(c.x1 < edge for c in line.cells)
         stub = sum(any(c.x1 < edge for c in line.cells) for line in items)
         return columns[k:] if items and (alone >= 2 or 2 * stub <= len(items)) else columns
