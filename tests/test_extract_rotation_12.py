@@ -190,3 +190,18 @@ PVC75      PVC pipe 75 mm x 6 m                1  length      21.25       21.25
 """
     payload = read(page)
     assert items(payload) == [("PVC75", "PVC pipe 75 mm x 6 m", "1", "length", "21.25", "21.25")]
+
+
+def test_an_order_printed_twice_side_by_side_is_one_copys_items():
+    page = """\
+Meridian Construction (Pty) Ltd                PURCHASE ORDER
+Order No.  PO-77121     Date  12/05/2026       Supplier  Velmor Trading (Pty) Ltd
+Code    Description   Qty  Unit  Price  Amount    Code    Description   Qty  Unit  Price  Amount
+BR-100  Face brick    500  ea     2.10  1,050.00  BR-100  Face brick    500  ea     2.10  1,050.00
+CM-050  Cement 50 kg   20  bag   95.00  1,900.00  CM-050  Cement 50 kg   20  bag   95.00  1,900.00
+                                                         Subtotal        2,950.00
+                                                         VAT 15%           442.50
+                                                         Total           3,392.50
+"""
+    payload = read(page)
+    assert [item["item_code"] for item in payload["items"]] == ["BR-100", "CM-050"]

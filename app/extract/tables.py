@@ -424,6 +424,10 @@ def _beside_counterfoil(columns: list[Column], below: list[Line]) -> list[Column
             continue
         if not any("description" in c.names for c in columns[k:]):
             return columns
+        if any(c.names & {"line", "item_code", "description"} for c in columns[:k]):
+            return columns  # the item's own words: a stacked header's, or a code far left
+        if k < 2 and not any(ch.isdigit() for ch in columns[0].word):
+            return columns  # one word over a column ('Post'): no stub's label and value, or date
         edge = (columns[k - 1].x1 + columns[k].x0) / 2
         items, alone = [], 0
         for line in below:
@@ -518,12 +522,14 @@ _IN_GROUP = re.compile(r"[A-Za-z]{1,2}\d{1,3}|[A-Za-z][A-Za-z\d]")
 _SPLIT_CODE = re.compile(r"[A-Z]{2,5} \d{1,4}")
 
 
-def _fits(key: str | None, text: str, comma: bool, coded: bool = False) -> bool:
+def _fits(
+    key: str | None, text: str, comma: bool, coded: bool = False, unitless: bool = False
+) -> bool:
     if key == "line" and text.strip() and all(_SHORT.fullmatch(part) for part in text.split()):
         return True  # a line number, if misread ('rs' for 2, '2 3'): not the description's
     if key == "line" and coded and _IN_GROUP.fullmatch(text.strip()):
         return True
-    if key == "quantity" and WITH_UNIT.fullmatch(text.strip()):
+    if unitless and key == "quantity" and WITH_UNIT.fullmatch(text.strip()):
         return is_number(WITH_UNIT.fullmatch(text.strip()).group(1), comma)  # '50 Sack'
     if key in NUMERIC or key == "line":
         return is_number(text.rstrip("%"), comma) or text.strip() in ("-", "")
@@ -613,11 +619,11 @@ def _apart(a: Cell | Word | Column, b: Cell | Word | Column) -> float:
     return max(b.x0 - a.x1, a.x0 - b.x1, 0)
 
 
-def _cost(unit: Cell, column: Column, comma: bool, coded: bool = False) -> float:
+def _cost(unit: Cell, column: Column, comma: bool, coded: bool = False, unitless=False) -> float:
     # capped: a fitting value far from a centred header still beats leaving it out
     gap = min(_apart(unit, column), _FAR)
     overlap = max(0.0, min(unit.x1, column.x1) - max(unit.x0, column.x0))
-    fits = _fits(column.key, unit.text, comma, coded)
+    fits = _fits(column.key, unit.text, comma, coded, unitless)
     return gap - 0.001 * overlap + (0 if fits else _MISFIT)
 
 
@@ -660,12 +666,13 @@ def _place(cells: list[Cell], columns: list[Column], comma: bool = False) -> dic
     back: list[list[tuple[int, bool]]] = [[(0, False)] * m for _ in units]
     skips = [_skip_cost(unit, comma) for unit in units]
     coded = any(column.key == "item_code" for column in columns)
+    unitless = not any(column.key == "unit" for column in columns)  # '50 Sack' is a quantity
     for j in range(m):
-        cost = _cost(units[0], columns[j], comma, coded)
+        cost = _cost(units[0], columns[j], comma, coded, unitless)
         best[0][j], back[0][j] = min(cost, skips[0]), (j, skips[0] < cost)
     for i in range(1, len(units)):
         for j in range(m):
-            here = _cost(units[i], columns[j], comma, coded)
+            here = _cost(units[i], columns[j], comma, coded, unitless)
             shared = _SHARED_TEXT if columns[j].key in ("description", None) else _SHARED
             for k in range(j + 1):
                 total = best[i - 1][k] + here + (shared if k == j else 0)
@@ -1154,6 +1161,17 @@ def _in_page_columns(line: Line, edges: list[float]) -> bool:
     return any(part is not None and len(part.cells) >= 3 for part in parts)
 
 
+def _copies(lines: list[Line], edges: list[float]) -> bool:
+    """Columns of the page that print the same rows: copies of one order, not one table."""
+    texts = [
+        [[c.text for c in part.cells] if (part := _page_column(line, edges, n)) else None
+         for n in range(len(edges) + 1)]
+        for line in lines[1:]
+    ]  # fmt: skip
+    both = [parts for parts in texts if None not in parts]
+    return 2 * sum(all(p == parts[0] for p in parts) for parts in both) > len(both)
+
+
 def side_by_side(lines: list[Line], step: float) -> tuple[list[Line], dict]:
     """An item table printed in two (or more) columns of the page, its header repeated side
     by side over each, the items running down the first and on in the next: each column's
@@ -1172,6 +1190,8 @@ def side_by_side(lines: list[Line], step: float) -> tuple[list[Line], dict]:
             if not any(_in_page_columns(other, edges) for other in near):
                 break
             end += 1
+        if _copies(lines[index:end], edges):
+            return lines, {}  # the same order printed twice side by side: one copy's items
         shift = lines[end - 1].y - line.y + step
         out, moved = list(lines[:index]), {}
         for n in range(len(edges) + 1):
