@@ -384,3 +384,83 @@ QTY  UNIT  DESCRIPTION                 UNIT COST      AMOUNT
 """
     found = read(page)
     assert found["supplier_name"] == "Kingston Hardware & Building Supplies Ltd"
+
+
+# Found by a second reading of the rules above: each a page where a first version of them
+# took a wrong value with no flag.
+FOOT = f"""\
+{BUYER}                                   PURCHASE ORDER
+Order No.  PO-26-4410                       Date  03/09/2026
+Supplier  Velmor Trading (Pty) Ltd          Site  CP09
+QTY  UNIT  DESCRIPTION                 UNIT COST      AMOUNT
+ 5   bag   Cement 42.5 kg bag           2,000.00   10,000.00
+                                       SUB-TOTAL      10,000.00
+{{between}}
+"""
+
+
+def test_one_charge_between_the_subtotal_and_the_total_is_a_tax_only_by_a_taxs_name():
+    for charge in ("Fuel surcharge", "Customs duty", "Delivery (tax exempt)", "Delivery incl. VAT"):
+        page = FOOT.format(between=f"{charge:>54}  500.00\n{'TOTAL':>45}      10,500.00")
+        found = read(page)
+        assert found["tax"] is None, charge
+        assert flagged(found, "tax")
+
+
+def test_a_total_label_in_two_cells_and_a_totals_kin_with_its_tax():
+    # 'TOTAL  VAT incl.' is one label in two cells, not a label before another one's amount
+    page = FOOT.format(
+        between=f"{'VAT included (15%)':>58}  1,500.00\n{'TOTAL    VAT incl.':>58}  11,500.00"
+    ).replace("SUB-TOTAL      10,000.00", "")
+    assert read(page)["total"] == "11500.00"
+    # 'Total discount (incl. VAT)' is no total
+    page = FOOT.format(
+        between=f"{'VAT 15%':>45}       1,500.00\n{'TOTAL':>45}      11,500.00\n"
+        f"{'Total discount (incl. VAT)':>58}  575.00"
+    )
+    assert money(read(page)) == ("10000.00", "1500.00", "11500.00")
+
+
+def test_a_name_cut_beside_its_label_is_joined_to_its_rest():
+    page = FOOT.format(between=f"{'VAT 15%':>45}       1,500.00\n{'TOTAL':>45}      11,500.00")
+    page = page.replace(
+        "Supplier  Velmor Trading (Pty) Ltd          Site  CP09",
+        "Supplier  Caribbean Hardware &              Site  CP09\n          Building Supplies Ltd",
+    )
+    assert read(page)["supplier_name"] == "Caribbean Hardware & Building Supplies Ltd"
+
+
+def test_a_clients_po_on_our_own_order_is_not_its_number():
+    page = FOOT.format(between=f"{'VAT 15%':>45}       1,500.00\n{'TOTAL':>45}      11,500.00")
+    page = page.replace("Order No.  PO-26-4410", "Client PO  4500012345\nPO Number  PO-26-4410")
+    assert read(page)["po_number"] == "PO-26-4410"
+
+
+def test_dh_is_moroccos_dirham_after_money_only_and_flagged_without_a_moroccan_phone():
+    page = FOOT.format(between=f"{'VAT 15%':>45}       1,500.00\n{'TOTAL':>45}      11,500.00")
+    window = page.replace("Cement 42.5 kg bag  ", "Window 1 200 x 1 500 DH")
+    assert read(window)["currency"] != "MAD"
+    dirhams = page.replace("10,000.00\n", "10,000.00 DH\n").replace("11,500.00", "11,500.00 DH")
+    found = read(dirhams + "Tel +971 4 999 1234\n")
+    assert found["currency"] == "MAD"
+    assert flagged(found, "currency")
+    assert not flagged(read(dirhams + "Tél. +212 5 22 66 41 00\n"), "currency")
+
+
+def test_a_code_in_words_is_a_sites_only_in_capitals_and_after_site_with_a_hyphen():
+    page = FOOT.format(between=f"{'VAT 15%':>45}       1,500.00\n{'TOTAL':>45}      11,500.00")
+    page = page.replace("          Site  CP09", "")
+    for words, code in (
+        ("Deliver to: our yard - Project NAD-0412", "NAD-0412"),
+        ("Deliver to: WHK-19 site office", "WHK-19"),
+        ("Attend the PPE2 site induction first", None),
+        ("Deliver to: our project abc123 yard", None),
+    ):
+        found = read(page.replace("Supplier  Velmor", f"{words}\nSupplier  Velmor"))
+        assert found["project_code"] == code, words
+
+
+def test_the_dollars_of_australia_and_singapore_with_two_letters():
+    page = FOOT.format(between=f"{'GST 10%':>45}       1,000.00\n{'TOTAL AU$':>45}      11,000.00")
+    assert read(page)["currency"] == "AUD"
+    assert read(page.replace("AU$", "SG$"))["currency"] == "SGD"

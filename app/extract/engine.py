@@ -285,6 +285,10 @@ def _currency(lines: list[Line]) -> tuple[Found, int]:
         coded = re.search(rf"(?<![A-Za-z]){symbol}(?![A-Za-z])", text)
         if symbol == "USD" and not coded and not re.search(r"US\$", text):
             return _dollar(text, ocr), len(named)
+        if symbol == "MAD" and not coded and _by_dialling(text, {"212": "MAD"}) is None:
+            # 'DH' after the amounts: Morocco's dirham, or another country's written so
+            doubt = "DH: no code and no Moroccan phone says whose dirham"
+            return Found(symbol, proofs.LOW - 0.1, doubt), len(named)
         if symbol == "INR" and not coded and not _INDIA.search(text):
             # 'Rs' is the rupee of India, Pakistan, Sri Lanka, Mauritius...: India's own sign,
             # its GST's marks or its rupee in words say which; else a person does
@@ -477,7 +481,7 @@ def _dollar(text: str, ocr: bool) -> Found:
 # A dollar written with its country's letters ('J$', 'NZ$', 'TT$'), and the letters of those
 # the engine knows (fields.py; 'US$' and Uruguay's or Argentina's 'U$S' are the US dollar's).
 _LETTERED_DOLLAR = re.compile(r"(?<![A-Za-z$])([A-Z][A-Za-z]{0,2})\$(?!S)")
-_KNOWN_DOLLAR_LETTERS = {"US", "S", "A", "NZ", "HK", "C", "CA", "N", "R", "J", "FJ"}
+_KNOWN_DOLLAR_LETTERS = {"US", "S", "SG", "A", "AU", "NZ", "HK", "C", "CA", "N", "R", "J", "FJ"}
 
 
 def _unknown_dollar(text: str) -> Found | None:
@@ -738,7 +742,7 @@ def _ours_first(
     if not proofs.their_page(found["po_number"], lines) or proofs.our_title(lines):
         return
     for name, label, shape in (
-        ("po_number", fields.YOUR_ORDER_NUMBER, "number"),
+        ("po_number", f"{fields.YOUR_ORDER_NUMBER}|{fields.YOUR_PO_BARE}", "number"),
         ("po_date", fields.YOUR_DATE, "date"),
     ):
         read = found[name]

@@ -55,12 +55,13 @@ YOUR_ORDER = (
     r"(?:bestelling|order)|ihre?\s+(?:bestellung|auftrag)|va[šs][ae]\s+objedn[áa]vk[ay]"
 )
 # Its number's label.
-# ('Customer PO' bare, as a supplier's sales order prints the number we gave it; the
-# German 'Ihre Bestellreferenz', your order's reference)
+# (the German 'Ihre Bestellreferenz', your order's reference)
 YOUR_ORDER_NUMBER = (
-    rf"(?:{YOUR_ORDER})(?:{_NO}|\s*č\.?)|u\s+bestelnommer|ihre\s+bestell(?:nummer|referenz)|"
-    r"(?:your|customer|cust\.?|client)\s+p\.?\s?o\.?"
+    rf"(?:{YOUR_ORDER})(?:{_NO}|\s*č\.?)|u\s+bestelnommer|ihre\s+bestell(?:nummer|referenz)"
 )
+# 'Customer PO' bare, as a supplier's sales order prints the number we gave it: ours on the
+# supplier's own document only (on our own order it is our client's order).
+YOUR_PO_BARE = r"(?:your|customer|cust\.?|client)\s+p\.?\s?o\.?"
 # Its date's label, bare ('Your date', 'U datum'): our order's on the supplier's own document
 # only; on our own order it is the date of the supplier's quotation or letter ('Your ref.').
 YOUR_DATE = r"(?:your|customer|client)\s+date|uw?\s+datum"
@@ -125,7 +126,7 @@ _ALL_LABELS = re.compile(
         for patterns in group.values()
         for p in patterns
     )
-    + rf"|{YOUR_DATE}|{OF_THE_DAY}"
+    + rf"|{YOUR_DATE}|{OF_THE_DAY}|{YOUR_PO_BARE}"
     + r"|(?:your\s+ref(?:erence)?|delivery\s+date|due\s+date|account\s+(?:n[o°º]\.?|number)|"
     r"vat\s+(?:n[o°º]\.?|number|reg(?:istration)?\.?)|tel(?:ephone)?|fax|e-?mail|contact|phone|"
     r"reg(?:istration)?\.?\s+n[o°º]\.?|"
@@ -273,9 +274,26 @@ def name(text: str) -> str | None:
         return _after_vendor_number(text)
     if len(text.split()) > 10:  # a sentence, not a company's name
         return None
-    if re.search(r"(?:&|\band)$", text):  # a name cut at its line's end ('Caribbean Hardware &')
+    if cut_name(text):  # a name cut at its line's end ('Caribbean Hardware &')
         return None
     return text
+
+
+def _continued(lines: list[Line], cell: Cell, step: float) -> Cell | None:
+    """The cell on the line right under `cell` that starts where it does: its text's rest."""
+    for index, line in enumerate(lines):
+        if cell in line.cells:
+            if index + 1 < len(lines):
+                under = lines[index + 1]
+                if under.page == line.page and under.y - line.y <= 1.6 * step:
+                    return next((c for c in under.cells if abs(c.x0 - cell.x0) <= 3), None)
+            return None
+    return None
+
+
+def cut_name(text: str) -> bool:
+    """A name that ends in '&' or 'and': cut at its line's end, the rest on the line under."""
+    return bool(re.search(r"(?:&|\band)$", text.strip(), re.IGNORECASE))
 
 
 # A dash between a vendor's number, its branch and its name ('001345 / Loja 01 - Concreteira
@@ -386,8 +404,8 @@ _SIGNED = [
     # the dollars written with their country's letters: Singapore's, Australia's, New
     # Zealand's, Hong Kong's, Canada's ('US$' is the US dollar's, below)
     # (their codes alone, as any code: 'AUDIO', 'CADMIUM' and 'NZD-01' name none)
-    ("SGD", _CODE_ALONE.format("SGD") + r"|S\$"),
-    ("AUD", _CODE_ALONE.format("AUD") + r"|A\$"),
+    ("SGD", _CODE_ALONE.format("SGD") + r"|SG?\$"),
+    ("AUD", _CODE_ALONE.format("AUD") + r"|AU?\$"),
     ("NZD", _CODE_ALONE.format("NZD") + r"|NZ\$"),
     ("HKD", _CODE_ALONE.format("HKD") + r"|HK\$"),
     ("CAD", _CODE_ALONE.format("CAD") + r"|CA?\$"),
@@ -400,10 +418,11 @@ _SIGNED = [
         rf"(?<![\w/-])PEN(?= ?{AMOUNT})|{_AFTER_CENTS}PEN(?![\w-])"
         rf"|(?<![\w/])S/\.?(?=\s*(?:{AMOUNT}|\)))",
     ),
-    # Morocco's dirham: 'DH' after an amount ('26 550,86 DH'), and its code
+    # Morocco's dirham: 'DH' after an amount with its cents ('26 550,86 DH'; flagged, as
+    # other countries write a dirham so), and its code
     (
         "MAD",
-        rf"(?<![\w/-])MAD(?= ?{AMOUNT})|{_AFTER_CENTS}MAD(?![\w-])|{_AFTER_MONEY}\s?DH\b",
+        rf"(?<![\w/-])MAD(?= ?{AMOUNT})|{_AFTER_CENTS}MAD(?![\w-])|{_AFTER_CENTS}DH\b",
     ),
     ("MZN", r"MZN|(?<=\d[.,]\d\d)\s?MT\b"),
     ("PLN", r"PLN|(?<=\d)\s?zł"),
@@ -823,15 +842,24 @@ def find(
                     heading = right and _heading_beside(lines, index, cell, right)
                     if heading == HEADING or (heading == MAYBE and len(right.text.split()) == 1):
                         right = None  # one word beside it ('PRINCIPAL'): a heading, likelier
-                    for value_cell, nearness in ((right, 1.0), (below, 0.97)):
+                    candidates = [(right, 1.0), (below, 0.97)]
+                    if right is not None and cut_name(right.text):
+                        candidates = [(right, 1.0)]  # the line under holds the rest of it
+                    for value_cell, nearness in candidates:
                         if value_cell is None:
                             continue
-                        value = check(value_cell.text)
+                        value_text = value_cell.text
+                        if cut_name(value_text):  # joined to its rest on the line under
+                            rest = _continued(lines, value_cell, step)
+                            if rest is None:
+                                continue
+                            value_text = f"{value_text.strip()} {rest.text.strip()}"
+                        value = check(value_text)
                         if value:
                             conf = base * nearness * (0.6 + 0.4 * value_cell.conf)
                             if value_cell.ocr and _another(value_cell.text, value, check):
                                 conf = min(conf, DOUBTFUL)
-                            source = f"{cell.text} {value_cell.text}"
+                            source = f"{cell.text} {value_text}"
                             if heading == MAYBE:
                                 # a heading's or the label's value: found, not proven
                                 source += " (beside a row of headings)"

@@ -37,6 +37,13 @@ _PLUS = rf"(?:(?:plus|add|\+|\(\+\)|{words.PLUS})\s*:?\s*)?(?:\d{{1,2}}(?:[.,]\d
 TAX_WORDS = re.compile(
     rf"\b(?:vat|tax|[csiu]?gst|levy|duty|excise|surcharge|{words.FOOT['tax']})\b", re.IGNORECASE
 )
+# A tax by its own name and its rate ('GST 9%', 'IVA 21 %'), and no word that says the charge
+# includes it or is exempt from it.
+_A_TAX = re.compile(
+    r"(?i)^(?!.*\b(?:incl|inclusive|included|exempt|excl)\b)"
+    rf".*\b(?:vat|[csiuh]?gst|pst|qst|sales\s+tax|{words.FOOT['tax']})\b"
+    r"\s*(?:@\s*)?\d{1,2}(?:[.,]\d+)?\s*%"
+)
 # The Incoterms a price is quoted at.
 _INCOTERM = r"(?:exw|fca|fas|fob|cfr|cif|cpt|cip|dap|dpu|ddp)"
 FOOT_LABELS = {
@@ -71,7 +78,7 @@ FOOT_LABELS = {
     r"(?:\s+(?:gross\s+)?(?:value|amount|due|payable|order(?:\s+(?:value|amount))?))?"
     rf"(?:\s+{_INCL})?{_CURRENCY}|{_WHAT}\s+{_INCL}{_CURRENCY}|"
     # what was paid, with its tax ('Total charged to card (inc GST)')
-    rf"total(?:\s+[^\W\d]+){{1,3}}\s+{_INCL}{_CURRENCY}|"
+    rf"total\s+(?:charged|payable|due)(?:\s+[^\W\d]+){{0,2}}\s+{_INCL}{_CURRENCY}|"
     rf"amount\s+due|balance\s+due|total\s+payable|order\s+value{_CURRENCY}|"
     rf"(?:{words.FOOT['total']}){_CURRENCY}",
 }
@@ -126,9 +133,12 @@ def _labelled(
                         for c in after
                         if len(_RIGHT_TO_LEFT.findall(c.text)) < 3 or _amount_first(c)
                     ]
-                if not rest and after and _a_foot_label(after[0].text):
+                joined = f"{text} {after[0].text}" if after else ""
+                one_label = re.match(rf"(?:{pattern}){_THEN_AMOUNT}", joined, re.IGNORECASE)
+                if not rest and after and _a_foot_label(after[0].text) and not one_label:
                     break  # the next cell is a label of its own, the amount after it its
-                    # ('Amount inc GST  GST included (10%)  $208.51', a table's head)
+                    # ('Amount inc GST  GST included (10%)  $208.51', a table's head); not the
+                    # rest of this label in a cell of its own ('TOTAL  VAT incl.  11,500.00')
                 value_text = rest or " ".join(c.text for c in after)
                 other = None if value_text or below is None else _alone_under(below, cell.x0)
                 if other is not None:
@@ -278,11 +288,16 @@ def read_foot(lines: list[Line], decimal_comma: bool) -> dict[str, Found]:
         left = min(lines[where[key]].cells[column[key]].x0 for key in ("subtotal", "total"))
         charges = _charges(between, out["subtotal"].value, decimal_comma, left)
         named = [(line, value) for line, value in charges if TAX_WORDS.search(line.text)]
-        if len(charges) == 1 and named and ("tax" in by_registration or "tax" not in out):
-            # the one tax between the subtotal and the total, not a registration's number,
-            # where no tax label was read ('Add: GST 9%' in a cell after a note) (a charge by
-            # its rate alone, 'Delivery 5%', is no tax the page names)
+        if len(charges) == 1 and named and "tax" in by_registration:
+            # the one tax between the subtotal and the total, not a registration's number (a
+            # charge by its rate alone, 'Delivery 5%', is no tax the page names)
             line, value = named[0]
+            out["tax"] = _found(line, value, 0)
+        elif len(charges) == 1 and "tax" not in out and _A_TAX.search(charges[0][0].text):
+            # where no tax label was read, the one charge between them that a tax's own name
+            # and rate label ('Add: GST 9%' in a cell after a note); not a surcharge, a levy
+            # or a duty, nor a charge the tax is included in or exempt from
+            line, value = charges[0]
             out["tax"] = _found(line, value, 0)
         if len(charges) > 1:
             cents = sum(numbers.parse_money(value) for _, value in charges)

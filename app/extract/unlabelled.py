@@ -407,12 +407,17 @@ def _at(line: Line, x0: float) -> str | None:
 
 # A site's code named in the words of a line, by the word 'Project' or 'Site' before it, or
 # 'site' after it ('Drasa industrial sheds - Project FJ-LTK01', 'Meridian Construction -
-# WHK-11 site office'): letters and digits, with a hyphen between or none.
-_CODE_IN_WORDS = r"[A-Z]{2,}[A-Z0-9]*-?[A-Z0-9]*\d[A-Z0-9]*"
-_SITE_IN_WORDS = re.compile(
-    rf"\b(?:project|site)\s+({_CODE_IN_WORDS})\b(?!-)|(?<![\w-])({_CODE_IN_WORDS})\s+site\b",
-    re.IGNORECASE,
-)
+# WHK-11 site office'): a word in capitals and digits (with a hyphen after 'site', as 'PPE2
+# site induction' names none), checked apart from the words (no pattern backtracks on it).
+_NAMED_BEFORE = re.compile(r"\b(?i:project|site)\s+([A-Z][A-Z0-9-]{2,14})(?![\w-])")
+_NAMED_AFTER = re.compile(r"(?<![\w-])([A-Z][A-Z0-9-]{2,14})\s+(?i:site)\b")
+_SITE_CODE = re.compile(r"[A-Z]{2,}[A-Z0-9]*(?:-[A-Z0-9]+)*")
+
+
+def _site_code(word: str, hyphen: bool) -> bool:
+    return bool(_SITE_CODE.fullmatch(word) and re.search(r"\d", word)) and (
+        "-" in word or not hyphen
+    )
 
 
 def project_in_words(lines: list[Line], site_codes: tuple[str, ...]) -> Found:
@@ -422,10 +427,14 @@ def project_in_words(lines: list[Line], site_codes: tuple[str, ...]) -> Found:
     named: dict[str, Cell] = {}
     for line in _above_items(lines):
         for cell in line.cells:
-            for match in _SITE_IN_WORDS.finditer(cell.text):
-                code = match.group(1) or match.group(2)
-                if code.isupper() or not code.isalpha():
-                    named.setdefault(code.upper(), cell)
+            found = [
+                *(m.group(1) for m in _NAMED_BEFORE.finditer(cell.text)
+                  if _site_code(m.group(1), False)),
+                *(m.group(1) for m in _NAMED_AFTER.finditer(cell.text)
+                  if _site_code(m.group(1), True)),
+            ]  # fmt: skip
+            for code in found:
+                named.setdefault(code, cell)
     if len(named) != 1:
         return MISSING
     ((code, cell),) = named.items()
