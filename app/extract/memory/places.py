@@ -259,7 +259,8 @@ def _offset(lines: list[Line], index: int, label: Cell, place: dict, frame: Fram
     targets = [
         line
         for line in lines[index : index + 8]
-        if line.page == anchor.page and abs(line.y - want_y) <= 0.5 * frame.c
+        if line.page == anchor.page
+        and (abs(line.y - want_y) <= 0.5 * frame.c or (line is anchor and place.get("or_beside")))
     ]
     x0 = label.x0 + place["dx0"] * frame.a
     x1 = label.x0 + place["dx1"] * frame.a
@@ -411,6 +412,11 @@ def learn_places(lines: list[Line], spot: Spot, values: set[int], foot: bool) ->
         dash = {"after_dash": True} if marks.get("after_dash") else {}
         out.append({"kind": "inline", "before": before, **dash, **here})
     for label, label_line in _labels(lines, spot.index, cell, values, foot):
+        # an amount under a label that ends to its left: next time it may be on the label's
+        # own line (a text layer takes an amount set a little lower into the line above)
+        lower = (
+            {"or_beside": True} if foot and label_line is not line and label.x1 <= cell.x0 else {}
+        )
         out.append(
             {
                 "kind": "label",
@@ -421,6 +427,7 @@ def learn_places(lines: list[Line], spot: Spot, values: set[int], foot: bool) ->
                 "before": before,
                 "after": after,
                 **marks,
+                **lower,
                 "x": label.x0,
                 "y": round(label_line.y - origin, 2),
             }
@@ -455,6 +462,12 @@ def _labels(lines: list[Line], index: int, cell: Cell, values: set[int], foot: b
         if above:
             found.append((min(above, key=lambda c: abs(c.x0 - cell.x0)), other))
             break
+    if foot and not found and line.cells == [cell] and index and lines[index - 1].page == line.page:
+        # an amount alone on its line under a label ending to its left, pushed down by its
+        # length ('VAT content @ 12.5% (included above)' over '287.76')
+        before = [c for c in lines[index - 1].cells if c.x1 <= cell.x0 and id(c) not in values]
+        if before and _worded(before[-1]):
+            found.append((before[-1], lines[index - 1]))
     return sorted(found, key=lambda pair: bool(re.search(r"\d", pair[0].text)))
 
 

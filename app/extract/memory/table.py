@@ -234,11 +234,13 @@ def _unused(lines: list[Line], rows: list[tuple[int, dict, dict]], columns: dict
         for words, _ in _tokens(lines[index], comma)
         if not any(gap == 0 for gap, _ in _columns_at(columns, words[0].x0, words[-1].x1, Across()))
     )
+    # not a dash alone, printed for a value the line has none of (no discount: '-')
     spans += [
         (cell.x0, cell.x1, index)
         for index, _, spots in rows
         for cell in lines[index].cells
         if not any(_in_spot(word, places) for word in cell.words for places in spots.values())
+        and re.search(r"\w", cell.text)
     ]
     spans.sort()
     groups: list[list] = []
@@ -448,9 +450,28 @@ def _assign(table: dict, line: Line, across: Across, comma: bool) -> tuple[dict[
 
 
 def _own_words(table: dict, line: Line, across: Across) -> list[Word]:
-    """The line's words but those standing where the learned items printed nothing of theirs."""
+    """The line's words but those standing where the learned items printed nothing of theirs,
+    and those beside the table."""
     cells = _cell_starts(line)
-    return [w for w in line.words if not _in_unused(table, [w], across, cells[id(w)])]
+    return [
+        w
+        for w in _in_table(table, line, across)
+        if not _in_unused(table, [w], across, cells[id(w)])
+    ]
+
+
+def _in_table(table: dict, line: Line, across: Across) -> list[Word]:
+    """The line's words but those of a cell wholly left of the items' columns that starts where
+    they printed nothing: the order's details down a sidebar beside the table ('Barrhaven
+    community centre', 'Mar 6, 2026' beside a description running on)."""
+    beside = across.x(min(c0 for c0, _ in table["columns"].values()))
+    sidebar = [(across.x(u0), across.x(u1)) for u0, u1 in table.get("unused", ())]
+    out = []
+    for cell in line.cells:
+        starts = any(u0 - across.frame.a <= cell.x0 <= u1 for u0, u1 in sidebar)
+        if not (starts and cell.x1 < beside - across.frame.a):
+            out += cell.words
+    return out
 
 
 def _cell_starts(line: Line) -> dict[int, float]:
@@ -554,7 +575,10 @@ def _note(table: dict, line: Line, across: Across) -> bool:
     """A note line: one that starts as the learned document's notes did, or where they all
     started (a group's heading), or a line about the item's delivery (a release date, a batch
     or serial number) that any print may add."""
-    if norm(line.words[0].text) in table.get("notes", ()) or annotation(line):
+    own = _in_table(table, line, across)  # a date down a sidebar beside it is no annotation
+    if norm(line.words[0].text) in table.get("notes", ()) or annotation(
+        Line(own, line.y, line.page) if own else line
+    ):
         return True
     at = table.get("headings")
     return at is not None and abs(line.words[0].x0 - across.x(at)) <= 0.5 * across.frame.a

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections import Counter
 from decimal import Decimal
 
 from app import numbers
@@ -344,14 +345,15 @@ def as_printed(items: list[dict], lines: list[Line], comma: bool) -> list[dict]:
         if index is None:  # not on a line of its own (a card): as confirmed
             out.append(item)
             continue
-        # a unit's word in the description ('bulk bag') is the description's
-        shown = {norm(word.text) for word in lines[index].words}
-        shown -= {norm(word) for word in (item.get("description") or "").split()}
+        # a unit's word in the description ('bulk bag') is the description's, unless the line
+        # prints it once more ('..., je Palette  2 Palette')
+        shown = Counter(norm(word.text) for word in lines[index].words)
+        shown -= Counter(norm(word) for word in (item.get("description") or "").split())
         start = index + 1
         blank = {key: "" for key in ("item_code", "unit") if not _shown(item.get(key), shown)}
         out.append(item | blank)
     return out
 
 
-def _shown(value: str | None, printed: set[str]) -> bool:
+def _shown(value: str | None, printed: Counter) -> bool:
     return bool(value) and all(norm(part) in printed for part in str(value).split())
