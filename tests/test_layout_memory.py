@@ -106,6 +106,20 @@ NOT_YET: dict[str, str] = {
     "the same header as the first; the memory learns one table, the first, the second's "
     "columns as unused places, so the table read back from document 1 holds half its items "
     "and none is learned",
+    # rotation 13's, dev since rotation 15 (causes as first found at the flip)
+    "angolan": "its PO number is not learned from document 1 (the number's prefix 'NE' and "
+    "its reference are read apart)",
+    "lebanese": "its supplier's name runs over two lines, its legal form ('S.A.L.') on the "
+    "second, and is not learned; its foot gives each sum in dollars and again in Lebanese "
+    "pounds",
+    "continuation-sheet": "its subtotal, tax and total are not learned from document 1: the "
+    "first sheet's foot is printed above the continuation sheets, each with a carried total",
+    "carbon-order": "documents 2, 4 and 5 match no layout learned from document 1",
+    "pages-per-sheet": "two pages printed side by side on each sheet: documents 2 to 5 match "
+    "no layout learned from document 1",
+    "transport-order": "each item's route is printed on the lines under it ('Route: N1 / "
+    "R300 / N2'), and the learned table runs it into the description",
+    "word-form": "the learned table reads no items on the next documents",
 }
 LEARNED_CASES = [
     pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=NOT_YET[name]))
