@@ -204,7 +204,9 @@ Pos.  Art.-Nr.   Bezeichnung               Menge  Einheit   Preis CHF   Betrag C
 
 def test_a_tax_the_total_includes_in_german_words():
     payload = po(SWISS)
-    assert (payload["tax"], payload["total"], payload["subtotal"]) == ("66.28", "884.60", "818.32")
+    assert (payload["tax"], payload["total"], payload["subtotal"]) == ("66.28", "884.60", None)
+    # no subtotal printed: none is made up, a person enters it
+    assert "low_confidence:subtotal" in payload["warnings"]
     assert payload["source"]["tax"].startswith("inkl. MWST")
 
 
@@ -457,11 +459,7 @@ All prices include VAT at the rate shown: S standard 23%, R reduced 13.5%.
 
 def test_the_tax_included_is_the_sum_of_a_vat_analysis_column():
     payload = po(MERCHANT_ORDER)
-    assert (payload["tax"], payload["total"], payload["subtotal"]) == (
-        "905.24",
-        "4988.60",
-        "4083.36",
-    )
+    assert (payload["tax"], payload["total"], payload["subtotal"]) == ("905.24", "4988.60", None)
 
 
 def test_a_strip_of_headings_names_each_one_s_value_under_it():

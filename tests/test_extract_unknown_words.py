@@ -443,7 +443,7 @@ def test_a_supplier_s_confirmation_of_our_order_is_read_as_our_order():
     assert payload["po_number"] == "MC7950"
     # its name over a registration line and an address: no label says it is the supplier
     assert "low_confidence:supplier_name" in payload["warnings"]
-    assert (payload["total"], payload["tax"], payload["subtotal"]) == ("286.00", "26.00", "260.00")
+    assert (payload["total"], payload["tax"], payload["subtotal"]) == ("286.00", "26.00", None)
     assert payload["currency"] == "AUD"
 
 
@@ -738,9 +738,11 @@ PARTIES = f"""\
 """
 
 
-def test_the_other_partys_name_on_the_line_with_ours_is_the_supplier_flagged():
+def test_the_other_partys_name_on_the_line_with_ours_is_left_for_a_person():
+    # the rule that took it by place ('supplier_beside_us') was wrong more often than right
+    # on families nobody tuned it on
     payload = read(PARTIES + TABLE + FOOT)
-    assert payload["supplier_name"] == "Grent Staalwerk Vendejo"
+    assert payload["supplier_name"] is None
     assert "low_confidence:supplier_name" in payload["warnings"]
 
 

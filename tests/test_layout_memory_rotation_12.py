@@ -186,22 +186,15 @@ Ref   Code       Description                    Qty  Unit     List £   Disc %  
 
 def discounted(number: str, items: list[tuple]) -> tuple[str, dict]:
     """The page and its confirmed values: a line with no discount prints a dash for it."""
-    rows, confirmed = [], []
-    for n, (code, text, quantity, unit, price, off) in enumerate(items, 1):
-        gross = Decimal(quantity) * Decimal(price)
-        amount = f"{gross * (100 - Decimal(off or 0)) / 100:.2f}"
-        rows.append(
+
+    def line(n: int, item: tuple, amount: str) -> str:
+        code, text, quantity, unit, price, off = item
+        return (
             f"{n:02}    {code:<11}{text:<29}{quantity:>5}  {unit:<6}{price:>8}"
             f"{off or '-':>9}{amount:>11}"
         )
-        item = {"item_code": code, "description": text, "quantity": quantity, "unit": unit,
-                "unit_price": price, "amount": amount}  # fmt: skip
-        confirmed.append(item | ({"discount": off} if off else {}))
-    subtotal = sum(Decimal(item["amount"]) for item in confirmed)
-    tax = (subtotal * Decimal("0.2")).quantize(Decimal("0.01"))
-    money = {"subtotal": f"{subtotal:.2f}", "tax": f"{tax:.2f}", "total": f"{subtotal + tax:.2f}"}
-    page = DISCOUNTED.format(number=number, supplier=SUPPLIER, rows="\n".join(rows), **money)
-    return page, {"po_number": number, "supplier_name": SUPPLIER, "items": confirmed} | money
+
+    return priced_page(DISCOUNTED, number, SUPPLIER, items, line, rate="0.2", discount_at=5)
 
 
 def test_a_dash_for_no_discount_leaves_the_discount_column_read():

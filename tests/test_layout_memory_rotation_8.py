@@ -26,22 +26,29 @@ No. Code      Description              Tariff       Unit    Qty      Price      
 
 
 def priced_page(
-    template: str, number: str, supplier: str, items: list[tuple], line: Callable
+    template: str,
+    number: str,
+    supplier: str,
+    items: list[tuple],
+    line: Callable,
+    rate: str = "0.15",
+    discount_at: int | None = None,
 ) -> tuple[str, dict]:
     """A page of `template` and its confirmed values: each item a (code, description,
     quantity, unit, price, *more) printed by `line(n, item, amount)`, its amount quantity x
-    price, VAT at 15 %."""
+    price less the discount percent at `discount_at` in the item (if any), VAT at `rate`."""
     rows, confirmed = [], []
     for n, item in enumerate(items, 1):
         code, text, quantity, unit, price = item[:5]
-        amount = f"{Decimal(quantity) * Decimal(price):.2f}"
+        off = item[discount_at] if discount_at is not None else ""
+        amount = f"{Decimal(quantity) * Decimal(price) * (100 - Decimal(off or 0)) / 100:.2f}"
         rows.append(line(n, item, amount))
         confirmed.append(
             {"item_code": code, "description": text, "quantity": quantity, "unit": unit,
-             "unit_price": price, "amount": amount}
+             "unit_price": price, "amount": amount} | ({"discount": off} if off else {})
         )  # fmt: skip
     subtotal = sum(Decimal(item["amount"]) for item in confirmed)
-    tax = (subtotal * Decimal("0.15")).quantize(Decimal("0.01"))
+    tax = (subtotal * Decimal(rate)).quantize(Decimal("0.01"))
     money = {"subtotal": f"{subtotal:.2f}", "tax": f"{tax:.2f}", "total": f"{subtotal + tax:.2f}"}
     page = template.format(number=number, supplier=supplier, rows="\n".join(rows), **money)
     return page, {"po_number": number, "supplier_name": supplier, "items": confirmed} | money

@@ -481,13 +481,12 @@ def _dollar(text: str, ocr: bool) -> Found:
 # A dollar written with its country's letters ('J$', 'NZ$', 'TT$'), and the letters of those
 # the engine knows (fields.py; 'US$' and Uruguay's or Argentina's 'U$S' are the US dollar's).
 _LETTERED_DOLLAR = re.compile(r"(?<![A-Za-z$])([A-Z][A-Za-z]{0,2})\$(?!S)")
-_KNOWN_DOLLAR_LETTERS = {"US", "S", "SG", "A", "AU", "NZ", "HK", "C", "CA", "N", "R", "J", "FJ"}
 
 
 def _unknown_dollar(text: str) -> Found | None:
     """A dollar written with letters that name no currency known here ('TT$', 'EC$', 'BZ$'):
     a country's own, left for a person; else None."""
-    prefixes = set(_LETTERED_DOLLAR.findall(text)) - _KNOWN_DOLLAR_LETTERS
+    prefixes = {p for p in _LETTERED_DOLLAR.findall(text) if not fields.known_dollar(p)}
     if prefixes:
         return Found(None, 0.0, f"'{sorted(prefixes)[0]}$' names a dollar not known here")
     return None
@@ -839,7 +838,7 @@ def _in_deliver_to_block(lines: list[Line], step: float) -> Found:
             for under in lines[index + 2 : index + 4]:
                 if under.page != line.page or under.y - line.y > 3.6 * step:
                     break
-                below = next((c for c in under.cells if abs(c.x0 - cell.x0) <= 3), None)
+                below = fields.starting(under, cell)
                 code = _code_before_dash(below.text) if below is not None else None
                 if code:
                     return Found(code, 0.7, f"{cell.text.strip()} ... {below.text.strip()}")

@@ -286,7 +286,7 @@ def _continued(lines: list[Line], cell: Cell, step: float) -> Cell | None:
             if index + 1 < len(lines):
                 under = lines[index + 1]
                 if under.page == line.page and under.y - line.y <= 1.6 * step:
-                    return next((c for c in under.cells if abs(c.x0 - cell.x0) <= 3), None)
+                    return starting(under, cell)
             return None
     return None
 
@@ -468,6 +468,14 @@ _SIGNED = [
     ("MYR", _CODE_ALONE.format("MYR") + rf"|(?<![\w-])RM(?= ?{AMOUNT})|{_RM_HEAD}|(?i:ringgit)"),
 ]
 _SIGNED_CODES = {code for code, _ in _SIGNED}
+
+
+def known_dollar(letters: str) -> bool:
+    """A dollar written with these letters before its sign ('FJ' of 'FJ$') is one of the
+    currencies above."""
+    return any(re.fullmatch(rf"(?:{pattern})", f"{letters}$") for _, pattern in _SIGNED)
+
+
 _CURRENCIES = (
     _SIGNED
     + [
@@ -661,7 +669,7 @@ def _headings_row(lines: list[Line], index: int, label: Cell, beside: Cell) -> b
             return False
         if _translation(line, under):
             continue
-        if after and _in_turn(_starting(under, beside), _starting(under, after[0])):
+        if after and _in_turn(starting(under, beside), starting(under, after[0])):
             return False
         starts = [cell.x0 for cell in under.cells]
         return all(any(abs(x - cell.x0) <= 3 for x in starts) for cell in (label, beside))
@@ -679,7 +687,7 @@ def _in_turn(value: Cell | None, label: Cell | None) -> bool:
     return value is not None and label is not None and _label_like(label) and not _label_like(value)
 
 
-def _starting(line: Line, cell: Cell) -> Cell | None:
+def starting(line: Line, cell: Cell) -> Cell | None:
     """The cell of a line that starts where `cell` does."""
     return next((c for c in line.cells if abs(c.x0 - cell.x0) <= 3), None)
 
@@ -1032,44 +1040,6 @@ def under_return_address(lines: list[Line], buyer_names: tuple[str, ...]) -> Fou
                     if value:
                         conf = round(0.7 * (0.6 + 0.4 * other.conf), 3)
                         return Found(value, conf, other.text, None, other.ocr)
-    return MISSING
-
-
-def _label_before(line: Line, cell: Cell) -> str:
-    """The label cell ('Name:') right before a cell on its line, or ''."""
-    before = [c for c in line.cells if c.x1 <= cell.x0]
-    text = before[-1].text.strip() if before else ""
-    return text if text.endswith(":") else ""
-
-
-def beside_our_name(lines: list[Line], buyer_names: tuple[str, ...]) -> Found:
-    """No supplier label read: the other party's name on the line where ours stands as one of
-    two (the parties' blocks side by side, under headings or after the same label: 'Name:
-    Meridian Construction (Pty) Ltd  Name:  Төмөр Арматур Трейд ХХК'). Only where exactly one
-    other cell on that line is a name with no digit and not all in capitals (not a label, an
-    address, a title or ours); found by place, so never proven."""
-    check = supplier_checker(buyer_names)
-    for line in lines[:40]:
-        ours = [
-            c for c in line.cells if validate.is_buyer(c.text, buyer_names) and "@" not in c.text
-        ]  # our name, not our e-mail address
-        if len(ours) != 1:
-            continue
-        others = [
-            c
-            for c in line.cells
-            if c is not ours[0]
-            and not c.text.strip().endswith(":")
-            and not re.search(r"\d", c.text)
-            and not c.text.isupper()  # a title ('ΠΑΡΑΓΓΕΛΙΑ ΣΕ ΠΡΟΜΗΘΕΥΤΗ')
-            and ":" not in c.text  # a label's value ('Attn: Thabo Nkosi')
-            and _label_before(line, c) == _label_before(line, ours[0])  # 'Name:' both, or none
-            and check(c.text)
-        ]
-        if len(others) == 1:
-            value = check(others[0].text)
-            conf = round(0.7 * (0.6 + 0.4 * others[0].conf), 3)
-            return Found(value, conf, others[0].text, None, others[0].ocr)
     return MISSING
 
 

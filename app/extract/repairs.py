@@ -226,13 +226,6 @@ class FootSums:
         return cents(self.found[key].value) if key in self.found else None
 
 
-def subtotal_from_total(foot: FootSums) -> Change | None:
-    sub, tax, total = (foot.cents(k) for k in ("subtotal", "tax", "total"))
-    if sub is None and tax is not None and total is not None:
-        return Change("subtotal", numbers.cents_to_text(total - tax), "total less tax")
-    return None
-
-
 def subtotal_misread(foot: FootSums) -> Change | None:
     """The items and the total agree and the stated subtotal denies both: it was misread."""
     sub, tax, total = (foot.cents(k) for k in ("subtotal", "tax", "total"))

@@ -28,7 +28,7 @@ order the engine applies them:
   put right only where the other numbers prove it (repairs.py);
 - sums: a foot with no subtotal or total label, read from the amounts that add up
   (structure.py);
-- foot: a subtotal worked out as total less tax, or a misread subtotal, tax or total.
+- foot: a misread subtotal, tax or total.
 
 A rule that is right less often than it is wrong on layout families nobody
 tuned it on goes (docs/reading.md lists the ones that went, and why).
@@ -92,8 +92,6 @@ RULES: tuple[Rule, ...] = (
       False, "known_supplier", unlabelled.known_supplier),
     R("supplier_in_address_window", "no supplier label: the name under our own return address",
       False, "supplier", fields.under_return_address),
-    R("supplier_beside_us", "no supplier label: the other party's name on the line with ours",
-      False, "supplier", fields.beside_our_name),
     R("supplier_misread", "a name read by OCR that is a known supplier's but for a letter or two",
       True, "name", validate.like_known_name),
     R("site_code_misread", "a code read by OCR that is a known site's but for a look-alike",
@@ -174,8 +172,6 @@ RULES: tuple[Rule, ...] = (
       True, "explain", repairs.quantity_from_line),
     R("foot_by_sums", "no subtotal or total label: the amounts under the items that add up",
       False, "sums", structure.foot_by_sums),
-    R("subtotal_from_total", "no subtotal read: total less tax",
-      False, "foot", repairs.subtotal_from_total),
     R("subtotal_misread", "a subtotal that the items and the total both deny",
       True, "foot", repairs.subtotal_misread),
     R("tax_misread", "a tax one digit from total less subtotal, the rest agreeing",
@@ -245,8 +241,7 @@ def _first(rules: list[Rule], item: Item, sums: Sums, trail: Trail, until_ok=Fal
 
 
 def complete_foot(found: dict[str, Found], rows: list[Item], ocr: bool, trail: Trail) -> None:
-    """A subtotal worked out as total less tax, and a subtotal, tax or total the rest deny,
-    each recorded."""
+    """A subtotal, tax or total the rest deny, put right and recorded."""
     foot = FootSums(found, checks.items_sum(rows))
     for rule in stage("foot", ocr):
         change = rule.function(foot)

@@ -1,8 +1,8 @@
 """The foot of the order: subtotal, VAT and total, each found by its label.
 
 `read_foot` finds each total by its label, the amount to its right (or in the
-same cell). The sums they must agree to are checks.py's; a subtotal worked out
-as total less tax, or a misread one put right, is a rule's (repairs.py). Pure.
+same cell). The sums they must agree to are checks.py's; a misread one put
+right is a rule's (repairs.py). Pure.
 """
 
 from __future__ import annotations
