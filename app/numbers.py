@@ -54,9 +54,10 @@ _CURRENCY = re.compile(
     rf"^({_CODES}|R\$|N\$|US\$|Rs\.?|(?-i:Rp)\.?|₹|₪|R|\$|€|£|kr\.?(?=\s?\d))\s*", re.IGNORECASE
 )
 # after the amount: a code, a symbol, Mozambique's 'MT' after an amount with cents, or the
-# short name of the dinar, the hryvnia or the lev ('16.181.124,56 дин.')
+# short name of the dinar, the denar, the hryvnia or the lev ('16.181.124,56 дин.')
 _CURRENCY_AFTER = re.compile(
-    rf"\s*({_CODES}|€|£|zł|Kč|kr\.?|(?<=\d[.,]\d\d)\s?MT|дин\.?|грн\.?|лв\.?)$", re.IGNORECASE
+    rf"\s*({_CODES}|€|£|zł|Kč|kr\.?|(?<=\d[.,]\d\d)\s?MT|дин\.?|ден\.?|грн\.?|лв\.?)$",
+    re.IGNORECASE,
 )
 # Thousands, then lakhs and crores, in pairs of digits: '1,18,394.60'.
 _LAKHS = re.compile(r"\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{1,2})?")

@@ -1,7 +1,7 @@
 """Kinds of print rotation 12's families showed once they became dev families, in the header
 and the foot: a currency label whose value is a bare '$' ('Moneda: Pesos ($)'), the dollars of
 Jamaica and Fiji by their letters ('J$', 'FJ$') and a dollar whose letters name no currency
-known here ('TT$'), Peru's sol ('S/') and foot ('Op. gravada', 'IGV 18%', 'Importe total S/'),
+known here ('KQ$'), Peru's sol ('S/') and foot ('Op. gravada', 'IGV 18%', 'Importe total S/'),
 Jamaica's consumption tax ('GCT'), a requisition's code of an 'R' and digits that is no rand,
 a total with its tax in VAT-inclusive prices ('TOTAL VIP', 'VAT content @ 12.5% (included
 above)', 'Total charged to card (inc GST)'), a foot label whose amount is the next label's, a
@@ -82,7 +82,7 @@ def test_jamaicas_dollar_its_consumption_tax_and_a_total_under_its_label():
 
 
 def test_a_dollar_whose_letters_name_no_known_currency_is_left_for_a_person():
-    other = JAMAICAN.replace("J$", "TT$")
+    other = JAMAICAN.replace("J$", "KQ$")
     found = read(other)
     assert found["currency"] is None
     assert flagged(found, "currency")

@@ -393,6 +393,11 @@ def _has_cents(text: str) -> bool:
 
 # The office's own country's dialling code: a phone with another is from abroad.
 OWN_DIALLING_CODE = "27"
+OWN_DOMAIN = "za"
+# The country an e-mail or web address is registered in, by its last part ('.com.ec'); some
+# countries' parts are taken by anyone ('.io', '.co', '.me') and say no country.
+_COUNTRY_DOMAIN = re.compile(r"(?:@|\bwww\.)[\w-]+(?:\.[\w-]+)*\.([a-z]{2})(?![\w.-]*\w)")
+_ANY_COUNTRYS_DOMAINS = frozenset({"co", "io", "ai", "me", "tv", "fm", "ly", "to", "cc", "ws"})
 _DIALLING = re.compile(r"(?<![\w+])\+(\d{1,3})(?=[\s(\-.])")  # '+27 21', '+27 (0)21'
 # Letters of scripts other than the Latin alphabet: Greek, Cyrillic, Armenian, Hebrew, Arabic,
 # the Indian scripts, Thai, Georgian, the Korean, Japanese and Chinese ones.
@@ -440,11 +445,14 @@ def _money_in_words(text: str) -> str | None:
 
 def _abroad(text: str) -> str | None:
     """What shows a page is from another country than the office's: a phone with another
-    country's dialling code, words in another script, or another country's money named in
-    words; else None."""
+    country's dialling code, an e-mail or web address of another country's, words in another
+    script, or another country's money named in words; else None."""
     codes = {code for code in _DIALLING.findall(text) if code != OWN_DIALLING_CODE}
     if codes:
         return f"a phone dials +{sorted(codes)[0]}"
+    domains = set(_COUNTRY_DOMAIN.findall(text.lower())) - _ANY_COUNTRYS_DOMAINS - {OWN_DOMAIN}
+    if domains:
+        return f"an e-mail or web address ends in .{sorted(domains)[0]}"
     money = _money_in_words(text)
     if money:
         return f"the page names {money.lower()} in words"
@@ -885,7 +893,7 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     table = reading.read_items(lines, step, comma, trail)
     doubted |= _date_under_items(found["po_date"], lines, table.items, check["date"], step)
     doubted |= _date_beside_other_number(found["po_date"], lines)
-    foot = totals.read_foot(lines, comma)
+    foot = totals.read_foot(lines, comma, found["currency"].value)
     reading.foot_from_sums(lines, table.items, foot, step, comma, trail)
     failed = reading.settle_sums(table.items, foot, table.discounts, ocr, trail)
     found.update(foot)

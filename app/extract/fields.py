@@ -188,17 +188,19 @@ def numbered_block(text: str) -> bool:
 
 def reference(text: str) -> str | None:
     """A document number: one token with a digit in it ('PO-2026-0412', 'MC/0815'),
-    or in capitals ('WAITS'); never a label word ('STATUS') or a date."""
+    or in capitals ('WAITS'); never a label word ('STATUS'), a date or a company's name."""
     for token in text.replace(":", " ").split():
         match = _CODE.fullmatch(token.strip(".,;"))
         if not match or not 2 <= len(token) <= 40 or is_label(token):
             continue
         if validate.is_label_words(token) or numbers.DATE_IN_TEXT.fullmatch(match.group()):
             continue
-        if re.search(r"\d", token) or (
-            re.fullmatch(r"[A-Z][A-Z\-/_.]{2,}", token) and token not in _PRINT_WORDS
-        ):
+        if re.search(r"\d", token):
             return match.group()
+        if re.fullmatch(r"[A-Z][A-Z\-/_.]{2,}", token) and token not in _PRINT_WORDS:
+            # a word in capitals, unless it starts a company's name ('MERIDIAN
+            # CONSTRUCCIONES, S.R.L.' after a title)
+            return None if validate.ends_in_legal_form(text) else match.group()
     return None
 
 
@@ -392,13 +394,33 @@ _RM_HEAD += r"\s*\(RM\)"
 _TK_HEAD = r"(?i:price|amount|total|rate|value|cost)\s*\(Tk\.?\)"
 
 
+# The dollars a country writes with its letters before the sign ('TT$ 1,250.00'), and the
+# Pacific's tala and pa'anga written so: the codes each names.
+_LETTERED = {
+    "TTD": "TT", "DOP": "RD", "BBD": "BDS|Bds", "XCD": "EC", "BZD": "BZ", "BSD": "B",
+    "BMD": "BD", "KYD": "CI", "GYD": "G", "SBD": "SI", "WST": "WS", "TOP": "T", "LRD": "L",
+    "TWD": "NT",
+}  # fmt: skip
+
+
+def _lettered(code: str, letters: str) -> str:
+    """A currency by its code, as any code of its kind is read (one that is also a word only
+    beside an amount), or by its letters before '$' (none with `letters` empty)."""
+    if code in numbers.WORDLIKE_CURRENCY_CODES:
+        alone = rf"(?<![\w/-]){code}(?= ?{AMOUNT})|{_AFTER_CENTS}{code}(?![\w-])"
+    else:
+        alone = rf"(?<![\w/-]){code}(?![\w]|[-/]\w)"
+    return alone + (rf"|(?:{letters})\$" if letters else "")
+
+
 _SIGNED = [
     ("USD", r"US\$|USD|(?<![RN])\$"),
     ("EUR", r"EUR|€"),
     ("GBP", r"GBP|£"),
     # not the letter in a registration's '4821R1Z3', nor an insulation's 'R2.5': an amount
     # nor a code of an 'R' and four digits or more run together ('Requisition No.  R3702')
-    ("ZAR", rf"ZAR|(?<!\d)R(?!\d{{4,}}(?![\d.,]))(?=\s?{_RANDS})"),
+    # nor a code's part after its dash or stroke ('MAL-R188')
+    ("ZAR", rf"ZAR|(?<![\d/-])R(?!\d{{4,}}(?![\d.,]))(?=\s?{_RANDS})"),
     ("BRL", r"BRL|R\$"),
     ("NAD", r"NAD|N\$"),
     # the dollars written with their country's letters: Singapore's, Australia's, New
@@ -411,6 +433,16 @@ _SIGNED = [
     ("CAD", _CODE_ALONE.format("CAD") + r"|CA?\$"),
     ("JMD", r"(?<![\w/-])JMD(?![\w]|[-/]\w)|J\$"),  # Jamaica's dollar
     ("FJD", r"(?<![\w/-])FJD(?![\w]|[-/]\w)|FJ\$"),  # Fiji's
+    # the other dollars (and the tala and the pa'anga) written with their country's letters,
+    # each by its code too
+    *((code, _lettered(code, letters)) for code, letters in _LETTERED.items()),
+    # the birr ('Br 20,000.00', 'Unit Price (Birr)'), the lek ('17.646 lekë'), the denar
+    # after an amount ('988.407,25 ден.') and its code in Cyrillic letters
+    # the Lebanese pound's 'L.L.' beside an amount ('360,702,005 L.L.')
+    ("LBP", _lettered("LBP", "") + rf"|{_AFTER_MONEY}\s?L\.L\.?|L\.L\.?(?=\s?\d)|ل\.ل"),
+    ("ETB", _lettered("ETB", "") + rf"|(?i:\bbirr\b)|(?<![\w-])Br\.?(?= ?{AMOUNT})"),
+    ("ALL", _lettered("ALL", "") + r"|(?i:\blek[ëe]?\b)"),
+    ("MKD", _lettered("MKD", "") + r"|" + _AFTER_MONEY + r"\s?ден\.?(?!\w)|МКД|(?i:денари?\b)"),
     # Peru's sol: 'S/' (or the older 'S/.') before an amount or closing a column's name
     # ('Importe total S/  8,703.08', 'P. Unit. (S/)'), and its code
     (
@@ -586,7 +618,7 @@ def by_one_small_code(text: str, code: str) -> bool:
 
 # The dollars written with their country's letters, whose codes are no unit or word: a rarer
 # one's ('BND', bundles) may be the items' unit beside their '$' prices.
-_DOLLARS = ("AUD", "CAD", "NZD", "SGD", "HKD", "NAD", "JMD", "FJD")
+_DOLLARS = ("AUD", "CAD", "NZD", "SGD", "HKD", "NAD", "JMD", "FJD", *_LETTERED)
 
 
 def detect_currency(text: str) -> str | None:
@@ -991,7 +1023,20 @@ def _label_candidates(line: Line) -> list[Cell]:
         words = list(cell.words)
         if len(words) > 1 and words[0].text == "/" and not re.search(r"\d", before.text):
             trimmed.append(Cell([replace(words[1], x0=before.x0), *words[2:]]))
+        # the order's title, then its number after a number sign in a cell of its own ('BON
+        # DE COMMANDE' then 'N° BC-BEY-26/0976'): one label and its value
+        if (
+            len(words) > 1
+            and _MARK.fullmatch(words[0].text)
+            and _ORDER_TITLE.fullmatch(before.text.strip())
+        ):
+            trimmed.append(Cell([*before.words, *words]))
     return [*line.cells, *pairs, *trimmed]
+
+
+_ORDER_TITLE = re.compile(
+    r"(?:local\s+|official\s+)?purchase\s+order|" + words.ORDER_TITLES, re.IGNORECASE
+)
 
 
 # A number sign standing alone before a number ('N°', 'No.', 'Nr.', '#', '№').

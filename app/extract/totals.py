@@ -106,8 +106,23 @@ def _amount(text: str, decimal_comma: bool) -> str | None:
 _THEN_AMOUNT = r"\s*:?\s*(?=$|(?:(?<=[\s:])-)?\s?(?:[\d($€£]|r\s?\d|[a-z]{3}\s?\d))"
 
 
+def _in_another_currency(text: str, currency: str | None) -> bool:
+    """The amount `_amount` takes from the text is marked as another currency's than the
+    order's ('Total T.T.C. : 360,702,005 L.L.' on an order in dollars): a counter-value."""
+    for match in reversed(list(_AMOUNT.finditer(text))):
+        if text[match.end() :].lstrip().startswith("%"):
+            continue
+        named = fields.currencies_named(text[max(0, match.start() - 6) : match.end() + 6])
+        return currency is not None and bool(named) and currency not in named
+    return False
+
+
 def _labelled(
-    line: Line, decimal_comma: bool, below: Line | None = None, above: Line | None = None
+    line: Line,
+    decimal_comma: bool,
+    below: Line | None = None,
+    above: Line | None = None,
+    currency: str | None = None,
 ) -> tuple[str, str, int, Line | None] | None:
     """The foot label this line carries and its amount: (key, amount, cell index, the other
     line the amount is on, if it is not on this one), or None.
@@ -150,6 +165,8 @@ def _labelled(
                     value = _beside_translation(above, cell.x0, decimal_comma)
                     if value is not None:
                         return key, value, position, above
+                if value is not None and _in_another_currency(value_text, currency):
+                    break  # its amount in another currency: the next cell may be a label
                 if value is not None:
                     return key, value, position, other and below
                 break  # a label without its amount: the next cell may be one
@@ -246,8 +263,11 @@ def _found(line: Line, value: str, position: int) -> Found:
     return Found(value, round(conf, 3), line.text.strip(), 0, ocr)
 
 
-def read_foot(lines: list[Line], decimal_comma: bool) -> dict[str, Found]:
-    """Each total from the last line that carries its label (the foot is at the end).
+def read_foot(
+    lines: list[Line], decimal_comma: bool, currency: str | None = None
+) -> dict[str, Found]:
+    """Each total from the last line that carries its label (the foot is at the end), in
+    the order's `currency` where an amount is marked with another's (a counter-value).
 
     Where several charges stand between the subtotal and the total (VAT and a
     levy), the tax is their sum. A tax the total says it includes ('VAT
@@ -264,7 +284,9 @@ def read_foot(lines: list[Line], decimal_comma: bool) -> dict[str, Found]:
             near = below is not None and below.page == lines[index].page
             above = lines[index - 1] if index else None
             above = above if above is not None and above.page == lines[index].page else None
-            labelled = _labelled(lines[index], decimal_comma, below if near else None, above)
+            labelled = _labelled(
+                lines[index], decimal_comma, below if near else None, above, currency
+            )
             if labelled is None:
                 continue
             key, value, position, other = labelled

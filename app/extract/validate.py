@@ -42,10 +42,13 @@ _LABEL_WORDS = {
         livraison soumission devis paiement échéance""",
     "pt": """nome data referência número página telefone endereço contato iva nif cnpj pedido
         ordem compra fornecedor cliente projeto obra valor quantidade unidade preço desconto
-        descrição código estado""",
+        descrição código estado entrega emissão""",
     "es": """nombre fecha referencia número página teléfono dirección contacto iva cif pedido
         orden compra proveedor cliente proyecto obra importe cantidad precio descuento
-        descripción código estado""",
+        descripción código estado entrega emisión""",
+    "ca": """nom data referència número núm. pàgina telèfon adreça contacte proveïdor client
+        projecte obra comanda ordre lliurament import quantitat preu descompte descripció
+        codi""",
 }
 LABEL_WORDS = frozenset(word for words in _LABEL_WORDS.values() for word in words.split())
 _LABEL_TOKEN = re.compile(r"[^\w\-./°]+", re.UNICODE)
@@ -158,10 +161,12 @@ def is_legal_form(text: str) -> bool:
 
 
 def ends_in_legal_form(text: str) -> bool:
-    """A company's name: its last word is a legal form that is no other word's short form
-    ('MERIDIAN CONSTRUCTION (PTY) LTD', 'ACME GMBH'; not 'P.O.' or '(CO)')."""
+    """A company's name: its last word is a legal form that is no other word's short form,
+    with its points or without ('MERIDIAN CONSTRUCTION (PTY) LTD', 'ACME GMBH', 'ACEROS DEL
+    ESTE, S.R.L.'; not 'P.O.' or '(CO)')."""
     words = text.split()
-    return len(words) > 1 and words[-1].strip("().,").lower() in _COMPANY_ENDS
+    last = words[-1].strip("().,").lower() if len(words) > 1 else ""
+    return bool(last) and (last in _COMPANY_ENDS or last.replace(".", "") in _COMPANY_ENDS)
 
 
 _COMPANY_ENDS = {

@@ -65,8 +65,8 @@ DATE_WORDS = [r"datum|data|fecha"]
 SUPPLIER = [
     r"verskaffer|leweransier|lieferant|auftragnehmer|fournisseur|fornecedor|proveedor|prove[ïi]dor",
     r"nhà\s+cung\s+cấp",  # Vietnamese
-    # Serbian, Ukrainian, Russian, Bulgarian; Malay
-    r"добављач|постачальник|поставщик|доставчик|pembekal",
+    # Serbian, Macedonian, Ukrainian, Russian, Bulgarian; Malay
+    r"добављач|добавувач|постачальник|поставщик|доставчик|pembekal",
 ]
 
 PROJECT_CODE = [
@@ -74,10 +74,13 @@ PROJECT_CODE = [
     r"code\s+(?:chantier|projet)|c[óo]digo\s+(?:de(?:l)?\s+)?(?:proje(?:c)?to|obra)",
 ]
 PROJECT_WORDS = [
-    r"projek|terrein|werf|projekt|baustelle|bauvorhaben|chantier|projet|projeto|proyecto|obra",
-    # the site as 'the object' (Estonian, Latvian, Bulgarian, Georgian; Serbian, Ukrainian,
-    # Russian), Slovenian's building site, and the project in Mongolian and Georgian
-    r"objekts?|обект|објекат|об['’]єкт|объект|ობიექტი|gradbišče|төсөл|პროექტი",
+    # (French's job, 'Affaire', as a contractor numbers its works)
+    r"projek|terrein|werf|projekt|baustelle|bauvorhaben|chantier|projet|affaire|projeto|"
+    r"proyecto|obra",
+    # the site as 'the object' (Estonian, Latvian, Albanian, Bulgarian, Georgian; Serbian,
+    # Macedonian, Ukrainian, Russian), Slovenian's building site, and the project in
+    # Mongolian and Georgian
+    r"objekt[si]?|обект|објекат|објект|об['’]єкт|объект|ობიექტი|gradbišče|төсөл|პროექტი",
     r"stavba|z[áa]kazka|zak[áa]zka",  # Slovak's and Czech's building works and job
 ]
 
@@ -90,13 +93,13 @@ INCLUDED = (
     r"waarvan|ingesluit|insluitend|inclu[ií]d[oa]|incluye"
 )
 
-CURRENCY = [r"valuta|w[äa]hrung|devise|moeda|moneda"]
+CURRENCY = [r"valuta|w[äa]hrung|devise|moeda|moneda|monedha|валута"]
 
 FOOT = {
-    # (Serbian's, Ukrainian's and Bulgarian's sums before VAT, Malay's 'small sum', Brazil's
-    # 'value of the goods', Peru's taxed sales 'Op. gravada')
+    # (Serbian's, Macedonian's, Ukrainian's and Bulgarian's sums before VAT, Malay's 'small
+    # sum', Brazil's 'value of the goods', Peru's taxed sales 'Op. gravada')
     "subtotal": r"укупно\s+без\s+пдв|разом\s+без\s+пдв|данъчна\s+основа|jumlah\s+kecil|"
-    r"основица\s+за\s+пдв|"
+    r"основица\s+за\s+пдв|вкупно\s+без\s+ддв|"
     r"valor\s+(?:das\s+)?mercadorias|valor\s+dos\s+produtos|subtotaal|zwischensumme|netto(?:betrag|summe|wert)?|summe\s+netto|"
     r"gesamt\s+netto|warenwert|total\s+h\.?t\.?|montant\s+h\.?t\.?|sous-?\s*total|"
     r"total\s+(?:sem|sin|s/)\s*iva|base\s+(?:imponible|tribut[áa]vel)|valor\s+l[íi]quido|"
@@ -106,22 +109,22 @@ FOOT = {
     # (VAT in Serbian and Ukrainian, Russian, Bulgarian; Malaysia's sales tax; Brazil's tax on
     # manufactured goods, charged on top of the prices; Peru's general sales tax, IGV;
     # Jamaica's general consumption tax, GCT; New Caledonia's, TGC; Canada's harmonized sales
-    # tax, HST)
+    # tax, HST; the Dominican Republic's tax on goods and services, ITBIS; Macedonian's VAT)
     "tax": r"btw|mwst\.?|ust\.?|tva|iva|imposto|impuesto|steuer|taxe|belasting|heffing|пдв|ндс|"
-    r"ддс|cukai(?:\s+jualan)?|ipi|dph|igv|gct|tgc|hst",
+    r"ддс|cukai(?:\s+jualan)?|ipi|dph|igv|gct|tgc|hst|itbis|ддв",
     "total": r"totaal|gesamt(?:betrag|summe)?|endbetrag|endsumme|brutto(?:betrag)?|"
     r"summe\s+brutto|gesamt\s+brutto|total\s+t\.?t\.?c\.?|montant\s+t\.?t\.?c\.?|"
     r"net\s+[àa]\s+payer|total\s+a\s+pagar|valor\s+a\s+pagar|importe\s+total|valor\s+total|"
     r"total\s+geral|total\s+general|total\s+(?:com|con)\s+iva|total\s+do\s+pedido|total\s+(?:de\s+la\s+)?orden(?:\s+de\s+compra)?|total\s+(?:del\s+)?pedido|"
     r"total\s+(?:de\s+la\s+)?comanda|"
-    r"укупно\s+за\s+плаћање|всього\s+з\s+пдв|сума\s+за\s+плащане|jumlah\s+besar|"
+    r"укупно\s+за\s+плаћање|вкупно\s+за\s+плаќање|всього\s+з\s+пдв|сума\s+за\s+плащане|jumlah\s+besar|"
     r"(?:celkom|celkem|spolu)\s+(?:s|vr[áa]tane|v[čc]etn[ěe])\s+dph|celkom\s+k\s+[úu]hrade|"
     r"celkem\s+k\s+[úu]hrad[ěe]",
 }
 
 # A price's or an amount's head may say it is before VAT and in which currency ('Ціна без
 # ПДВ, грн', 'Износ без ПДВ').
-_BEFORE_VAT = r"(?:\s+без\s+(?:пдв|ндс|ддс))?(?:,\s*(?:грн|дин|тг|лв)\.?)?"
+_BEFORE_VAT = r"(?:\s+без\s+(?:пдв|ндс|ддс|ддв))?(?:,\s*(?:грн|дин|ден|тг|лв)\.?)?"
 
 COLUMNS = {
     "quantity": r"hoeveelheid|hoev\.?|menge|anzahl|anz\.?|quantit[ée]|qt[ée]\.?|quantidade|"
