@@ -893,7 +893,8 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     table = reading.read_items(lines, step, comma, trail)
     doubted |= _date_under_items(found["po_date"], lines, table.items, check["date"], step)
     doubted |= _date_beside_other_number(found["po_date"], lines)
-    foot = totals.read_foot(lines, comma, found["currency"].value)
+    sure = found["currency"].confidence >= proofs.LOW  # a counter-value only beside a sure one
+    foot = totals.read_foot(lines, comma, found["currency"].value if sure else None)
     reading.foot_from_sums(lines, table.items, foot, step, comma, trail)
     failed = reading.settle_sums(table.items, foot, table.discounts, ocr, trail)
     found.update(foot)

@@ -112,7 +112,10 @@ def _in_another_currency(text: str, currency: str | None) -> bool:
     for match in reversed(list(_AMOUNT.finditer(text))):
         if text[match.end() :].lstrip().startswith("%"):
             continue
-        named = fields.currencies_named(text[max(0, match.start() - 6) : match.end() + 6])
+        around = text[max(0, match.start() - 6) : match.end() + 6]
+        named = fields.currencies_named(around)
+        if not re.search(r"US\$|USD", around):
+            named.discard("USD")  # '$' alone is any dollar's or peso's sign
         return currency is not None and bool(named) and currency not in named
     return False
 
