@@ -1,13 +1,13 @@
 """Kinds of print rotation 13's families showed once they became dev families, in the header
 and the foot: the dollars of the Caribbean written with their country's letters ('TT$',
 'RD$', 'BDS$'), the birr, the lek and the denar by their own marks, a code with an 'R' after
-its dash that is no rand, an e-mail address of another country's on a page that prints no
-currency, the Dominican tax ('ITBIS 18%'), a Macedonian foot ('Вкупно без ДДВ', 'ДДВ 18%'),
-a foot that gives each sum again in another currency (Lebanon's pounds, 'L.L.'), the order's
-title then its number after a number sign in a cell of its own, a title then our own name in
-capitals, a row of headings whose next heading is no value ('Obra  Data de lliurament'), and
-the site's or the job's label in Albanian, French and Macedonian ('Objekti', 'Affaire',
-'Објект'). Each page is made up here."""
+its dash that is no rand, a page that prints no currency and whose phones and addresses are
+another country's, the Dominican tax ('ITBIS 18%'), a Macedonian foot ('Вкупно без ДДВ',
+'ДДВ 18%'), a foot that gives each sum again in another currency (Lebanon's pounds, 'L.L.'),
+the order's title then its number after a number sign in a cell of its own, a title then our
+own name in capitals, a row of headings whose next heading is no value ('Obra  Data de
+lliurament'), the site's or the job's label in Albanian, French and Macedonian ('Objekti',
+'Affaire', 'Објект'), and an order in Uzbek. Each page is made up here."""
 
 from __future__ import annotations
 
@@ -130,14 +130,23 @@ MAL-R188        8.00   Malla electrosoldada R-188, 6.25 x 2.40 m           64.43
 """
 
 
-def test_a_code_with_an_r_after_its_dash_is_no_rand_and_a_foreign_address_flags_the_guess():
+def test_a_code_with_an_r_after_its_dash_is_no_rand_and_the_pages_country_gives_its_money():
     # 'MAL-R188' made the page the office's rand, proven; no currency is printed, and the
-    # page's e-mail address is another country's, so the office's own is a guess, flagged
+    # page's e-mail address is Ecuador's, whose money is the US dollar: a guess, flagged
     found = read(NO_SIGN)
-    assert found["currency"] == "ZAR"
+    assert found["currency"] == "USD"
     assert flagged(found, "currency")
     at_home = read(NO_SIGN.replace("meridian-construcciones.com.ec", "meridian.co.za"))
+    assert at_home["currency"] == "ZAR"
     assert not flagged(at_home, "currency")
+    # a phone of another country's: its money, flagged
+    dialled = read(NO_SIGN.replace("04-2687-300", "+216 71 962 540").replace(".com.ec", ".io"))
+    assert dialled["currency"] == "TND"
+    assert flagged(dialled, "currency")
+    # two countries' phones and addresses: no one country's, the office's own, flagged
+    both = read(NO_SIGN.replace("04-2687-300", "+216 71 962 540"))
+    assert both["currency"] == "ZAR"
+    assert flagged(both, "currency")
 
 
 ITBIS = f"""\
@@ -228,3 +237,33 @@ TM-RG    Tuile mécanique rouge           u      24         17.86         428.64
 
 def test_a_french_job_number_names_the_site():
     assert read(AFFAIRE)["project_code"] == "TUN-08"  # not a site the office knows
+
+
+UZBEK = """\
+«MERIDIAN CONSTRUCTION UZBEKISTAN» MChJ                         Shakl BYB-1
+YETKAZIB BERUVCHIGA BUYURTMA No. TSH0-000418
+BUYURTMACHI                                  YETKAZIB BERUVCHI
+Nomi:  «MERIDIAN CONSTRUCTION» MChJ          Nomi:  «Samarqand Temir Beton» MChJ
+Obyekt:  SAM-02 — «Registon mehmonxonasi» qurilishi
+Valyuta:  so‘m (UZS)
+T/r   MXIK kodi           Tovar nomi                  O‘lch.   Miqdori      Narxi,      Summasi,
+1     02523001001002001   Portlandsement CEM I 42,5N  qop            10   69 249,00   692 490,00
+2     07217100001012001   Bog‘lash simi 1,2 mm        kg              4   22 773,00    91 092,00
+Jami (QQSsiz):                                                                            783 582,00
+QQS (12%):                                                                                 94 029,84
+Jami to‘lovga (QQS bilan):                                                                877 611,84
+"""
+
+
+def test_an_order_in_uzbek():
+    # refused whole: no title, no number label, no column and no foot label was known
+    found = read(UZBEK)
+    assert found["po_number"] == "TSH0-000418"
+    assert found["project_code"] == "SAM-02"
+    assert found["currency"] == "UZS"
+    assert money(found) == ("783582.00", "94029.84", "877611.84")
+    assert "totals_mismatch" not in found["warnings"]
+    assert [(i["quantity"], i["unit_price"], i["amount"]) for i in found["items"]] == [
+        ("10", "69249.00", "692490.00"),
+        ("4", "22773.00", "91092.00"),
+    ]

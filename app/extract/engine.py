@@ -58,6 +58,7 @@ from functools import partial
 from app import numbers
 from app.extract import (
     checks,
+    countries,
     fields,
     ocr,
     paired,
@@ -357,8 +358,9 @@ _INDIA = re.compile(r"₹|\bGSTIN\b|\b[CSI]GST\b|indian\s+rupees?", re.IGNORECAS
 
 def _no_sign(text: str, ocr: bool) -> Found:
     """No currency by a code or sign beside the amounts: the dollar the page names in words
-    ('All amounts in Canadian dollars'), else the office's own; on a photo that guess is
-    flagged, since the OCR may have lost the signs."""
+    ('All amounts in Canadian dollars'), else the money of the one country the page's phones
+    and addresses are in (flagged), else the office's own; on a photo that guess is flagged,
+    since the OCR may have lost the signs."""
     code = fields.dollar_in_words(text)
     if code:
         return Found(code, 0.8, f"{code} as the page names it in words")
@@ -367,6 +369,11 @@ def _no_sign(text: str, ocr: bool) -> Found:
         if code:
             return Found(code, proofs.LOW - 0.1, f"FCFA: the page's phones dial {code}'s")
         return Found(None, 0.0, "FCFA: the franc of Central or of West Africa, no code says which")
+    code = _country_currency(text)
+    if code:  # the money of the one country the page's phones and addresses are in, flagged
+        return Found(
+            code, proofs.LOW - 0.1, f"none printed: {code}, the page's country's", None, ocr
+        )
     if ocr:
         return Found(OWN_CURRENCY, proofs.LOW - 0.1, "none read: the office's own", None, True)
     abroad = _abroad(text)
@@ -441,6 +448,14 @@ def _money_in_words(text: str) -> str | None:
         if found:
             return found.group()
     return None
+
+
+def _country_currency(text: str) -> str | None:
+    """The currency of the one other country the page's phones dial and its e-mail and web
+    addresses end in ('+593', '.com.ec'), if they name one; else None."""
+    dialled = {code for code in _DIALLING.findall(text) if code != OWN_DIALLING_CODE}
+    domains = set(_COUNTRY_DOMAIN.findall(text.lower())) - _ANY_COUNTRYS_DOMAINS - {OWN_DOMAIN}
+    return countries.currency_of(dialled, domains) if dialled or domains else None
 
 
 def _abroad(text: str) -> str | None:

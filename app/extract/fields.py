@@ -229,10 +229,11 @@ def _after_project_word(text: str) -> str | None:
 # A site's code, then its name or place after a dash or a comma ('CP09 - Riverside Drive'), or
 # after a space when the name starts with a capital and a small letter ('LEO-01 Clínica Los
 # Gavilanes'; not 'DBN07 stores'): two letters or more and a digit ('R21, Kempton Park' is a
-# road, 'B12 - Block B' a block).
+# road, 'B12 - Block B' a block); a dash of any length, the name perhaps in quotes ('TAS-03 —
+# «Yunusobod biznes markazi»').
 _CODE_NAMED = re.compile(
     r"((?=[\w\-/.]*[A-Za-z]{2})(?=[\w\-/.]*\d)[A-Za-z0-9][A-Za-z0-9\-/_.]*)"
-    r"(?:(?:\s+[-–]|,)\s+[^\W\d]|\s+(?=[A-ZÀ-Þ][a-zß-ÿ]))"
+    r"(?:(?:\s+[-–—]|,)\s+[«\"“]?[^\W\d]|\s+(?=[A-ZÀ-Þ][a-zß-ÿ]))"
 )
 
 

@@ -26,6 +26,8 @@ PO_NUMBER = [
     r"orden\s+de\s+compra|o\.?c\.?)" + NUMBER,
     # Catalan's 'Núm. comanda', 'Comanda núm.'
     r"n[úu]m(?:\.|ero)?\s*(?:de\s+)?(?:la\s+)?comanda|comanda\s+n[úu]m(?:\.|ero)?",
+    # Uzbek's order (to a supplier) and its number
+    r"(?:yetkazib\s+beruvchiga\s+)?buyurtma(?:" + NUMBER + r"|\s+raqami)",
 ]
 OUR_REFERENCE = [
     r"ons\s+verw(?:ysing)?\.?|unsere?\s+ref(?:erenz)?\.?|notre\s+r[ée]f(?:[ée]rence)?\.?",
@@ -40,7 +42,8 @@ ORDER_TITLES = (
     r"aankoopbestelling|bestelling|bestellung|bon\s+de\s+commande|commande|"
     r"pedido(?:\s+de\s+compra)?|nota\s+de\s+encomenda|encomenda|orden\s+de\s+compra|"
     r"ordem\s+de\s+compra|objedn[áa]vka|"  # (Slovak's and Czech's)
-    r"comanda(?:\s+de\s+(?:compra|subministrament))?"  # (Catalan's)
+    r"comanda(?:\s+de\s+(?:compra|subministrament))?|"  # (Catalan's)
+    r"(?:yetkazib\s+beruvchiga\s+)?buyurtma"  # (Uzbek's: an order, to a supplier)
 )
 
 # The days of the week, as a date may be printed after one ('Sondag, 19 April 2026'), in
@@ -67,6 +70,7 @@ SUPPLIER = [
     r"nhà\s+cung\s+cấp",  # Vietnamese
     # Serbian, Macedonian, Ukrainian, Russian, Bulgarian; Malay
     r"добављач|добавувач|постачальник|поставщик|доставчик|pembekal",
+    r"yetkazib\s+beruvchi",  # Uzbek
 ]
 
 PROJECT_CODE = [
@@ -76,7 +80,7 @@ PROJECT_CODE = [
 PROJECT_WORDS = [
     # (French's job, 'Affaire', as a contractor numbers its works)
     r"projek|terrein|werf|projekt|baustelle|bauvorhaben|chantier|projet|affaire|projeto|"
-    r"proyecto|obra",
+    r"proyecto|obra|obyekt",
     # the site as 'the object' (Estonian, Latvian, Albanian, Bulgarian, Georgian; Serbian,
     # Macedonian, Ukrainian, Russian), Slovenian's building site, and the project in
     # Mongolian and Georgian
@@ -99,7 +103,7 @@ FOOT = {
     # (Serbian's, Macedonian's, Ukrainian's and Bulgarian's sums before VAT, Malay's 'small
     # sum', Brazil's 'value of the goods', Peru's taxed sales 'Op. gravada')
     "subtotal": r"укупно\s+без\s+пдв|разом\s+без\s+пдв|данъчна\s+основа|jumlah\s+kecil|"
-    r"основица\s+за\s+пдв|вкупно\s+без\s+ддв|"
+    r"основица\s+за\s+пдв|вкупно\s+без\s+ддв|jami\s*\(qqssiz\)|"
     r"valor\s+(?:das\s+)?mercadorias|valor\s+dos\s+produtos|subtotaal|zwischensumme|netto(?:betrag|summe|wert)?|summe\s+netto|"
     r"gesamt\s+netto|warenwert|total\s+h\.?t\.?|montant\s+h\.?t\.?|sous-?\s*total|"
     r"total\s+(?:sem|sin|s/)\s*iva|base\s+(?:imponible|tribut[áa]vel)|valor\s+l[íi]quido|"
@@ -111,13 +115,13 @@ FOOT = {
     # Jamaica's general consumption tax, GCT; New Caledonia's, TGC; Canada's harmonized sales
     # tax, HST; the Dominican Republic's tax on goods and services, ITBIS; Macedonian's VAT)
     "tax": r"btw|mwst\.?|ust\.?|tva|iva|imposto|impuesto|steuer|taxe|belasting|heffing|пдв|ндс|"
-    r"ддс|cukai(?:\s+jualan)?|ipi|dph|igv|gct|tgc|hst|itbis|ддв",
+    r"ддс|cukai(?:\s+jualan)?|ipi|dph|igv|gct|tgc|hst|itbis|ддв|qqs",
     "total": r"totaal|gesamt(?:betrag|summe)?|endbetrag|endsumme|brutto(?:betrag)?|"
     r"summe\s+brutto|gesamt\s+brutto|total\s+t\.?t\.?c\.?|montant\s+t\.?t\.?c\.?|"
     r"net\s+[àa]\s+payer|total\s+a\s+pagar|valor\s+a\s+pagar|importe\s+total|valor\s+total|"
     r"total\s+geral|total\s+general|total\s+(?:com|con)\s+iva|total\s+do\s+pedido|total\s+(?:de\s+la\s+)?orden(?:\s+de\s+compra)?|total\s+(?:del\s+)?pedido|"
     r"total\s+(?:de\s+la\s+)?comanda|"
-    r"укупно\s+за\s+плаћање|вкупно\s+за\s+плаќање|всього\s+з\s+пдв|сума\s+за\s+плащане|jumlah\s+besar|"
+    r"укупно\s+за\s+плаћање|вкупно\s+за\s+плаќање|jami\s+to[‘'’`ʻ]?lovga(?:\s*\(qqs\s+bilan\))?|всього\s+з\s+пдв|сума\s+за\s+плащане|jumlah\s+besar|"
     r"(?:celkom|celkem|spolu)\s+(?:s|vr[áa]tane|v[čc]etn[ěe])\s+dph|celkom\s+k\s+[úu]hrade|"
     r"celkem\s+k\s+[úu]hrad[ěe]",
 }
@@ -128,23 +132,24 @@ _BEFORE_VAT = r"(?:\s+без\s+(?:пдв|ндс|ддс|ддв))?(?:,\s*(?:грн
 
 COLUMNS = {
     "quantity": r"hoeveelheid|hoev\.?|menge|anzahl|anz\.?|quantit[ée]|qt[ée]\.?|quantidade|"
-    r"qtde?\.?|cantidad|cant\.?|количина|кількість|количество|кол\.?",
+    r"qtde?\.?|cantidad|cant\.?|количина|кількість|количество|кол\.?|"
+    r"miqdori?",  # (Uzbek's)
     "unit": r"eenheid|einheit|me|unit[ée]|unidade|unid\.?|unidad|und\.?|un\.?|ud\.?|"
-    r"јед\.?\s*мере|од\.?\s*вим\.?|ед\.?|мярка",
+    r"јед\.?\s*мере|од\.?\s*вим\.?|ед\.?|мярка|o[‘'’`ʻ]?lch\.?(?:\s*birl\.?)?",
     "unit_price": r"eenheidsprys|prys|einzelpreis|e-?preis|preis|p\.\s?u\.?(?:\s+h\.?t\.?)?|"
     r"prix(?:\s+unitaire)?(?:\s+h\.?t\.?)?|pre[çc]o(?:\s+unit(?:[áa]rio|\.)?)?|"
     r"valor\s+unit(?:[áa]rio|\.)?|precio(?:\s+unit(?:ario|\.)?)?|p\.\s?unit\.?|"
-    rf"(?:ед\.?\s*)?(?:цена|ціна){_BEFORE_VAT}",
+    rf"(?:ед\.?\s*)?(?:цена|ціна){_BEFORE_VAT}|narxi?,?",
     "discount": r"afslag|rabatt|remise|desconto|descuento|dto\.?|рабат",
     "amount": r"bedrag|betrag|gesamt(?:preis|betrag)?|summe|montant(?:\s+h\.?t\.?)?|"
     r"total\s+h\.?t\.?|valor(?:\s+total)?|importe|subtotal|"
-    rf"(?:износ|сума|сумма|стойност){_BEFORE_VAT}",
+    rf"(?:износ|сума|сумма|стойност){_BEFORE_VAT}|summasi?,?",
     "item_code": r"kode|itemkode|artikel(?:nummer|\s*-?nr\.?)?|art\.?\s*-?nr\.?|r[ée]f\.?ª?|"
-    r"r[ée]f[ée]rence|c[óo]digo|c[óo]d\.?|шифра|артикул|код",
+    r"r[ée]f[ée]rence|c[óo]digo|c[óo]d\.?|шифра|артикул|код|(?:mxik\s+)?kodi",
     "description": r"beskrywing|beschreibung|bezeichnung|artikelbezeichnung|d[ée]signation|"
     r"libell[ée]|descri[çc][ãa]o|designa[çc][ãa]o|descripci[óo]n|concepto|назив(?:\s+добра)?|"
-    r"найменування(?:\s+товару)?|наименование(?:\s+на\s+стоката)?|товары",
-    "line": r"pos\.?|position|р\.\s*бр\.?|№|bil\.?",
+    r"найменування(?:\s+товару)?|наименование(?:\s+на\s+стоката)?|товары|tovar\s+nomi",
+    "line": r"pos\.?|position|р\.\s*бр\.?|№|bil\.?|t/r",
     # a line's own VAT, its rate or its amount ('ПДВ %', 'Стопа ПДВ', 'Износ ПДВ'), and
     # Brazil's IPI ('% IPI', 'Alíq. IPI', 'Valor IPI')
     "line_tax": r"(?:стопа\s+|ставка\s+|износ\s+|сума\s+|сумма\s+)?(?:пдв|ндс|ддс)(?:\s*%)?|"

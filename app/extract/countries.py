@@ -1,0 +1,56 @@
+"""The country a page comes from, by its phones' dialling codes and its e-mail and web
+addresses, and that country's currency: a guess for a page that prints no currency, always
+flagged. Pure data and two lookups.
+
+Each row: the country's internet domain, its dialling code ('-' where countries share one:
++1 for North America and most of the Caribbean, +7 for Russia and Kazakhstan) and the ISO
+4217 code of the money it prices in. A country that prices in two (Panama, Zimbabwe) is left
+out: the page must say which.
+"""
+
+from __future__ import annotations
+
+import re
+
+_TABLE = """
+dz 213 DZD  ao 244 AOA  bj 229 XOF  bw 267 BWP  bf 226 XOF  bi 257 BIF  cm 237 XAF
+cv 238 CVE  cf 236 XAF  td 235 XAF  km 269 KMF  cd 243 CDF  cg 242 XAF  ci 225 XOF
+dj 253 DJF  eg 20 EGP   gq 240 XAF  er 291 ERN  sz 268 SZL  et 251 ETB  ga 241 XAF
+gm 220 GMD  gh 233 GHS  gn 224 GNF  gw 245 XOF  ke 254 KES  ls 266 LSL  lr 231 LRD
+ly 218 LYD  mg 261 MGA  mw 265 MWK  ml 223 XOF  mr 222 MRU  mu 230 MUR  ma 212 MAD
+mz 258 MZN  na 264 NAD  ne 227 XOF  ng 234 NGN  rw 250 RWF  sn 221 XOF  sc 248 SCR
+sl 232 SLE  so 252 SOS  ss 211 SSP  sd 249 SDG  tz 255 TZS  tg 228 XOF  tn 216 TND
+ug 256 UGX  zm 260 ZMW  za 27 ZAR
+ae 971 AED  bh 973 BHD  iq 964 IQD  ir 98 IRR   il 972 ILS  jo 962 JOD  kw 965 KWD
+lb 961 LBP  om 968 OMR  qa 974 QAR  sa 966 SAR  sy 963 SYP  tr 90 TRY   ye 967 YER
+al 355 ALL  ad 376 EUR  at 43 EUR   by 375 BYN  be 32 EUR   ba 387 BAM  hr 385 EUR
+cy 357 EUR  cz 420 CZK  dk 45 DKK   ee 372 EUR  fo 298 DKK  fi 358 EUR  fr 33 EUR
+de 49 EUR   gr 30 EUR   hu 36 HUF   is 354 ISK  ie 353 EUR  it 39 EUR   lv 371 EUR
+li 423 CHF  lt 370 EUR  lu 352 EUR  mt 356 EUR  md 373 MDL  mc 377 EUR  me 382 EUR
+mk 389 MKD  nl 31 EUR   no 47 NOK   pl 48 PLN   pt 351 EUR  ro 40 RON   rs 381 RSD
+ru - RUB    sk 421 EUR  si 386 EUR  es 34 EUR   se 46 SEK   ch 41 CHF   ua 380 UAH
+uk 44 GBP   gl 299 DKK
+af 93 AFN   am 374 AMD  az 994 AZN  bd 880 BDT  bt 975 BTN  bn 673 BND  kh 855 KHR
+cn 86 CNY   ge 995 GEL  hk 852 HKD  in 91 INR   id 62 IDR   jp 81 JPY   kz - KZT
+kg 996 KGS  la 856 LAK  my 60 MYR   mv 960 MVR  mn 976 MNT  mm 95 MMK   np 977 NPR
+pk 92 PKR   ph 63 PHP   sg 65 SGD   kr 82 KRW   lk 94 LKR   tw 886 TWD  tj 992 TJS
+th 66 THB   tl 670 USD  tm 993 TMT  uz 998 UZS  vn 84 VND
+au 61 AUD   fj 679 FJD  ki 686 AUD  nz 64 NZD   pg 675 PGK  ws 685 WST  sb 677 SBD
+to 676 TOP  vu 678 VUV  nc 687 XPF  pf 689 XPF  pw 680 USD
+ar 54 ARS   bo 591 BOB  br 55 BRL   cl 56 CLP   co 57 COP   cr 506 CRC  cu 53 CUP
+ec 593 USD  sv 503 USD  gt 502 GTQ  gy 592 GYD  ht 509 HTG  hn 504 HNL  mx 52 MXN
+ni 505 NIO  py 595 PYG  pe 51 PEN   sr 597 SRD  uy 598 UYU  ve 58 VES   bz 501 BZD
+us - USD    ca - CAD    bs - BSD    bb - BBD    bm - BMD    ky - KYD    do - DOP
+jm - JMD    tt - TTD    pr - USD
+"""
+_ROWS = re.findall(r"([a-z]{2}) (\d+|-) ([A-Z]{3})", _TABLE)
+BY_DOMAIN = {domain: currency for domain, _, currency in _ROWS}
+BY_DIALLING = {dial: currency for _, dial, currency in _ROWS if dial != "-"}
+
+
+def currency_of(dialled: set[str], domains: set[str]) -> str | None:
+    """The one currency of the countries a page's phones dial and its addresses end in
+    ('+593', '.com.ec'), or None where they name none or several."""
+    named = {BY_DIALLING.get(code) for code in dialled} | {BY_DOMAIN.get(d) for d in domains}
+    named.discard(None)
+    return named.pop() if len(named) == 1 else None
