@@ -7,7 +7,10 @@ another country's, the Dominican tax ('ITBIS 18%'), a Macedonian foot ('Вкуп
 the order's title then its number after a number sign in a cell of its own, a title then our
 own name in capitals, a row of headings whose next heading is no value ('Obra  Data de
 lliurament'), the site's or the job's label in Albanian, French and Macedonian ('Objekti',
-'Affaire', 'Објект'), and an order in Uzbek. Each page is made up here."""
+'Affaire', 'Објект'), an order in Uzbek, and a supplier's confirmation in Albanian (our
+order's number and date in a row of headings, the site's code in the delivery block, whole
+lekë grouped by points beside quantities with a tenth after a comma). Each page is made up
+here."""
 
 from __future__ import annotations
 
@@ -267,3 +270,32 @@ def test_an_order_in_uzbek():
         ("10", "69249.00", "692490.00"),
         ("4", "22773.00", "91092.00"),
     ]
+
+
+CONFIRMATION = """\
+GURI I BARDHË Sh.p.k.                                   KONFIRMIM POROSIE
+Rruga e Kavajës 12, Tiranë                              Nr.  KP-2026/4102
+Tel +355 4 222 0101                                     Data  02.06.2026
+Blerësi                                 Vendi i dorëzimit
+{buyer:<40}PQ-31 - Kompleksi Liqeni, godina B
+Porosia juaj nr.   Data e porosisë   Oferta nr.   Mënyra e pagesës
+MCA-812/2026       29.05.2026        OF-30112     50% paradhënie
+Nr.  Kodi      Përshkrimi                      Sasia   Njësia     Çmimi      Vlera
+1    GR-NER3   Granit Nero Assoluto             12,5   m2        16.836    210.450
+2    MB-BOT2   Pllaka mermeri Botticino          7,5   m2         6.985     52.388
+                                               Vlera pa TVSH           262.838
+                                               TVSH 20%                 52.568
+                                               TOTALI PËR PAGESË (lekë) 315.406
+Printuar nga programi i shitjes 3.4
+"""
+
+
+def test_a_confirmation_in_albanian_our_order_its_site_and_whole_leke():
+    # its own number and date were read as ours; 'Vendi i dorëzimit' named no delivery block;
+    # the program's version '3.4' made the page's points decimal ('262.84'), and the foot's
+    # labels were unknown
+    found = read(CONFIRMATION.format(buyer=BUYER))
+    assert (found["po_number"], found["po_date"]) == ("MCA-812/2026", "2026-05-29")
+    assert found["project_code"] == "PQ-31"
+    assert money(found) == ("262838.00", "52568.00", "315406.00")
+    assert found["currency"] == "ALL"

@@ -238,7 +238,7 @@ def _header_row(line: Line) -> bool:
 def _decimal_comma(lines: list[Line]) -> bool:
     """Whether the page writes a decimal comma: more amounts with cents after a comma than
     after a point; with no cents at all, amounts grouped in thousands by points ('$ 1.592.585',
-    as currencies with no cents print them), or numbers with a tenth after a comma and none
+    as currencies with no cents print them), or more numbers with a tenth after a comma than
     after a point (a quantity of '12,5' beside francs with no cents, '27 144')."""
     text = "\n".join(line.text for line in lines)
     commas = len(re.findall(r"\d,\d{2}(?![\d,.])", text))
@@ -246,7 +246,9 @@ def _decimal_comma(lines: list[Line]) -> bool:
     if not commas and not points:
         grouped = re.findall(r"(?<![\d.,])\d{1,3}(?:\.\d{3}){2,}(?![\d.,])", text)
         tenths = re.findall(r"(?<![\d.,])\d+,\d(?![\d.,])", text)
-        return len(grouped) >= 2 or (bool(tenths) and not _POINT_TENTH.search(text))
+        # (more tenths after a comma than after a point: a program's version, 'Shitje 3.4',
+        # is one)
+        return len(grouped) >= 2 or len(tenths) > len(_POINT_TENTH.findall(text))
     return commas > points
 
 
@@ -827,7 +829,12 @@ def _known_site_first(
 
 # Where the goods go, a site's code before its name there ('DELIVER TO' over 'LK-GLE01 -
 # Warehouse complex, Koggala EPZ'): the project's, where no label names one.
-_DELIVER_TO = r"deliver(?:y)?\s+(?:to|address)|ship\s+to"
+_DELIVER_TO = (
+    r"deliver(?:y)?\s+(?:to|address)|ship\s+to|"
+    # the same in Spanish, Portuguese, Catalan, French, German and Albanian
+    r"lugar\s+de\s+entrega|local\s+de\s+entrega|lloc\s+de\s+lliurament|"
+    r"lieu\s+de\s+livraison|liefer(?:adresse|anschrift)|vendi\s+i\s+dor[ëe]zimit"
+)
 _SITE_BEFORE_DASH = re.compile(r"([A-Z]{2,}[A-Z0-9]*-[A-Z0-9]*\d[A-Z0-9]*)\s+[-–]\s+[^\W\d]")
 
 

@@ -49,10 +49,11 @@ _PROJECT_LABELS = [
 ACCOUNT_RANK = len(_PROJECT_LABELS) - 1
 
 # Our order as the supplier's own document names it ('Your order', 'Cust. Order', 'U
-# bestelling', 'Ihre Bestellung', 'Uw order').
+# bestelling', 'Ihre Bestellung', 'Uw order', Albanian's 'Porosia juaj').
 YOUR_ORDER = (
     rf"(?:your|customer|cust\.?|client)\s+(?:{_PO}|purchase\s+order)|u\s+bestel(?:ling)?|uw\s+"
-    r"(?:bestelling|order)|ihre?\s+(?:bestellung|auftrag)|va[šs][ae]\s+objedn[áa]vk[ay]"
+    r"(?:bestelling|order)|ihre?\s+(?:bestellung|auftrag)|va[šs][ae]\s+objedn[áa]vk[ay]|"
+    r"porosia\s+juaj"
 )
 # Its number's label.
 # (the German 'Ihre Bestellreferenz', your order's reference)

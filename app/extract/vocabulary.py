@@ -62,6 +62,7 @@ ORDER_DATE = [
     r"date\s+(?:de\s+(?:la\s+)?commande|d'[ée]mission)",
     r"data\s+(?:do\s+pedido|de\s+emiss[ãa]o)|fecha\s+(?:de(?:l)?\s+pedido|de\s+emisi[óo]n)",
     r"d[áa]tum\s+vystavenia|datum\s+vystaven[íi]",  # Slovak's and Czech's date of issue
+    r"data\s+e\s+(?:porosis[ëe]|urdhrit)",  # Albanian's date of the order
 ]
 DATE_WORDS = [r"datum|data|fecha"]
 
@@ -103,7 +104,7 @@ FOOT = {
     # (Serbian's, Macedonian's, Ukrainian's and Bulgarian's sums before VAT, Malay's 'small
     # sum', Brazil's 'value of the goods', Peru's taxed sales 'Op. gravada')
     "subtotal": r"укупно\s+без\s+пдв|разом\s+без\s+пдв|данъчна\s+основа|jumlah\s+kecil|"
-    r"основица\s+за\s+пдв|вкупно\s+без\s+ддв|jami\s*\(qqssiz\)|"
+    r"основица\s+за\s+пдв|вкупно\s+без\s+ддв|jami\s*\(qqssiz\)|vlera\s+pa\s+tvsh|"
     r"valor\s+(?:das\s+)?mercadorias|valor\s+dos\s+produtos|subtotaal|zwischensumme|netto(?:betrag|summe|wert)?|summe\s+netto|"
     r"gesamt\s+netto|warenwert|total\s+h\.?t\.?|montant\s+h\.?t\.?|sous-?\s*total|"
     r"total\s+(?:sem|sin|s/)\s*iva|base\s+(?:imponible|tribut[áa]vel)|valor\s+l[íi]quido|"
@@ -115,12 +116,13 @@ FOOT = {
     # Jamaica's general consumption tax, GCT; New Caledonia's, TGC; Canada's harmonized sales
     # tax, HST; the Dominican Republic's tax on goods and services, ITBIS; Macedonian's VAT)
     "tax": r"btw|mwst\.?|ust\.?|tva|iva|imposto|impuesto|steuer|taxe|belasting|heffing|пдв|ндс|"
-    r"ддс|cukai(?:\s+jualan)?|ipi|dph|igv|gct|tgc|hst|itbis|ддв|qqs",
+    r"ддс|cukai(?:\s+jualan)?|ipi|dph|igv|gct|tgc|hst|itbis|ддв|qqs|tvsh",
     "total": r"totaal|gesamt(?:betrag|summe)?|endbetrag|endsumme|brutto(?:betrag)?|"
     r"summe\s+brutto|gesamt\s+brutto|total\s+t\.?t\.?c\.?|montant\s+t\.?t\.?c\.?|"
     r"net\s+[àa]\s+payer|total\s+a\s+pagar|valor\s+a\s+pagar|importe\s+total|valor\s+total|"
     r"total\s+geral|total\s+general|total\s+(?:com|con)\s+iva|total\s+do\s+pedido|total\s+(?:de\s+la\s+)?orden(?:\s+de\s+compra)?|total\s+(?:del\s+)?pedido|"
     r"total\s+(?:de\s+la\s+)?comanda|"
+    r"vlera\s+me\s+tvsh|totali\s+p[ëe]r\s+pages[ëe]|"  # (Albanian's)
     r"укупно\s+за\s+плаћање|вкупно\s+за\s+плаќање|jami\s+to[‘'’`ʻ]?lovga(?:\s*\(qqs\s+bilan\))?|всього\s+з\s+пдв|сума\s+за\s+плащане|jumlah\s+besar|"
     r"(?:celkom|celkem|spolu)\s+(?:s|vr[áa]tane|v[čc]etn[ěe])\s+dph|celkom\s+k\s+[úu]hrade|"
     r"celkem\s+k\s+[úu]hrad[ěe]",
