@@ -373,9 +373,8 @@ def _no_sign(text: str, ocr: bool) -> Found:
         return Found(None, 0.0, "FCFA: the franc of Central or of West Africa, no code says which")
     code = _country_currency(text)
     if code:  # the money of the one country the page's phones and addresses are in, flagged
-        return Found(
-            code, proofs.LOW - 0.1, f"none printed: {code}, the page's country's", None, ocr
-        )
+        doubt = f"no currency printed, and {_abroad(text)}: {code}, that country's"
+        return Found(code, proofs.LOW - 0.1, doubt, None, ocr)
     if ocr:
         return Found(OWN_CURRENCY, proofs.LOW - 0.1, "none read: the office's own", None, True)
     abroad = _abroad(text)
