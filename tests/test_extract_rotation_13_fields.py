@@ -299,3 +299,63 @@ def test_a_confirmation_in_albanian_our_order_its_site_and_whole_leke():
     assert found["project_code"] == "PQ-31"
     assert money(found) == ("262838.00", "52568.00", "315406.00")
     assert found["currency"] == "ALL"
+
+
+# What a second reading of the work above found, each put right.
+
+HEAD = f"""\
+{BUYER}                                   PURCHASE ORDER
+PO Number  PO/8841                                Date  12/04/2026
+Supplier   Voltex Cable Traders (Pty) Ltd         Site  CP09
+"""
+CABLES = """\
+Item  Code     Description                 Qty  Unit   Unit Price R  Amount R
+1     CAB-25   Cable 2,5 mm 3 core drum      2  drum         2,000        4,000
+2     CAB-40   Cable 4,0 mm 3 core drum      1  drum         2,800        2,800
+3     SW-34    Timer switch v3.4             1  each         1,200        1,200
+                                           Subtotal             8,000
+                                           VAT 15%              1,200
+                                           Total                9,200
+"""
+
+
+def test_whole_rands_grouped_by_commas_beside_a_cables_size_keep_their_point():
+    # two sizes' tenths after a comma outnumbered the version's after a point: 8.00, silent
+    found = read(HEAD + CABLES)
+    assert money(found) == ("8000.00", "1200.00", "9200.00")
+
+
+BRUNEI = f"""\
+{BUYER}                                   PURCHASE ORDER
+PO Number  PO/8842                  Tel +673 223 4567   sales@kedai.com.bn
+Supplier   Kedai Binaan Sdn Bhd                   Date  12/04/2026
+Item  Code     Description                 Qty  Unit     Unit Price      Amount
+1     CEM-42   Cement 42.5 kg bag           20  bag       B$ 82.50   B$ 1,650.00
+                                           Total               B$ 1,650.00
+"""
+
+
+def test_b_dollar_names_no_one_country_and_is_left_for_a_person():
+    # the Bahamas' and Brunei's both: it was the Bahamian dollar, proven, on Brunei's page
+    found = read(BRUNEI)
+    assert found["currency"] != "BSD"
+    assert flagged(found, "currency")
+
+
+def test_lek_in_a_note_is_a_leak_not_albanias_money():
+    # no currency printed: 'lek' in the note named Albania's, proven
+    unsigned = CABLES.replace("Unit Price R", "Unit Price  ").replace("Amount R", "Amount")
+    found = read(HEAD + unsigned + "Let wel: dak mag nie lek nie\n")
+    assert found["currency"] == "ZAR"
+
+
+def test_a_counter_value_in_the_totals_cell_leaves_the_orders_own():
+    page = f"""\
+{BUYER}                                   PURCHASE ORDER
+PO Number  PO/8843                                Date  12/04/2026
+Supplier   Kedai Binaan Sdn Bhd                   Currency  USD
+Item  Code     Description                 Qty  Unit   Unit Price (USD)  Amount (USD)
+1     CEM-42   Cement 42.5 kg bag           20  bag              82.50       1,650.00
+                           Total   USD 1,650.00 (approx. R 30,100.00)
+"""
+    assert read(page)["total"] == "1650.00"

@@ -238,14 +238,17 @@ def _header_row(line: Line) -> bool:
 def _decimal_comma(lines: list[Line]) -> bool:
     """Whether the page writes a decimal comma: more amounts with cents after a comma than
     after a point; with no cents at all, amounts grouped in thousands by points ('$ 1.592.585',
-    as currencies with no cents print them), or more numbers with a tenth after a comma than
-    after a point (a quantity of '12,5' beside francs with no cents, '27 144')."""
+    as currencies with no cents print them), or, where no more amounts are grouped by commas
+    than by points, more numbers with a tenth after a comma than after a point (a quantity of
+    '12,5' beside francs with no cents, '27 144')."""
     text = "\n".join(line.text for line in lines)
     commas = len(re.findall(r"\d,\d{2}(?![\d,.])", text))
     points = len(re.findall(r"\d\.\d{2}(?![\d,.])", text))
     if not commas and not points:
         grouped = re.findall(r"(?<![\d.,])\d{1,3}(?:\.\d{3}){2,}(?![\d.,])", text)
         tenths = re.findall(r"(?<![\d.,])\d+,\d(?![\d.,])", text)
+        if len(_THOUSANDS_BY_COMMA.findall(text)) > len(_THOUSANDS_BY_POINT.findall(text)):
+            return False  # whole amounts grouped by commas ('4,000'): a cable's '2,5 mm' aside
         # (more tenths after a comma than after a point: a program's version, 'Shitje 3.4',
         # is one)
         return len(grouped) >= 2 or len(tenths) > len(_POINT_TENTH.findall(text))
@@ -253,6 +256,8 @@ def _decimal_comma(lines: list[Line]) -> bool:
 
 
 _POINT_TENTH = re.compile(r"(?<![\d.,])\d+\.\d(?![\d.,])")
+_THOUSANDS_BY_COMMA = re.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d.,])")
+_THOUSANDS_BY_POINT = re.compile(r"(?<![\d.,])\d{1,3}(?:\.\d{3})+(?![\d.,])")
 
 
 def _currency(lines: list[Line]) -> tuple[Found, int]:

@@ -397,11 +397,11 @@ _TK_HEAD = r"(?i:price|amount|total|rate|value|cost)\s*\(Tk\.?\)"
 
 
 # The dollars a country writes with its letters before the sign ('TT$ 1,250.00'), and the
-# Pacific's tala and pa'anga written so: the codes each names.
+# Pacific's tala and pa'anga written so: the codes each names. ('B$' is the Bahamas' and
+# Brunei's both: left for a person.)
 _LETTERED = {
-    "TTD": "TT", "DOP": "RD", "BBD": "BDS|Bds", "XCD": "EC", "BZD": "BZ", "BSD": "B",
-    "BMD": "BD", "KYD": "CI", "GYD": "G", "SBD": "SI", "WST": "WS", "TOP": "T", "LRD": "L",
-    "TWD": "NT",
+    "TTD": "TT", "DOP": "RD", "BBD": "BDS|Bds", "XCD": "EC", "BZD": "BZ", "BMD": "BD",
+    "KYD": "CI", "GYD": "G", "SBD": "SI", "WST": "WS", "TOP": "T", "LRD": "L", "TWD": "NT",
 }  # fmt: skip
 
 
@@ -443,7 +443,8 @@ _SIGNED = [
     # the Lebanese pound's 'L.L.' beside an amount ('360,702,005 L.L.')
     ("LBP", _lettered("LBP", "") + rf"|{_AFTER_MONEY}\s?L\.L\.?|L\.L\.?(?=\s?\d)|ل\.ل"),
     ("ETB", _lettered("ETB", "") + rf"|(?i:\bbirr\b)|(?<![\w-])Br\.?(?= ?{AMOUNT})"),
-    ("ALL", _lettered("ALL", "") + r"|(?i:\blek[ëe]?\b)"),
+    # (the lek's name beside an amount only: 'lek' is a leak in Afrikaans and Dutch)
+    ("ALL", _lettered("ALL", "") + rf"|{_AFTER_MONEY}\s?(?i:lek[ëe]?)\b|(?i:\blek[ëe]?)(?= ?\d)"),
     ("MKD", _lettered("MKD", "") + r"|" + _AFTER_MONEY + r"\s?ден\.?(?!\w)|МКД|(?i:денари?\b)"),
     # Peru's sol: 'S/' (or the older 'S/.') before an amount or closing a column's name
     # ('Importe total S/  8,703.08', 'P. Unit. (S/)'), and its code

@@ -88,12 +88,16 @@ _AMOUNT = re.compile(
 )
 
 
-def _amount(text: str, decimal_comma: bool) -> str | None:
+def _amount(text: str, decimal_comma: bool, currency: str | None = None) -> str | None:
     """The last amount in the text; 'R 12 038 03' and '1 805. 70' (a point the OCR lost or
-    spaced) are read as 12038.03 and 1805.70 when nothing else makes them a number."""
+    spaced) are read as 12038.03 and 1805.70 when nothing else makes them a number. Given the
+    order's `currency`, not one marked as another's (a counter-value, '360,702,005 L.L.' on
+    an order in dollars)."""
     for match in reversed(list(_AMOUNT.finditer(text))):
         if text[match.end() :].lstrip().startswith("%"):
             continue  # a rate ('TVA 15% / VAT included 15%'), not an amount
+        if _in_another_currency(text, match, currency):
+            continue
         value = money_text(match.group().strip(), decimal_comma)
         if value is not None:
             return value
@@ -106,18 +110,15 @@ def _amount(text: str, decimal_comma: bool) -> str | None:
 _THEN_AMOUNT = r"\s*:?\s*(?=$|(?:(?<=[\s:])-)?\s?(?:[\d($€£]|r\s?\d|[a-z]{3}\s?\d))"
 
 
-def _in_another_currency(text: str, currency: str | None) -> bool:
-    """The amount `_amount` takes from the text is marked as another currency's than the
-    order's ('Total T.T.C. : 360,702,005 L.L.' on an order in dollars): a counter-value."""
-    for match in reversed(list(_AMOUNT.finditer(text))):
-        if text[match.end() :].lstrip().startswith("%"):
-            continue
-        around = text[max(0, match.start() - 6) : match.end() + 6]
-        named = fields.currencies_named(around)
-        if not re.search(r"US\$|USD", around):
-            named.discard("USD")  # '$' alone is any dollar's or peso's sign
-        return currency is not None and bool(named) and currency not in named
-    return False
+def _in_another_currency(text: str, match: re.Match, currency: str | None) -> bool:
+    """The amount is marked as another currency's than the order's, not as its own."""
+    if currency is None:
+        return False
+    around = text[max(0, match.start() - 6) : match.end() + 6]
+    named = fields.currencies_named(around)
+    if not re.search(r"US\$|USD", around):
+        named.discard("USD")  # '$' alone is any dollar's or peso's sign
+    return bool(named) and currency not in named
 
 
 def _labelled(
@@ -161,15 +162,13 @@ def _labelled(
                 other = None if value_text or below is None else _alone_under(below, cell.x0)
                 if other is not None:
                     value_text = other.text
-                value = _amount(value_text, decimal_comma)
+                value = _amount(value_text, decimal_comma, currency)
                 if value is None and key == "tax" and _NO_TAX.fullmatch(value_text.strip()):
                     value = "0.00"  # 'Sales Tax  EXEMPT': no tax is owed
                 if value is None and not rest and above is not None:
                     value = _beside_translation(above, cell.x0, decimal_comma)
                     if value is not None:
                         return key, value, position, above
-                if value is not None and _in_another_currency(value_text, currency):
-                    break  # its amount in another currency: the next cell may be a label
                 if value is not None:
                     return key, value, position, other and below
                 break  # a label without its amount: the next cell may be one
