@@ -503,12 +503,13 @@ _SIGNED = [
     ("MYR", _CODE_ALONE.format("MYR") + rf"|(?<![\w-])RM(?= ?{AMOUNT})|{_RM_HEAD}|(?i:ringgit)"),
 ]
 _SIGNED_CODES = {code for code, _ in _SIGNED}
+_SIGNS = [re.compile(f"(?:{pattern})") for _, pattern in _SIGNED]
 
 
 def known_dollar(letters: str) -> bool:
     """A dollar written with these letters before its sign ('FJ' of 'FJ$') is one of the
     currencies above."""
-    return any(re.fullmatch(rf"(?:{pattern})", f"{letters}$") for _, pattern in _SIGNED)
+    return any(sign.fullmatch(f"{letters}$") for sign in _SIGNS)
 
 
 _CURRENCIES = (
@@ -529,13 +530,13 @@ _CURRENCIES = (
         if code not in _SIGNED_CODES
     ]
 )
+# Each currency's pattern as it is searched for: not inside a word.
+_NAMED = [(code, re.compile(rf"(?<![A-Za-z])(?:{pattern})")) for code, pattern in _CURRENCIES]
 
 
 def currencies_named(text: str) -> set[str]:
     """Every currency the text names by code or symbol."""
-    return {
-        code for code, pattern in _CURRENCIES if re.search(rf"(?<![A-Za-z])(?:{pattern})", text)
-    }
+    return {code for code, named in _NAMED if named.search(text)}
 
 
 # 'kr' beside an amount with its cents: a krona or a krone, and the page need not say which
@@ -588,8 +589,7 @@ def dollar_in_words(text: str) -> str | None:
 
 def times_named(text: str, code: str) -> int:
     """How often the text names a currency by its code or symbol."""
-    pattern = dict(_CURRENCIES)[code]
-    return len(re.findall(rf"(?<![A-Za-z])(?:{pattern})", text))
+    return len(dict(_NAMED)[code].findall(text))
 
 
 def beside_a_number(text: str, code: str) -> bool:
@@ -628,9 +628,7 @@ def detect_currency(text: str) -> str | None:
     """The currency a text names by code or symbol; counts win ('R 12.00 ... R 5.00'); else a
     code printed in small letters before or after the amounts ('73,43 Eur', 'Php 95,064.39'),
     if one only."""
-    counts = {
-        code: len(re.findall(rf"(?<![A-Za-z])(?:{pattern})", text)) for code, pattern in _CURRENCIES
-    }
+    counts = {code: len(named.findall(text)) for code, named in _NAMED}
     best = max(counts, key=lambda c: counts[c])
     if best == "USD" and not re.search(r"US\$|USD", text):
         # '$' beside another country's dollar code ('AUD  $ 7,503.43') is that dollar

@@ -108,6 +108,11 @@ def _amount(text: str, decimal_comma: bool, currency: str | None = None) -> str 
 # a hyphen only as a minus before one, apart from the label ('USt-IdNr. 4002097728' is a
 # registration's label, 'TVA-30' an item's code).
 _THEN_AMOUNT = r"\s*:?\s*(?=$|(?:(?<=[\s:])-)?\s?(?:[\d($€£]|r\s?\d|[a-z]{3}\s?\d))"
+# Each foot label as matched at a cell's start, its amount (if any) after it.
+_LABEL_THEN_AMOUNT = {
+    key: re.compile(rf"(?:{pattern}){_THEN_AMOUNT}", re.IGNORECASE)
+    for key, pattern in FOOT_LABELS.items()
+}
 
 
 def _in_another_currency(text: str, match: re.Match, currency: str | None) -> bool:
@@ -137,8 +142,8 @@ def _labelled(
     for position, cell in enumerate(line.cells):
         for text in _label_texts(cell.text):
             label = text.lower()
-            for key, pattern in FOOT_LABELS.items():
-                match = re.match(rf"(?:{pattern}){_THEN_AMOUNT}", label, re.IGNORECASE)
+            for key, label_then_amount in _LABEL_THEN_AMOUNT.items():
+                match = label_then_amount.match(label)
                 if not match:
                     continue
                 rest = text[match.end() :].strip()
@@ -153,7 +158,7 @@ def _labelled(
                         if len(_RIGHT_TO_LEFT.findall(c.text)) < 3 or _amount_first(c)
                     ]
                 joined = f"{text} {after[0].text}" if after else ""
-                one_label = re.match(rf"(?:{pattern}){_THEN_AMOUNT}", joined, re.IGNORECASE)
+                one_label = label_then_amount.match(joined)
                 if not rest and after and _a_foot_label(after[0].text) and not one_label:
                     break  # the next cell is a label of its own, the amount after it its
                     # ('Amount inc GST  GST included (10%)  $208.51', a table's head); not the
@@ -177,10 +182,7 @@ def _labelled(
 
 def _a_foot_label(text: str) -> bool:
     """The text starts with a foot label of any kind, and has no amount before it."""
-    return any(
-        re.match(rf"(?:{pattern}){_THEN_AMOUNT}", text.strip(), re.IGNORECASE)
-        for pattern in FOOT_LABELS.values()
-    )
+    return any(label.match(text.strip()) for label in _LABEL_THEN_AMOUNT.values())
 
 
 # Letters of the scripts written right to left: Hebrew's and Arabic's.
