@@ -799,6 +799,12 @@ EARLIER = re.compile(
 )
 
 
+# A line that starts with a label of a word or two and a colon, its value after in words:
+# what the item is to come with or where it goes ('EPD: EPD-UK-0219, gypsum plasterboard',
+# 'On site: offload and place'); a lone word after it is the item's code ('SKU: CEM-42').
+LABELLED_LINE = re.compile(r"[^\W\d_]{2,12}(?:\s[^\W\d_]{2,12})?:\s+(?!\S+\s*$)\S")
+
+
 def annotation(line: Line) -> bool:
     """A line under an item that is about its delivery, not a part of its description: a
     release or schedule line that carries a date ('Rel 1  Due 01/07/2026  Qty 7 roll'), a
@@ -820,16 +826,16 @@ SERIALS = re.compile(r"(?:s/n|serial\s+(?:nos?\.?|numbers?)|serials?)\s*[:.]?\s*
 
 def _note(line: Line, columns: list[Column], above: dict[int, list[Cell]]) -> bool:
     """A note printed inside the table: it says so ('Note:'), or, with no number or code in
-    it, it is an annotation about the item's delivery, or it starts where the item above has
-    its code or line number and runs on under the description (a wrapped description starts
-    under the description)."""
+    it, it is an annotation about the item's delivery or a value after its own label, or it
+    starts where the item above has its code or line number and runs on under the
+    description (a wrapped description starts under the description)."""
     if NOTE.match(line.cells[0].text):
         return True
     if _group_heading(line, columns, above):
         return True
     if any(is_number(c.text) for c in line.cells) or CODE_LIKE.fullmatch(line.words[0].text):
         return False  # numbers, or a code first: an item
-    if annotation(line):
+    if annotation(line) or LABELLED_LINE.match(line.text):
         return True
     starts = {columns[i].key: min(u.x0 for u in units) for i, units in above.items() if units}
     first = line.cells[0]
