@@ -1,6 +1,8 @@
 """Kinds of print rotation 13's families showed once they became dev families: a value after
 its own label on the line under an item, what it is to come with or where it goes ('EPD:
-...', 'On site: ...'). Each page is made up here."""
+...', 'On site: ...'); amounts with no cents whose point or comma may be either mark (dinars
+with three decimals, lek grouped by points), told by the lines' arithmetic. Each page is made
+up here."""
 
 from __future__ import annotations
 
@@ -30,4 +32,34 @@ Ln  Code      Description                          Qty  Unit     Unit Price     
     assert items(read(page)) == [
         ("BLK-140", "Hollow block 140 mm load-bearing, 7 MPa", "400", "each", "9.80", "3920.00"),
         ("CRN-25", "Mobile crane 25 t", "6", "hour", "950.00", "5700.00"),
+    ]
+
+
+def test_dinars_with_three_decimals_after_a_comma():
+    # '24,000' is 24 and '1 786,880' dinars, as the lines' arithmetic shows
+    page = """\
+Meridian Construction (Pty) Ltd          BON DE COMMANDE
+N° BC  BC-26-0410       Date  27/07/2026      Fournisseur  Velmor Trading (Pty) Ltd
+N°  Réf.      Désignation                  U      Qté        P.U. H.T.    Montant H.T.
+1   TL-RG     Tuile mécanique rouge        mille  24,000     1 786,880     42 885,120
+2   PL-860    Plinthe grès cérame 8 x 60   ml     4,000          5,240         20,960
+"""
+    assert items(read(page)) == [
+        ("TL-RG", "Tuile mécanique rouge", "24", "mille", "1786.88", "42885.12"),
+        ("PL-860", "Plinthe grès cérame 8 x 60", "4", "ml", "5.24", "20.96"),
+    ]
+
+
+def test_lek_with_no_cents_grouped_by_points():
+    # '16.480' is sixteen thousand: 20 x 824 says so, as '16.48' it would not hold
+    page = """\
+Meridian Construction (Pty) Ltd          PURCHASE ORDER
+Order No.  PO-70214       Date  16/03/2026      Supplier  Velmor Trading (Pty) Ltd
+No.  Code      Description                  Qty   Unit     Price     Amount
+1    SK-MRM    Marble skirting 8 x 1 cm      20   m          824     16.480
+2    PV-DRT    Marble window sill 20 x 3     30   m        2.291     68.730
+"""
+    assert items(read(page)) == [
+        ("SK-MRM", "Marble skirting 8 x 1 cm", "20", "m", "824.00", "16480.00"),
+        ("PV-DRT", "Marble window sill 20 x 3", "30", "m", "2291.00", "68730.00"),
     ]

@@ -258,6 +258,27 @@ def _decimal_comma(lines: list[Line]) -> bool:
 _POINT_TENTH = re.compile(r"(?<![\d.,])\d+\.\d(?![\d.,])")
 _THOUSANDS_BY_COMMA = re.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d.,])")
 _THOUSANDS_BY_POINT = re.compile(r"(?<![\d.,])\d{1,3}(?:\.\d{3})+(?![\d.,])")
+# A mark before three digits and no more: a thousands' group, or the third decimal of a
+# currency with three ('16.836' lek, '1 786,880' dinars).
+_MARK_BEFORE_THREE = re.compile(r"\d[.,]\d{3}(?![\d])")
+
+
+def _decimal_mark(lines: list[Line], step: float, trail: Trail) -> bool:
+    """Whether the page writes a decimal comma (`_decimal_comma`); where no amount has cents
+    and a point or comma stands before three digits, the mark may be either: the reading under
+    which more item lines keep quantity x price = amount, recorded in the trail."""
+    comma = _decimal_comma(lines)
+    text = "\n".join(line.text for line in lines)
+    if _CENTS.search(text) or not _MARK_BEFORE_THREE.search(text):
+        return comma
+    if reading.lines_holding(lines, step, not comma) <= reading.lines_holding(lines, step, comma):
+        return comma
+    mark = "a decimal comma" if not comma else "a decimal point"
+    trail.note("decimal_mark_by_lines", "items", mark, _BY_LINES)
+    return not comma
+
+
+_BY_LINES = "no cents printed: the decimal mark under which quantity x price = amount"
 
 
 def _currency(lines: list[Line]) -> tuple[Found, int]:
@@ -899,9 +920,9 @@ def _finders(options: ExtractOptions, said: bool | None) -> dict[str, Callable[[
 def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     options = options or ExtractOptions()
     step = typical_step(lines)
-    comma = _decimal_comma(lines)
     ocr = any(line.ocr for line in lines)
     trail = Trail()
+    comma = _decimal_mark(lines, step, trail)
     said = date_order(lines)
     check = _finders(options, said)
     pairs = paired.split_pairs(lines, step)  # labels in two languages side by side, split

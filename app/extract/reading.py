@@ -31,9 +31,11 @@ class Table:
     guessed: bool = False
 
 
-def _rows(lines: list[Line], step: float, comma: bool, trail: Trail) -> tuple[list[RawRow], bool]:
+def _rows(
+    lines: list[Line], step: float, comma: bool, trail: Trail, look_again: bool = True
+) -> tuple[list[RawRow], bool]:
     """The item table's rows: under its header, else by the first rows rule that finds some
-    (then True: guessed)."""
+    (then True: guessed); the OCR's missed numbers read again unless `look_again` is False."""
     ocr = any(line.ocr for line in lines)
     headers, pages = rules.stage("header", ocr), rules.stage("page", ocr)
     names = rules.stage("names", ocr)
@@ -46,7 +48,7 @@ def _rows(lines: list[Line], step: float, comma: bool, trail: Trail) -> tuple[li
             guessed = True
             break
     columns.name_columns(raw, comma, rules.stage("column", ocr), trail)
-    for rule in rules.stage("second_look", ocr):
+    for rule in rules.stage("second_look", ocr) if look_again else []:
         for row, key, text in rule.function(raw, lines, comma):
             trail.note(rule.name, key or "", text, rule.purpose, row)
     return tables.settle_maybe_rows(raw, comma), guessed
@@ -67,6 +69,14 @@ def read_items(
         row for row in rows if row.quantity and (row.description or row.amount or row.item_code)
     ]
     return Table(kept, discounts, guessed)
+
+
+def lines_holding(lines: list[Line], step: float, comma: bool) -> int:
+    """How many item lines keep quantity x price = amount when the page's numbers are read
+    with a decimal comma (True) or point: a trial reading, nothing recorded."""
+    raw, _ = _rows(lines, step, comma, Trail(), look_again=False)
+    rows = items.to_items(raw, comma, rules.RULES, Trail())
+    return sum(1 for row in rows if checks.line_ok(row))
 
 
 def foot_from_sums(
