@@ -1,11 +1,14 @@
 """Kinds of print rotation 13's families showed once they became dev families: a value after
 its own label on the line under an item, what it is to come with or where it goes ('EPD:
 ...', 'On site: ...'); amounts with no cents whose point or comma may be either mark (dinars
-with three decimals, lek grouped by points), told by the lines' arithmetic. Each page is made
-up here."""
+with three decimals, lek grouped by points), told by the lines' arithmetic; Albanian's and
+Macedonian's column names. Each page is made up here."""
 
 from __future__ import annotations
 
+import pytest
+
+from app.extract import tables
 from tests.test_extract_rotation_11 import read
 
 
@@ -63,3 +66,22 @@ No.  Code      Description                  Qty   Unit     Price     Amount
         ("SK-MRM", "Marble skirting 8 x 1 cm", "20", "m", "824.00", "16480.00"),
         ("PV-DRT", "Marble window sill 20 x 3", "30", "m", "2291.00", "68730.00"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("header", "key"),
+    [
+        ("Kodi", "item_code"),
+        ("Përshkrimi i mallit", "description"),
+        ("Sasia", "quantity"),
+        ("Njësia", "unit"),
+        ("Çmimi pa TVSH", "unit_price"),
+        ("Vlera", "amount"),
+        ("Назив на артикал", "description"),
+        ("Е.м.", "unit"),
+        ("ДДВ %", "line_tax"),
+        ("Износ без ДДВ", "amount"),
+    ],
+)  # fmt: skip
+def test_albanian_and_macedonian_column_names(header, key):
+    assert tables.column_key(header) == key

@@ -131,29 +131,33 @@ FOOT = {
 # A price's or an amount's head may say it is before VAT and in which currency ('Ціна без
 # ПДВ, грн', 'Износ без ПДВ').
 _BEFORE_VAT = r"(?:\s+без\s+(?:пдв|ндс|ддс|ддв))?(?:,\s*(?:грн|дин|ден|тг|лв)\.?)?"
+# ... and in Albanian, 'without TVSH' ('Çmimi pa TVSH', 'Vlera pa TVSH').
+_WITHOUT_TVSH = r"(?:\s+pa\s+tvsh)?"
 
 COLUMNS = {
     "quantity": r"hoeveelheid|hoev\.?|menge|anzahl|anz\.?|quantit[ée]|qt[ée]\.?|quantidade|"
-    r"qtde?\.?|cantidad|cant\.?|количина|кількість|количество|кол\.?|"
+    r"qtde?\.?|cantidad|cant\.?|количина|кількість|количество|кол\.?|sasia|"
     r"miqdori?",  # (Uzbek's)
     "unit": r"eenheid|einheit|me|unit[ée]|unidade|unid\.?|unidad|und\.?|un\.?|ud\.?|"
-    r"јед\.?\s*мере|од\.?\s*вим\.?|ед\.?|мярка|o[‘'’`ʻ]?lch\.?(?:\s*birl\.?)?",
+    r"јед\.?\s*мере|од\.?\s*вим\.?|ед\.?|мярка|е\.\s?м\.?|nj[ëe]sia|"
+    r"o[‘'’`ʻ]?lch\.?(?:\s*birl\.?)?",
     "unit_price": r"eenheidsprys|prys|einzelpreis|e-?preis|preis|p\.\s?u\.?(?:\s+h\.?t\.?)?|"
     r"prix(?:\s+unitaire)?(?:\s+h\.?t\.?)?|pre[çc]o(?:\s+unit(?:[áa]rio|\.)?)?|"
     r"valor\s+unit(?:[áa]rio|\.)?|precio(?:\s+unit(?:ario|\.)?)?|p\.\s?unit\.?|"
-    rf"(?:ед\.?\s*)?(?:цена|ціна){_BEFORE_VAT}|narxi?,?",
+    rf"(?:ед\.?\s*)?(?:цена|ціна){_BEFORE_VAT}|[çc]mimi{_WITHOUT_TVSH}|narxi?,?",
     "discount": r"afslag|rabatt|remise|desconto|descuento|dto\.?|рабат",
     "amount": r"bedrag|betrag|gesamt(?:preis|betrag)?|summe|montant(?:\s+h\.?t\.?)?|"
     r"total\s+h\.?t\.?|valor(?:\s+total)?|importe|subtotal|"
-    rf"(?:износ|сума|сумма|стойност){_BEFORE_VAT}|summasi?,?",
+    rf"(?:износ|сума|сумма|стойност){_BEFORE_VAT}|vlera{_WITHOUT_TVSH}|summasi?,?",
     "item_code": r"kode|itemkode|artikel(?:nummer|\s*-?nr\.?)?|art\.?\s*-?nr\.?|r[ée]f\.?ª?|"
     r"r[ée]f[ée]rence|c[óo]digo|c[óo]d\.?|шифра|артикул|код|(?:mxik\s+)?kodi",
     "description": r"beskrywing|beschreibung|bezeichnung|artikelbezeichnung|d[ée]signation|"
-    r"libell[ée]|descri[çc][ãa]o|designa[çc][ãa]o|descripci[óo]n|concepto|назив(?:\s+добра)?|"
+    r"libell[ée]|descri[çc][ãa]o|designa[çc][ãa]o|descripci[óo]n|concepto|"
+    r"назив(?:\s+добра|\s+на\s+артикал)?|p[ëe]rshkrimi(?:\s+i\s+mallit)?|"
     r"найменування(?:\s+товару)?|наименование(?:\s+на\s+стоката)?|товары|tovar\s+nomi",
     "line": r"pos\.?|position|р\.\s*бр\.?|№|bil\.?|t/r",
     # a line's own VAT, its rate or its amount ('ПДВ %', 'Стопа ПДВ', 'Износ ПДВ'), and
     # Brazil's IPI ('% IPI', 'Alíq. IPI', 'Valor IPI')
-    "line_tax": r"(?:стопа\s+|ставка\s+|износ\s+|сума\s+|сумма\s+)?(?:пдв|ндс|ддс)(?:\s*%)?|"
-    r"%\s*(?:пдв|ндс|ддс|ipi)|(?:al[íi]q\.?\s+|valor\s+(?:do\s+)?|vl?r\.?\s+)?ipi(?:\s*%)?",
+    "line_tax": r"(?:стопа\s+|ставка\s+|износ\s+|сума\s+|сумма\s+)?(?:пдв|ндс|ддс|ддв)"
+    r"(?:\s*%)?|%\s*(?:пдв|ндс|ддс|ддв|ipi)|(?:al[íi]q\.?\s+|valor\s+(?:do\s+)?|vl?r\.?\s+)?ipi(?:\s*%)?",
 }
