@@ -2,7 +2,8 @@
 its own label on the line under an item, what it is to come with or where it goes ('EPD:
 ...', 'On site: ...'); amounts with no cents whose point or comma may be either mark (dinars
 with three decimals, lek grouped by points), told by the lines' arithmetic; Albanian's and
-Macedonian's column names. Each page is made up here."""
+Macedonian's column names; line numbers printed with a full stop ('1.'). Each page is made up
+here."""
 
 from __future__ import annotations
 
@@ -85,3 +86,18 @@ No.  Code      Description                  Qty   Unit     Price     Amount
 )  # fmt: skip
 def test_albanian_and_macedonian_column_names(header, key):
     assert tables.column_key(header) == key
+
+
+def test_line_numbers_with_a_full_stop_beside_codes_of_digits():
+    # '1.' is the line's number, '20-1016' its code, not the description's first word
+    page = """\
+Meridian Construction (Pty) Ltd          PURCHASE ORDER
+Order No.  PO-03301       Date  15/10/2026      Supplier  Velmor Trading (Pty) Ltd
+No.  Code      Description              Unit    Qty      Price       Amount
+1.   20-1016   Rebar B500B 16 mm        t        2     9,650.00    19,300.00
+2.   40-0250   Hollow brick 25x12x19    each   100         3.40       340.00
+"""
+    assert items(read(page)) == [
+        ("20-1016", "Rebar B500B 16 mm", "2", "t", "9650.00", "19300.00"),
+        ("40-0250", "Hollow brick 25x12x19", "100", "each", "3.40", "340.00"),
+    ]

@@ -511,8 +511,9 @@ def _in_span(line: Line, columns: list[Column], left: float, right: float) -> li
     return [u for u in _units(line.cells, columns) if left < (u.x0 + u.x1) / 2 < right]
 
 
-# A line number as OCR may misread it: digits, or one or two small letters ('rs' for 2).
-_SHORT = re.compile(r"\d{1,3}|[a-z]{1,2}")
+# A line number, with its full stop ('1.') or without, or as the OCR may misread it: one or
+# two small letters ('rs' for 2).
+_SHORT = re.compile(r"\d{1,3}\.?|[a-z]{1,2}")
 # A quantity printed with its unit in one cell ('2,5 t', '6 ark.', '60.00 roll').
 WITH_UNIT = re.compile(r"(\d[\d.,]*)\s+([^\W\d][^\d\s]{0,7})")
 # A group's letter and the line's number in it ('B3', or as the OCR reads it 'Bi', 'AS'): a
