@@ -2,10 +2,12 @@
 its own label on the line under an item, what it is to come with or where it goes ('EPD:
 ...', 'On site: ...'); amounts with no cents whose point or comma may be either mark (dinars
 with three decimals, lek grouped by points), told by the lines' arithmetic; Albanian's and
-Macedonian's column names; line numbers printed with a full stop ('1.'). Each page is made up
-here."""
+Macedonian's column names; line numbers printed with a full stop ('1.'); two pages printed
+side by side on one sheet. Each page is made up here."""
 
 from __future__ import annotations
+
+import itertools
 
 import pytest
 
@@ -100,4 +102,46 @@ No.  Code      Description              Unit    Qty      Price       Amount
     assert items(read(page)) == [
         ("20-1016", "Rebar B500B 16 mm", "2", "t", "9650.00", "19300.00"),
         ("40-0250", "Hollow brick 25x12x19", "100", "each", "3.40", "340.00"),
+    ]
+
+
+def two_to_a_sheet(left: str, right: str) -> str:
+    """Two pages printed side by side on one sheet, as a PDF's text layer gives them."""
+    rows = itertools.zip_longest(left.splitlines(), right.splitlines(), fillvalue="")
+    return "\n".join(f"{a:<72}{b}".rstrip() for a, b in rows) + "\n"
+
+
+def test_two_pages_printed_to_a_sheet():
+    # each page's items under its own header, the second's higher up the sheet: the second
+    # page's run on after the first's
+    first = """\
+Meridian Construction (Pty) Ltd    ORDER
+Order No.  PO-88123    Date 27/07/2026
+Supplier  Velmor Trading (Pty) Ltd
+          14 Dock Road, Durban 4001
+          Tel 031 555 0142
+Deliver to  Site DBN07, Umgeni Road
+Page 1 of 2
+Ln  Code     Description        Qty  Unit   Price    Amount
+1   BLK-6    Block 6 inch        20  ea     47.70    954.00
+2   MAL-66   Mesh 6 x 6          10  sheet 174.60  1,746.00
+                                  continued on page 2
+"""
+    second = """\
+Meridian Construction (Pty) Ltd    ORDER
+Order No.  PO-88123    Date 27/07/2026
+
+Page 2 of 2
+Ln  Code     Description        Qty  Unit   Price    Amount
+3   CAB-12   Cable 12 AWG         2  roll  672.40  1,344.80
+             roll of 500 ft
+                              Subtotal            4,044.80
+                              VAT 18%               728.06
+                              Total               4,772.86
+"""
+    payload = read(two_to_a_sheet(first, second))
+    assert items(payload) == [
+        ("BLK-6", "Block 6 inch", "20", "ea", "47.70", "954.00"),
+        ("MAL-66", "Mesh 6 x 6", "10", "sheet", "174.60", "1746.00"),
+        ("CAB-12", "Cable 12 AWG roll of 500 ft", "2", "roll", "672.40", "1344.80"),
     ]

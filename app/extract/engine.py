@@ -75,7 +75,14 @@ from app.extract import (
 )
 from app.extract import vocabulary as words
 from app.extract.document import Document, ExtractionError, ExtractOptions
-from app.extract.layout import Line, box_lines, box_scale, text_lines, typical_step
+from app.extract.layout import (
+    Line,
+    box_lines,
+    box_scale,
+    pages_of_sheet,
+    text_lines,
+    typical_step,
+)
 from app.extract.memory import places, recall
 from app.extract.memory.words import keep as keep_words
 from app.extract.model import MISSING, Found, Item, Trail
@@ -136,20 +143,36 @@ def document_lines(document: Document) -> tuple[list[Line], int, str]:
     reader = pdf.open_pdf(document.path)
     lines: list[Line] = []
     source = "text"
+    extra = 0  # pages printed two to a sheet: each sheet's second page numbered after its first
     for number in range(len(reader.pages)):
         y0 = lines[-1].y + 4 if lines else 0.0
-        page = text_lines(pdf.page_text(reader, number), number, y0)
+        page = text_lines(pdf.page_text(reader, number), number + extra, y0)
         if not page:
             image = pdf.page_image(reader, number)
             if image is not None:
                 seen, boxes = ocr.read_image(
                     image, options.ocr_engine, options.timeout, options.ocr_language
                 )
-                page = box_lines(boxes, number, y0)
+                page = box_lines(boxes, number + extra, y0)
                 _remember(page, OcrPage(seen, y0, *box_scale(boxes)))
                 source = f"ocr:{options.ocr_engine}"
-        lines.extend(page)
+            lines.extend(page)
+            continue
+        extra += add_sheet(lines, page)
     return lines, len(reader.pages), source
+
+
+def add_sheet(lines: list[Line], sheet: list[Line]) -> int:
+    """A text page's lines added after `lines`; a sheet printed with two pages side by side
+    as the two, the second numbered and placed after the first. How many pages more than one
+    the sheet held."""
+    first, *more = pages_of_sheet(sheet)
+    lines.extend(first)
+    for part in more:
+        shift = lines[-1].y + 4 - part[0].y
+        page = lines[-1].page + 1
+        lines.extend(replace(line, y=line.y + shift, page=page) for line in part)
+    return len(more)
 
 
 def _remember(lines: list[Line], page: OcrPage) -> None:
@@ -1261,4 +1284,6 @@ def extract_delivery_note(document: Document) -> dict:
 
 def read_text(text: str, **options) -> dict:
     """For tests: a PO payload from layout text, as pypdf would give for one page."""
-    return read_po(text_lines(text), ExtractOptions(**options))
+    lines: list[Line] = []
+    add_sheet(lines, text_lines(text))
+    return read_po(lines, ExtractOptions(**options))

@@ -9,10 +9,11 @@ Pure: no files, no PDF or image libraries.
 
 from __future__ import annotations
 
+import bisect
 import re
 import statistics
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 # Words closer than this (in character widths) belong to one cell.
 CELL_GAP = 1.6
@@ -215,6 +216,46 @@ def text_lines(text: str, page_no: int = 0, y0: float = 0.0) -> list[Line]:
         if words:
             lines.append(Line(words, y0 + n, page_no))
     return lines
+
+
+def pages_of_sheet(lines: list[Line]) -> list[list[Line]]:
+    """A sheet printed with two pages side by side (two to a sheet) as its two pages, left
+    then right, the right one moved to where the left one stands; else the sheet as it is.
+    Its first line and one more at least print one heading twice, its copy as far right of it
+    on each (the letterhead each page repeats, not two signatures' labels); two copies of one
+    page side by side, the same on most lines, are one page."""
+    splits = []
+    for line in lines:
+        texts = [cell.text for cell in line.cells]
+        half = len(texts) // 2
+        if half and len(texts) % 2 == 0 and texts[:half] == texts[half:]:
+            splits.append(line.cells[half].x0 - line.cells[0].x0)  # the second page's offset
+        elif not splits:
+            return [lines]  # the sheet's first line is no heading printed twice
+    if len(splits) < 2 or max(splits) - min(splits) > 2:
+        return [lines]
+    at = statistics.median(splits)
+    left, right, same, both = [], [], 0, 0
+    for line in lines:
+        words = [w for w in line.words if (w.x0 + w.x1) / 2 < at]
+        moved = [replace(w, x0=w.x0 - at, x1=w.x1 - at) for w in line.words if w not in words]
+        if words:
+            left.append(Line(words, line.y, line.page, ocr_page=line.ocr_page))
+        if moved:
+            right.append(Line(moved, line.y, line.page, ocr_page=line.ocr_page))
+        if words and moved:
+            both += 1
+            same += [w.text for w in words] == [w.text for w in moved]
+    if 2 * same > both:
+        return [lines]
+    return [_closed_up(left, right), _closed_up(right, left)]
+
+
+def _closed_up(page: list[Line], other: list[Line]) -> list[Line]:
+    """A page's lines without the rows only the other page of its sheet printed on: an item's
+    wrapped description stays right under it."""
+    theirs = sorted({line.y for line in other} - {line.y for line in page})
+    return [replace(line, y=line.y - bisect.bisect(theirs, line.y)) for line in page]
 
 
 @dataclass(frozen=True)
