@@ -288,20 +288,19 @@ _MARK_BEFORE_THREE = re.compile(r"\d[.,]\d{3}(?![\d])")
 
 def _decimal_mark(lines: list[Line], step: float, trail: Trail) -> bool:
     """Whether the page writes a decimal comma (`_decimal_comma`); where no amount has cents
-    and a point or comma stands before three digits, the mark may be either: the reading under
-    which more item lines keep quantity x price = amount, recorded in the trail."""
+    and a point or comma stands before three digits, the mark may be either: the rule
+    `decimal_mark_by_lines` may choose the other, recorded in the trail."""
     comma = _decimal_comma(lines)
     text = "\n".join(line.text for line in lines)
     if _CENTS.search(text) or not _MARK_BEFORE_THREE.search(text):
         return comma
-    if reading.lines_holding(lines, step, not comma) <= reading.lines_holding(lines, step, comma):
-        return comma
-    mark = "a decimal comma" if not comma else "a decimal point"
-    trail.note("decimal_mark_by_lines", "items", mark, _BY_LINES)
-    return not comma
-
-
-_BY_LINES = "no cents printed: the decimal mark under which quantity x price = amount"
+    for rule in rules.stage("decimal", any(line.ocr for line in lines)):
+        chosen = rule.function(comma, lambda mark: reading.lines_holding(lines, step, mark))
+        if chosen is not None and chosen != comma:
+            trail.note(rule.name, "items", "a decimal comma" if chosen else "a decimal point",
+                       rule.purpose)  # fmt: skip
+            return chosen
+    return comma
 
 
 def _currency(lines: list[Line]) -> tuple[Found, int]:

@@ -5,6 +5,8 @@ A rule has a name, a one-line purpose, whether it is for OCR readings only
 document's own), the stage it works in, and its function. `RULES` is in the
 order the engine applies them:
 
+- decimal: where no amount has cents, the decimal mark under which the item lines hold
+  (structure.py);
 - number, date, project: a PO number, a date or a project code no known label names,
   found by where it is printed or as a known site's code (unlabelled.py);
 - known_supplier, supplier: a supplier no label names, found as one the office knows by
@@ -74,6 +76,8 @@ class Rule:
 
 R = Rule
 RULES: tuple[Rule, ...] = (
+    R("decimal_mark_by_lines", "no cents printed: the decimal mark under which quantity x price"
+      " = amount", False, "decimal", structure.decimal_mark_by_lines),
     R("number_by_marker", "no PO label known: a reference beside a label with a number marker",
       False, "number", unlabelled.number_by_marker),
     R("number_by_title_word", "no PO label known: a reference after a label with the title's word",

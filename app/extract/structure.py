@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from decimal import Decimal, InvalidOperation
 
@@ -488,3 +489,10 @@ def _foot(sub: Line, charges: list[tuple[Line, int]], total: Line, s: int, t: in
         "tax": found(t - s, tax_source),
         "total": found(t, total.text.strip()),
     }
+
+
+def decimal_mark_by_lines(comma: bool, holding: Callable[[bool], int]) -> bool | None:
+    """The other decimal mark than the one the page's numbers suggest (`comma`: a decimal
+    comma), where more item lines keep quantity x price = amount read with it (`holding`
+    counts them under a mark); else None."""
+    return (not comma) if holding(not comma) > holding(comma) else None
