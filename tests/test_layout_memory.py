@@ -107,8 +107,6 @@ NOT_YET: dict[str, str] = {
     "columns as unused places, so the table read back from document 1 holds half its items "
     "and none is learned",
     # rotation 13's, dev since rotation 15 (causes as first found at the flip)
-    "angolan": "its PO number is not learned from document 1 (the number's prefix 'NE' and "
-    "its reference are read apart)",
     "lebanese": "its supplier's name runs over two lines, its legal form ('S.A.L.') on the "
     "second, and is not learned; its foot gives each sum in dollars and again in Lebanese "
     "pounds",

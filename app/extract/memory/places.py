@@ -8,6 +8,9 @@ A value's place is one of, in the order they are tried:
   words wherever the page puts it;
 - `at`: at a fixed position on the first page (an unlabelled vendor address).
 
+A value whose field's check reads only a word of it (a number after its document type's code,
+'NE LUA26/395') is read whole at its place (`whole`).
+
 Header values are on the first page; foot values (subtotal, tax, total) are
 looked for below the item table, their labels anywhere across, so a longer
 table moves them down without losing them. Each value read must pass its
@@ -327,6 +330,8 @@ def read_place(place: dict, area: Region, frame: Frame, check) -> Reading | None
         area = area.last
     for text, conf in READERS[place["kind"]](place, area, frame):
         value = check(text)
+        if value and place.get("whole"):
+            value = " ".join(text.split())  # the number with its series ('NE LUA26/395')
         if value:
             return Reading(value, text, conf)
     return None

@@ -227,9 +227,20 @@ def _kept(lines, name, spots, value_cells, area, check, value) -> list[dict]:
     for spot in spots:
         for place in places.learn_places(lines, spot, value_cells, foot=name in MONEY):
             got = places.read_place(place, area, Frame(), check)
+            if got and _part_of(got.value, value):
+                # the check read the number out of it: the value is its whole text, its series
+                # code printed before it a space apart ('NE LUA26/395', 'FT A/118')
+                place = place | {"whole": True}
+                got = places.read_place(place, area, Frame(), check)
             if got and recall.same(name, got.value, value) and place not in kept:
                 kept.append(place)
     return kept
+
+
+def _part_of(read: str, value: str) -> bool:
+    """The value read is one of the confirmed value's words, not all of them."""
+    words = norm(value).split()
+    return len(words) > 1 and norm(read) in words
 
 
 def _label_of(place: dict) -> str:
