@@ -51,9 +51,6 @@ NOT_YET: dict[str, str] = {
     "none is learned; its supplier is not found on documents 4 to 6",
     "mongolian": "a Cyrillic page: its subtotal, tax and total are learned on document 1 and "
     "not found on the next (not yet known why)",
-    "supplier-network": "the supplier's name runs over two lines under 'To:' ('... Industrial "
-    "Supplies' over '(Pty) Ltd') and is not learned; the need-by date printed after each "
-    "item's unit ('(EA)  3 Sep 2026') is read into the unit ('EA Sep 2026')",
     "lines-export": "its foot is one row, 'Totals (15 lines)' and three amounts, whose label "
     "changes with the number of lines, so the label learned is not found on the next",
     "edi-orders": "its items are a message's segments, one per line (LIN, PIA, IMD, QTY, PRI, "
@@ -107,9 +104,6 @@ NOT_YET: dict[str, str] = {
     "columns as unused places, so the table read back from document 1 holds half its items "
     "and none is learned",
     # rotation 13's, dev since rotation 15 (causes as first found at the flip)
-    "lebanese": "its supplier's name runs over two lines, its legal form ('S.A.L.') on the "
-    "second, and is not learned; its foot gives each sum in dollars and again in Lebanese "
-    "pounds",
     "continuation-sheet": "its subtotal, tax and total are not learned from document 1: the "
     "first sheet's foot is printed above the continuation sheets, each with a carried total",
     "carbon-order": "documents 2, 4 and 5 match no layout learned from document 1",

@@ -70,7 +70,7 @@ def read(anchors: dict, lines: list[Line], frame: Frame, judge: Judge = SHAPE_ON
                 conf = min(part.conf for part in parts)
                 found[name] = Reading(numbers.cents_to_text(total), text, conf)
     if "supplier_name" in found:  # its legal form may run on where the learned one did not
-        found["supplier_name"] = _with_legal_form(found["supplier_name"], lines)
+        found["supplier_name"] = with_legal_form(found["supplier_name"], lines)
     for name, learned in anchors["fields"].items():
         if "derived" in learned and name not in found:
             worked = _derived(learned["derived"], found)
@@ -79,7 +79,7 @@ def read(anchors: dict, lines: list[Line], frame: Frame, judge: Judge = SHAPE_ON
     return {"fields": found, "items": items}
 
 
-def _with_legal_form(reading: Reading, lines: list[Line]) -> Reading:
+def with_legal_form(reading: Reading, lines: list[Line]) -> Reading:
     """A supplier's name read at its place, with its legal form where that ran on to the line
     under it ('Marmara Beton ve İnşaat Malzemeleri' over 'A.Ş.')."""
     read = Found(reading.value, reading.conf, reading.text)

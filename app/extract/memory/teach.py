@@ -19,10 +19,11 @@ from decimal import Decimal
 
 from app import numbers
 from app.extract import fields
-from app.extract.layout import Line
+from app.extract.layout import Line, typical_step
 from app.extract.memory import places, recall, table, words
 from app.extract.memory.places import HEADER, MONEY, Spot
 from app.extract.memory.words import Frame, norm
+from app.extract.model import Found
 
 # At most this many places a field: the first that reads a passing value wins.
 PLACES = 4
@@ -177,7 +178,25 @@ def _spots(lines: list[Line], name: str, confirmed: dict, comma: bool, end) -> l
                     found.append(Spot(index, i, j))
     if name in MONEY:
         return list(reversed(found))  # the foot is at the end
+    if name == "supplier_name" and not found:
+        found = _name_over_two_lines(lines, value)
     return sorted(found, key=lambda spot: not _whole(lines, spot))
+
+
+def _name_over_two_lines(lines: list[Line], value: str) -> list[Spot]:
+    """Where a supplier's name stands whose legal form ran on to the line under it ('Société
+    Libanaise des Matériaux de Construction' over 'S.A.L.'): the cell of its first line."""
+    step = typical_step(lines)
+    found = []
+    for index, line in enumerate(lines):
+        for cell in line.cells:
+            if not norm(value).startswith(norm(cell.text) + " "):
+                continue
+            whole = fields.legal_form_under(lines, Found(cell.text, 1.0), step)
+            if norm(whole.value) == norm(value):
+                i = next(n for n, word in enumerate(line.words) if word is cell.words[0])
+                found.append(Spot(index, i, i + len(cell.words) - 1))
+    return found
 
 
 def _is(name: str, said: str, value: str) -> bool:
@@ -232,6 +251,8 @@ def _kept(lines, name, spots, value_cells, area, check, value) -> list[dict]:
                 # code printed before it a space apart ('NE LUA26/395', 'FT A/118')
                 place = place | {"whole": True}
                 got = places.read_place(place, area, Frame(), check)
+            if got and name == "supplier_name":  # as read: its legal form may run on
+                got = recall.with_legal_form(got, lines)
             if got and recall.same(name, got.value, value) and place not in kept:
                 kept.append(place)
     return kept
