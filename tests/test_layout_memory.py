@@ -107,8 +107,6 @@ NOT_YET: dict[str, str] = {
     "continuation-sheet": "its subtotal, tax and total are not learned from document 1: the "
     "first sheet's foot is printed above the continuation sheets, each with a carried total",
     "carbon-order": "documents 2, 4 and 5 match no layout learned from document 1",
-    "transport-order": "each item's route is printed on the lines under it ('Route: N1 / "
-    "R300 / N2'), and the learned table runs it into the description",
     "word-form": "the learned table reads no items on the next documents",
 }
 LEARNED_CASES = [

@@ -1,7 +1,8 @@
 """What rotation 13's families, as dev families, showed the layout memory: an order's number
 printed after its document type's code, a space apart, as certified invoicing software numbers
 its documents ('NE LUA26/395'); a supplier's name whose legal form runs on to the line under
-it. Each page is made up here."""
+it; an item's particulars on lines under it, each after a label of its own ('Route: N1').
+Each page is made up here."""
 
 from __future__ import annotations
 
@@ -89,3 +90,47 @@ def test_a_supplier_s_name_whose_legal_form_runs_on_to_the_next_line_is_learned(
     _, matched = recall.known([layout], lines)
     got = recall.read(layout["anchors"], lines, matched.frame)["fields"]
     assert got["supplier_name"].value == "Ets. Haddad Frères S.A.R.L."
+
+
+HAULAGE = """\
+MERIDIAN CONSTRUCTION (PTY) LTD                               TRANSPORT ORDER
+Transport order no.   {number}          Order date   23/07/2026
+Carrier   {supplier}
+
+Code      Description                       Qty  Unit         Rate        Amount
+{rows}
+
+                                                   Total excl. VAT    {subtotal:>10}
+                                                   VAT 15%            {tax:>10}
+                                                   Total              {total:>10}
+"""
+
+
+def haulage(number: str, items: list[tuple]) -> tuple[str, dict]:
+    """The page and its confirmed values: under each item a line of its own particulars, a
+    label and its colon first ('Fill: municipal standpipe')."""
+
+    def line(n: int, item: tuple, amount: str) -> str:
+        code, text, quantity, unit, price, details = item
+        return f"{code:<10}{text:<32}{quantity:>5}  {unit:<8}{price:>9}{amount:>14}\n" + "".join(
+            f"          {detail}\n" for detail in details
+        )
+
+    return priced_page(HAULAGE, number, "Swartland Haulage (Pty) Ltd", items, line)
+
+
+def test_a_line_of_an_item_s_particulars_under_a_label_of_its_own_is_no_description():
+    page, confirmed = haulage("TO26-07356", [
+        ("STD-HR", "Standing time", "10", "hour", "440.26", ["At: site or weighbridge"]),
+        ("WBW-18K", "Water bowser 18 000 l", "2", "load", "2116.40", ["Fill: standpipe"]),
+    ])  # fmt: skip
+    layout = teach.learn(text_lines(page), confirmed) | {"id": "taught"}
+    page, want = haulage("TO26-07402", [
+        ("ESC-AL", "Escort vehicle, abnormal load", "3", "trip", "3010.24",
+         ["Route: N1 / R300 / N2, escort front and rear"]),
+        ("TIP-10M3", "Tipper 10 m3", "2", "load", "1426.14", ["On site: offload and place"]),
+    ])  # fmt: skip
+    lines = text_lines(page)
+    _, matched = recall.known([layout], lines)
+    got = recall.read(layout["anchors"], lines, matched.frame)["items"]
+    assert [item["description"] for item in got] == [item["description"] for item in want["items"]]

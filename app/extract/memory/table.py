@@ -20,9 +20,9 @@ number, a tariff code), or in a cell of none of the item's values (a plant's
 common name), is learned as an unused place: nothing standing there later is
 an item's value, nor part of a description running on. A line between items
 that starts as the learned notes did, or where they all started left of the
-descriptions (a group's heading), is a note, never a description. Items printed
-as cards are learned as the labels their values stand beside, and read by them
-(cards.py). Pure.
+descriptions (a group's heading), or with a label and its colon where theirs did
+('Route:'), is a note, never a description. Items printed as cards are learned as the
+labels their values stand beside, and read by them (cards.py). Pure.
 """
 
 from __future__ import annotations
@@ -213,6 +213,12 @@ def _learn_table(lines: list[Line], items: list[dict], comma: bool) -> dict | No
     notes = _notes(lines, rows, wrapped, learned)
     if notes:
         learned["notes"] = sorted({norm(lines[index].words[0].text) for index in notes})
+    # notes that each start with a label and its colon ('At: site', 'Route: N1 / R300'), where
+    # no description runs on so: a line under an item so begun is a note, whatever its label
+    if any(_LABELLED.match(lines[index].text) for index in notes) and not any(
+        _LABELLED.match(lines[index].text) for index in wrapped
+    ):
+        learned["labelled_notes"] = True
     # where a description would run on is no heading's place
     headings = {round(lines[index].words[0].x0) for index in notes}
     described = columns.get("description", [float("inf")])[0]
@@ -580,8 +586,14 @@ def _note(table: dict, line: Line, across: Across) -> bool:
         Line(own, line.y, line.page) if own else line
     ):
         return True
+    if table.get("labelled_notes") and _LABELLED.match(line.text):
+        return True
     at = table.get("headings")
     return at is not None and abs(line.words[0].x0 - across.x(at)) <= 0.5 * across.frame.a
+
+
+# A label of a word or two and its colon, first on a line ('Route: N1 / R300', 'On site: offload').
+_LABELLED = re.compile(r"[^\W\d_]+(?: [^\W\d_]+)?\s?:\s")
 
 
 # A page's own words under its last item ('Continued on page 3', 'Carried forward'), which a
