@@ -104,8 +104,6 @@ NOT_YET: dict[str, str] = {
     "columns as unused places, so the table read back from document 1 holds half its items "
     "and none is learned",
     # rotation 13's, dev since rotation 15 (causes as first found at the flip)
-    "continuation-sheet": "its subtotal, tax and total are not learned from document 1: the "
-    "first sheet's foot is printed above the continuation sheets, each with a carried total",
     "carbon-order": "documents 2, 4 and 5 match no layout learned from document 1",
     "word-form": "the learned table reads no items on the next documents",
 }

@@ -1,10 +1,13 @@
 """What rotation 13's families, as dev families, showed the layout memory: an order's number
 printed after its document type's code, a space apart, as certified invoicing software numbers
 its documents ('NE LUA26/395'); a supplier's name whose legal form runs on to the line under
-it; an item's particulars on lines under it, each after a label of its own ('Route: N1').
-Each page is made up here."""
+it; an item's particulars on lines under it, each after a label of its own ('Route: N1'); an
+order on continuation sheets, its foot on the first sheet under its items. Each page is made
+up here."""
 
 from __future__ import annotations
+
+from decimal import Decimal
 
 from app.extract.layout import text_lines
 from app.extract.memory import recall, teach
@@ -134,3 +137,76 @@ def test_a_line_of_an_item_s_particulars_under_a_label_of_its_own_is_no_descript
     _, matched = recall.known([layout], lines)
     got = recall.read(layout["anchors"], lines, matched.frame)["items"]
     assert [item["description"] for item in got] == [item["description"] for item in want["items"]]
+
+
+FIRST_SHEET = """\
+MERIDIAN CONSTRUCTION (TRINIDAD) LIMITED                     OFFICIAL ORDER
+TO (SUPPLIER)                                                No.   {number}
+{supplier}
+
+Code        Description                       Qty  Unit     Unit Price      Amount
+{rows}
+
+                          Goods on this sheet                          {goods:>12}
+                          Brought in from continuation sheets          {brought:>12}
+                          Total before VAT                             {subtotal:>12}
+                          VAT @ 12.5%                                  {tax:>12}
+                          ORDER TOTAL                                  {total:>12}
+CONDITIONS
+1. Continuation sheets form part of this order.
+2. Invoices in duplicate, quoting this order number.
+"""
+CONTINUATION = """\
+CONTINUATION SHEET                    TO OFFICIAL ORDER No.   {number}
+
+Code        Description                       Qty  Unit     Unit Price      Amount
+{rows}
+
+Initials                  Total this sheet - carry to first sheet      {brought:>12}
+"""
+
+
+def sheets(number: str, items: list[tuple]) -> tuple[list, dict]:
+    """The order's lines and its confirmed values: its first sheet prints the first two items
+    and the order's foot, a continuation sheet the rest; a description may run on to the
+    next line (`more`)."""
+
+    def line(n: int, item: tuple, amount: str) -> str:
+        code, text, quantity, unit, price, more = item
+        row = f"{code:<12}{text:<32}{quantity:>5}  {unit:<8}{price:>11}{amount:>12}"
+        return row + (f"\n            {more}" if more else "")
+
+    page, confirmed = priced_page("{rows}", number, "", items, line, rate="0.125")
+    for item, (_, text, *_, more) in zip(confirmed["items"], items, strict=True):
+        item["description"] = f"{text} {more}".strip()
+    rows = page.split("\n")
+    first = sum(1 + bool(more) for *_, more in items[:2])
+    amounts = [Decimal(item["amount"]) for item in confirmed["items"]]
+    values = confirmed | {"number": number, "supplier": "Point Lisas Industrial Supplies Ltd"}
+    values |= {"goods": sum(amounts[:2]), "brought": sum(amounts[2:])}
+    lines = text_lines(FIRST_SHEET.format(**values | {"rows": "\n".join(rows[:first])}))
+    more = CONTINUATION.format(**values | {"rows": "\n".join(rows[first:])})
+    lines += text_lines(more, 1, lines[-1].y + 10)
+    return lines, confirmed | {"supplier_name": values["supplier"]}
+
+
+def test_the_foot_on_the_first_sheet_above_the_continuation_sheets_is_learned():
+    lines, confirmed = sheets("PO25750", [
+        ("CBL-12", "THHN wire No. 12", "24", "reel", "612.37", ""),
+        ("BLK-4", "Concrete block 4 in", "50", "each", "5.78", ""),
+        ("ELB-4", "PVC elbow 4 in x 90 deg", "40", "each", "28.72", "DWV, plain"),
+        ("GRV-34", "Gravel 3/4 in", "8", "load", "1605.91", ""),
+    ])  # fmt: skip
+    layout = teach.learn(lines, confirmed) | {"id": "taught"}
+    lines, want = sheets("PO25811", [
+        ("CBL-12", "THHN wire No. 12", "30", "reel", "671.07", ""),
+        ("DPM-1000", "Damp proof membrane", "50", "roll", "738.29", "1 m x 25 m"),
+        ("PLY-34", "Plywood 3/4 in 4 x 8", "3", "sheet", "307.65", ""),
+        ("ELB-4", "PVC elbow 4 in x 90 deg", "3", "each", "24.20", ""),
+    ])  # fmt: skip
+    _, matched = recall.known([layout], lines)
+    got = recall.read(layout["anchors"], lines, matched.frame)
+    assert {name: got["fields"][name].value for name in ("subtotal", "tax", "total")} == {
+        name: want[name] for name in ("subtotal", "tax", "total")
+    }
+    assert recall.same_items(got["items"], want["items"])

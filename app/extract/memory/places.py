@@ -150,11 +150,16 @@ class Region:
     origin: float  # the first line's y on the page the positions are measured on
     first: bool  # the first page (positions across and down) or the foot (across only)
     last: Region | None = None  # for a header field, the last page, where it is another
+    sheet: Region | None = None  # for a foot field, the first sheet's lines under the table
 
 
-def region(lines: list[Line], start: int | None, foot: bool) -> Region:
+def region(
+    lines: list[Line], start: int | None, foot: bool, sheet: tuple[int, int] | None = None
+) -> Region:
     """The first page for a header field (and the last, where a place is learned there); for a
-    foot field the lines below the table (`start`), or the last page when no table was read."""
+    foot field the lines below the table (`start`), or the last page when no table was read,
+    and the first sheet's lines under the table (`sheet`, from and to) where it runs on to
+    continuation sheets."""
     if not foot:
         page, end = lines[0].page, lines[-1].page
         last = None
@@ -164,7 +169,8 @@ def region(lines: list[Line], start: int | None, foot: bool) -> Region:
     if start is None:
         page = lines[-1].page
         start = next(i for i, line in enumerate(lines) if line.page == page)
-    return Region(lines[start:], 0.0, False)
+    first = Region(lines[sheet[0] : sheet[1]], 0.0, False) if sheet else None
+    return Region(lines[start:], 0.0, False, sheet=first)
 
 
 def _strip(text: str, place: dict) -> str | None:
@@ -328,6 +334,10 @@ def read_place(place: dict, area: Region, frame: Frame, check) -> Reading | None
         if area.last is None:
             return None
         area = area.last
+    if place.get("sheet") == "first":
+        if area.sheet is None:
+            return None
+        area = area.sheet
     for text, conf in READERS[place["kind"]](place, area, frame):
         value = check(text)
         if value and place.get("whole"):

@@ -51,13 +51,14 @@ def read(anchors: dict, lines: list[Line], frame: Frame, judge: Judge = SHAPE_ON
     {"fields": {name: places.Reading}, "items": [...]} (items empty when its table was not
     found)."""
     comma, day_first = anchors["comma"], anchors["day_first"]
-    items, end = [], None
+    items, end, sheet = [], None, None
     if anchors.get("table"):
         items, end = table.read(anchors["table"], lines, frame, comma)
+        sheet = table.first_sheet(anchors["table"], lines, frame) if items else None
     found: dict[str, Reading] = {}
     for name, learned in anchors["fields"].items():
         check = places.checker(name, day_first, comma, judge)
-        area = places.region(lines, end if items else None, foot=name in MONEY)
+        area = places.region(lines, end if items else None, name in MONEY, sheet)
         if "places" in learned:
             value = places.read_field(learned["places"], area, frame, check)
             if value:

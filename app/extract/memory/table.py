@@ -211,8 +211,12 @@ def _learn_table(lines: list[Line], items: list[dict], comma: bool) -> dict | No
     if wrap:
         learned["wrap"] = wrap
     notes = _notes(lines, rows, wrapped, learned)
-    if notes:
-        learned["notes"] = sorted({norm(lines[index].words[0].text) for index in notes})
+    # how a note begins, but a number ('1.' of the conditions under a first sheet's items): a
+    # description may run on with one ('4 m x 25 m')
+    starts = {norm(lines[index].words[0].text) for index in notes}
+    starts = {word for word in starts if re.search(r"[^\W\d_]", word)}
+    if starts:
+        learned["notes"] = sorted(starts)
     # notes that each start with a label and its colon ('At: site', 'Route: N1 / R300'), where
     # no description runs on so: a line under an item so begun is a note, whatever its label
     if any(_LABELLED.match(lines[index].text) for index in notes) and not any(
@@ -550,6 +554,21 @@ def headers(table: dict, lines: list[Line], frame: Frame) -> dict[int, Across]:
         if across is not None:
             heads[index] = across
     return heads
+
+
+def first_sheet(table: dict, lines: list[Line], frame: Frame) -> tuple[int, int] | None:
+    """The lines under the table's first header to the end of its page (from, to), when the
+    table runs on under its header printed again on a later page: where an order printed on
+    continuation sheets gives its foot, on the first sheet under its items."""
+    if "cards" in table:
+        return None
+    heads = headers(table, lines, frame)
+    if len({lines[index].page for index in heads}) < 2:
+        return None
+    first = min(heads)
+    page = lines[first].page
+    stop = next((n for n in range(first, len(lines)) if lines[n].page != page), len(lines))
+    return first + 1, stop
 
 
 def _item(values: dict[str, str], columns: dict, comma: bool) -> dict | None:

@@ -62,8 +62,9 @@ def learn(lines: list[Line], confirmed: dict, whole: bool = True) -> dict | None
     for name in HEADER:
         found = _checked(lines, name, spots[name], value_cells, anchors, end, confirmed.get(name))
         learned[name] = {"places": found} if found else None
+    sheet = table.first_sheet(learned_table, lines, Frame()) if learned_table else None
     for name in MONEY:
-        learned[name] = _money(lines, name, spots, value_cells, anchors, end, confirmed)
+        learned[name] = _money(lines, name, spots, value_cells, anchors, end, confirmed, sheet)
     anchors["fields"] = {name: found for name, found in learned.items() if found}
     anchors["table"] = learned_table
     if not anchors["fields"] and not learned_table:
@@ -268,14 +269,17 @@ def _label_of(place: dict) -> str:
     return place.get("label") or place.get("before") or ""
 
 
-def _money(lines, name, spots, value_cells, anchors, end, confirmed) -> dict | None:
-    """A total's places; else the printed parts it is the sum of (VAT and a levy); else how it
+def _money(lines, name, spots, value_cells, anchors, end, confirmed, sheet) -> dict | None:
+    """A total's places; else on the first sheet under its items, where the table runs on to
+    continuation sheets; else the printed parts it is the sum of (VAT and a levy); else how it
     is worked out from the other two."""
     value = confirmed.get(name)
     if not value:
         return None
     cents = numbers.cents_to_text(numbers.parse_money(value))
     found = _checked(lines, name, spots[name], value_cells, anchors, end, cents)
+    if not found and sheet:
+        found = _on_first_sheet(lines, name, value_cells, anchors, sheet, cents)
     if found:
         return {"places": found}
     if name == "tax":
@@ -284,6 +288,23 @@ def _money(lines, name, spots, value_cells, anchors, end, confirmed) -> dict | N
             return {"parts": parts}
     others = {"subtotal": "total - tax", "tax": "total - subtotal", "total": "subtotal + tax"}
     return {"derived": others[name]}
+
+
+def _on_first_sheet(lines, name, value_cells, anchors, sheet, cents: str) -> list[dict]:
+    """A foot value's places on the first sheet, under its items: an order printed on
+    continuation sheets gives its foot there, above the sheets' items."""
+    start, stop = sheet
+    want = numbers.parse_decimal(cents)
+    spots = [
+        Spot(index, run.i, run.j)
+        for index in reversed(range(start, stop))
+        for run in places.runs(lines[index], anchors["comma"])
+        if run.value == want
+    ]
+    area = places.Region(lines[start:stop], 0.0, False)
+    check = places.checker(name, anchors["day_first"], anchors["comma"])
+    kept = _kept(lines, name, spots, value_cells, area, check, cents)
+    return [place | {"sheet": "first"} for place in kept[:PLACES]]
 
 
 def _parts(lines, tax: Decimal, confirmed, value_cells, anchors, end) -> list[list[dict]]:
