@@ -105,7 +105,6 @@ NOT_YET: dict[str, str] = {
     "and none is learned",
     # rotation 13's, dev since rotation 15 (causes as first found at the flip)
     "carbon-order": "documents 2, 4 and 5 match no layout learned from document 1",
-    "word-form": "the learned table reads no items on the next documents",
 }
 LEARNED_CASES = [
     pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=NOT_YET[name]))

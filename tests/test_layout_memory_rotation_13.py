@@ -2,8 +2,8 @@
 printed after its document type's code, a space apart, as certified invoicing software numbers
 its documents ('NE LUA26/395'); a supplier's name whose legal form runs on to the line under
 it; an item's particulars on lines under it, each after a label of its own ('Route: N1'); an
-order on continuation sheets, its foot on the first sheet under its items. Each page is made
-up here."""
+order on continuation sheets, its foot on the first sheet under its items; a word processor's
+form whose empty numbered item rows print its placeholder text. Each page is made up here."""
 
 from __future__ import annotations
 
@@ -210,3 +210,49 @@ def test_the_foot_on_the_first_sheet_above_the_continuation_sheets_is_learned():
         name: want[name] for name in ("subtotal", "tax", "total")
     }
     assert recall.same_items(got["items"], want["items"])
+
+
+FORM = """\
+MB   Meridian Construction (Barbados) Inc.
+                                   PURCHASE ORDER FORM
+PO Number         {number}                  Date        24/10/2026
+Supplier          {supplier}
+
+No.  Item Code    Description                         Qty  Unit       Unit Price      Total
+{rows}
+                                                                  Sub-Total   {subtotal:>10}
+                                                                  VAT @ 17.5% {tax:>10}
+                                                                  TOTAL BDS$  {total:>10}
+"""
+
+
+def form(number: str, items: list[tuple]) -> tuple[str, dict]:
+    """The page and its confirmed values: a word processor's form whose numbered item rows left
+    empty print its placeholder text."""
+
+    def line(n: int, item: tuple, amount: str) -> str:
+        code, text, quantity, unit, price = item
+        return f"{n:>3}  {code:<13}{text:<32}{quantity:>6}  {unit:<8}{price:>12}{amount:>12}"
+
+    page, confirmed = priced_page(FORM, number, "Wildey Electrical Ltd", items, line, "0.175")
+    empty = [f"{n:>3}                   Click or tap here to enter text." for n in range(4, 7)]
+    rows = [row for row in page.split("\n") if row.startswith("  3 ")]
+    return page.replace(rows[0], "\n".join([rows[0], *empty])), confirmed
+
+
+def test_a_form_s_empty_numbered_rows_are_no_description_running_on():
+    page, confirmed = form("PO/BB/0225", [
+        ("PVC-3", "PVC pipe 3 in x 20 ft", "6", "length", "71.46"),
+        ("PLY-58", "Plywood 5/8 in 4 x 8", "5", "sheet", "125.34"),
+        ("GLM-2414", "Galvalume sheet 24 ga x 14 ft", "3", "sheet", "152.97"),
+    ])  # fmt: skip
+    layout = teach.learn(text_lines(page), confirmed) | {"id": "taught"}
+    page, want = form("PO/BB/0231", [
+        ("CND-20", "Conduit 20 mm x 3 m", "40", "length", "6.85"),
+        ("BRK-20", "Breaker 20 A single pole", "6", "each", "31.20"),
+        ("PLY-58", "Plywood 5/8 in 4 x 8", "4", "sheet", "125.34"),
+    ])  # fmt: skip
+    lines = text_lines(page)
+    _, matched = recall.known([layout], lines)
+    got = recall.read(layout["anchors"], lines, matched.frame)["items"]
+    assert recall.same_items(got, want["items"])

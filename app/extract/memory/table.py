@@ -21,8 +21,9 @@ common name), is learned as an unused place: nothing standing there later is
 an item's value, nor part of a description running on. A line between items
 that starts as the learned notes did, or where they all started left of the
 descriptions (a group's heading), or with a label and its colon where theirs did
-('Route:'), is a note, never a description. Items printed as cards are learned as the
-labels their values stand beside, and read by them (cards.py). Pure.
+('Route:'), is a note, never a description; so is a line that starts with a number where
+the items printed their line's (a form's empty numbered row). Items printed as cards are
+learned as the labels their values stand beside, and read by them (cards.py). Pure.
 """
 
 from __future__ import annotations
@@ -624,6 +625,19 @@ def _furniture(line: Line) -> bool:
     return bool(_FURNITURE.match(line.cells[0].text.strip()))
 
 
+def _empty_row(table: dict, line: Line, across: Across) -> bool:
+    """A row of its own with no item on it: it starts with a number left of the items'
+    columns, where they printed none of their values (their line's number), as a form's empty
+    numbered rows do ('4  Click or tap here to enter text.')."""
+    first = line.words[0]
+    left = across.x(min(c0 for c0, _ in table["columns"].values()))
+    return (
+        bool(re.fullmatch(r"\d{1,3}\.?", first.text))
+        and first.x1 <= left
+        and _in_unused(table, [first], across)
+    )
+
+
 def _runs_on(table: dict, line: Line, last_y: float, across: Across, comma: bool) -> bool:
     """Words where descriptions run on (under the description column, or where the learned
     document's ran on), right under the item above: its description, continued."""
@@ -688,6 +702,7 @@ def read(table: dict, lines: list[Line], frame: Frame, comma: bool) -> tuple[lis
             items
             and not _note(table, line, across)
             and not _furniture(line)
+            and not _empty_row(table, line, across)
             and _runs_on(table, line, last_y, across, comma)
         ):
             words = " ".join(w.text for w in _own_words(table, line, across))
