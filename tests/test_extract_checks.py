@@ -187,6 +187,7 @@ def test_every_rule_has_a_name_a_purpose_and_a_stage_once():
     names = [rule.name for rule in rules.RULES]
     assert len(names) == len(set(names))
     stages = [
+        "decimal",
         "number",
         "date",
         "project",
