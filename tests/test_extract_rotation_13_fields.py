@@ -17,18 +17,7 @@ from __future__ import annotations
 import pytest
 
 from tests.test_extract_rotation_8 import BUYER, flagged
-from tests.test_extract_rotation_8 import read as read_text
-
-OFFICE = {"site_codes": ("CP09", "DBN07")}
-
-
-def read(text: str, **more) -> dict:
-    return read_text(text, **(OFFICE | more))
-
-
-def money(payload: dict) -> tuple:
-    return payload["subtotal"], payload["tax"], payload["total"]
-
+from tests.test_extract_rotation_12_fields import money, read
 
 DOLLARS = f"""\
 {BUYER}                                   PURCHASE ORDER
