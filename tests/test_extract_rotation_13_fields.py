@@ -348,3 +348,17 @@ Item  Code     Description                 Qty  Unit   Unit Price (USD)  Amount 
                            Total   USD 1,650.00 (approx. R 30,100.00)
 """
     assert read(page)["total"] == "1650.00"
+
+
+def test_a_row_of_headings_in_spanish_gives_each_its_value_under_it():
+    # 'Entrega' became a label word, so 'Fecha de entrega' read as a label after 'Lugar de
+    # entrega', which did not: labels and values in turn, and 'Obra' took 'Lugar de entrega'
+    page = f"""\
+{BUYER}                                     ORDEN DE COMPRA  N° 0003-00006637
+Proveedor:  Corralón Materiales San Martín S.R.L.
+Obra                      Lugar de entrega             Fecha de entrega   Moneda
+PQ-03 - Torre Norte       Av. Carballo 186, Rosario    03/06/2026         Pesos ($)
+Código    Descripción                     Cant.    Precio unit.      Importe
+HRM-21    Hormigón H21 elaborado          12,00     98.410,00     1.180.920,00
+"""
+    assert read(page)["project_code"] == "PQ-03"

@@ -42,13 +42,13 @@ _LABEL_WORDS = {
         livraison soumission devis paiement échéance""",
     "pt": """nome data referência número página telefone endereço contato iva nif cnpj pedido
         ordem compra fornecedor cliente projeto obra valor quantidade unidade preço desconto
-        descrição código estado entrega emissão""",
+        descrição código estado entrega emissão local""",
     "es": """nombre fecha referencia número página teléfono dirección contacto iva cif pedido
         orden compra proveedor cliente proyecto obra importe cantidad precio descuento
-        descripción código estado entrega emisión""",
+        descripción código estado entrega emisión lugar""",
     "ca": """nom data referència número núm. pàgina telèfon adreça contacte proveïdor client
-        projecte obra comanda ordre lliurament import quantitat preu descompte descripció
-        codi""",
+        projecte obra comanda ordre lliurament lloc import quantitat preu descompte
+        descripció codi""",
 }
 LABEL_WORDS = frozenset(word for words in _LABEL_WORDS.values() for word in words.split())
 _LABEL_TOKEN = re.compile(r"[^\w\-./°]+", re.UNICODE)
