@@ -145,3 +145,38 @@ Ln  Code     Description        Qty  Unit   Price    Amount
         ("MAL-66", "Mesh 6 x 6", "10", "sheet", "174.60", "1746.00"),
         ("CAB-12", "Cable 12 AWG roll of 500 ft", "2", "roll", "672.40", "1344.80"),
     ]
+
+
+def test_amounts_whose_decimal_mark_the_lines_chose_are_flagged():
+    # bricks priced per thousand hold as line sums only read with a decimal point: the mark
+    # the lines chose made every amount a thousand times smaller, the sums agreeing, no flag
+    page = """\
+Meridian Construction (Pty) Ltd          PURCHASE ORDER
+Order No.  PO-52219       Date  11/06/2026      Supplier  Velmor Trading (Pty) Ltd
+Ln  Code      Description                          Qty  Unit     Unit Price      Amount
+1   BRK-FBX   Face brick FBX, per 1000           6,000  each         1,850      11,100
+2   BRK-NFP   Maxi brick NFP, per 1000          10,000  each         1,200      12,000
+                                                    Total excl. VAT             23,100
+                                                    VAT 15%                      3,465
+                                                    Total incl. VAT             26,565
+"""
+    found = read(page)
+    assert "decimal_mark_by_lines" in {entry["rule"] for entry in found["rules_applied"]}
+    for name in ("subtotal", "tax", "total", "items"):
+        assert f"low_confidence:{name}" in found["warnings"], name
+
+
+def test_a_labelled_line_under_an_item_with_no_description_is_its_description():
+    # 'Size: M12 x 100 mm hex bolt' was taken for a note, and the item read with none
+    page = """\
+Meridian Construction (Pty) Ltd          PURCHASE ORDER
+Order No.  PO-52218       Date  11/06/2026      Supplier  Velmor Trading (Pty) Ltd
+Ln  Code      Description                          Qty  Unit     Unit Price      Amount
+1   BLT-M12                                        400  each          9.80     3,920.00
+              Size: M12 x 100 mm hex bolt
+2   CRN-25    Mobile crane 25 t                      6  hour        950.00     5,700.00
+                                                    Total excl. VAT          9,620.00
+                                                    VAT 15%                  1,443.00
+                                                    Total incl. VAT         11,063.00
+"""
+    assert read(page)["items"][0]["description"] == "Size: M12 x 100 mm hex bolt"

@@ -962,6 +962,11 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     table = reading.read_items(lines, step, comma, trail)
     doubted |= _date_under_items(found["po_date"], lines, table.items, check["date"], step)
     doubted |= _date_beside_other_number(found["po_date"], lines)
+    if any(entry.rule == "decimal_mark_by_lines" for entry in trail.applied):
+        # every amount's size rests on the mark the lines chose: sums that agree prove
+        # nothing when all are a thousand times off ('1,850' bricks a thousand)
+        why = "the decimal mark was chosen by which lines hold: every amount's size a guess"
+        doubted |= dict.fromkeys(("subtotal", "tax", "total", "items"), why)
     sure = found["currency"].confidence >= proofs.LOW  # a counter-value only beside a sure one
     foot = totals.read_foot(lines, comma, found["currency"].value if sure else None)
     reading.foot_from_sums(lines, table.items, foot, step, comma, trail)

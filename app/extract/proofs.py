@@ -309,6 +309,7 @@ def unproven(reading: Reading, names: tuple[str, ...]) -> dict[str, str]:
                 why = _SHAPE[name](found, reading, name)
             if why is None and name in _AGAINST:
                 why = _AGAINST[name](found, reading)
+        why = why or reading.doubted.get(name)  # doubted by what the reading chose
         if why:
             out[name] = why
     return out

@@ -836,8 +836,9 @@ def _note(line: Line, columns: list[Column], above: dict[int, list[Cell]]) -> bo
         return True
     if any(is_number(c.text) for c in line.cells) or CODE_LIKE.fullmatch(line.words[0].text):
         return False  # numbers, or a code first: an item
-    if annotation(line) or LABELLED_LINE.match(line.text):
-        return True
+    described_above = any(columns[i].key == "description" for i, units in above.items() if units)
+    if annotation(line) or (LABELLED_LINE.match(line.text) and described_above):
+        return True  # (a labelled line under an item with no description is its description)
     starts = {columns[i].key: min(u.x0 for u in units) for i, units in above.items() if units}
     first = line.cells[0]
     described = starts.get("description")
