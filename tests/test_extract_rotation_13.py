@@ -3,7 +3,8 @@ its own label on the line under an item, what it is to come with or where it goe
 ...', 'On site: ...'); amounts with no cents whose point or comma may be either mark (dinars
 with three decimals, lek grouped by points), told by the lines' arithmetic; Albanian's and
 Macedonian's column names; line numbers printed with a full stop ('1.'); two pages printed
-side by side on one sheet. Each page is made up here."""
+side by side on one sheet, and one page whose two address blocks both start with our name,
+which is no such sheet. Each page is made up here."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ import itertools
 
 import pytest
 
-from app.extract import tables
+from app.extract import engine, tables
+from app.extract.layout import text_lines
 from tests.test_extract_rotation_11 import read
 
 
@@ -144,6 +146,51 @@ Ln  Code     Description        Qty  Unit   Price    Amount
         ("BLK-6", "Block 6 inch", "20", "ea", "47.70", "954.00"),
         ("MAL-66", "Mesh 6 x 6", "10", "sheet", "174.60", "1746.00"),
         ("CAB-12", "Cable 12 AWG roll of 500 ft", "2", "roll", "672.40", "1344.80"),
+    ]
+
+
+ONE_PAGE_ORDER = """\
+                              PURCHASE ORDER
+Order No.  PO-52231       Date  11/06/2026        Supplier  Velmor Trading (Pty) Ltd
+Code      Description                        Qty  Unit     Unit Price       Amount
+BLK-140   Hollow block 140 mm, load-bearing  400  each           9.80     3,920.00
+CEM-425   Cement CEM II 42.5N, 50 kg bag     120  bag          112.50    13,500.00
+REB-Y12   Rebar Y12, 6 m length               80  each          94.20     7,536.00
+                                                  Total excl. VAT        24,956.00
+                                                  VAT 15%                 3,743.40
+                                                  Total incl. VAT        28,699.40
+"""
+
+
+@pytest.mark.parametrize(
+    "letterhead",
+    [
+        # the delivery block over the descriptions: they run on past where it starts
+        """\
+MERIDIAN CONSTRUCTION (PTY) LTD     MERIDIAN CONSTRUCTION (PTY) LTD
+Invoice to: Accounts Payable        Deliver to: Site DBN07
+PO Box 1420, Durban 4000            Umgeni Road, Durban 4001
+VAT No 4150212345                   VAT No 4150212345
+""",
+        # the delivery block over the units: nothing printed runs past where it starts, but
+        # the table's header names its columns on both sides of it
+        """\
+MERIDIAN CONSTRUCTION (PTY) LTD                   MERIDIAN CONSTRUCTION (PTY) LTD
+Invoice to: Accounts Payable                      Deliver to: Site DBN07
+PO Box 1420, Durban 4000                          Umgeni Road, Durban 4001
+VAT No 4150212345                                 VAT No 4150212345
+""",
+    ],
+)
+def test_our_name_over_both_address_blocks_is_one_page(letterhead):
+    # our name and VAT number printed twice, over where to invoice and where to deliver,
+    # were taken for two pages side by side: the items' right or left side cut off as a page
+    page = letterhead + ONE_PAGE_ORDER
+    assert engine.add_sheet([], text_lines(page)) == 0
+    assert items(read(page)) == [
+        ("BLK-140", "Hollow block 140 mm, load-bearing", "400", "each", "9.80", "3920.00"),
+        ("CEM-425", "Cement CEM II 42.5N, 50 kg bag", "120", "bag", "112.50", "13500.00"),
+        ("REB-Y12", "Rebar Y12, 6 m length", "80", "each", "94.20", "7536.00"),
     ]
 
 

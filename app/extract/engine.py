@@ -166,7 +166,7 @@ def add_sheet(lines: list[Line], sheet: list[Line]) -> int:
     """A text page's lines added after `lines`; a sheet printed with two pages side by side
     as the two, the second numbered and placed after the first. How many pages more than one
     the sheet held."""
-    first, *more = pages_of_sheet(sheet)
+    first, *more = pages_of_sheet(sheet, tables.column_key)
     lines.extend(first)
     for part in more:
         shift = lines[-1].y + 4 - part[0].y

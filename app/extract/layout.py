@@ -13,6 +13,7 @@ import bisect
 import re
 import statistics
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 # Words closer than this (in character widths) belong to one cell.
@@ -218,12 +219,14 @@ def text_lines(text: str, page_no: int = 0, y0: float = 0.0) -> list[Line]:
     return lines
 
 
-def pages_of_sheet(lines: list[Line]) -> list[list[Line]]:
+def pages_of_sheet(lines: list[Line], column_key: Callable[[str], str | None]) -> list[list[Line]]:
     """A sheet printed with two pages side by side (two to a sheet) as its two pages, left
     then right, the right one moved to where the left one stands; else the sheet as it is.
     Its first line and one more at least print one heading twice, its copy as far right of it
-    on each (the letterhead each page repeats, not two signatures' labels); two copies of one
-    page side by side, the same on most lines, are one page."""
+    on each (the letterhead each page repeats, not two signatures' labels), and no line runs
+    across the split (one page whose two address blocks each start with our name has its
+    table across it); two copies of one page side by side, the same on most lines, are one
+    page. `column_key` tells the cells of a table's header (tables.column_key)."""
     splits = []
     for line in lines:
         texts = [cell.text for cell in line.cells]
@@ -235,6 +238,8 @@ def pages_of_sheet(lines: list[Line]) -> list[list[Line]]:
     if len(splits) < 2 or max(splits) - min(splits) > 2:
         return [lines]
     at = statistics.median(splits)
+    if any(_across(line, at, column_key) for line in lines):
+        return [lines]
     left, right, same, both = [], [], 0, 0
     for line in lines:
         words = [w for w in line.words if (w.x0 + w.x1) / 2 < at]
@@ -249,6 +254,23 @@ def pages_of_sheet(lines: list[Line]) -> list[list[Line]]:
     if 2 * same > both:
         return [lines]
     return [_closed_up(left, right), _closed_up(right, left)]
+
+
+def _across(line: Line, at: float, column_key: Callable[[str], str | None]) -> bool:
+    """A line printed across the split at `at`, as one page's line is and no line of two
+    pages side by side: a cell that runs over it (beyond the 2 columns the pages' offset is
+    read to), or one table's header naming its columns on both sides of it (two pages'
+    headers side by side name each column twice)."""
+    if any(cell.x0 < at - 2 and cell.x1 > at + 2 for cell in line.cells):
+        return True
+    sides = [
+        [column_key(cell.text) for cell in line.cells if ((cell.x0 + cell.x1) / 2 < at) is left]
+        for left in (True, False)
+    ]
+    named = [key for side in sides for key in side if key]
+    # a header names three columns or more, each once, and most of its cells on each side
+    headed = all(2 * sum(bool(key) for key in side) > len(side) for side in sides)
+    return headed and len(named) >= 3 and len(set(named)) == len(named)
 
 
 def _closed_up(page: list[Line], other: list[Line]) -> list[Line]:
