@@ -227,3 +227,25 @@ Ln  Code      Description                          Qty  Unit     Unit Price     
                                                     Total incl. VAT         11,063.00
 """
     assert read(page)["items"][0]["description"] == "Size: M12 x 100 mm hex bolt"
+
+
+def test_a_labelled_attribute_under_a_described_item_stays_in_its_description():
+    # what is ordered (the crane's operator, the steel's finish) is the description's; where
+    # the item goes or the papers it comes with are notes
+    page = """\
+Meridian Construction (Pty) Ltd          PURCHASE ORDER
+Order No.  PO-52220       Date  11/06/2026      Supplier  Velmor Trading (Pty) Ltd
+Ln  Code      Description                          Qty  Unit     Unit Price      Amount
+1   CRN-25    Mobile crane 25 t                      6  hour        950.00     5,700.00
+              Operator: included, 8 hours
+2   ANG-50    Angle 50 x 50 x 6 mm                  40  length      310.00    12,400.00
+              Finish: galvanised, hot-dip
+              On site: offload and place, gate 3
+                                                    Total excl. VAT         18,100.00
+                                                    VAT 15%                  2,715.00
+                                                    Total incl. VAT         20,815.00
+"""
+    assert [item["description"] for item in read(page)["items"]] == [
+        "Mobile crane 25 t Operator: included, 8 hours",
+        "Angle 50 x 50 x 6 mm Finish: galvanised, hot-dip",
+    ]

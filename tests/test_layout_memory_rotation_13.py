@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import pytest
+
 from app.extract.layout import text_lines
 from app.extract.memory import recall, teach
 from tests.test_layout_memory_rotation_8 import priced_page
@@ -48,6 +50,21 @@ def test_a_number_printed_after_its_document_type_s_code_is_learned_with_it():
     ])  # fmt: skip
     layout = teach.learn(text_lines(page), confirmed) | {"id": "taught"}
     lines = text_lines(series("NE LDA26/207", [("CIM-425", "Cimento", "8", "saco", "5400.00")])[0])
+    _, matched = recall.known([layout], lines)
+    got = recall.read(layout["anchors"], lines, matched.frame)["fields"]
+    assert got["po_number"].value == "NE LDA26/207"
+
+
+@pytest.mark.parametrize("tail", ["Original", "(copy)", "2.a via"])
+def test_words_after_a_number_learned_with_its_series_are_no_part_of_it(tail):
+    # the copy's word printed after the number, in its cell, is not the order's number
+    page, confirmed = series("NE LDA26/114", [
+        ("CIM-425", "Cimento Portland 42,5 R", "40", "saco", "5400.00"),
+        ("VAR-12", "Varão nervurado 12 mm", "20", "un", "3120.50"),
+    ])  # fmt: skip
+    layout = teach.learn(text_lines(page), confirmed) | {"id": "taught"}
+    later = series(f"NE LDA26/207 {tail}", [("CIM-425", "Cimento", "8", "saco", "5400.00")])[0]
+    lines = text_lines(later)
     _, matched = recall.known([layout], lines)
     got = recall.read(layout["anchors"], lines, matched.frame)["fields"]
     assert got["po_number"].value == "NE LDA26/207"

@@ -806,6 +806,20 @@ EARLIER = re.compile(
 LABELLED_LINE = re.compile(r"[^\W\d_]{2,12}(?:\s[^\W\d_]{2,12})?:\s+(?!\S+\s*$)\S")
 
 
+# A label that names a property of what is ordered, a word before it at most ('Finish:
+# galvanised, hot-dip', 'Operator: included, 8 hours', 'Steel grade: S355'): its line is the
+# item's description running on, not a note about its delivery or papers.
+ATTRIBUTE_LABEL = re.compile(
+    r"(?:[^\W\d_]+\s)?(?:sizes?|dimensions?|grade|class|finish|colou?r|material|type|model|make|"
+    r"brand|spec(?:ification)?|thickness|length|width|height|diameter|profile|coating|strength|"
+    r"rating|pattern|operator|driver|fuel|"
+    r"gr[öo](?:ß|ss)e|farbe|ausf[üu]hrung|oberfl[äa]che|g[üu]te|typ|"
+    r"taille|couleur|finition|mat[ée]riau|nuance|"
+    r"tama[ñn]o|medida|acabado|acabamento|cor|grado|tipo|maat|kleur|afwerking)\s*:",
+    re.IGNORECASE,
+)
+
+
 def annotation(line: Line) -> bool:
     """A line under an item that is about its delivery, not a part of its description: a
     release or schedule line that carries a date ('Rel 1  Due 01/07/2026  Qty 7 roll'), a
@@ -827,9 +841,10 @@ SERIALS = re.compile(r"(?:s/n|serial\s+(?:nos?\.?|numbers?)|serials?)\s*[:.]?\s*
 
 def _note(line: Line, columns: list[Column], above: dict[int, list[Cell]]) -> bool:
     """A note printed inside the table: it says so ('Note:'), or, with no number or code in
-    it, it is an annotation about the item's delivery or a value after its own label, or it
-    starts where the item above has its code or line number and runs on under the
-    description (a wrapped description starts under the description)."""
+    it, it is an annotation about the item's delivery or a value after a label that names no
+    property of what is ordered, or it starts where the item above has its code or line
+    number and runs on under the description (a wrapped description starts under the
+    description)."""
     if NOTE.match(line.cells[0].text):
         return True
     if _group_heading(line, columns, above):
@@ -837,7 +852,8 @@ def _note(line: Line, columns: list[Column], above: dict[int, list[Cell]]) -> bo
     if any(is_number(c.text) for c in line.cells) or CODE_LIKE.fullmatch(line.words[0].text):
         return False  # numbers, or a code first: an item
     described_above = any(columns[i].key == "description" for i, units in above.items() if units)
-    if annotation(line) or (LABELLED_LINE.match(line.text) and described_above):
+    labelled = LABELLED_LINE.match(line.text) and not ATTRIBUTE_LABEL.match(line.text)
+    if annotation(line) or (labelled and described_above):
         return True  # (a labelled line under an item with no description is its description)
     starts = {columns[i].key: min(u.x0 for u in units) for i, units in above.items() if units}
     first = line.cells[0]

@@ -9,7 +9,8 @@ A value's place is one of, in the order they are tried:
 - `at`: at a fixed position on the first page (an unlabelled vendor address).
 
 A value whose field's check reads only a word of it (a number after its document type's code,
-'NE LUA26/395') is read whole at its place (`whole`).
+'NE LUA26/395') is read whole at its place (`whole`): the number and as many words before it
+as the learned value had (`series`), none after it.
 
 Header values are on the first page; foot values (subtotal, tax, total) are
 looked for below the item table, their labels anywhere across, so a longer
@@ -341,10 +342,22 @@ def read_place(place: dict, area: Region, frame: Frame, check) -> Reading | None
     for text, conf in READERS[place["kind"]](place, area, frame):
         value = check(text)
         if value and place.get("whole"):
-            value = " ".join(text.split())  # the number with its series ('NE LUA26/395')
+            value = _with_series(text, value, check, place.get("series"))
         if value:
             return Reading(value, text, conf)
     return None
+
+
+def _with_series(text: str, value: str, check, series: int | None) -> str:
+    """The number the check read and the words of its series code before it, as many as the
+    learned value had ('NE LUA26/395'); what the cell prints after the number is no part of it
+    ('NE LUA26/395 Original'). A place learned without that count keeps every word before."""
+    words = text.split()
+    at = next((n for n, word in enumerate(words) if check(word) == value), None)
+    if at is None:
+        return " ".join(words)
+    start = 0 if series is None else max(0, at - series)
+    return " ".join([*words[start:at], value])
 
 
 def read_field(places: list[dict], area: Region, frame: Frame, check) -> Reading | None:

@@ -250,7 +250,8 @@ def _kept(lines, name, spots, value_cells, area, check, value) -> list[dict]:
             if got and _part_of(got.value, value):
                 # the check read the number out of it: the value is its whole text, its series
                 # code printed before it a space apart ('NE LUA26/395', 'FT A/118')
-                place = place | {"whole": True}
+                series = norm(value).split().index(norm(got.value))
+                place = place | {"whole": True, "series": series}
                 got = places.read_place(place, area, Frame(), check)
             if got and name == "supplier_name":  # as read: its legal form may run on
                 got = recall.with_legal_form(got, lines)
