@@ -180,14 +180,18 @@ def test_a_registrations_number_is_never_the_po_number():
     assert read(head + TABLE + FOOT)["po_number"] != "4001155167"
 
 
-def _pdf(tmp_path, lines: list[str]):
+def _pdf_bytes(lines: list[str]) -> bytes:
     pdf = FPDF()
     pdf.add_page()
     pdf.set_font("Courier", size=9)
     for line in lines:
         pdf.cell(0, 5, line, new_x="LMARGIN", new_y="NEXT")
+    return bytes(pdf.output())
+
+
+def _pdf(tmp_path, lines: list[str]):
     path = tmp_path / "page.pdf"
-    path.write_bytes(bytes(pdf.output()))
+    path.write_bytes(_pdf_bytes(lines))
     return Document(path, "application/pdf", path.name, ExtractOptions(**OFFICE))
 
 
