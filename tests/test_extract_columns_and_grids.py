@@ -49,11 +49,11 @@ GREEK_GRID = f"""\
 """
 
 
-def test_greeks_word_for_number_over_its_value_names_the_number():
-    # 'Αριθμός' written out is a number's label, its value under it (flagged, a marker's);
-    # the abbreviation 'Αρ.' is left alone, as often an offer's number
+def test_greeks_word_for_number_over_its_value_is_left_for_a_person():
+    # 'Αριθμός' ('number') written out names no order's number by itself: a marker's guess,
+    # wrong more often than right on layouts nobody tuned on; nor does the offer's 'Αρ.'
     found = read(GREEK_GRID)
-    assert found["po_number"] == "26-00309"
+    assert found["po_number"] is None
     assert "low_confidence:po_number" in found["warnings"]
     offer_only = GREEK_GRID.replace("Αριθμός", "Κατάστημα")
     assert read(offer_only)["po_number"] is None

@@ -227,7 +227,8 @@ def test_a_header_naming_either_of_two_things_is_one_column():
 
 def _reading(number: str, guessed: bool) -> dict:
     flags = ["low_confidence:po_number"] if guessed else []
-    rule = [{"rule": "number_by_marker", "field": "po_number", "value": number}] if guessed else []
+    entry = {"rule": "number_after_title", "field": "po_number", "value": number}
+    rule = [entry] if guessed else []
     return {
         "po_number": number,
         "confidence": {"po_number": 0.7 if guessed else 0.9},

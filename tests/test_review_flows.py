@@ -463,3 +463,28 @@ def test_dismissing_with_a_note_keeps_the_note_in_the_po_history(admin_client, d
     listed = soup(admin_client.get("/review?state=dismissed"))
     assert [a["id"] for a in listed.select("article.review-item")] == [f"item-{item['id']}"]
     assert open_items(admin_client, "po.totals_mismatch") == []
+
+
+def test_a_po_whose_number_was_not_found_is_entered_by_hand_from_what_was_read(admin_client, db):
+    # a page in words the engine does not know, its number only beside a marker: refused, and
+    # the form to enter it by hand starts with everything read but the number
+    from tests.test_extract_unknown_words import FOOT, HEAD, TABLE, _pdf_bytes
+
+    sites.add_site(db, "CP09", "Cape Point", clock.now())
+    dead = upload(admin_client, data=_pdf_bytes((HEAD + TABLE + FOOT).splitlines()))
+    assert dead["status"] == "dead"
+    assert "type its PO number" in dead["last_error"]
+    [item] = open_items(admin_client, "batch.dead")
+    form = soup(admin_client.get(f"/review/{item['id']}/enter"))
+
+    def value(name: str) -> str:
+        return form.select_one(f"input[name={name}]").get("value", "")
+
+    assert value("po_number") == ""
+    assert (value("po_date"), value("project_code"), value("total")) == (
+        "2026-03-12",
+        "CP09",
+        "660.10",
+    )
+    codes = [value(f"item_code_{row}") for row in (1, 2, 3, 4)]
+    assert codes == ["HB-M8", "PVC-110", "GL-NIT", ""]

@@ -106,12 +106,7 @@ OWN_CURRENCY = "ZAR"
 DN_FIELDS = ("dn_number", "dn_date", "po_number", "supplier_name", "project_code")
 KINDS = [
     ("delivery_note", r"delivery\s+note|delivery\s+slip|dispatch\s+note|goods\s+delivery|waybill"),
-    (
-        "purchase_order",
-        r"purchase\s+order|(?:customer\s+)?order\s+form|official\s+order|order\s+confirmation|"
-        r"order\s+acknowledge?ment|order\s+for\s+(?:the\s+)?(?:supply|purchase)\b|"
-        + words.ORDER_TITLES,
-    ),
+    ("purchase_order", words.PO_TITLE),
     ("quotation", r"quotation|\bquote\b|pro\s*-?\s*forma|estimate"),
     ("credit_note", r"credit\s+note"),
     ("invoice", r"(?:tax\s+)?invoice"),
@@ -181,18 +176,11 @@ def _remember(lines: list[Line], page: OcrPage) -> None:
         line.ocr_page = page
 
 
-# Words that make a kind's name a label, not a title ('Your Quotation', 'Send invoice').
-_NOT_A_QUALIFIER = (
-    r"your|our|the|ref|re|per|on|to|send|payment|customer|client|see|as|with|attached|no|from"
-)
-
-
-# A title naming what is ordered ('BULK MATERIALS ORDER', 'ACCOUNT ORDER'): a purchase order;
-# a change, variation or work order is an instruction about a contract's works, a delivery
-# order a delivery's note, and a standing, money or back order something else again.
-_NOT_AN_ORDERS_KIND = r"change|variation|works?|job|delivery|standing|money|back"
+_NOT_A_QUALIFIER = words.NOT_A_QUALIFIER
+# A title naming what is ordered ('BULK MATERIALS ORDER', 'ACCOUNT ORDER'): a purchase order,
+# unless it names another kind of order (`words.NOT_AN_ORDERS_KIND`).
 _KIND_OF_ORDER = re.compile(
-    rf"(?!(?:{_NOT_A_QUALIFIER}|{_NOT_AN_ORDERS_KIND})\b)(?:[^\W\d]+\s+){{1,2}}order$",
+    rf"(?!(?:{_NOT_A_QUALIFIER}|{words.NOT_AN_ORDERS_KIND})\b)(?:[^\W\d]+\s+){{1,2}}order$",
     re.IGNORECASE,
 )
 
@@ -286,21 +274,22 @@ _THOUSANDS_BY_POINT = re.compile(r"(?<![\d.,])\d{1,3}(?:\.\d{3})+(?![\d.,])")
 _MARK_BEFORE_THREE = re.compile(r"\d[.,]\d{3}(?![\d])")
 
 
-def _decimal_mark(lines: list[Line], step: float, trail: Trail) -> bool:
-    """Whether the page writes a decimal comma (`_decimal_comma`); where no amount has cents
-    and a point or comma stands before three digits, the mark may be either: the rule
-    `decimal_mark_by_lines` may choose the other, recorded in the trail."""
+def _decimal_mark(lines: list[Line], step: float, trail: Trail) -> tuple[bool, bool]:
+    """Whether the page writes a decimal comma (`_decimal_comma`), and whether a rule chose
+    the mark: where no amount has cents and a point or comma stands before three digits, the
+    mark may be either, and `decimal_mark_by_lines` may choose the other, recorded in the
+    trail."""
     comma = _decimal_comma(lines)
     text = "\n".join(line.text for line in lines)
     if _CENTS.search(text) or not _MARK_BEFORE_THREE.search(text):
-        return comma
+        return comma, False
     for rule in rules.stage("decimal", any(line.ocr for line in lines)):
         chosen = rule.function(comma, lambda mark: reading.lines_holding(lines, step, mark))
         if chosen is not None and chosen != comma:
             trail.note(rule.name, "items", "a decimal comma" if chosen else "a decimal point",
                        rule.purpose)  # fmt: skip
-            return chosen
-    return comma
+            return chosen, True
+    return comma, False
 
 
 def _currency(lines: list[Line]) -> tuple[Found, int]:
@@ -499,11 +488,20 @@ def _money_in_words(text: str) -> str | None:
     return None
 
 
+def _dialled(text: str) -> set[str]:
+    """The dialling codes of other countries the page's phones carry ('+593')."""
+    return {code for code in _DIALLING.findall(text) if code != OWN_DIALLING_CODE}
+
+
+def _foreign_domains(text: str) -> set[str]:
+    """The country domains of other countries its e-mail and web addresses end in ('ec')."""
+    return set(_COUNTRY_DOMAIN.findall(text.lower())) - _ANY_COUNTRYS_DOMAINS - {OWN_DOMAIN}
+
+
 def _country_currency(text: str) -> str | None:
     """The currency of the one other country the page's phones dial and its e-mail and web
     addresses end in ('+593', '.com.ec'), if they name one; else None."""
-    dialled = {code for code in _DIALLING.findall(text) if code != OWN_DIALLING_CODE}
-    domains = set(_COUNTRY_DOMAIN.findall(text.lower())) - _ANY_COUNTRYS_DOMAINS - {OWN_DOMAIN}
+    dialled, domains = _dialled(text), _foreign_domains(text)
     return countries.currency_of(dialled, domains) if dialled or domains else None
 
 
@@ -511,10 +509,10 @@ def _abroad(text: str) -> str | None:
     """What shows a page is from another country than the office's: a phone with another
     country's dialling code, an e-mail or web address of another country's, words in another
     script, or another country's money named in words; else None."""
-    codes = {code for code in _DIALLING.findall(text) if code != OWN_DIALLING_CODE}
+    codes = _dialled(text)
     if codes:
         return f"a phone dials +{sorted(codes)[0]}"
-    domains = set(_COUNTRY_DOMAIN.findall(text.lower())) - _ANY_COUNTRYS_DOMAINS - {OWN_DOMAIN}
+    domains = _foreign_domains(text)
     if domains:
         return f"an e-mail or web address ends in .{sorted(domains)[0]}"
     money = _money_in_words(text)
@@ -944,7 +942,7 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     step = typical_step(lines)
     ocr = any(line.ocr for line in lines)
     trail = Trail()
-    comma = _decimal_mark(lines, step, trail)
+    comma, mark_chosen = _decimal_mark(lines, step, trail)
     said = date_order(lines)
     check = _finders(options, said)
     pairs = paired.split_pairs(lines, step)  # labels in two languages side by side, split
@@ -962,7 +960,7 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     table = reading.read_items(lines, step, comma, trail)
     doubted |= _date_under_items(found["po_date"], lines, table.items, check["date"], step)
     doubted |= _date_beside_other_number(found["po_date"], lines)
-    if any(entry.rule == "decimal_mark_by_lines" for entry in trail.applied):
+    if mark_chosen:
         # every amount's size rests on the mark the lines chose: sums that agree prove
         # nothing when all are a thousand times off ('1,850' bricks a thousand)
         why = "the decimal mark was chosen by which lines hold: every amount's size a guess"
@@ -1243,6 +1241,14 @@ def as_po(payload: dict) -> dict:
         raise ExtractionError(NOT_A_PO[kind], kept=kept)
     if kind == "letter" and payload.get("po_number") and _carries_money(payload):
         return _untitled(payload)
+    read = {k: v for k, v in payload.items() if k not in ("engine", "pages")}
+    if kind == "letter" and payload.get("items"):
+        raise ExtractionError(
+            "This does not look like a purchase order: no PO number was found, though items "
+            "were. If it is one, enter it by hand: what was read is filled in, so type its PO "
+            "number and check the rest against the document.",
+            kept=read,
+        )
     if kind == "letter":
         raise ExtractionError(
             "This does not look like a purchase order (no PO number and item table were "
@@ -1252,9 +1258,10 @@ def as_po(payload: dict) -> dict:
         )
     if not payload["po_number"]:
         raise ExtractionError(
-            "No PO number was found on this document. Upload a clearer copy, or enter the PO "
-            "by hand.",
-            kept=kept,
+            "No PO number was found on this document. Enter the PO by hand: what was read is "
+            "filled in, so type its number and check the rest against the document. Or upload "
+            "a clearer copy.",
+            kept=read,
         )
     return payload
 

@@ -78,8 +78,8 @@ R = Rule
 RULES: tuple[Rule, ...] = (
     R("decimal_mark_by_lines", "no cents printed: the decimal mark under which quantity x price"
       " = amount", False, "decimal", structure.decimal_mark_by_lines),
-    R("number_by_marker", "no PO label known: a reference beside a label with a number marker",
-      False, "number", unlabelled.number_by_marker),
+    R("number_after_title", "no PO label known: a reference after a number marker that follows"
+      " a purchase order's title", False, "number", unlabelled.number_after_title),
     R("number_by_title_word", "no PO label known: a reference after a label with the title's word",
       False, "number", unlabelled.number_by_title_word),
     R("number_named_po", "no PO label known: the one reference above the items named a PO's",

@@ -1,60 +1,28 @@
 """Header fields of an order whose labels are in words the engine does not know.
 
 No label wording names the PO number or the date, so their place must: a
-reference beside a label that carries a number marker ('N.', 'Nr', 'Nº',
-'č.', '#', '...nummer'), or printed in the title line; a date-shaped value near the
-top. Each is a rule of rules.py, so what it finds is never proven. A page
-whose number was found so is an order only when our own company heads it
-(`issued_by_us`): a quotation or an invoice carries its supplier's name
-there. Pure; the markers are signs and abbreviations, not any language's words.
+reference after a label that shares a word with the page's title, or the one
+reference the page names a PO's; a date-shaped value near the top. Each is a
+rule of rules.py, so what it finds is never proven. A page whose number was
+found so is an order only when our own company heads it (`issued_by_us`): a
+quotation or an invoice carries its supplier's name there. Pure.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from app import numbers
 from app.extract import fields, validate
+from app.extract import vocabulary as words
 from app.extract.layout import Cell, Line
 from app.extract.model import MISSING, Found
 
-# A word that says 'number': a sign or an abbreviation on its own, or a compound's ending
-# (and Vietnamese's 'Số'; Serbian's and Bulgarian's 'бр.', the sign '№'; Greek's 'Αριθμός'
-# written out, not its 'Αρ.', which as often names an offer's number).
+# A number word ending a compound label ('Bestellnummer'), cut off a label's or a title's
+# words when they are compared (and Greek's 'Αριθμός' written out).
 _ENDING = r"(?:number|nummer|nommer|num[ée]ro|n[úu]mero|αριθμ[όο][σς])"
-_MARKER = re.compile(
-    rf"(?:n|no|nr|nro|n[úu]m|n[°º]|#|č|br|št|số|бр|№)\.?|\S*(?:#|[°º]\.?)|\S*?-?{_ENDING}\.?",
-    re.IGNORECASE,
-)
-# A label naming another document's number: a requisition's, a quotation's, a tender's, an
-# invoice's or a contract's ('Requisition No.:' beside the order's 'Ref:') is not the order's.
-_OTHER_DOCUMENT = re.compile(
-    r"(?i)\b(?:requisition|req|quot(?:ation|e)|offer|tender|rfq|enquiry|inquiry|invoice"
-    r"|contract|indent)\b"
-)
-# A bank's details carry markers too ('Acc No', 'Br. code'), and name no order.
-_BANK = re.compile(
-    r"\b(?:acc(?:ount)?|a/c|bank|branch|br\.?\s*code|iban|swift|sort\s+code)\b", re.I
-)
 _ENDS_IN_MARKER = re.compile(rf"-?{_ENDING}\.?$", re.IGNORECASE)
-
-
-def _marked(text: str) -> bool:
-    """A short label with a number marker among its words, and no digit in it; not the label
-    of a registration, a phone or a bank account ('Supplier VAT no.', 'Tel. no.', 'Acc No'),
-    which carry markers too."""
-    words = text.replace(":", " ").split()
-    if not 1 <= len(words) <= 4 or re.search(r"\d", text) or fields.is_label(text):
-        return False
-    if validate.is_registration(text) or validate.is_phone(text) or _BANK.search(text):
-        return False
-    if _OTHER_DOCUMENT.search(text):
-        return False
-    if re.fullmatch(r"[A-Z]\.\s+[A-Z][a-z]\S*", text.strip()):
-        return False  # a person's initial and surname ('N. Dlamini'), no marker
-    return any(_MARKER.fullmatch(word) for word in words)
 
 
 def title(lines: list[Line]) -> Cell | None:
@@ -91,41 +59,61 @@ def _names_title(label: str, heading: Cell | None) -> bool:
     return any(a in b or b in a for a in _stems(label) for b in _stems(heading.text))
 
 
-@dataclass(frozen=True)
-class _Candidate:
-    value: str
-    label: str
-    own_cell: bool  # the label is a cell of its own, its value beside or under it
-    ocr: bool
-
-
-def _line_of(lines: list[Line], cell: Cell | None, default=None):
-    """The index of the line the cell is on."""
-    return next((n for n, line in enumerate(lines) if cell in line.cells), default)
-
-
 def _with_digit(text: str) -> str | None:
     value = fields.reference(text)
     return value if value and re.search(r"\d", value) else None
 
 
-def _marked_value(lines: list[Line], index: int, cell: Cell, step: float) -> _Candidate | None:
-    """The reference a marked label gives: beside or under its own cell, or after it in
-    the same cell ('Nr. 4711')."""
-    if _marked(cell.text):
-        for beside in [
-            *fields.values_beside(lines, index, cell, step),
-            *_boxed(lines, index, cell, step),
-        ]:
-            if value := _with_digit(beside.text):
-                return _Candidate(value, cell.text.strip(), True, beside.ocr)
-        return None
-    words = cell.text.split()
-    for cut in range(1, min(4, len(words))):
-        label, rest = " ".join(words[:cut]), words[cut:]
-        if _marked(label) and (value := _with_digit(rest[0])):
-            return _Candidate(value, label, False, cell.ocr)
-    return None
+# A title that names a purchase order ('LOCAL PURCHASE ORDER', 'ORDEN DE COMPRA', 'BULK
+# MATERIALS ORDER'); not a label ('Your order') nor another kind of order ('CHANGE ORDER').
+_ORDER_TITLE = re.compile(
+    rf"(?!(?:{words.NOT_A_QUALIFIER}|{words.NOT_AN_ORDERS_KIND})\b)"
+    rf"(?:[^\W\d]+\s+){{0,2}}(?:{words.PO_TITLE}|order)",
+    re.IGNORECASE,
+)
+# A number marker, alone or run into its value ('No.', 'Nr', 'N°', '#', 'No. L-55018').
+_MARKER = re.compile(rf"(?:no\.?|nr\.?|{words.SIGN}|#)\s*:?\s*(?P<value>.*)", re.IGNORECASE)
+
+
+def number_after_title(lines: list[Line], step: float) -> Found:
+    """No PO label known: the reference after a number marker that follows a title naming a
+    purchase order, on its line ('LOCAL PURCHASE ORDER   No.  L-55018') or right under it
+    ('ORDEN DE COMPRA' over 'No. OC-4410'): the title and the marker are the label 'purchase
+    order no.' that a wide space split. The title is in capitals or alone on its line."""
+    for index, line in enumerate(lines[:20]):
+        for n, cell in enumerate(line.cells):
+            text = cell.text.strip()
+            if not (text.isupper() or len(line.cells) == 1) or not _ORDER_TITLE.fullmatch(text):
+                continue
+            for at, marker in _after(lines, index, n, step):
+                found = _MARKER.fullmatch(marker.text.strip())
+                if found is None:
+                    continue
+                if found["value"]:
+                    values = [found["value"]]
+                else:
+                    beside = fields.values_beside(lines, at, marker, step)
+                    values = [c.text for c in beside + _boxed(lines, at, marker, step)]
+                value = _with_digit(values[0]) if values else None
+                if value and value == values[0].strip() and not _AMOUNT.fullmatch(value):
+                    return Found(value, 0.7, f"{text} {marker.text.strip()} {value}", None,
+                                 marker.ocr)  # fmt: skip
+    return MISSING
+
+
+def _after(lines: list[Line], index: int, n: int, step: float) -> list[tuple[int, Cell]]:
+    """The cell after the title on its line, and the first under it on the next line, with
+    the index of the line each is on."""
+    title_cell, line = lines[index].cells[n], lines[index]
+    cells = [(index, line.cells[n + 1])] if n + 1 < len(line.cells) else []
+    if index + 1 < len(lines):
+        below = lines[index + 1]
+        if below.page == line.page and below.y - line.y <= 1.6 * step:
+            under = [c for c in below.cells if c.x1 > title_cell.x0 and c.x0 < title_cell.x1]
+            if len(below.cells) == 1:
+                under = below.cells  # the title's number on a line of its own under it
+            cells += [(index + 1, c) for c in under[:1]]
+    return cells
 
 
 def _boxed(lines: list[Line], index: int, label: Cell, step: float) -> list[Cell]:
@@ -138,46 +126,6 @@ def _boxed(lines: list[Line], index: int, label: Cell, step: float) -> list[Cell
     last = below.cells[-1]
     near = below.page == line.page and below.y - line.y <= 1.6 * step
     return [last] if near and label.x0 - 2 <= last.x0 <= label.x1 + 25 else []
-
-
-def _heads(line: Line, found: _Candidate, heading: Cell | None, index: int, top: int) -> bool:
-    """The page's heading number: a label run into its value alone on a line near the top,
-    above any title in capitals ('Zamówienie nr ZAM/401/2026': a title word, the marker,
-    the reference); a marked value on the title's own line ('OBJEDNÁVKA ... č. OV26-0161');
-    or one run into its value right under the title, on its side of the page ('nr. 10525'
-    under 'INNKJØPSORDRE')."""
-    if heading is not None and heading in line.cells:
-        return True
-    if found.own_cell:
-        return False
-    cell = next(c for c in line.cells if found.value in c.text)
-    if heading is not None and 0 < index - top <= 3 and cell.x0 >= heading.x0 - 2:
-        return len(cell.text.split()) <= 3
-    alone = len(line.cells) == 1 and index < min(8, top)
-    return alone and len(line.cells[0].text.split()) <= 3
-
-
-def number_by_marker(lines: list[Line], step: float) -> Found:
-    """No known PO label: a reference beside or under a label that carries a number marker.
-    A label run into its value alone on a line near the top (the page's heading) comes
-    first; then a label cell of its own beats a label run into its value, one that shares a
-    word with the title beats one that does not, and then the first on the page."""
-    heading = title(lines)
-    ranked = []
-    lines = _above_items(lines)  # a 'Part No.' over the items heads a column, not a number
-    top = _line_of(lines, heading, len(lines))
-    for index, line in enumerate(lines[:40]):
-        for position, cell in enumerate(line.cells):
-            found = _marked_value(lines, index, cell, step)
-            if found is not None:
-                named = _names_title(found.label, heading)
-                heads = _heads(line, found, heading, index, top)
-                key = (not heads, not found.own_cell, not named, index, position)
-                ranked.append((key, found))
-    if not ranked:
-        return MISSING
-    best = min(ranked, key=lambda pair: pair[0])[1]
-    return Found(best.value, 0.7, f"{best.label} {best.value}", None, best.ocr)
 
 
 def number_by_title_word(lines: list[Line], step: float) -> Found:

@@ -46,6 +46,22 @@ ORDER_TITLES = (
     r"(?:yetkazib\s+beruvchiga\s+)?buyurtma"  # (Uzbek's: an order, to a supplier)
 )
 
+# A purchase order's titles, in English and those languages ('PURCHASE ORDER', 'Orden de
+# compra').
+PO_TITLE = (
+    r"purchase\s+order|(?:customer\s+)?order\s+form|official\s+order|order\s+confirmation|"
+    r"order\s+acknowledge?ment|order\s+for\s+(?:the\s+)?(?:supply|purchase)\b|" + ORDER_TITLES
+)
+# Words before a kind's name that make it a label, not a title ('Your Quotation', 'Send
+# invoice').
+NOT_A_QUALIFIER = (
+    r"your|our|the|ref|re|per|on|to|send|payment|customer|client|see|as|with|attached|no|from"
+)
+# Orders that are no purchase order: a change, variation or work order is an instruction about
+# a contract's works, a delivery order a delivery's note, and a standing, money or back order
+# something else again.
+NOT_AN_ORDERS_KIND = r"change|variation|works?|job|delivery|standing|money|back"
+
 # The days of the week, as a date may be printed after one ('Sondag, 19 April 2026'), in
 # English and those languages; accents aside.
 WEEKDAYS = (
