@@ -70,6 +70,37 @@ def test_words_after_a_number_learned_with_its_series_are_no_part_of_it(tail):
     assert got["po_number"].value == "NE LDA26/207"
 
 
+@pytest.mark.parametrize(
+    ("taught", "printed", "want"),
+    [
+        ("PO 2026 0046", "PO 2026 0047", "PO 2026 0047"),  # a number in groups, whole
+        ("2026 0046", "2026 0047 Original", "2026 0047"),
+    ],
+)
+def test_a_number_learned_in_groups_keeps_its_groups_and_drops_what_follows(taught, printed, want):
+    page, confirmed = series(
+        taught, [("CIM-425", "Cimento Portland 42,5 R", "40", "saco", "5400.00")]
+    )
+    layout = teach.learn(text_lines(page), confirmed) | {"id": "taught"}
+    lines = text_lines(series(printed, [("CIM-425", "Cimento", "8", "saco", "5400.00")])[0])
+    _, matched = recall.known([layout], lines)
+    got = recall.read(layout["anchors"], lines, matched.frame)["fields"]
+    assert got["po_number"].value == want
+
+
+def test_a_whole_number_place_learned_before_its_words_were_counted_reads_the_whole_cell():
+    # a layout stored before the words around the number were counted reads as it did then:
+    # the whole cell, not a number cut short
+    page, confirmed = series("PO 2026 0046", [("CIM-425", "Cimento", "40", "saco", "5400.00")])
+    layout = teach.learn(text_lines(page), confirmed) | {"id": "taught"}
+    for place in layout["anchors"]["fields"]["po_number"]["places"]:
+        place.pop("series", None), place.pop("tail", None)
+    lines = text_lines(series("PO 2026 0047", [("CIM-425", "Cimento", "8", "saco", "5400.00")])[0])
+    _, matched = recall.known([layout], lines)
+    got = recall.read(layout["anchors"], lines, matched.frame)["fields"]
+    assert got["po_number"].value == "PO 2026 0047"
+
+
 RUN_ON = """\
 MERIDIAN CONSTRUCTION LIBAN S.A.L.                           BON DE COMMANDE  N° {number}
 Fournisseur                          Date de commande   16/09/2026

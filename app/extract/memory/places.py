@@ -9,8 +9,8 @@ A value's place is one of, in the order they are tried:
 - `at`: at a fixed position on the first page (an unlabelled vendor address).
 
 A value whose field's check reads only a word of it (a number after its document type's code,
-'NE LUA26/395') is read whole at its place (`whole`): the number and as many words before it
-as the learned value had (`series`), none after it.
+'NE LUA26/395') is read whole at its place (`whole`): that word and as many words before and
+after it as the learned value had (`series`, `tail`), not what the cell prints beyond them.
 
 Header values are on the first page; foot values (subtotal, tax, total) are
 looked for below the item table, their labels anywhere across, so a longer
@@ -342,22 +342,24 @@ def read_place(place: dict, area: Region, frame: Frame, check) -> Reading | None
     for text, conf in READERS[place["kind"]](place, area, frame):
         value = check(text)
         if value and place.get("whole"):
-            value = _with_series(text, value, check, place.get("series"))
+            value = _as_learned(text, value, check, place.get("series"), place.get("tail"))
         if value:
             return Reading(value, text, conf)
     return None
 
 
-def _with_series(text: str, value: str, check, series: int | None) -> str:
-    """The number the check read and the words of its series code before it, as many as the
-    learned value had ('NE LUA26/395'); what the cell prints after the number is no part of it
-    ('NE LUA26/395 Original'). A place learned without that count keeps every word before."""
+def _as_learned(text: str, value: str, check, before: int | None, after: int | None) -> str:
+    """The word the check read with as many words before and after it as the learned value
+    had around it ('NE LUA26/395', 'PO 2026 0046'); what the cell prints beyond them is no
+    part of it ('NE LUA26/395 Original'). A place learned without those counts, or a cell that
+    has fewer words around it than the learned value had, gives the cell's whole text."""
     words = text.split()
     at = next((n for n, word in enumerate(words) if check(word) == value), None)
-    if at is None:
+    if at is None or before is None or after is None:
         return " ".join(words)
-    start = 0 if series is None else max(0, at - series)
-    return " ".join([*words[start:at], value])
+    if at < before or at + after >= len(words):
+        return " ".join(words)
+    return " ".join(words[at - before : at + 1 + after])
 
 
 def read_field(places: list[dict], area: Region, frame: Frame, check) -> Reading | None:

@@ -248,10 +248,12 @@ def _kept(lines, name, spots, value_cells, area, check, value) -> list[dict]:
         for place in places.learn_places(lines, spot, value_cells, foot=name in MONEY):
             got = places.read_place(place, area, Frame(), check)
             if got and _part_of(got.value, value):
-                # the check read the number out of it: the value is its whole text, its series
-                # code printed before it a space apart ('NE LUA26/395', 'FT A/118')
-                series = norm(value).split().index(norm(got.value))
-                place = place | {"whole": True, "series": series}
+                # the check read the number out of it: the value is as many words of its text
+                # as the confirmed value has around that one (a series code printed before it
+                # a space apart, 'NE LUA26/395', 'FT A/118'; a number in groups, 'PO 2026 0046')
+                words = norm(value).split()
+                before = words.index(norm(got.value))
+                place = place | {"whole": True, "series": before, "tail": len(words) - before - 1}
                 got = places.read_place(place, area, Frame(), check)
             if got and name == "supplier_name":  # as read: its legal form may run on
                 got = recall.with_legal_form(got, lines)
