@@ -488,3 +488,21 @@ def test_a_po_whose_number_was_not_found_is_entered_by_hand_from_what_was_read(a
     )
     codes = [value(f"item_code_{row}") for row in (1, 2, 3, 4)]
     assert codes == ["HB-M8", "PVC-110", "GL-NIT", ""]
+    note = " ".join(form.select_one("form p.warning").get_text(" ").split())
+    assert "not sure of the date, the project code, the items" in note
+
+    # the number typed and the date put right; the rest sent on as the reader read it
+    sent = {
+        field["name"]: field.get("value", "")
+        for field in form.select("form input[name]")
+        if field["name"] != "csrf_token"
+    }
+    sent |= {"po_number": "VX-4471", "po_date": "2026-03-13"}
+    done = admin_client.post(f"/review/{item['id']}/enter", data=sent, follow_redirects=False)
+    assert done.status_code == 303, done.text
+    batch = queue_reads.get_batch(db, dead["id"])
+    # what no check proved and nobody changed stays flagged; the date the person typed does not
+    assert {"low_confidence:project_code", "low_confidence:items"} <= set(batch["warnings"])
+    assert "low_confidence:po_date" not in batch["warnings"]
+    po = store.get_po(db, batch["processed_record_id"])
+    assert (po["purchase_order_number"], po["po_date"]) == ("VX-4471", "2026-03-13")

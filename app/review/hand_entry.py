@@ -50,6 +50,61 @@ def entry_values(batch: dict) -> dict:
     return values | {"items": items + [dict(blank)] * max(2, ENTRY_ROWS - len(items))}
 
 
+# What the form calls the fields the reader may have been unsure of.
+_FIELD_WORDS = {
+    "po_number": "the PO number",
+    "po_date": "the date",
+    "supplier_name": "the supplier",
+    "project_code": "the project code",
+    "currency": "the currency",
+    "subtotal": "the subtotal",
+    "tax": "the tax",
+    "total": "the total",
+    "items": "the items",
+}
+
+
+def doubted(batch: dict) -> list[str]:
+    """The fields the form starts with that the reader flagged (`low_confidence:<field>`):
+    read, but not proven."""
+    extracted = json.loads(batch["extracted"]) if batch.get("extracted") else {}
+    if not isinstance(extracted, dict):
+        return []
+    flagged = {
+        str(w).partition(":")[2]
+        for w in extracted.get("warnings") or []
+        if str(w).startswith("low_confidence:")
+    }
+    start = entry_values(batch)
+    read = {name for name in ENTRY_FIELDS if extracted.get(name)}
+    if any(any(row.values()) for row in start["items"]):
+        read.add("items")
+    return [name for name in (*ENTRY_FIELDS, "items") if name in flagged and name in read]
+
+
+def doubted_words(names: list[str]) -> list[str]:
+    return [_FIELD_WORDS[name] for name in names]
+
+
+def _kept_doubts(batch: dict, payload: dict) -> list[str]:
+    """The reader's flags on the values the person sent on as the form started with them:
+    a value no check proved stays flagged for review though a person pressed Import; one
+    the person changed is theirs."""
+    start = entry_values(batch)
+    kept = []
+    for name in doubted(batch):
+        if name == "items":
+            rows = [row for row in start["items"] if any(row.values())]
+            sent = [
+                {k: str(item.get(k) or "") for k in ENTRY_ITEM_FIELDS} for item in payload["items"]
+            ]
+            if any(row in rows for row in sent):
+                kept.append("low_confidence:items")
+        elif payload.get(name) == start[name].strip():
+            kept.append(f"low_confidence:{name}")
+    return kept
+
+
 def form_values(form: dict, more_rows: int = 0) -> dict:
     """The hand-entry form as the person filled it, to show it again with what is wrong
     (or, asked for `more_rows`, with that many more empty rows)."""
@@ -116,6 +171,7 @@ def enter_by_hand(
     if batch["batch_type"] not in ("purchase_orders", "documents"):
         raise DecisionError("Only purchase orders can be entered by hand for now.")
     payload = payload_from_form(form) | kept_words(batch)
+    payload["warnings"] = _kept_doubts(batch, payload)
     intake.validate(payload)
     if not storage.resolve(settings, batch["file_path"]).is_file():
         raise DecisionError(

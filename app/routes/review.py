@@ -150,6 +150,7 @@ def enter_page(request: Request, item_id: FromPath[str], db: DB) -> Template:
         item=item,
         batch=batch,
         values=hand_entry.entry_values(batch),
+        doubted=hand_entry.doubted_words(hand_entry.doubted(batch)),
         problems=[],
     )
 
