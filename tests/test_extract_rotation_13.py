@@ -249,3 +249,26 @@ Ln  Code      Description                          Qty  Unit     Unit Price     
         "Mobile crane 25 t Operator: included, 8 hours",
         "Angle 50 x 50 x 6 mm Finish: galvanised, hot-dip",
     ]
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "Delivery type: crane offload on site",
+        "Certificate type: mill certificate 3.1",
+        "Delivery driver: phone the site agent",
+        "Packaging type: pallets returnable",
+    ],
+)
+def test_a_property_word_after_a_word_of_delivery_or_papers_keeps_the_line_a_note(note):
+    page = f"""\
+Meridian Construction (Pty) Ltd          PURCHASE ORDER
+Order No.  PO-52220       Date  11/06/2026      Supplier  Velmor Trading (Pty) Ltd
+Ln  Code      Description                          Qty  Unit     Unit Price      Amount
+1   ANG-50    Angle 50 x 50 x 6 mm                  40  length      310.00    12,400.00
+              {note}
+                                                    Total excl. VAT         12,400.00
+                                                    VAT 15%                  1,860.00
+                                                    Total incl. VAT         14,260.00
+"""
+    assert [item["description"] for item in read(page)["items"]] == ["Angle 50 x 50 x 6 mm"]

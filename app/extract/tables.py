@@ -808,11 +808,18 @@ LABELLED_LINE = re.compile(r"[^\W\d_]{2,12}(?:\s[^\W\d_]{2,12})?:\s+(?!\S+\s*$)\
 
 # A label that names a property of what is ordered, a word before it at most ('Finish:
 # galvanised, hot-dip', 'Operator: included, 8 hours', 'Steel grade: S355'): its line is the
-# item's description running on, not a note about its delivery or papers.
+# item's description running on, not a note about its delivery or papers (a word of those
+# before it, 'Delivery type:', 'Certificate type:', 'Packaging type:', keeps it a note).
+_ABOUT_DELIVERY = (
+    r"deliver(?:y|ies)?|certificates?|certs?|packaging|packing|pack|transport|shipping|shipment|"
+    r"vehicle|truck|payment|invoice|documents?|papers?|tests?|inspection|collection|pallets?|site|"
+    r"offload(?:ing)?|unloading|crane|access|booking|permit"
+)
 ATTRIBUTE_LABEL = re.compile(
-    r"(?:[^\W\d_]+\s)?(?:sizes?|dimensions?|grade|class|finish|colou?r|material|type|model|make|"
+    rf"(?:(?!(?:{_ABOUT_DELIVERY})\s)[^\W\d_]+\s)?"
+    r"(?:sizes?|dimensions?|grade|class|finish|colou?r|material|type|model|make|"
     r"brand|spec(?:ification)?|thickness|length|width|height|diameter|profile|coating|strength|"
-    r"rating|pattern|operator|driver|fuel|"
+    r"rating|pattern|operator|fuel|"
     r"gr[öo](?:ß|ss)e|farbe|ausf[üu]hrung|oberfl[äa]che|g[üu]te|typ|"
     r"taille|couleur|finition|mat[ée]riau|nuance|"
     r"tama[ñn]o|medida|acabado|acabamento|cor|grado|tipo|maat|kleur|afwerking)\s*:",
