@@ -779,6 +779,7 @@ def test_a_title_our_address_or_a_value_with_a_digit_beside_our_name_is_no_suppl
         ("ORDEN DE COMPRA\n  No. OC-4410", "OC-4410"),  # on a line of its own under it
         ("CHANGE ORDER   No.  CO-0005", None),  # a change to a contract's works
         ("ZORBAK   Nr.  ZB-0161", None),  # a title in words the engine does not know
+        ("LOCAL PURCHASE ORDER   Norte-0045", None),  # a word, not a marker
     ],
 )
 def test_a_number_after_a_marker_after_a_purchase_orders_title_is_its_own(title, number):

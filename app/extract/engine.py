@@ -176,13 +176,9 @@ def _remember(lines: list[Line], page: OcrPage) -> None:
         line.ocr_page = page
 
 
-_NOT_A_QUALIFIER = words.NOT_A_QUALIFIER
 # A title naming what is ordered ('BULK MATERIALS ORDER', 'ACCOUNT ORDER'): a purchase order,
 # unless it names another kind of order (`words.NOT_AN_ORDERS_KIND`).
-_KIND_OF_ORDER = re.compile(
-    rf"(?!(?:{_NOT_A_QUALIFIER}|{words.NOT_AN_ORDERS_KIND})\b)(?:[^\W\d]+\s+){{1,2}}order$",
-    re.IGNORECASE,
-)
+_KIND_OF_ORDER = re.compile(rf"{words.NOT_AN_ORDERS_TITLE}(?:[^\W\d]+\s+){{1,2}}order$", re.I)
 
 
 # A kind's name with a number marker after it labels a reference ('Quote No.', 'Invoice #'):
@@ -228,7 +224,7 @@ def document_kind(lines: list[Line]) -> str | None:
                 continue  # a party's label ('Invoice address', 'Deliver to'), not a title
             if re.match(rf"(?:{pattern})\b", text, re.IGNORECASE):
                 return kind
-            qualified = rf"(?!{_NOT_A_QUALIFIER}\b)(?:[^\W\d]+\s+){{1,2}}(?:{pattern})$"
+            qualified = rf"(?!{words.NOT_A_QUALIFIER}\b)(?:[^\W\d]+\s+){{1,2}}(?:{pattern})$"
             if titled and re.match(qualified, text, re.IGNORECASE):
                 return kind
         if titled and _KIND_OF_ORDER.match(text):
@@ -1243,10 +1239,14 @@ def as_po(payload: dict) -> dict:
         return _untitled(payload)
     read = {k: v for k, v in payload.items() if k not in ("engine", "pages")}
     if kind == "letter" and payload.get("items"):
+        why, what = (
+            ("no title names one and its items carry no prices", "check it")
+            if payload.get("po_number")
+            else ("no PO number was found, though items were", "type its PO number and check it")
+        )
         raise ExtractionError(
-            "This does not look like a purchase order: no PO number was found, though items "
-            "were. If it is one, enter it by hand: what was read is filled in, so type its PO "
-            "number and check the rest against the document.",
+            f"This does not look like a purchase order: {why}. If it is one, enter it by hand: "
+            f"what was read is filled in, so {what} against the document.",
             kept=read,
         )
     if kind == "letter":

@@ -1,8 +1,9 @@
 """Header fields of an order whose labels are in words the engine does not know.
 
 No label wording names the PO number or the date, so their place must: a
-reference after a label that shares a word with the page's title, or the one
-reference the page names a PO's; a date-shaped value near the top. Each is a
+reference after a number marker that follows a title naming a purchase order,
+after a label that shares a word with the page's title, or the one reference
+the page names a PO's; a date-shaped value near the top. Each is a
 rule of rules.py, so what it finds is never proven. A page whose number was
 found so is an order only when our own company heads it (`issued_by_us`): a
 quotation or an invoice carries its supplier's name there. Pure.
@@ -22,7 +23,7 @@ from app.extract.model import MISSING, Found
 # A number word ending a compound label ('Bestellnummer'), cut off a label's or a title's
 # words when they are compared (and Greek's 'Αριθμός' written out).
 _ENDING = r"(?:number|nummer|nommer|num[ée]ro|n[úu]mero|αριθμ[όο][σς])"
-_ENDS_IN_MARKER = re.compile(rf"-?{_ENDING}\.?$", re.IGNORECASE)
+_ENDS_IN_NUMBER_WORD = re.compile(rf"-?{_ENDING}\.?$", re.IGNORECASE)
 
 
 def title(lines: list[Line]) -> Cell | None:
@@ -45,7 +46,7 @@ def _stems(text: str) -> set[str]:
     accents aside (a title in capitals, or the OCR, may drop them: 'MEGRENDELES')."""
     out = set()
     for word in re.split(r"[^A-Za-zÀ-ÿ\-]+", validate.unaccented(text.lower())):
-        word = _ENDS_IN_MARKER.sub("", word).strip("-")
+        word = _ENDS_IN_NUMBER_WORD.sub("", word).strip("-")
         if len(word) >= 4:
             out.add(word)
     return out
@@ -67,12 +68,13 @@ def _with_digit(text: str) -> str | None:
 # A title that names a purchase order ('LOCAL PURCHASE ORDER', 'ORDEN DE COMPRA', 'BULK
 # MATERIALS ORDER'); not a label ('Your order') nor another kind of order ('CHANGE ORDER').
 _ORDER_TITLE = re.compile(
-    rf"(?!(?:{words.NOT_A_QUALIFIER}|{words.NOT_AN_ORDERS_KIND})\b)"
-    rf"(?:[^\W\d]+\s+){{0,2}}(?:{words.PO_TITLE}|order)",
-    re.IGNORECASE,
+    rf"{words.NOT_AN_ORDERS_TITLE}(?:[^\W\d]+\s+){{0,2}}(?:{words.PO_TITLE}|order)", re.I
 )
-# A number marker, alone or run into its value ('No.', 'Nr', 'N°', '#', 'No. L-55018').
-_MARKER = re.compile(rf"(?:no\.?|nr\.?|{words.SIGN}|#)\s*:?\s*(?P<value>.*)", re.IGNORECASE)
+# A number marker, alone or run into its value after a mark or a space ('No.', 'Nr', 'N°',
+# '#', 'No. L-55018'); not the start of a word ('Norte-0045', 'NR2026-0045').
+_MARKER = re.compile(
+    r"(?:(?:no|nr)(?:\.|(?=[\s:])|$)|n\.?\s?[°º]\.?|#)\s*:?\s*(?P<value>.*)", re.IGNORECASE
+)
 
 
 def number_after_title(lines: list[Line], step: float) -> Found:
@@ -96,8 +98,10 @@ def number_after_title(lines: list[Line], step: float) -> Found:
                     values = [c.text for c in beside + _boxed(lines, at, marker, step)]
                 value = _with_digit(values[0]) if values else None
                 if value and value == values[0].strip() and not _AMOUNT.fullmatch(value):
-                    return Found(value, 0.7, f"{text} {marker.text.strip()} {value}", None,
-                                 marker.ocr)  # fmt: skip
+                    said = (
+                        marker.text.strip() if found["value"] else f"{marker.text.strip()} {value}"
+                    )
+                    return Found(value, 0.7, f"{text} {said}", None, marker.ocr)
     return MISSING
 
 

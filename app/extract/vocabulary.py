@@ -61,6 +61,8 @@ NOT_A_QUALIFIER = (
 # a contract's works, a delivery order a delivery's note, and a standing, money or back order
 # something else again.
 NOT_AN_ORDERS_KIND = r"change|variation|works?|job|delivery|standing|money|back"
+# What a title naming an order may not start with: a label's word, or another kind of order's.
+NOT_AN_ORDERS_TITLE = rf"(?!(?:{NOT_A_QUALIFIER}|{NOT_AN_ORDERS_KIND})\b)"
 
 # The days of the week, as a date may be printed after one ('Sondag, 19 April 2026'), in
 # English and those languages; accents aside.
