@@ -64,7 +64,16 @@ def _number(found: Found, reading: Reading, name: str) -> str | None:
         return "on the supplier's own document, which names our order apart: perhaps its own"
     if not re.search(r"\d", found.value):
         return "no digit in it"
+    if _page_count(found.value):
+        return "shaped like a page count ('1/2'): perhaps the page's, not the document's number"
     return reading.doubted.get(name)
+
+
+def _page_count(value: str) -> bool:
+    """A page and the pages' count ('1/2', '2 / 3'): one or two digits each, the first no more
+    than the second."""
+    shape = re.fullmatch(r"(\d{1,2})\s*/\s*(\d{1,2})", value.strip())
+    return bool(shape) and 0 < int(shape[1]) <= int(shape[2])
 
 
 def _by_layout(found: Found) -> bool:
