@@ -19,9 +19,7 @@ TEJ-6    Teja No. 6                 50    40.00   2000.00
 """
 
 
-@pytest.mark.parametrize(
-    ("number", "doubted"), [("1/2", True), ("2/3", True), ("45/2026", False)]
-)
+@pytest.mark.parametrize(("number", "doubted"), [("1/2", True), ("2/3", True), ("45/2026", False)])
 def test_a_page_count_after_the_titles_number_sign_is_not_a_proven_po_number(number, doubted):
     # 'N° 1/2' was read as the PO number '1/2', proven by its label: the page's count
     payload = read(PAGE.format(number=number))
