@@ -32,6 +32,13 @@ Artigo     Descrição                        Qtd.  Un.     Preço Unit.      Va
 """
 
 
+def read_with(layout: dict, page: str | list) -> dict:
+    """What a learned layout reads from a later page (its text, or its lines)."""
+    lines = text_lines(page) if isinstance(page, str) else page
+    _, matched = recall.known([layout], lines)
+    return recall.read(layout["anchors"], lines, matched.frame)
+
+
 def series(number: str, items: list[tuple]) -> tuple[str, dict]:
     """The page and its confirmed values: the order's number under its title, after the code of
     its document type."""
@@ -49,9 +56,9 @@ def test_a_number_printed_after_its_document_type_s_code_is_learned_with_it():
         ("VAR-12", "Varão nervurado 12 mm", "20", "un", "3120.50"),
     ])  # fmt: skip
     layout = teach.learn(text_lines(page), confirmed) | {"id": "taught"}
-    lines = text_lines(series("NE LDA26/207", [("CIM-425", "Cimento", "8", "saco", "5400.00")])[0])
-    _, matched = recall.known([layout], lines)
-    got = recall.read(layout["anchors"], lines, matched.frame)["fields"]
+    got = read_with(
+        layout, series("NE LDA26/207", [("CIM-425", "Cimento", "8", "saco", "5400.00")])[0]
+    )["fields"]
     assert got["po_number"].value == "NE LDA26/207"
 
 
@@ -64,9 +71,7 @@ def test_words_after_a_number_learned_with_its_series_are_no_part_of_it(tail):
     ])  # fmt: skip
     layout = teach.learn(text_lines(page), confirmed) | {"id": "taught"}
     later = series(f"NE LDA26/207 {tail}", [("CIM-425", "Cimento", "8", "saco", "5400.00")])[0]
-    lines = text_lines(later)
-    _, matched = recall.known([layout], lines)
-    got = recall.read(layout["anchors"], lines, matched.frame)["fields"]
+    got = read_with(layout, later)["fields"]
     assert got["po_number"].value == "NE LDA26/207"
 
 
@@ -82,9 +87,9 @@ def test_a_number_learned_in_groups_keeps_its_groups_and_drops_what_follows(taug
         taught, [("CIM-425", "Cimento Portland 42,5 R", "40", "saco", "5400.00")]
     )
     layout = teach.learn(text_lines(page), confirmed) | {"id": "taught"}
-    lines = text_lines(series(printed, [("CIM-425", "Cimento", "8", "saco", "5400.00")])[0])
-    _, matched = recall.known([layout], lines)
-    got = recall.read(layout["anchors"], lines, matched.frame)["fields"]
+    got = read_with(layout, series(printed, [("CIM-425", "Cimento", "8", "saco", "5400.00")])[0])[
+        "fields"
+    ]
     assert got["po_number"].value == want
 
 
@@ -95,9 +100,9 @@ def test_a_whole_number_place_learned_before_its_words_were_counted_reads_the_wh
     layout = teach.learn(text_lines(page), confirmed) | {"id": "taught"}
     for place in layout["anchors"]["fields"]["po_number"]["places"]:
         place.pop("series", None), place.pop("tail", None)
-    lines = text_lines(series("PO 2026 0047", [("CIM-425", "Cimento", "8", "saco", "5400.00")])[0])
-    _, matched = recall.known([layout], lines)
-    got = recall.read(layout["anchors"], lines, matched.frame)["fields"]
+    got = read_with(
+        layout, series("PO 2026 0047", [("CIM-425", "Cimento", "8", "saco", "5400.00")])[0]
+    )["fields"]
     assert got["po_number"].value == "PO 2026 0047"
 
 
@@ -137,9 +142,7 @@ def test_a_supplier_s_name_whose_legal_form_runs_on_to_the_next_line_is_learned(
     page, want = run_on("BC-26/1734", "Ets. Haddad Frères", "S.A.R.L.", [
         ("FER-HA12", "Fer à béton HA 12 mm", "2", "t", "770.00"),
     ])  # fmt: skip
-    lines = text_lines(page)
-    _, matched = recall.known([layout], lines)
-    got = recall.read(layout["anchors"], lines, matched.frame)["fields"]
+    got = read_with(layout, page)["fields"]
     assert got["supplier_name"].value == "Ets. Haddad Frères S.A.R.L."
 
 
@@ -181,9 +184,7 @@ def test_a_line_of_an_item_s_particulars_under_a_label_of_its_own_is_no_descript
          ["Route: N1 / R300 / N2, escort front and rear"]),
         ("TIP-10M3", "Tipper 10 m3", "2", "load", "1426.14", ["On site: offload and place"]),
     ])  # fmt: skip
-    lines = text_lines(page)
-    _, matched = recall.known([layout], lines)
-    got = recall.read(layout["anchors"], lines, matched.frame)["items"]
+    got = read_with(layout, page)["items"]
     assert [item["description"] for item in got] == [item["description"] for item in want["items"]]
 
 
@@ -252,8 +253,7 @@ def test_the_foot_on_the_first_sheet_above_the_continuation_sheets_is_learned():
         ("PLY-34", "Plywood 3/4 in 4 x 8", "3", "sheet", "307.65", ""),
         ("ELB-4", "PVC elbow 4 in x 90 deg", "3", "each", "24.20", ""),
     ])  # fmt: skip
-    _, matched = recall.known([layout], lines)
-    got = recall.read(layout["anchors"], lines, matched.frame)
+    got = read_with(layout, lines)
     assert {name: got["fields"][name].value for name in ("subtotal", "tax", "total")} == {
         name: want[name] for name in ("subtotal", "tax", "total")
     }
@@ -300,7 +300,5 @@ def test_a_form_s_empty_numbered_rows_are_no_description_running_on():
         ("BRK-20", "Breaker 20 A single pole", "6", "each", "31.20"),
         ("PLY-58", "Plywood 5/8 in 4 x 8", "4", "sheet", "125.34"),
     ])  # fmt: skip
-    lines = text_lines(page)
-    _, matched = recall.known([layout], lines)
-    got = recall.read(layout["anchors"], lines, matched.frame)["items"]
+    got = read_with(layout, page)["items"]
     assert recall.same_items(got, want["items"])

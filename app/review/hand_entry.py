@@ -36,9 +36,15 @@ MORE_ROWS = 5  # empty rows added each time a person asks for more
 _MAX_ROWS = 200
 
 
+def _extracted(batch: dict) -> dict:
+    """What the reader kept of the document when the batch died ({} when nothing)."""
+    extracted = json.loads(batch["extracted"]) if batch.get("extracted") else {}
+    return extracted if isinstance(extracted, dict) else {}
+
+
 def entry_values(batch: dict) -> dict:
     """What the hand-entry form starts with: whatever was read before the batch died."""
-    extracted = json.loads(batch["extracted"]) if batch.get("extracted") else {}
+    extracted = _extracted(batch)
     values = {name: str(extracted.get(name) or "") for name in ENTRY_FIELDS}
     values["currency"] = values["currency"] or "ZAR"
     items = [
@@ -67,9 +73,7 @@ _FIELD_WORDS = {
 def doubted(batch: dict) -> list[str]:
     """The fields the form starts with that the reader flagged (`low_confidence:<field>`):
     read, but not proven."""
-    extracted = json.loads(batch["extracted"]) if batch.get("extracted") else {}
-    if not isinstance(extracted, dict):
-        return []
+    extracted = _extracted(batch)
     flagged = {
         str(w).partition(":")[2]
         for w in extracted.get("warnings") or []
@@ -147,8 +151,7 @@ def payload_from_form(form: dict) -> dict:
 def kept_words(batch: dict) -> dict:
     """The document's words, kept when the reader refused it: the typed PO takes them, so
     verifying it teaches the document's layout (app/layouts.py)."""
-    extracted = json.loads(batch["extracted"]) if batch.get("extracted") else {}
-    kept = extracted.get("layout") if isinstance(extracted, dict) else None
+    kept = _extracted(batch).get("layout")
     if not isinstance(kept, dict) or not kept.get("lines"):
         return {}
     return {"layout": {"lines": kept["lines"], "pages": kept.get("pages", 0)}}
