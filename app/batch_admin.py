@@ -117,7 +117,7 @@ _ROW_COLUMNS = (
     "b.id, b.batch_type, b.original_filename, b.date_uploaded, b.uploaded_by, b.status,"
     " b.attempts, b.last_error, b.next_retry_at, b.processed_record_id, b.warnings,"
     " b.date_uploaded AS sort_key, u.name AS uploader_name, u.email AS uploader_email,"
-    " po.purchase_order_number AS po_number, dn.dn_number,"
+    " po.id AS po_id, po.purchase_order_number AS po_number, dn.dn_number,"
     " dn_po.purchase_order_number AS dn_po_number"
 )
 _ROW_JOINS = (

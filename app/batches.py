@@ -108,6 +108,13 @@ def discard(state: QueueState) -> QueueState:
     return replace(state, status=Status.DISCARDED, next_retry_at=None)
 
 
+def remove_record(state: QueueState) -> QueueState:
+    """A person removed what a processed batch made (a PO that was no PO of its own): the
+    batch is discarded with it and never runs again."""
+    _require(state, Status.PROCESSED, "remove the record of")
+    return replace(state, status=Status.DISCARDED, next_retry_at=None)
+
+
 def enter_by_hand(state: QueueState) -> QueueState:
     """A person takes a dead batch to type its PO: one more attempt, theirs.
 

@@ -340,6 +340,6 @@ def record_name(db: Database, side: dict) -> str:
             "SELECT purchase_order_number AS n FROM purchase_orders WHERE id = :id",
             {"id": side["record_id"]},
         )
-        return f"PO {found['n']}" if found else side["record_id"]
+        return f"PO {found['n'] or '(no number yet)'}" if found else side["record_id"]
     found = one(db, "SELECT code, name FROM sites WHERE id = :id", {"id": side["record_id"]})
     return f"{found['code']} · {found['name']}" if found else side["record_id"]

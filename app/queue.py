@@ -22,6 +22,7 @@ from app.queue_reads import DUE, among
 
 # The state machine's retry move, as the values it sets.
 _RETRY = batches.retry(QueueState(batches.RETRYABLE_STATUSES[0]))
+_REMOVED = batches.remove_record(QueueState(Status.PROCESSED, 1))
 # While an admin has paused processing no attempt starts; the batch stays due for later.
 _NOT_PAUSED = "NOT EXISTS (SELECT 1 FROM queue_control WHERE paused_at IS NOT NULL)"
 
@@ -385,6 +386,23 @@ def discard_batch(db: Database, batch_id: str, now: datetime, actor: str | None)
         review_items.close_open(
             db, "batch.dead", "batch", batch_id, resolution="discarded", actor=actor, now=now
         )
+    return True
+
+
+def discard_processed(
+    db: Database, batch_id: str, now: datetime, actor: str | None, detail: str
+) -> bool:
+    """Inside the caller's transaction: the record a processed batch made was removed by a
+    person (app.purchase_orders.edit.remove_unnumbered), so the batch is discarded too: it
+    never runs again, and its file is kept as any discarded batch's is."""
+    cursor = db.conn.execute(
+        "UPDATE data_import_batches SET status = :status, next_retry_at = NULL"
+        " WHERE id = :id AND status = 'processed'",
+        {"id": batch_id, "status": _REMOVED.status.value},
+    )
+    if cursor.rowcount != 1:
+        return False
+    record_event(db, batch_id, "discarded", now, actor=actor, detail=detail)
     return True
 
 

@@ -33,7 +33,7 @@ DUE = (
 # What the pill shows of a processed batch: the PO it made, or the delivery note it made
 # and the PO that was delivered against.
 _PRODUCED = (
-    "SELECT b.*, po.purchase_order_number AS po_number, dn.dn_number,"
+    "SELECT b.*, po.id AS po_id, po.purchase_order_number AS po_number, dn.dn_number,"
     " dn.purchase_order_id AS dn_po_id, dn_po.purchase_order_number AS dn_po_number"
     " FROM data_import_batches b"
     " LEFT JOIN purchase_orders po"

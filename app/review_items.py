@@ -183,6 +183,17 @@ def open_item_for(db: Database, kind: str, entity: str, record_id: str) -> dict 
     )
 
 
+def kinds_open_for(db: Database, entity: str, record_id: str) -> list[str]:
+    """The kinds of the items still open about this record."""
+    found = rows(
+        db,
+        "SELECT DISTINCT kind FROM review_items"
+        " WHERE entity = :entity AND record_id = :record AND state = 'open' ORDER BY kind",
+        {"entity": entity, "record": record_id},
+    )
+    return [row["kind"] for row in found]
+
+
 def open_items(db: Database, kind: str) -> list[dict]:
     return [
         _decoded(item)

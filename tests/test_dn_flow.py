@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from bs4 import BeautifulSoup
 
+from app import clock
+from app.delivery_notes import hooks as delivery_hooks
 from tests.fixtures.dn_pdf import dn_fields, dn_pdf_bytes
 from tests.fixtures.po_pdf import po_fields, po_pdf_bytes
 
@@ -410,3 +412,36 @@ def test_a_po_keeps_one_remembered_misprint(staff_client, db):
     assert links.active_link(db, reconcile.PO_REFERENCES, "PO202600475")
     assert links.active_link(db, reconcile.PO_REFERENCES, "PO20260457X") is None
     assert open_items(staff_client, "link.conflict") == []
+
+
+def test_a_po_waiting_for_its_number_takes_no_delivery_note_until_it_has_one(staff_client, db):
+    order = po(staff_client, "")  # printed without a number: imported, the number left open
+    assert order["po_number"] is None
+    _, note = dn(staff_client, po_number=None)
+    # its lines fit, but a DN matched to it could not say which PO it was delivered against
+    assert note["purchase_order"] is None
+    typed = staff_client.patch(
+        f"/api/purchase-orders/{order['id']}", json={"po_number": "MEGCP09199"}
+    )
+    assert typed.status_code == 200, typed.text
+    assert delivery_hooks.resolve_waiting_notes(db, clock.now()) == 1  # the sweep, next time
+    note = staff_client.get(f"/api/delivery-notes/{note['id']}").json()
+    assert (note["purchase_order"]["id"], note["purchase_order"]["matched_by"]) == (
+        order["id"],
+        "lines",
+    )
+
+
+def test_a_delivery_note_waiting_for_a_number_takes_the_po_once_it_is_typed(staff_client):
+    order = po(staff_client, "")
+    _, note = dn(staff_client)  # prints PO MEGCP09199, which no PO has yet
+    assert note["purchase_order"] is None
+    typed = staff_client.patch(
+        f"/api/purchase-orders/{order['id']}", json={"po_number": "MEGCP09199"}
+    )
+    assert typed.status_code == 200, typed.text
+    note = staff_client.get(f"/api/delivery-notes/{note['id']}").json()  # no sweep needed
+    assert (note["purchase_order"]["id"], note["purchase_order"]["matched_by"]) == (
+        order["id"],
+        "number",
+    )

@@ -143,17 +143,16 @@ def test_a_number_only_a_marker_names_is_left_for_a_person(tmp_path):
     payload = read(HEAD + TABLE + FOOT)
     assert payload["po_number"] is None
     assert "low_confidence:po_number" in payload["warnings"]
-    # refused, but what was read is kept: the form to enter it by hand starts with it
-    with pytest.raises(ExtractionError, match="type its PO number") as refused:
-        engine.extract_po(_pdf(tmp_path, (HEAD + TABLE + FOOT).splitlines()))
-    kept = refused.value.kept
-    assert (kept["po_date"], kept["project_code"], kept["total"]) == (
-        "2026-03-12",
-        "CP09",
-        "660.10",
-    )
-    assert [item["item_code"] for item in kept["items"]] == ["HB-M8", "PVC-110", "GL-NIT"]
-    assert kept["layout"]["lines"]  # its words, for the typed PO to teach its layout
+    # a PO all the same: what was read is imported, every value flagged (no title shows the
+    # page to be an order), and the number left for a person to type
+    po = engine.extract_po(_pdf(tmp_path, (HEAD + TABLE + FOOT).splitlines()))
+    assert po["po_number"] is None
+    assert (po["po_date"], po["project_code"], po["total"]) == ("2026-03-12", "CP09", "660.10")
+    assert [item["item_code"] for item in po["items"]] == ["HB-M8", "PVC-110", "GL-NIT"]
+    flagged = ("po_number", "po_date", "project_code", "total", "items")
+    assert {f"low_confidence:{name}" for name in flagged} <= set(po["warnings"])
+    assert "untitled" in po["warnings"]
+    assert po["layout"]["lines"]  # its words, for the verified PO to teach its layout
 
 
 def test_the_title_names_the_number_not_another_marked_label():
@@ -260,10 +259,11 @@ def test_a_number_marker_over_the_items_heads_a_column_and_names_no_po_number(tm
         "  Velmo nr.      Zarta         Kontor", "  Velmo          Zarta         Kontor"
     )
     table = TABLE.replace("  Kodo    ", "  Part No.", 1)
-    # with no label or marker for the order's number, no part's code is taken for it: the
-    # page is refused (a grid of details in unknown words names no number either)
-    with pytest.raises(ExtractionError, match="does not look like a purchase order"):
-        engine.extract_po(_pdf(tmp_path, (head + table + FOOT).splitlines()))
+    # with no label or marker for the order's number, no part's code is taken for it (a grid
+    # of details in unknown words names no number either): a person types it
+    unnumbered = engine.extract_po(_pdf(tmp_path, (head + table + FOOT).splitlines()))
+    assert unnumbered["po_number"] is None
+    assert "low_confidence:po_number" in unnumbered["warnings"]
     # the same page with the number's label above the items reads it from there
     payload = engine.extract_po(_pdf(tmp_path, (TITLED + table + FOOT).splitlines()))
     assert payload["po_number"] == "VX-4471"

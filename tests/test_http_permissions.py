@@ -46,6 +46,7 @@ ROUTES = [
     ("POST", "/purchasing/{po}/items", EVERYONE, {"quantity": "1", "amount": "1"}),
     ("POST", "/purchasing/{po}/verify", EVERYONE, {}),
     ("POST", "/purchasing/{po}/unverify", EVERYONE, {}),
+    ("POST", "/purchasing/{po}/remove", EVERYONE, {}),  # the uploader's; it has a number: 409
     ("GET", "/purchasing/{po}/preview", EVERYONE, None),
     ("POST", "/purchasing/{po}/items/{po_item}/delete", EVERYONE, {}),
     ("GET", "/delivery-notes", EVERYONE, None),

@@ -17,6 +17,11 @@ def numbers(page) -> list[str]:
     return [row["purchase_order_number"] for row in page.rows]
 
 
+def plan(db, sql: str) -> str:
+    """How SQLite runs the query: the indexes it walks, a TEMP B-TREE when it sorts."""
+    return " ".join(row[3] for row in db.conn.execute(f"EXPLAIN QUERY PLAN {sql}"))
+
+
 def walk(db, flt, limit):
     """Every page from the first, following next links; and back again with prev links."""
     pages, after = [], None
@@ -117,14 +122,12 @@ def test_filters_by_delivery_status_on_its_index(db):
     assert pages == back == [["PART-2"], ["PART"]]
     assert listing.count_pos(db, part) == 2
     assert numbers(listing.list_pos(db, PoFilter(delivery="over_delivered"))) == []
-    plan = " ".join(
-        row[3]
-        for row in db.conn.execute(
-            "EXPLAIN QUERY PLAN SELECT id FROM purchase_orders po"
-            " WHERE po.delivery_status = 'delivered' ORDER BY po.created_at DESC, po.id DESC"
-        )
+    found = plan(
+        db,
+        "SELECT id FROM purchase_orders po"
+        " WHERE po.delivery_status = 'delivered' ORDER BY po.created_at DESC, po.id DESC",
     )
-    assert "purchase_orders_delivery_created" in plan and "TEMP B-TREE" not in plan
+    assert "purchase_orders_delivery_created" in found and "TEMP B-TREE" not in found
     bad = PoFilter.from_query({"delivery": "lost"})
     assert bad.delivery == "" and bad.problems == (
         "“lost” is not a delivery status; showing every one.",
@@ -205,3 +208,17 @@ def test_export_holds_every_match_in_order_across_chunks(db, site_id):
         ("PO-2", "Acme", "", ""),
         ("'=1+1", "'@evil", "CP09", "115.00"),
     ]
+
+
+def test_pos_still_without_a_number_are_listed_by_number_too(db):
+    for minute, number in enumerate(["B-2", None, "A-1", None, "C-3"]):
+        add_po(db, number, created_minutes=minute)
+    for sort, expected in (("number", [None, None, "A-1", "B-2", "C-3"]),
+                           ("-number", ["C-3", "B-2", "A-1", None, None])):  # fmt: skip
+        pages, back = walk(db, PoFilter.from_query({"sort": sort}), limit=2)
+        assert [n for page in pages for n in page] == expected
+        assert back == pages
+    found = plan(
+        db, "SELECT id FROM purchase_orders po ORDER BY ifnull(po.purchase_order_number, ''), po.id"
+    )
+    assert "purchase_orders_number_sort" in found and "TEMP B-TREE" not in found

@@ -188,12 +188,12 @@ def test_a_document_that_cannot_be_read_dies_at_once(settings, db):
 
 
 def test_what_was_read_is_kept_when_it_cannot_be_imported(settings, db, monkeypatch):
-    unreadable = {**po_fields(), "po_number": "", "total": "lots"}
+    unreadable = {**po_fields(), "po_date": "someday", "total": "lots"}
     monkeypatch.setattr(pipeline, "extract", lambda document: unreadable)
     batch_id = store_batch(settings, db, po_pdf_bytes(po_fields()))
     assert pipeline.run_batch(settings, batch_id).outcome == "dead"
     batch = queue_reads.get_batch(db, batch_id)
-    assert "The document has no PO number." in batch["last_error"]
+    assert "The total 'lots' is not an amount of money." in batch["last_error"]
     assert json.loads(batch["extracted"]) == unreadable
 
 

@@ -9,7 +9,7 @@ from litestar.testing import TestClient
 
 from app import clock, links, queue_reads, review_items, sites, storage, suppliers
 from app.purchase_orders import store
-from tests.conftest import sign_in
+from tests.conftest import make_user, sign_in
 from tests.fixtures.po_pdf import REVISED_ITEMS, po_fields, po_pdf_bytes
 from tests.fixtures.records import add_po
 
@@ -228,7 +228,7 @@ def test_a_dead_batch_entered_by_hand_becomes_a_po(admin_client, admin, db):
     assert bad.status_code == 400
     problems = [li.get_text() for li in soup(bad).select(".error li")]
     assert problems == [
-        "The document has no PO number.",
+        "Type the PO number as the document shows it.",
         "Item 1: the quantity 'lots' is not a number.",
     ]
     assert soup(bad).select_one("input[name=quantity_1]")["value"] == "lots"  # kept for fixing
@@ -465,44 +465,86 @@ def test_dismissing_with_a_note_keeps_the_note_in_the_po_history(admin_client, d
     assert open_items(admin_client, "po.totals_mismatch") == []
 
 
-def test_a_po_whose_number_was_not_found_is_entered_by_hand_from_what_was_read(admin_client, db):
-    # a page in words the engine does not know, its number only beside a marker: refused, and
-    # the form to enter it by hand starts with everything read but the number
+def test_a_po_whose_number_was_not_found_waits_for_a_person_to_type_it(admin_client, db):
+    # a page in words the engine does not know, its number only beside a marker: imported
+    # with what was read, the number left for a person, who must type it before verifying
     from tests.test_extract_unknown_words import FOOT, HEAD, TABLE, _pdf_bytes
 
     sites.add_site(db, "CP09", "Cape Point", clock.now())
-    dead = upload(admin_client, data=_pdf_bytes((HEAD + TABLE + FOOT).splitlines()))
-    assert dead["status"] == "dead"
-    assert "type its PO number" in dead["last_error"]
-    [item] = open_items(admin_client, "batch.dead")
-    form = soup(admin_client.get(f"/review/{item['id']}/enter"))
-
-    def value(name: str) -> str:
-        return form.select_one(f"input[name={name}]").get("value", "")
-
-    assert value("po_number") == ""
-    assert (value("po_date"), value("project_code"), value("total")) == (
+    batch = upload(admin_client, data=_pdf_bytes((HEAD + TABLE + FOOT).splitlines()))
+    assert batch["status"] == "processed"
+    assert {"no_po_number", "low_confidence:po_number"} <= set(batch["warnings"])
+    po_id = batch["processed_record_id"]
+    po = store.get_po(db, po_id)
+    assert (po["purchase_order_number"], po["po_date"], po["total_cents"]) == (
+        None,
         "2026-03-12",
-        "CP09",
-        "660.10",
+        66010,
     )
-    codes = [value(f"item_code_{row}") for row in (1, 2, 3, 4)]
-    assert codes == ["HB-M8", "PVC-110", "GL-NIT", ""]
-    note = " ".join(form.select_one("form p.warning").get_text(" ").split())
-    assert "not sure of the date, the project code, the items" in note
+    [review] = open_items(admin_client, "low_confidence")
+    assert "po_number" in review["evidence"]["fields"]
 
-    # the number typed and the date put right; the rest sent on as the reader read it
-    sent = {
-        field["name"]: field.get("value", "")
-        for field in form.select("form input[name]")
-        if field["name"] != "csrf_token"
-    }
-    sent |= {"po_number": "VX-4471", "po_date": "2026-03-13"}
-    done = admin_client.post(f"/review/{item['id']}/enter", data=sent, follow_redirects=False)
-    assert done.status_code == 303, done.text
-    batch = queue_reads.get_batch(db, dead["id"])
-    # what no check proved and nobody changed stays flagged; the date the person typed does not
-    assert {"low_confidence:project_code", "low_confidence:items"} <= set(batch["warnings"])
-    assert "low_confidence:po_date" not in batch["warnings"]
-    po = store.get_po(db, batch["processed_record_id"])
-    assert (po["purchase_order_number"], po["po_date"]) == ("VX-4471", "2026-03-13")
+    page = soup(admin_client.get(f"/purchasing/{po_id}"))
+    assert page.select_one("h1").get_text() == "PO (no number yet)"
+    assert "No PO number was read" in page.select_one("#po-warnings").get_text()
+    shown = page.select_one("#field-purchase_order_number").get_text(" ")
+    assert "No PO number was read: type it from the document" in shown
+    pill = soup(admin_client.get(f"/batches/{batch['id']}/pill")).get_text(" ")
+    assert "Imported as PO (no number yet)" in " ".join(pill.split())
+
+    refused = admin_client.post(f"/purchasing/{po_id}/verify")
+    assert refused.status_code == 409
+    assert "no number yet: type it from the document" in soup(refused).select_one(".error").text
+    assert store.get_po(db, po_id)["is_verified"] == 0
+
+    typed = admin_client.post(
+        f"/purchasing/{po_id}/fields/purchase_order_number",
+        data={"value": "VX-4471", "opened_with": ""},
+    )
+    assert typed.status_code == 200, typed.text
+    assert '<h1 id="po-title" hx-swap-oob="true">PO VX-4471</h1>' in typed.text  # it follows
+    page = soup(admin_client.get(f"/purchasing/{po_id}"))
+    assert page.select_one("h1").get_text() == "PO VX-4471"
+    assert "No PO number was read" not in page.select_one("#po-warnings").get_text()
+    assert admin_client.post(f"/purchasing/{po_id}/verify").status_code == 200
+    po = store.get_po(db, po_id)
+    assert (po["purchase_order_number"], po["is_verified"]) == ("VX-4471", 1)
+
+
+def test_a_po_without_a_number_that_is_another_pos_copy_is_removed(admin_client, app, db):
+    original = upload(admin_client, po_fields())  # MEGCP09199
+    copy = upload(admin_client, po_fields(po_number="", po_date="2026-08-20"))
+    po_id = copy["processed_record_id"]
+    assert po_id != original["processed_record_id"]
+    taken = admin_client.post(
+        f"/purchasing/{po_id}/fields/purchase_order_number",
+        data={"value": "MEGCP09199", "opened_with": ""},
+    )
+    assert taken.status_code == 400
+    assert "If this one is a copy of it, remove this one." in soup(taken).select_one(".error").text
+    page = soup(admin_client.get(f"/purchasing/{po_id}"))
+    assert page.select_one(f"#po-verify button[hx-post='/purchasing/{po_id}/remove']")
+
+    make_user(db, "someone@example.com")
+    with TestClient(app) as other:  # staff who did not upload it may not remove it
+        sign_in(other, "someone@example.com")
+        refused = other.post(f"/purchasing/{po_id}/remove", headers=HTMX)
+        assert refused.status_code == 403
+    assert store.get_po(db, po_id) is not None
+
+    removed = admin_client.post(f"/purchasing/{po_id}/remove", headers=HTMX)
+    assert removed.status_code == 200 and removed.headers["hx-redirect"] == "/purchasing?removed=1"
+    assert store.get_po(db, po_id) is None
+    batch = queue_reads.get_batch(db, copy["id"])
+    assert batch["status"] == "discarded"
+    assert queue_reads.batch_events(db, copy["id"])[-1]["detail"] == (
+        "its PO, without a number, was removed"
+    )
+    closed = review_items.list_items(db, state="resolved", kind="low_confidence")
+    assert [(i["record_id"], i["resolution"]) for i in closed] == [(po_id, "po_removed")]
+    listed = soup(admin_client.get("/purchasing?removed=1"))
+    assert "without a number was removed" in listed.select_one("p.notice").text
+    # a PO with its number is the office's record: it stays
+    kept = admin_client.post(f"/purchasing/{original['processed_record_id']}/remove", headers=HTMX)
+    assert kept.status_code == 409
+    assert "still without its number" in soup(kept).select_one(".error").text

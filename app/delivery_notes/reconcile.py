@@ -108,17 +108,23 @@ def remember_reference(db: Database, reference: str, po: dict, actor, now: datet
 def nearest(db: Database, reference: str) -> list[Proposal]:
     numbers = {
         row["number_key"]: (row["id"], row["purchase_order_number"])
-        for row in rows(db, "SELECT id, purchase_order_number, number_key FROM purchase_orders")
+        for row in rows(
+            db,
+            "SELECT id, purchase_order_number, number_key FROM purchase_orders"
+            " WHERE number_key IS NOT NULL",
+        )
     }
     return matching.nearest_numbers(reference, numbers)
 
 
 def open_pos_of(db: Database, dn: dict) -> list[dict]:
-    """The supplier's POs still waiting for deliveries (by its record, else its printed name)."""
+    """The supplier's POs still waiting for deliveries (by its record, else its printed name);
+    not one still waiting for its number (a DN matched to it could not say which PO it is)."""
     return rows(
         db,
         "SELECT id, purchase_order_number FROM purchase_orders"
         " WHERE delivery_status IN ('not_delivered', 'part_delivered')"
+        "   AND purchase_order_number IS NOT NULL"
         "   AND (supplier_id = :supplier_id OR supplier_name = :name COLLATE NOCASE)"
         " ORDER BY created_at DESC LIMIT :limit",
         {"supplier_id": dn["supplier_id"], "name": dn["supplier_name"], "limit": OPEN_POS},

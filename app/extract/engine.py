@@ -1235,14 +1235,17 @@ def as_po(payload: dict) -> dict:
     kept = {"layout": payload["layout"]} if "layout" in payload else None  # its words
     if kind in NOT_A_PO:
         raise ExtractionError(NOT_A_PO[kind], kept=kept)
-    if kind == "letter" and payload.get("po_number") and _carries_money(payload):
-        return _untitled(payload)
+    if kind == "letter" and _carries_money(payload):
+        return _unnumbered(_untitled(payload))
     read = {k: v for k, v in payload.items() if k not in ("engine", "pages")}
     if kind == "letter" and payload.get("items"):
         why, what = (
             ("no title names one and its items carry no prices", "check it")
             if payload.get("po_number")
-            else ("no PO number was found, though items were", "type its PO number and check it")
+            else (
+                "no PO number and no prices were found, though items were",
+                "type its PO number and check it",
+            )
         )
         raise ExtractionError(
             f"This does not look like a purchase order: {why}. If it is one, enter it by hand: "
@@ -1256,18 +1259,30 @@ def as_po(payload: dict) -> dict:
             "it by hand.",
             kept=kept,
         )
-    if not payload["po_number"]:
+    if not (payload["po_number"] or payload["items"]):
         raise ExtractionError(
-            "No PO number was found on this document. Enter the PO by hand: what was read is "
-            "filled in, so type its number and check the rest against the document. Or upload "
-            "a clearer copy.",
+            "Neither a PO number nor items were found on this document. Upload a clearer "
+            "copy, or enter the PO by hand: what was read is filled in, so type the rest "
+            "from the document.",
             kept=read,
         )
-    return payload
+    return _unnumbered(payload)
+
+
+def _unnumbered(payload: dict) -> dict:
+    """A PO whose number was not found is read all the same: the rest is kept, and the
+    number is flagged for a person to type (the importer lets nobody verify it before)."""
+    if payload.get("po_number"):
+        return payload
+    unproven = dict(payload.get("unproven") or {}) | {"po_number": "no PO number was found"}
+    warnings = list(payload.get("warnings", []))
+    if "low_confidence:po_number" not in warnings:
+        warnings.insert(0, "low_confidence:po_number")
+    return payload | {"po_number": None, "warnings": warnings, "unproven": unproven}
 
 
 def _untitled(payload: dict) -> dict:
-    """A letter with a PO number and priced items: its number was found by its place and
+    """A letter whose items carry money, with a PO number found by its place or with none:
     nothing shows the page is ours (a supplier's form, a title in words the engine does not
     know), so a quotation or an invoice could read so too. The person said it is a PO: it is
     read as one, and as what it says was read from its structure alone, nothing on it is

@@ -19,7 +19,7 @@ from datetime import datetime
 
 from sqlite_utils import Database
 
-from app import layouts, sites
+from app import layouts, queue, review_items, sites
 from app.db import joined
 from app.delivery_notes import hooks as delivery_hooks
 from app.outbox import accounting
@@ -29,6 +29,7 @@ from app.purchase_orders.forms import (
     ITEM_FIELDS,
     EditError,
     InvalidEdit,
+    NoNumberYet,
     NumberTaken,
     StaleEdit,
     item_summary,
@@ -101,6 +102,8 @@ def _change(
         if changes:  # quantities and prices are what deliveries are measured against
             delivery_hooks.on_po_items_changed(db, po_id, now)
         after, totals_after = _state(db, po_id)
+        if before["purchase_order_number"] is None and after["purchase_order_number"]:
+            delivery_hooks.on_po_imported(db, after, now)  # DNs that waited for its number
         reviews.after_po_change(db, po_id, before, after, totals_before != totals_after, actor, now)
     return PoChange(
         po_id=po_id,
@@ -171,7 +174,12 @@ def _set_header(db: Database, po: dict, column: str, value: object) -> Changes:
     if column == "purchase_order_number":
         taken = store.get_po_id_by_number(db, value)
         if taken and taken != po["id"]:
-            raise NumberTaken(f"Another purchase order already has the number {value}.")
+            copy = (
+                " If this one is a copy of it, remove this one."
+                if po["purchase_order_number"] is None
+                else ""
+            )
+            raise NumberTaken(f"Another purchase order already has the number {value}.{copy}")
     changes = [(HEADER_FIELDS[column], show(column, po[column]), show(column, value))]
     updates = {column: value}
     if column == "project_code":
@@ -279,6 +287,10 @@ def verify_po(db: Database, po_id: str, actor: str, now: datetime, note: str = "
     """A person checked the PO against its document: record who and when."""
 
     def apply(po: dict) -> Changes:
+        if not po["purchase_order_number"]:
+            raise NoNumberYet(
+                "This PO has no number yet: type it from the document, then verify the PO."
+            )
         if store.mark_verified(db, po_id, actor, now):
             store.record_history(db, po_id, "verified", now, actor=actor, note=note)
             accounting.po_verified(db, po_id, actor, now)  # to the accounting system, once
@@ -286,6 +298,30 @@ def verify_po(db: Database, po_id: str, actor: str, now: datetime, note: str = "
         return []
 
     return _change(db, po_id, actor, now, apply, keeps_verification=True)
+
+
+def remove_unnumbered(db: Database, po_id: str, actor: str, now: datetime) -> dict:
+    """A PO imported without its number that is no PO of its own (another PO's copy, its
+    number taken when typed, or not a purchase order at all) goes, with its items and
+    history; what was open about it closes, and its batch is discarded (its document is
+    kept as a discarded batch's is). Only while it has no number and is unverified: a PO
+    with a number is the office's record. Returns the PO as it was."""
+    with joined(db):
+        po = store.get_po(db, po_id)
+        if po is None:
+            raise EditError("This purchase order no longer exists.")
+        if po["purchase_order_number"] is not None:
+            raise EditError("Only a purchase order still without its number can be removed.")
+        for kind in review_items.kinds_open_for(db, "purchase_order", po_id):
+            review_items.close_open(
+                db, kind, "purchase_order", po_id, resolution="po_removed", actor=actor, now=now
+            )
+        store.delete_po(db, po_id)
+        if po["batch_id"]:
+            queue.discard_processed(
+                db, po["batch_id"], now, actor, "its PO, without a number, was removed"
+            )
+    return po
 
 
 def unverify_po(db: Database, po_id: str, actor: str, now: datetime) -> PoChange:

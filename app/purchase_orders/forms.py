@@ -79,6 +79,10 @@ class NumberTaken(EditError):
     """The PO number asked for is another purchase order's."""
 
 
+class NoNumberYet(EditError):
+    """The PO was imported without a number: it cannot be verified until a person types it."""
+
+
 class InvalidEdit(EditError):
     """Several values of one change cannot be saved; `problems` says why, each in a sentence."""
 

@@ -6,7 +6,9 @@ never imports a PO number twice, matches the project code to a site and the
 supplier through the identity map, and writes the PO, its items, the moved
 file, the batch's `processed` state and a review item for everything it is
 unsure of in one transaction. A PO number seen again with different items or
-money is a revision: the PO stays as it is until a person decides.
+money is a revision: the PO stays as it is until a person decides. A PO whose
+number was not read is imported with the rest, its number left for a person
+(`no_po_number`); it cannot be verified until they type it.
 """
 
 from __future__ import annotations
@@ -37,14 +39,26 @@ WARNING_TEXT = {
     "po_unknown": "no PO matches this delivery note yet",
     "unmatched_lines": "some delivered lines are on no PO line",
     "untitled": "no title on the page says it is a purchase order",
+    "no_po_number": "no PO number was read: type it from the document",
 }
+
+# The warning on a PO imported without a number: it waits for a person to type it.
+NO_NUMBER = "no_po_number"
+
+
+_FIELD_WORDS = {"po_number": "PO number", "po_date": "PO date"}
+
+
+def field_words(name: str) -> str:
+    """A PO field's name in words: 'po_number' -> 'PO number', 'project_code' -> 'project code'."""
+    return _FIELD_WORDS.get(name, name.replace("_", " "))
 
 
 def describe_warning(code: str) -> str:
     """A processing warning in words: 'low_confidence:total' -> 'unsure of the total'."""
     kind, _, subject = code.partition(":")
     if kind == "low_confidence" and subject:
-        return f"unsure of the {subject.replace('_', ' ')}"
+        return f"unsure of the {field_words(subject)}"
     return WARNING_TEXT.get(code, code.replace("_", " "))
 
 
@@ -57,7 +71,7 @@ class Item(intake.ItemLine):
 
 @dataclass
 class PurchaseOrderData:
-    po_number: str
+    po_number: str | None  # None: none was read; a person types it before verifying
     po_date: str | None
     supplier_name: str
     project_code: str
@@ -101,9 +115,7 @@ def validate(payload: object) -> PurchaseOrderData:
     """Check an extracted payload and convert it; InvalidPayload lists every problem."""
     payload = intake.fields(payload)
     problems: list[str] = []
-    po_number = intake.text(payload, "po_number", 64)
-    if not po_number:
-        problems.append("The document has no PO number.")
+    po_number = intake.text(payload, "po_number", 64) or None
     po_date = intake.day(payload, "po_date", "PO date", problems)
     items = []
     raw_items = intake.item_list(payload, problems)
@@ -131,6 +143,8 @@ def validate(payload: object) -> PurchaseOrderData:
         total_cents=_money(payload, "total", "total", problems),
         items=items,
     )
+    if not (po_number or items):
+        problems.append("The document has neither a PO number nor items.")
     if problems:
         raise InvalidPayload(problems)
     return data
@@ -149,10 +163,15 @@ def process(
     warnings = [str(w) for w in payload.get("warnings") or []]
     if not data.totals().agree and "totals_mismatch" not in warnings:  # the engine may say so
         warnings.append("totals_mismatch")
+    if data.po_number is None:  # whoever read it, a person types the number
+        warnings += [w for w in ("low_confidence:po_number", NO_NUMBER) if w not in warnings]
     filing = intake.Filing(settings, claim)
 
     def write() -> tuple[str, list[str]]:
-        existing = store.get_po_by_number(db, data.po_number)
+        if data.po_number:
+            existing = store.get_po_by_number(db, data.po_number)
+        else:  # no number to know it by: the very same file, imported before, is known
+            existing = store.get_po_of_same_file(db, claim.batch_id)
         if existing:
             warnings.append(revisions.arrived_again(db, existing, data, claim, payload, now))
             return existing["id"], warnings

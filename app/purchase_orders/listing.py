@@ -23,7 +23,7 @@ PAGE_SIZE = 50
 # column name -> (SQL sort expression, matching the indexes in migration 003)
 SORTS = {
     "created": "po.created_at",
-    "number": "po.purchase_order_number",
+    "number": "ifnull(po.purchase_order_number, '')",  # one still without a number first
     "date": "ifnull(po.po_date, '')",
     "supplier": "po.supplier_name COLLATE NOCASE",
     "total": "ifnull(po.total_cents, -1e18)",

@@ -15,25 +15,29 @@ from sqlite_utils import Database
 from app import auth, item_lines, numbers, queue_reads
 from app.delivery_notes import record as deliveries
 from app.purchase_orders import store, totals
+from app.purchase_orders.intake import NO_NUMBER
 from app.purchase_orders.totals import TotalsCheck
 
 
 def current_warnings(po: dict, batch_warnings: list[str], check: TotalsCheck) -> list[str]:
     """What still needs a look: the import's warnings, brought up to date.
 
-    Unmatched site and mismatched totals are judged on the PO as it is now, so
-    fixing them clears them; doubts the extractor had are settled once a
-    person has verified the PO. A revision is the review queue's business: it
+    Unmatched site, mismatched totals and a missing number are judged on the PO
+    as it is now, so fixing them clears them; doubts the extractor had are
+    settled once a person has verified the PO. A revision is the review queue's business: it
     is decided there, and once accepted it is the PO.
     """
     kept = [
         code
         for code in batch_warnings
-        if code not in ("already_imported", "revision", "site_unmatched", "totals_mismatch")
+        if code
+        not in ("already_imported", "revision", "site_unmatched", "totals_mismatch", NO_NUMBER)
         and not (po["is_verified"] and code.startswith("low_confidence"))
     ]
     if po["site_id"] is None:
         kept.insert(0, "site_unmatched")
+    if not po["purchase_order_number"]:  # says more than "unsure of the PO number"
+        kept = [NO_NUMBER, *(code for code in kept if code != "low_confidence:po_number")]
     if not check.agree:
         kept.append("totals_mismatch")
     return kept

@@ -72,6 +72,24 @@ def get_po_by_number(db: Database, po_number: str) -> dict | None:
     )
 
 
+def get_po_of_same_file(db: Database, batch_id: str) -> dict | None:
+    """The PO imported from another batch of the very same file (by its sha256)."""
+    return one(
+        db,
+        "SELECT po.*, s.code AS site_code, s.name AS site_name FROM data_import_batches b"
+        " JOIN data_import_batches other ON other.sha256 = b.sha256 AND other.id != b.id"
+        " JOIN purchase_orders po ON po.batch_id = other.id"
+        " LEFT JOIN sites s ON s.id = po.site_id WHERE b.id = :batch"
+        " ORDER BY po.created_at LIMIT 1",
+        {"batch": batch_id},
+    )
+
+
+def delete_po(db: Database, po_id: str) -> None:
+    """The PO goes, with its items, history, versions and layout read (they cascade)."""
+    db.conn.execute("DELETE FROM purchase_orders WHERE id = ?", (po_id,))
+
+
 def get_po_id_by_number(db: Database, po_number: str) -> str | None:
     found = one(
         db,

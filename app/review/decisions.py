@@ -22,6 +22,7 @@ from app.db import immediate
 from app.imports import outliers, people
 from app.outbox import store as outbox
 from app.purchase_orders import edit, matching, reviews, revisions, store
+from app.purchase_orders.forms import NoNumberYet
 from app.review import delivery_decisions, hooks
 from app.review_items import AlreadyClosed
 
@@ -227,7 +228,10 @@ def _verify(d: Decision) -> None:
     """Mark the PO verified from the item, as its page does; a PO verified before still
     settles the item."""
     po_id = d.item["record_id"]
-    edit.verify_po(d.db, po_id, d.actor, d.now, note=d.note)
+    try:
+        edit.verify_po(d.db, po_id, d.actor, d.now, note=d.note)
+    except NoNumberYet as exc:
+        raise DecisionError(str(exc)) from None
     reviews.on_po_verified(d.db, po_id, d.actor, d.now)
 
 

@@ -157,6 +157,18 @@ def kept_words(batch: dict) -> dict:
     return {"layout": {"lines": kept["lines"], "pages": kept.get("pages", 0)}}
 
 
+def _check_typed(payload: dict) -> None:
+    """A typed PO is valid and has its number (a person typing the document types it too;
+    only a reader may leave it for a person)."""
+    unnumbered = [] if payload["po_number"] else ["Type the PO number as the document shows it."]
+    try:
+        intake.validate(payload)
+    except intake.InvalidPayload as exc:
+        raise intake.InvalidPayload(unnumbered + exc.problems) from None
+    if unnumbered:
+        raise intake.InvalidPayload(unnumbered)
+
+
 def enter_by_hand(
     db: Database, settings: Settings, item_id: str, form: dict, user: dict, now: datetime
 ) -> intake.Outcome:
@@ -175,7 +187,7 @@ def enter_by_hand(
         raise DecisionError("Only purchase orders can be entered by hand for now.")
     payload = payload_from_form(form) | kept_words(batch)
     payload["warnings"] = _kept_doubts(batch, payload)
-    intake.validate(payload)
+    _check_typed(payload)
     if not storage.resolve(settings, batch["file_path"]).is_file():
         raise DecisionError(
             "The stored document of this batch is missing, so its PO cannot be entered "

@@ -42,8 +42,11 @@ def item_view(db: Database, item: dict, user: dict) -> dict:
     if item["kind"].startswith("dn."):
         view |= _delivery_view(db, item)
     if item["kind"] == "supplier.proposed":
-        view["waiting"] = [
-            po for po in item["evidence"]["pos"] if store.get_po(db, po["id"]) is not None
+        current = {po["id"]: store.get_po(db, po["id"]) for po in item["evidence"]["pos"]}
+        view["waiting"] = [  # each with its number as it is now (one may have been typed)
+            po | {"number": current[po["id"]]["purchase_order_number"]}
+            for po in item["evidence"]["pos"]
+            if current[po["id"]] is not None
         ]
         view["at_risk"] = suppliers.money_waiting(view["waiting"])
     return view

@@ -145,6 +145,8 @@ def api_verify_po(request: Request, po_id: FromPath[str], db: DB) -> dict[str, A
     po = found(store.get_po(db, parse_id(po_id, "purchase order")), "purchase order")
     try:
         edit.verify_po(db, po["id"], current_user(request)["id"], clock.now())
+    except forms.NoNumberYet as exc:
+        raise Conflict(str(exc)) from None
     except forms.EditError as exc:
         raise NotFoundException(str(exc)) from None
     send_writes()  # to the accounting system, as the page's Mark verified does

@@ -14,13 +14,13 @@ from typing import Annotated
 
 from litestar import Request, get, post
 from litestar.enums import RequestEncodingType
-from litestar.exceptions import NotFoundException
+from litestar.exceptions import NotFoundException, PermissionDeniedException
 from litestar.params import Body, FromPath
-from litestar.plugins.htmx import HTMXRequest
-from litestar.response import File, Stream, Template
+from litestar.plugins.htmx import ClientRedirect, HTMXRequest
+from litestar.response import File, Redirect, Stream, Template
 from sqlite_utils import Database
 
-from app import auth, clock, keyset, layouts, previews, sites
+from app import auth, batch_actions, clock, keyset, layouts, previews, queue_reads, sites
 from app.delivery_notes.delivery import STATUSES
 from app.enqueue import send_writes
 from app.purchase_orders import edit, export, forms, listing, record, store
@@ -62,6 +62,7 @@ def po_list_page(request: HTMXRequest, db: DB) -> Template:
         "problems": problems,
         "total": listing.count_for(db, flt, results, paged=bool(after or before)),
         "paged": bool(after or before),
+        "removed": request.query_params.get("removed") == "1",
     }
     if request.htmx:
         # The address bar gets the tidy form of the filter, not every empty form field.
@@ -123,16 +124,14 @@ def po_detail(po_id: FromPath[str], db: DB) -> Template:
 @get("/purchasing/{po_id:str}/document", sync_to_thread=False)
 def po_document(po_id: FromPath[str], db: DB, settings: Config) -> File:
     po = _po(db, po_id)
-    return record_file(settings, po, "PO-", po["purchase_order_number"], "purchase order")
+    return record_file(settings, po, "PO-", _file_number(po), "purchase order")
 
 
 @get("/purchasing/{po_id:str}/preview", sync_to_thread=True)
 def po_preview(po_id: FromPath[str], db: DB, settings: Config) -> File:
     """A photographed PO scaled for the page; the original stays a download."""
     po = _po(db, po_id)
-    return record_file(
-        settings, po, "PO-", po["purchase_order_number"], "purchase order", preview=True
-    )
+    return record_file(settings, po, "PO-", _file_number(po), "purchase order", preview=True)
 
 
 # --- header fields, one at a time --------------------------------------------------
@@ -252,7 +251,10 @@ def po_item_delete(
 @post("/purchasing/{po_id:str}/verify", status_code=200, sync_to_thread=True)
 def po_verify(request: Request, po_id: FromPath[str], db: DB) -> Template:
     po = _po(db, po_id)
-    edit.verify_po(db, po["id"], current_user(request)["id"], clock.now())
+    try:
+        edit.verify_po(db, po["id"], current_user(request)["id"], clock.now())
+    except forms.NoNumberYet as exc:
+        return page("_po_verify.html", **_state(db, po), error=str(exc), status_code=409)
     send_writes()  # to the accounting system
     return page("_po_verify.html", **_state(db, po), oob=True, focus=True)
 
@@ -262,6 +264,24 @@ def po_unverify(request: Request, po_id: FromPath[str], db: DB) -> Template:
     po = _po(db, po_id)
     edit.unverify_po(db, po["id"], current_user(request)["id"], clock.now())
     return page("_po_verify.html", **_state(db, po), oob=True, focus=True)
+
+
+@post("/purchasing/{po_id:str}/remove", status_code=200, sync_to_thread=True)
+def po_remove(request: HTMXRequest, po_id: FromPath[str], db: DB) -> Template | Redirect:
+    """A PO still without its number that is no PO of its own goes; the list says so."""
+    po, user = _po(db, po_id), current_user(request)
+    batch = queue_reads.get_batch(db, po["batch_id"]) if po["batch_id"] else None
+    if not (user["role"] == "admin" or (batch and batch_actions.may_act(user, batch))):
+        raise PermissionDeniedException(
+            "Only whoever uploaded its document, or an administrator, can remove this PO."
+        )
+    try:
+        edit.remove_unnumbered(db, po["id"], user["id"], clock.now())
+    except forms.EditError as exc:
+        return page("_po_verify.html", **_state(db, po), error=str(exc), status_code=409)
+    if request.htmx:
+        return ClientRedirect(redirect_to="/purchasing?removed=1")
+    return Redirect(path="/purchasing?removed=1", status_code=303)
 
 
 route_handlers = [
@@ -280,4 +300,10 @@ route_handlers = [
     po_item_delete,
     po_verify,
     po_unverify,
+    po_remove,
 ]
+
+
+def _file_number(po: dict) -> str:
+    """What a PO's document is named by: its number, or its record's id until it has one."""
+    return po["purchase_order_number"] or po["id"]

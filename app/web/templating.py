@@ -46,7 +46,7 @@ from app import (
 from app.config import ROOT, Settings
 from app.outbox import reads as outbox_reads
 from app.purchase_orders import store
-from app.purchase_orders.intake import describe_warning
+from app.purchase_orders.intake import describe_warning, field_words
 from app.web.auth import SCOPE_DB
 from tasks import huey_app
 
@@ -74,6 +74,9 @@ def template_engine(settings: Settings) -> JinjaTemplateEngine:
     env.filters["pretty_json"] = pretty_json
     env.filters["poll_every"] = poll_every
     env.filters["named"] = named
+    env.filters["po_number"] = po_number
+    env.filters["sentence"] = sentence
+    env.filters["field_words"] = field_words
     env.tests["never_succeeding"] = never_succeeding
     env.globals["may_act"] = may_act
     env.globals["max_upload_mb"] = settings.max_upload_mb
@@ -86,8 +89,23 @@ def first_line(text: str | None, limit: int = 160) -> str:
     return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
-def named(number: str, kind: str) -> str:
+def sentence(text: str) -> str:
+    """Its first letter upper case, the rest as written ('PO number' stays so)."""
+    return text[:1].upper() + text[1:]
+
+
+# What shows for a PO imported without a number, until a person types it.
+NO_NUMBER_YET = "(no number yet)"
+
+
+def po_number(number: str | None) -> str:
+    return number or NO_NUMBER_YET
+
+
+def named(number: str | None, kind: str) -> str:
     """A document's number as a title: 'PO 5283', but 'PO-2026-5283' as it is, not 'PO PO-…'."""
+    if not number:
+        return f"{kind} {NO_NUMBER_YET}"
     prefix, rest = number[: len(kind)], number[len(kind) :]
     printed = prefix.upper() == kind and not rest[:1].isalpha()
     return number if printed else f"{kind} {number}"
