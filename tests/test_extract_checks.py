@@ -205,7 +205,7 @@ def test_every_rule_has_a_name_a_purpose_and_a_stage_once():
         "description",
         "item",
     ]
-    stages += ["missing", "parts", "amounts", "amount", "explain", "sums", "foot"]
+    stages += ["missing", "parts", "amounts", "amount", "explain", "sums", "foot", "net"]
     assert all(rule.stage in stages and rule.purpose for rule in rules.RULES)
     # in the order the engine applies them
     assert [s for s in stages if rules.stage(s)] == list(

@@ -100,8 +100,9 @@ def test_a_label_in_two_languages_is_read_by_either():
 def test_a_rate_printed_beside_the_tax_label_is_not_the_tax():
     payload = read(BILINGUAL)
     assert payload["tax"] == "1451.75"  # not 15.00 from '15%'
-    # no subtotal printed: none is made up, a person enters it
-    assert "low_confidence:subtotal" in payload["warnings"]
+    # no subtotal printed: the net is the total less the VAT it includes
+    assert payload["subtotal"] == "9678.30"
+    assert payload["source"]["subtotal"].startswith("net_of_included_tax")
 
 
 def test_rs_names_no_one_countrys_rupee():

@@ -100,11 +100,15 @@ def test_prices_that_include_vat_add_up_to_the_total():
                               VAT included at 15%          143.48
 """
     payload = po(ITEMS + foot)
-    assert (payload["subtotal"], payload["tax"], payload["total"]) == (None, "143.48", "1100.00")
+    assert (payload["subtotal"], payload["tax"], payload["total"]) == (
+        "956.52",
+        "143.48",
+        "1100.00",
+    )
     assert "totals_mismatch" not in payload["warnings"]
-    # no subtotal printed: none is made up, and it is flagged for a person to enter; the tax
-    # and total are proven by the items
-    assert "low_confidence:subtotal" in payload["warnings"]
+    # no subtotal printed: the net is the total less the tax it includes; the tax and total
+    # are proven by the items, and the net with them
+    assert "low_confidence:subtotal" not in payload["warnings"]
     assert "low_confidence:tax" not in payload["warnings"]
     assert "low_confidence:total" not in payload["warnings"]
 
@@ -424,3 +428,15 @@ Line  {joined:<28}  Need-by        Qty  UOM      Price      Amount
 def test_a_micro_sign_stays_the_sign_printed():
     line = text_lines("Damp proof membrane 200 µ  4  roll")[0]
     assert line.cells[0].text == "Damp proof membrane 200 µ"
+
+
+def test_no_net_is_worked_out_of_a_total_the_items_do_not_make():
+    # the items add up to 1100.00, not the 1200.00 the VAT is said to be in: the prices are
+    # not shown to include it, so no net is worked out
+    foot = """\
+                              Total (incl. VAT)           1200.00
+                              VAT included at 15%          156.52
+"""
+    payload = po(ITEMS + foot)
+    assert payload["subtotal"] is None
+    assert "net_of_included_tax" not in [r["rule"] for r in payload["rules_applied"]]

@@ -143,5 +143,6 @@ def settle_sums(
     sums = repairs.Sums(rows, checks.cents(stated.value) if stated else None, discounts)
     rules.repair_lines(rows, sums, trail)
     rules.complete_foot(foot, rows, ocr, trail)
+    rules.net_subtotal(foot, rows, trail)
     amounts = (checks.cents(foot[k].value) if k in foot else None for k in FOOT)
     return checks.failures(rows, checks.Foot(*amounts, inclusive))

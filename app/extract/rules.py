@@ -30,7 +30,8 @@ order the engine applies them:
   put right only where the other numbers prove it (repairs.py);
 - sums: a foot with no subtotal or total label, read from the amounts that add up
   (structure.py);
-- foot: a misread subtotal, tax or total.
+- foot: a misread subtotal, tax or total;
+- net: prices with the tax and no subtotal printed: the total less the tax it includes.
 
 A rule that is right less often than it is wrong on layout families nobody
 tuned it on goes (docs/reading.md lists the ones that went, and why).
@@ -55,6 +56,7 @@ from app.extract import (
     second_look,
     structure,
     tables,
+    totals,
     unlabelled,
     validate,
 )
@@ -182,6 +184,8 @@ RULES: tuple[Rule, ...] = (
       True, "foot", repairs.tax_misread),
     R("total_misread", "a total one digit from subtotal plus tax, the rest agreeing",
       True, "foot", repairs.total_misread),
+    R("net_of_included_tax", "prices with the tax, no subtotal printed: the total less the tax",
+      False, "net", totals.net_of_included_tax),
 )  # fmt: skip
 BY_NAME = {rule.name: rule for rule in RULES}
 
@@ -242,6 +246,16 @@ def _first(rules: list[Rule], item: Item, sums: Sums, trail: Trail, until_ok=Fal
         if not until_ok or checks.line_ok(item):
             return True
     return False
+
+
+def net_subtotal(found: dict[str, Found], rows: list[Item], trail: Trail) -> None:
+    """No subtotal printed beside a total that includes the tax: the net, worked out."""
+    for rule in stage("net"):
+        net = rule.function(found, checks.items_sum(rows))
+        if net is not None:
+            found["subtotal"] = replace(net, source=f"{rule.name}: {rule.purpose} ({net.source})")
+            trail.note(rule.name, "subtotal", net.value, rule.purpose)
+            return
 
 
 def complete_foot(found: dict[str, Found], rows: list[Item], ocr: bool, trail: Trail) -> None:

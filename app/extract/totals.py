@@ -11,7 +11,7 @@ import re
 from dataclasses import replace
 
 from app import numbers
-from app.extract import fields
+from app.extract import checks, fields
 from app.extract import vocabulary as words
 from app.extract.layout import Cell, Line
 from app.extract.model import Found
@@ -428,3 +428,21 @@ def tax_included(tax: Found | None) -> bool:
         re.match(rf"(?:{pattern})", cell.strip().lower())
         for cell in re.split(r" {2,}|\+", tax.source)
     )
+
+
+def net_of_included_tax(foot: dict[str, Found], items_sum: int | None) -> Found | None:
+    """Prices with the tax in them and no subtotal printed ('Total (incl. VAT)' over 'VAT
+    included at 15%'): the subtotal, the net, is the total less the tax it includes, when
+    labels read both and the items add up to that total. None otherwise."""
+    tax, total = foot.get("tax"), foot.get("total")
+    if "subtotal" in foot or total is None or total.rule or not tax_included(tax):
+        return None
+    cents = [checks.cents(found.value) for found in (tax, total)]
+    if None in cents or items_sum != cents[1] or not 0 <= cents[0] < cents[1]:
+        return None
+    net = numbers.cents_to_text(cents[1] - cents[0])
+    return Found(net, min(tax.confidence, total.confidence), LESS_INCLUDED)
+
+
+# The subtotal's source when it is the total less the tax included.
+LESS_INCLUDED = "the total less the tax included"
