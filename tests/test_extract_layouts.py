@@ -440,3 +440,24 @@ def test_no_net_is_worked_out_of_a_total_the_items_do_not_make():
     payload = po(ITEMS + foot)
     assert payload["subtotal"] is None
     assert "net_of_included_tax" not in [r["rule"] for r in payload["rules_applied"]]
+
+
+def test_no_subtotal_printed_the_items_and_the_tax_make_the_total():
+    foot = """\
+                              VAT (15%)                    165.00
+                              TOTAL                       1265.00
+"""
+    payload = po(ITEMS + foot)
+    assert (payload["subtotal"], payload["tax"], payload["total"]) == (
+        "1100.00",
+        "165.00",
+        "1265.00",
+    )
+    assert payload["source"]["subtotal"].startswith("subtotal_of_items")
+    assert "low_confidence:subtotal" not in payload["warnings"]
+    # a charge between them that no label names as the tax: the sums do not say what the
+    # subtotal is, so none is worked out
+    charged = foot.replace(
+        "TOTAL                       1265.00", "TOTAL                       1315.00"
+    )
+    assert po(ITEMS + charged)["subtotal"] is None

@@ -31,7 +31,8 @@ order the engine applies them:
 - sums: a foot with no subtotal or total label, read from the amounts that add up
   (structure.py);
 - foot: a misread subtotal, tax or total;
-- net: prices with the tax and no subtotal printed: the total less the tax it includes.
+- net: no subtotal printed: the total less the tax it includes (prices with the tax), or
+  the items' sum, which with the tax makes the total.
 
 A rule that is right less often than it is wrong on layout families nobody
 tuned it on goes (docs/reading.md lists the ones that went, and why).
@@ -186,6 +187,8 @@ RULES: tuple[Rule, ...] = (
       True, "foot", repairs.total_misread),
     R("net_of_included_tax", "prices with the tax, no subtotal printed: the total less the tax",
       False, "net", totals.net_of_included_tax),
+    R("subtotal_of_items", "no subtotal printed: the items' sum, which with the tax makes the"
+      " total", False, "net", totals.subtotal_of_items),
 )  # fmt: skip
 BY_NAME = {rule.name: rule for rule in RULES}
 

@@ -446,3 +446,22 @@ def net_of_included_tax(foot: dict[str, Found], items_sum: int | None) -> Found 
 
 # The subtotal's source when it is the total less the tax included.
 LESS_INCLUDED = "the total less the tax included"
+
+
+def subtotal_of_items(foot: dict[str, Found], items_sum: int | None) -> Found | None:
+    """No subtotal printed, a tax and a total under labels ('VAT (15%)' over 'TOTAL'): the
+    subtotal is the items' sum, when it and the tax make that total. None otherwise."""
+    tax, total = foot.get("tax"), foot.get("total")
+    if "subtotal" in foot or None in (tax, total, items_sum) or tax_included(tax):
+        return None
+    if tax.rule or total.rule:
+        return None
+    cents = [checks.cents(found.value) for found in (tax, total)]
+    if None in cents or items_sum <= 0 or items_sum + cents[0] != cents[1]:
+        return None
+    sums = numbers.cents_to_text(items_sum)
+    return Found(sums, min(tax.confidence, total.confidence), ITEMS_WITH_TAX)
+
+
+# The subtotal's source when it is the items' sum, which with the tax makes the total.
+ITEMS_WITH_TAX = "the items' sum, which with the tax makes the total"
