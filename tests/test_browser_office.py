@@ -186,6 +186,43 @@ def test_verify_a_po(browser, intake, db):  # noqa: F811
     page.context.close()
 
 
+def test_type_a_missing_po_number_then_verify(browser, admin_page, intake, db):  # noqa: F811
+    browser.watch.expect(r"/purchasing/\w+/verify")  # verified before it has a number: refused
+    _, po_id = imported(intake, db, po_fields(""))
+    page = admin_page
+    page.goto(f"{intake.url}/purchasing/{po_id}")
+    expect(page.locator("#po-title")).to_have_text("PO (no number yet)")
+    page.get_by_role("button", name="Mark verified").click()
+    expect(page.locator("#po-verify .error")).to_contain_text("type it from the document")
+    page.get_by_role("button", name="Edit PO number").click()
+    page.locator("#edit-purchase_order_number").fill("TYPED-1")
+    page.locator("#field-purchase_order_number").get_by_role("button", name="Save").click()
+    expect(page.locator("#po-title")).to_have_text("PO TYPED-1")  # the heading follows
+    expect(page.locator("#po-warnings")).not_to_contain_text("No PO number was read")
+    page.get_by_role("button", name="Mark verified").click()
+    expect(page.locator("#po-verify")).to_contain_text("✓ Verified by Ann Admin")
+    shot(page, "po-numbered-by-hand")
+
+
+def test_remove_a_numberless_copy_of_a_po(browser, admin_page, intake, db):  # noqa: F811
+    browser.watch.expect(r"/fields/purchase_order_number")  # a number taken: refused
+    imported(intake, db, po_fields("COPY1"))
+    _, po_id = imported(intake, db, po_fields("", po_date="2026-08-21"))
+    page = admin_page
+    page.goto(f"{intake.url}/purchasing/{po_id}")
+    page.get_by_role("button", name="Edit PO number").click()
+    page.locator("#edit-purchase_order_number").fill("COPY1")
+    page.locator("#field-purchase_order_number").get_by_role("button", name="Save").click()
+    expect(page.locator("#field-purchase_order_number .error")).to_contain_text(
+        "If this one is a copy of it, remove this one."
+    )
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Remove this PO").click()
+    expect(page.locator("p.notice")).to_contain_text("without a number was removed")
+    expect(page).to_have_url(re.compile(r"/purchasing\?removed=1$"))
+    shot(page, "po-removed")
+
+
 def dead_batches(intake, db, error, names, **fields):
     """Real PO files whose batches died with `error` (so a retry can succeed)."""
     made = []
