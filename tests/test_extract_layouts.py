@@ -461,3 +461,36 @@ def test_no_subtotal_printed_the_items_and_the_tax_make_the_total():
         "TOTAL                       1265.00", "TOTAL                       1315.00"
     )
     assert po(ITEMS + charged)["subtotal"] is None
+
+
+INDENT = " " * 30
+
+
+@pytest.mark.parametrize(
+    "tax_lines",
+    [
+        # several rates, the foot's tax the last line's: the net is not the total less it
+        f"VAT 15% (included)           130.43\n{INDENT}VAT 0% (included)              0.00",
+        f"VAT included at 15%          130.43\n{INDENT}VAT included at 5%             4.76",
+        # one digit misread: 148.48 is not the VAT at 15 % that 1100.00 includes (143.48)
+        "VAT included at 15%          148.48",
+    ],
+)
+def test_no_net_from_a_tax_that_is_not_the_totals_at_its_rate(tax_lines):
+    foot = f"""\
+                              Total (incl. VAT)           1100.00
+                              {tax_lines}
+"""
+    payload = po(ITEMS + foot)
+    assert "net_of_included_tax" not in [r["rule"] for r in payload["rules_applied"]]
+    assert payload["subtotal"] is None and "low_confidence:subtotal" in payload["warnings"]
+
+
+def test_the_net_at_the_rate_the_tax_line_prints():
+    foot = """\
+                              Total (incl. VAT)           1100.00
+                              VAT @ 7.5% (included above)   76.74
+"""
+    payload = po(ITEMS + foot)  # 1023.26 x 7.5 % = 76.74: not a whole rate, but the printed one
+    assert (payload["subtotal"], payload["tax"]) == ("1023.26", "76.74")
+    assert "low_confidence:subtotal" not in payload["warnings"]

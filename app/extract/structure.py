@@ -401,18 +401,19 @@ def foot_by_sums(
                 return _foot(line, charges, other, items_sum, amount)
             charges.append((other, amount))
             previous = other
-        if len(charges) == 1 and _included_at_a_rate(items_sum, charges[0][1]):
+        if len(charges) == 1 and included_at_a_rate(items_sum, charges[0][1]):
             return _inclusive_foot(line, charges[0][0], items_sum, charges[0][1])
     return _summary_row(below, items_sum, comma)
 
 
-def _included_at_a_rate(total: int, tax: int) -> bool:
-    """Whether `tax` is the tax included in `total` at a whole rate of 1 to 30 %: the total
-    less it, times the rate, is it but for the tax's rounding to the cent (all in cents; the
-    tax worked out of the total is off by half a cent at most, and the net with it)."""
+def included_at_a_rate(total: int, tax: int, rates: tuple[Decimal, ...] = ()) -> bool:
+    """Whether `tax` is the tax included in `total` at one of `rates` (percentages; by
+    default a whole rate of 1 to 30 %): the total less it, times the rate, is it but for the
+    tax's rounding to the cent (all in cents; the tax worked out of the total is off by half a
+    cent at most, and the net with it)."""
     net = total - tax
     return 0 < tax < total and any(
-        abs(100 * tax - net * rate) <= 50 * (100 + rate) / 100 for rate in range(1, 31)
+        abs(100 * tax - net * rate) <= 50 * (100 + rate) / 100 for rate in rates or range(1, 31)
     )
 
 

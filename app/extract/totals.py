@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from decimal import Decimal
 
 from app import numbers
-from app.extract import checks, fields
+from app.extract import checks, fields, structure
 from app.extract import vocabulary as words
 from app.extract.layout import Cell, Line
 from app.extract.model import Found
@@ -438,14 +439,29 @@ def net_of_included_tax(foot: dict[str, Found], items_sum: int | None) -> Found 
     if "subtotal" in foot or total is None or total.rule or not tax_included(tax):
         return None
     cents = [checks.cents(found.value) for found in (tax, total)]
-    if None in cents or items_sum != cents[1] or not 0 <= cents[0] < cents[1]:
+    if None in cents or items_sum != cents[1] or not _included(tax, *cents):
         return None
     net = numbers.cents_to_text(cents[1] - cents[0])
-    return Found(net, min(tax.confidence, total.confidence), LESS_INCLUDED)
+    sure = min(tax.confidence, total.confidence)
+    return Found(net, sure, LESS_INCLUDED, ocr=tax.ocr or total.ocr)
 
 
-# The subtotal's source when it is the total less the tax included.
-LESS_INCLUDED = "the total less the tax included"
+def _included(tax: Found, cents: int, total: int) -> bool:
+    """The tax is what the total includes at the rate its line prints ('VAT included at
+    15%', 'VAT @ 7.5% (included above)'), else at a whole rate; a tax summed over several
+    lines (a VAT analysis, one line a rate) at theirs. A tax of nothing, or a line's tax
+    that is not the total's at its rate (one of several rates, a misread digit), is not."""
+    if " + " in tax.source:  # the lines of a VAT analysis, each at its own rate
+        return 0 < cents < total
+    rates = tuple(
+        Decimal(r.replace(",", ".")) for r in re.findall(r"(\d+(?:[.,]\d+)?)\s*%", tax.source)
+    )
+    return structure.included_at_a_rate(total, cents, rates)
+
+
+# The subtotal's source when it is the total less the tax included, as the sums path
+# names it (so structure.sums_included knows a foot read either way)
+LESS_INCLUDED = structure.LESS_INCLUDED
 
 
 def subtotal_of_items(foot: dict[str, Found], items_sum: int | None) -> Found | None:
@@ -460,7 +476,8 @@ def subtotal_of_items(foot: dict[str, Found], items_sum: int | None) -> Found | 
     if None in cents or items_sum <= 0 or items_sum + cents[0] != cents[1]:
         return None
     sums = numbers.cents_to_text(items_sum)
-    return Found(sums, min(tax.confidence, total.confidence), ITEMS_WITH_TAX)
+    sure = min(tax.confidence, total.confidence)
+    return Found(sums, sure, ITEMS_WITH_TAX, ocr=tax.ocr or total.ocr)
 
 
 # The subtotal's source when it is the items' sum, which with the tax makes the total.
