@@ -494,3 +494,13 @@ def test_the_net_at_the_rate_the_tax_line_prints():
     payload = po(ITEMS + foot)  # 1023.26 x 7.5 % = 76.74: not a whole rate, but the printed one
     assert (payload["subtotal"], payload["tax"]) == ("1023.26", "76.74")
     assert "low_confidence:subtotal" not in payload["warnings"]
+
+
+def test_a_total_under_an_incl_vat_label_is_no_tax_it_includes():
+    foot = """\
+                              Incl. VAT 15%               1100.00
+                              Total                       1100.00
+"""
+    payload = po(ITEMS + foot)
+    assert payload["total"] == "1100.00"
+    assert "low_confidence:tax" in payload["warnings"]  # 1100.00 is the total, not its VAT

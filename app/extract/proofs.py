@@ -240,7 +240,8 @@ def _tax(found: Found, reading: Reading) -> str | None:
             return "the items do not add up to the total that includes it"
         if sub is not None and sub + tax != total:  # a subtotal printed beside it checks it
             return "subtotal + tax is not the total"
-        return None if 0 <= tax <= total else "more than the total: not a tax"
+        # the whole total is no tax it includes ('Incl. VAT 15%  1100.00' over 'Total  1100.00')
+        return None if 0 <= tax < total else "not less than the total: not a tax it includes"
     if sub is None or total is None:
         return "no subtotal and total read to check it against"
     if not 0 <= tax <= sub:
