@@ -222,3 +222,12 @@ def test_pos_still_without_a_number_are_listed_by_number_too(db):
         db, "SELECT id FROM purchase_orders po ORDER BY ifnull(po.purchase_order_number, ''), po.id"
     )
     assert "purchase_orders_number_sort" in found and "TEMP B-TREE" not in found
+
+
+def test_the_pos_still_without_a_number_have_a_filter_of_their_own(db):
+    for minute, number in enumerate(["N-1", None, "N-2", None]):
+        add_po(db, number, created_minutes=minute)
+    waiting = PoFilter.from_query({"verified": "unnumbered"})
+    assert waiting.problems == () and waiting.is_filtered
+    assert numbers(listing.list_pos(db, waiting)) == [None, None]
+    assert listing.count_pos(db, waiting) == 2

@@ -483,6 +483,10 @@ def test_a_po_whose_number_was_not_found_waits_for_a_person_to_type_it(admin_cli
     )
     [review] = open_items(admin_client, "low_confidence")
     assert "po_number" in review["evidence"]["fields"]
+    waiting = soup(admin_client.get("/purchasing?verified=unnumbered"))
+    assert [a["href"] for a in waiting.select("#po-results tbody a[href^='/purchasing/']")] == [
+        f"/purchasing/{po_id}"
+    ]
 
     page = soup(admin_client.get(f"/purchasing/{po_id}"))
     assert page.select_one("h1").get_text() == "PO (no number yet)"

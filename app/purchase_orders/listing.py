@@ -29,6 +29,8 @@ SORTS = {
     "total": "ifnull(po.total_cents, -1e18)",
 }
 DEFAULT_SORT = "-created"
+# The verified filter's choice for POs imported without a number, still waiting for it.
+UNNUMBERED = "unnumbered"
 
 
 @dataclass(frozen=True)
@@ -46,7 +48,7 @@ class PoFilter(Filter):
 
     q: str = ""
     site: str = ""  # a site code, filters.NO_SITE, or "" for every site
-    verified: str = ""  # "yes", "no" or "" for both
+    verified: str = ""  # "yes", "no", "unnumbered" (not verified: no number yet) or "" for all
     date_from: str = ""  # YYYY-MM-DD, on the PO's own date
     date_to: str = ""
     sort: str = DEFAULT_SORT
@@ -58,7 +60,10 @@ class PoFilter(Filter):
         read = QueryReader(params)
         q = read.text("q", 100)
         verified = read.choice(
-            "verified", ("yes", "no"), "“{value}” is not a verified state; showing both.", True
+            "verified",
+            ("yes", "no", UNNUMBERED),
+            "“{value}” is not a verified state; showing both.",
+            True,
         )
         date_from, date_to = read.date("from"), read.date("to")
         sort = read.sort(SORTS, DEFAULT_SORT)
@@ -94,7 +99,9 @@ def _where(db: Database, flt: PoFilter) -> tuple[list[str], dict]:
         condition, found = site_condition(db, "po.site_id", flt.site)
         where.append(condition)
         params |= found
-    if flt.verified:
+    if flt.verified == UNNUMBERED:  # waiting for a person to type the number
+        where.append("po.purchase_order_number IS NULL")
+    elif flt.verified:
         where.append("po.is_verified = :verified")
         params["verified"] = 1 if flt.verified == "yes" else 0
     if flt.delivery:  # a stored column with its own index (migration 007): no subquery
