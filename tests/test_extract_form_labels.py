@@ -256,3 +256,26 @@ def test_with_no_header_a_colour_left_of_the_numbers_is_no_unit():
     page = page.replace("       m3   ", "       Navy ").replace("       length", "       Orange")
     payload = read(page)
     assert [i["unit"] for i in payload["items"]] == ["", "", ""]
+
+
+COMB_FORM = f"""\
+CUSTOMER ORDER FORM
+CUSTOMER NAME                                       ACCOUNT NO.
+{BUYER.upper()}                     MER0412
+YOUR ORDER NO.          ORDER DATE (DD/MM/YYYY)     QUOTE NO.
+MC132057                08/    04/     2026         WQ59784
+
+Code      Description                   Qty    Unit     Price      Amount
+CEM-42    Cement 42.5N 50 kg             10    bag     120.00    1,200.00
+                                                    Subtotal     1,200.00
+                                                    VAT 15%        180.00
+                                                    Total        1,380.00
+"""
+
+
+def test_a_date_in_a_forms_comb_boxes_is_read_whole():
+    # a box a part: '08/', '04/' and '2026' are cells apart
+    payload = read(COMB_FORM)
+    assert payload["po_date"] == "2026-04-08"
+    lines = text_lines("08/    04/     26")  # a year of two digits: no date a box a part
+    assert fields._comb_date(lines, lines[0].cells[0]) is None

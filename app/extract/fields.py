@@ -848,6 +848,26 @@ def values_beside(lines: list[Line], index: int, label: Cell, step: float) -> li
     return [cell for cell in cells if cell is not None]
 
 
+# A date's first part in a box of its own, its separator after it ('08/'): a form's comb
+# boxes, one part each ('08/    04/     2026').
+_COMB_DAY = re.compile(r"\d{1,2}\s*[/.\-]")
+_COMB_DATE = re.compile(r"\d{1,2}([/.\-])\d{1,2}\1\d{4}")
+
+
+def _comb_date(lines: list[Line], cell: Cell) -> str | None:
+    """A date printed in a form's comb boxes, a part a box, so each part is a cell of its own:
+    the cell and the cells after it on its line, whole again ('08/' '04/' '2026' ->
+    '08/04/2026'). None when the cell starts no such date."""
+    if not _COMB_DAY.fullmatch(cell.text.strip()):
+        return None
+    line = next((line for line in lines if cell in line.cells), None)
+    if line is None:
+        return None
+    after = line.cells[line.cells.index(cell) + 1 : line.cells.index(cell) + 3]
+    joined = "".join(part.text.strip().replace(" ", "") for part in (cell, *after))
+    return joined if _COMB_DATE.fullmatch(joined) else None
+
+
 def _with_neighbours(cell: Cell, rest: list[Cell]) -> Cell:
     """A value OCR split at a wide space ('Gauteng Cement &' 'Aggregates'), whole again."""
     words = list(cell.words)
@@ -889,7 +909,7 @@ def find(
                     for value_cell, nearness in candidates:
                         if value_cell is None:
                             continue
-                        value_text = value_cell.text
+                        value_text = _comb_date(lines, value_cell) or value_cell.text
                         if cut_name(value_text):  # joined to its rest on the line under
                             rest = _continued(lines, value_cell, step)
                             if rest is None:
