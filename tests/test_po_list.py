@@ -138,7 +138,7 @@ def test_a_bad_filter_is_dropped_with_a_sentence(db):
     flt = PoFilter.from_query({"verified": "maybe", "from": "soon", "sort": "colour"})
     assert (flt.verified, flt.date_from, flt.sort) == ("", "", listing.DEFAULT_SORT)
     assert flt.problems == (
-        "“maybe” is not a verified state; showing both.",
+        "“maybe” is not a verified state; showing all.",
         "The from date “soon” is not a date; it is ignored.",
         "The list cannot be sorted by “colour”; newest first instead.",
     )

@@ -520,6 +520,8 @@ def test_a_po_without_a_number_that_is_another_pos_copy_is_removed(admin_client,
     copy = upload(admin_client, po_fields(po_number="", po_date="2026-08-20"))
     po_id = copy["processed_record_id"]
     assert po_id != original["processed_record_id"]
+    again = upload(admin_client, po_fields(po_number="", po_date="2026-08-20"))  # the same file
+    assert (again["processed_record_id"], again["warnings"][-1]) == (po_id, "already_imported")
     taken = admin_client.post(
         f"/purchasing/{po_id}/fields/purchase_order_number",
         data={"value": "MEGCP09199", "opened_with": ""},
@@ -532,20 +534,29 @@ def test_a_po_without_a_number_that_is_another_pos_copy_is_removed(admin_client,
     make_user(db, "someone@example.com")
     with TestClient(app) as other:  # staff who did not upload it may not remove it
         sign_in(other, "someone@example.com")
+        shown = soup(other.get(f"/purchasing/{po_id}"))
+        assert shown.select_one(f"button[hx-post='/purchasing/{po_id}/remove']") is None
         refused = other.post(f"/purchasing/{po_id}/remove", headers=HTMX)
         assert refused.status_code == 403
+        # said where the button was, the rest of the block kept
+        assert soup(refused).select_one("#po-verify .error").text.startswith("Only whoever")
+        assert soup(refused).select_one("#po-verify button.primary").text == "Mark verified"
     assert store.get_po(db, po_id) is not None
 
     removed = admin_client.post(f"/purchasing/{po_id}/remove", headers=HTMX)
     assert removed.status_code == 200 and removed.headers["hx-redirect"] == "/purchasing?removed=1"
     assert store.get_po(db, po_id) is None
-    batch = queue_reads.get_batch(db, copy["id"])
-    assert batch["status"] == "discarded"
-    assert queue_reads.batch_events(db, copy["id"])[-1]["detail"] == (
-        "its PO, without a number, was removed"
-    )
+    for batch_id in (copy["id"], again["id"]):  # its own batch, and the same file's again
+        assert queue_reads.get_batch(db, batch_id)["status"] == "discarded"
+        assert queue_reads.batch_events(db, batch_id)[-1]["detail"] == (
+            "its PO, without a number, was removed"
+        )
     closed = review_items.list_items(db, state="resolved", kind="low_confidence")
     assert [(i["record_id"], i["resolution"]) for i in closed] == [(po_id, "po_removed")]
+    assert "another's copy, or no PO" in closed[0]["note"]
+    # removed again (a second click, another person's page): the list, not an error
+    twice = admin_client.post(f"/purchasing/{po_id}/remove", headers=HTMX)
+    assert twice.headers["hx-redirect"] == "/purchasing?removed=1"
     listed = soup(admin_client.get("/purchasing?removed=1"))
     assert "without a number was removed" in listed.select_one("p.notice").text
     # a PO with its number is the office's record: it stays

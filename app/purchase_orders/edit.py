@@ -312,14 +312,23 @@ def remove_unnumbered(db: Database, po_id: str, actor: str, now: datetime) -> di
             raise EditError("This purchase order no longer exists.")
         if po["purchase_order_number"] is not None:
             raise EditError("Only a purchase order still without its number can be removed.")
+        note = "the PO, still without a number, was removed: another's copy, or no PO"
         for kind in review_items.kinds_open_for(db, "purchase_order", po_id):
             review_items.close_open(
-                db, kind, "purchase_order", po_id, resolution="po_removed", actor=actor, now=now
+                db,
+                kind,
+                "purchase_order",
+                po_id,
+                resolution="po_removed",
+                actor=actor,
+                now=now,
+                note=note,
             )
+        batches = store.batches_of(db, po_id)  # its own, and the same file's again
         store.delete_po(db, po_id)
-        if po["batch_id"]:
+        for batch_id in batches:
             queue.discard_processed(
-                db, po["batch_id"], now, actor, "its PO, without a number, was removed"
+                db, batch_id, now, actor, "its PO, without a number, was removed"
             )
     return po
 

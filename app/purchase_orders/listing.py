@@ -62,7 +62,7 @@ class PoFilter(Filter):
         verified = read.choice(
             "verified",
             ("yes", "no", UNNUMBERED),
-            "“{value}” is not a verified state; showing both.",
+            "“{value}” is not a verified state; showing all.",
             True,
         )
         date_from, date_to = read.date("from"), read.date("to")

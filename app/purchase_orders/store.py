@@ -85,6 +85,18 @@ def get_po_of_same_file(db: Database, batch_id: str) -> dict | None:
     )
 
 
+def batches_of(db: Database, po_id: str) -> list[str]:
+    """The processed batches that made this PO or found it again (the same file uploaded
+    twice is `already_imported`, pointing at it)."""
+    found = rows(
+        db,
+        "SELECT id FROM data_import_batches WHERE processed_record_id = :po"
+        " AND batch_type = 'purchase_orders' AND status = 'processed' ORDER BY date_uploaded, id",
+        {"po": po_id},
+    )
+    return [row["id"] for row in found]
+
+
 def delete_po(db: Database, po_id: str) -> None:
     """The PO goes, with its items, history, versions and layout read (they cascade)."""
     db.conn.execute("DELETE FROM purchase_orders WHERE id = ?", (po_id,))

@@ -14,7 +14,7 @@ from typing import Annotated
 
 from litestar import Request, get, post
 from litestar.enums import RequestEncodingType
-from litestar.exceptions import NotFoundException, PermissionDeniedException
+from litestar.exceptions import NotFoundException
 from litestar.params import Body, FromPath
 from litestar.plugins.htmx import ClientRedirect, HTMXRequest
 from litestar.response import File, Redirect, Stream, Template
@@ -267,21 +267,32 @@ def po_unverify(request: Request, po_id: FromPath[str], db: DB) -> Template:
 
 
 @post("/purchasing/{po_id:str}/remove", status_code=200, sync_to_thread=True)
-def po_remove(request: HTMXRequest, po_id: FromPath[str], db: DB) -> Template | Redirect:
+def po_remove(
+    request: HTMXRequest, po_id: FromPath[str], db: DB
+) -> Template | ClientRedirect | Redirect:
     """A PO still without its number that is no PO of its own goes; the list says so."""
-    po, user = _po(db, po_id), current_user(request)
+    user = current_user(request)
+    po = store.get_po(db, parse_id(po_id, "purchase order"))
+    if po is None:  # removed meanwhile (by someone else): the list says so
+        return _to_list(request, "/purchasing?removed=1")
     batch = queue_reads.get_batch(db, po["batch_id"]) if po["batch_id"] else None
     if not (user["role"] == "admin" or (batch and batch_actions.may_act(user, batch))):
-        raise PermissionDeniedException(
-            "Only whoever uploaded its document, or an administrator, can remove this PO."
-        )
+        refused = "Only whoever uploaded its document, or an administrator, can remove this PO."
+        return page("_po_verify.html", **_state(db, po), error=refused, status_code=403)
     try:
         edit.remove_unnumbered(db, po["id"], user["id"], clock.now())
     except forms.EditError as exc:
+        if store.get_po(db, po["id"]) is None:
+            return _to_list(request, "/purchasing?removed=1")
         return page("_po_verify.html", **_state(db, po), error=str(exc), status_code=409)
+    return _to_list(request, "/purchasing?removed=1")
+
+
+def _to_list(request: HTMXRequest, path: str) -> ClientRedirect | Redirect:
+    """To the list page: from htmx a redirect it follows, else a 303."""
     if request.htmx:
-        return ClientRedirect(redirect_to="/purchasing?removed=1")
-    return Redirect(path="/purchasing?removed=1", status_code=303)
+        return ClientRedirect(redirect_to=path)
+    return Redirect(path=path, status_code=303)
 
 
 route_handlers = [

@@ -52,6 +52,7 @@ RESOLUTIONS = {
     "marked_extra": "Marked extra",
     "sent_again": "Sent again",
     "cancelled": "Cancelled",
+    "po_removed": "PO removed",
 }
 
 
