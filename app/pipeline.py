@@ -15,7 +15,18 @@ from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from pathlib import Path
 
-from app import attempt_log, clock, layouts, pausing, queue, queue_reads, sites, storage, suppliers
+from app import (
+    attempt_log,
+    clock,
+    layouts,
+    pausing,
+    previews,
+    queue,
+    queue_reads,
+    sites,
+    storage,
+    suppliers,
+)
 from app.batches import QueueState, Status
 from app.config import Settings
 from app.db import connect, is_busy, is_disk_full
@@ -309,6 +320,7 @@ def remove_discarded_files(db, settings: Settings, now) -> list[str]:
     for batch in queue_reads.discarded_files_due(db, now, DISCARDED_FILE_AGE):
         if not storage.is_referenced_by_po(db, batch["file_path"]):
             storage.remove(settings, batch["file_path"])
+            previews.forget(settings, batch["file_path"])  # and its scaled copy, if shown
         queue.record_event(db, batch["id"], "file_removed", now, detail=batch["file_path"])
         removed.append(batch["id"])
     return removed

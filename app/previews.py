@@ -64,6 +64,12 @@ def preview(settings: Settings, file_path: str) -> Path:
     return target
 
 
+def forget(settings: Settings, file_path: str) -> None:
+    """The scaled copy of a stored file that is gone (a discarded batch's, its time up)."""
+    stem = Path(file_path).stem
+    (storage.folder(settings, PREVIEWS) / f"{stem}.jpg").unlink(missing_ok=True)
+
+
 def _is_fresh(target: Path, source: Path) -> bool:
     return target.exists() and target.stat().st_mtime >= source.stat().st_mtime
 

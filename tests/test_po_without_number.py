@@ -4,11 +4,13 @@ number left for a person (a review item names it), never verified or matched wit
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 
-from app import clock, pipeline, queue_reads, sites
+from app import clock, pipeline, previews, queue_reads, sites, storage
 from app.db import rows
 from app.intake import InvalidPayload
 from app.purchase_orders import edit, forms, store
@@ -84,3 +86,16 @@ def test_a_reading_with_neither_a_number_nor_items_is_no_po():
     with pytest.raises(InvalidPayload) as refused:
         validate({"document_type": "purchase_order", "supplier_name": "Acme"})
     assert refused.value.problems == ["The document has neither a PO number nor items."]
+
+
+def test_a_removed_pos_document_and_its_preview_go_when_the_discarded_files_do(settings, db):
+    po_id = imported(settings, db, po_fields(po_number=""))["processed_record_id"]
+    file_path = store.get_po(db, po_id)["file_path"]
+    preview = storage.folder(settings, previews.PREVIEWS) / f"{Path(file_path).stem}.jpg"
+    preview.write_bytes(b"a scaled copy, as the page made it")
+    ann = make_user(db, "ann@example.com")
+    edit.remove_unnumbered(db, po_id, ann["id"], clock.now())
+    assert storage.resolve(settings, file_path).exists()  # kept a while, as a discarded batch's
+    pipeline.remove_discarded_files(db, settings, clock.now() + timedelta(days=31))
+    assert not storage.resolve(settings, file_path).exists()
+    assert not preview.exists()
