@@ -863,7 +863,8 @@ def _comb_date(lines: list[Line], cell: Cell) -> str | None:
     line = next((line for line in lines if cell in line.cells), None)
     if line is None:
         return None
-    after = line.cells[line.cells.index(cell) + 1 : line.cells.index(cell) + 3]
+    at = line.cells.index(cell)
+    after = line.cells[at + 1 : at + 3]
     joined = "".join(part.text.strip().replace(" ", "") for part in (cell, *after))
     return joined if _COMB_DATE.fullmatch(joined) else None
 

@@ -252,7 +252,7 @@ def _first(rules: list[Rule], item: Item, sums: Sums, trail: Trail, until_ok=Fal
 
 
 def net_subtotal(found: dict[str, Found], rows: list[Item], trail: Trail) -> None:
-    """No subtotal printed beside a total that includes the tax: the net, worked out."""
+    """No subtotal printed: the first `net` rule whose sums show one makes it."""
     for rule in stage("net"):
         net = rule.function(found, checks.items_sum(rows))
         if net is not None:

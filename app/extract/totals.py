@@ -470,7 +470,7 @@ def subtotal_of_items(foot: dict[str, Found], items_sum: int | None) -> Found | 
     tax, total = foot.get("tax"), foot.get("total")
     if "subtotal" in foot or None in (tax, total, items_sum) or tax_included(tax):
         return None
-    if tax.rule or total.rule:
+    if tax.rule or total.rule:  # a repaired amount proves no subtotal
         return None
     cents = [checks.cents(found.value) for found in (tax, total)]
     if None in cents or items_sum <= 0 or items_sum + cents[0] != cents[1]:
