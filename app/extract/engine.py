@@ -321,6 +321,17 @@ def _currency(lines: list[Line]) -> tuple[Found, int]:
         coded = re.search(rf"(?<![A-Za-z]){symbol}(?![A-Za-z])", text)
         if symbol == "USD" and not coded and not re.search(r"US\$", text):
             return _dollar(text, ocr), len(named)
+        if symbol == "USD" and not coded and _another_dollar(text):
+            # '$' beside the amounts, 'US$' only in a rate, and another country's dollar named
+            # in words or with its letters ('Prices in Bahamian dollars (B$1 = US$1)'): that
+            # country's, flagged, as the page names two dollars
+            dollar = _dollar(text, ocr)
+            doubt = f"{dollar.source}; the page names the US dollar too"
+            return Found(dollar.value, proofs.LOW - 0.1, doubt, None, ocr), len(named)
+        if symbol in fields.MARKED_ONLY and not coded and not re.search(r"WS\$", text):
+            # a mark that is also a word or a state's letters ('SAT', 'VT', 'DA'): flagged
+            doubt = f"{fields.MARKED_ONLY[symbol]}: by its mark, no code names the currency"
+            return Found(symbol, proofs.LOW - 0.1, doubt), len(named)
         if symbol == "MAD" and not coded and _by_dialling(text, {"212": "MAD"}) is None:
             # 'DH' after the amounts: Morocco's dirham, or another country's written so
             doubt = "DH: no code and no Moroccan phone says whose dirham"
@@ -342,6 +353,17 @@ def _currency(lines: list[Line]) -> tuple[Found, int]:
         if doubt:
             found = Found(symbol, proofs.LOW - 0.1, f"{symbol}: {doubt}", None, True)
     return found, len(named)
+
+
+# 'US$' beside an amount with its cents ('US$ 1,250.00', '1,250.00 US$'): the amounts' own.
+_US_AMOUNT = re.compile(rf"US\$[ \t]*{fields.AMOUNT}|{fields.AMOUNT}[ \t]*US\$")
+
+
+def _another_dollar(text: str) -> bool:
+    """Another country's dollar named in words or with letters no currency known here has
+    ('B$'), and 'US$' beside none of the amounts (only in a rate: 'B$1 = US$1')."""
+    other = fields.dollar_in_words(text) not in (None, "USD") or _unknown_dollar(text)
+    return bool(other) and not _US_AMOUNT.search(text)
 
 
 # A rarer currency's code, or one that is also a word or a unit ('KGS', 'TMT', 'SDG', 'BND'):
@@ -733,7 +755,7 @@ _OTHER_NUMBER = re.compile(
 def _date_beside_other_number(date: Found, lines: list[Line]) -> dict:
     """A date under a bare 'Date' label on the line of another document's number ('Quote
     No: Q-77   Dated: 2026-10-01') may be that document's date, so it is doubted."""
-    if not date.value or date.rank in (None, 0):
+    if not date.value or date.rank is None or date.rank < fields.BARE_DATE_RANK:
         return {}
     label = date.source.split()[0]
     for line in lines:
@@ -750,7 +772,8 @@ def _date_under_items(date: Found, lines: list[Line], rows: list[Item], check, s
     printed under them (an approval's or a signature's date, a note's) may not be the
     order's, so it is doubted (field -> why)."""
     placed = [(row.row.page, row.row.y) for row in rows if isinstance(row.row, RawRow)]
-    if not date.value or date.rank in (None, 0) or not placed:
+    bare = date.rank is not None and date.rank >= fields.BARE_DATE_RANK
+    if not date.value or not bare or not placed:
         return {}
     above = [line for line in lines if (line.page, line.y) < min(placed)]
     if fields.find(above, fields.PO_LABELS["po_date"], check, step).value == date.value:
@@ -943,6 +966,8 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     check = _finders(options, said)
     pairs = paired.split_pairs(lines, step)  # labels in two languages side by side, split
     found = _labelled(pairs, fields.PO_LABELS, check, step)
+    if not found["supplier_name"].value:
+        found["supplier_name"] = fields.name_under_number(pairs, check["supplier"], step)
     _ours_first(found, lines, pairs, check, step)
     if not found["project_code"].value:
         found["project_code"] = _delivered_to(pairs, options, step)
@@ -998,7 +1023,8 @@ def _as_learned(
     if learned.found["po_number"].value != found["po_number"].value:  # its own, read again
         prove = partial(prove, doubted=_read_again(learned.found, "po_number", lines))
     date = found.get("po_date", MISSING)
-    if theirs and date.rank and learned.found.get("po_date", MISSING) != date:
+    general = date.rank and not proofs.names_our_order(date)  # not 'Your order date'
+    if theirs and general and learned.found.get("po_date", MISSING) != date:
         # the supplier's own document: a date its general 'Date' label gives is its own
         # document's, whether or not the taught one's was the order's too
         learned.found["po_date"] = replace(learned.found["po_date"], rank=date.rank)
@@ -1090,7 +1116,7 @@ def read_dn(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     return payload
 
 
-def _without_rules(lines: list[Line], payload: dict, document: Document) -> dict:
+def _without_rules(lines: list[Line], payload: dict, options: ExtractOptions) -> dict:
     """A photo or scan whose table did not read or add up, read again with its ruled lines
     painted out: a boxed table can hide its header row and lone digits from the OCR.
     The second reading is kept only when it finds items where the first found none, adds
@@ -1103,7 +1129,6 @@ def _without_rules(lines: list[Line], payload: dict, document: Document) -> dict
     clean = ocr.remove_rules(page.image)
     if clean is page.image:
         return payload
-    options = document.options
     try:
         boxes = ocr.page_reader(options.ocr_engine, options.ocr_language)(clean, options.timeout)
     except (ExtractionError, subprocess.TimeoutExpired, OSError):
@@ -1176,25 +1201,35 @@ def read(document: Document) -> dict:
             "No text could be found on this document (a blank page, or a photo too dark or "
             "blurred to read). Upload a clearer copy, or enter the PO by hand."
         )
+    payload = read_lines(lines, document.options)
+    payload.update(engine=source, pages=pages)
+    return payload
+
+
+def read_lines(lines: list[Line], options: ExtractOptions) -> dict:
+    """The page's reading by the kind its title names: a PO or DN payload, a letter's, or
+    only the kind and its words (a quotation, an invoice...)."""
     kind = document_kind(lines)
     if kind in NOT_A_PO and kind != "delivery_note":
         # a page of a layout people verified as a PO's is one, whatever its title says
-        kind = "purchase_order" if recall.known(document.options.layouts, lines) else kind
+        kind = "purchase_order" if recall.known(options.layouts, lines) else kind
     if kind == "delivery_note":
-        payload = read_dn(lines, document.options)
+        payload = read_dn(lines, options)
     elif kind in (None, "purchase_order"):
-        payload = read_po(lines, document.options)
+        payload = read_po(lines, options)
         unsure = not payload["items"] or payload["checks_failed"]
         if unsure and (kind or payload["po_number"]):  # not for a letter: it has no table
-            payload = _without_rules(lines, payload, document)
+            payload = _without_rules(lines, payload, options)
         # its words, for a verification to learn its layout from
         payload["layout"] = keep_words(lines) | payload.get("layout", {})
-        if kind is None and not _an_order(payload, lines, document.options):
+        if kind is None and not _an_order(payload, lines, options):
             kind = "letter"
+    elif kind == "quotation" and (quoted := _quoted_for_our_order(lines, options)):
+        payload = quoted | {"layout": keep_words(lines) | quoted.get("layout", {})}
+        kind = "purchase_order"
     else:
         payload = {"document_type": kind, "layout": keep_words(lines)}
     payload["document_type"] = payload.get("document_type") if kind != "letter" else "letter"
-    payload.update(engine=source, pages=pages)
     return payload
 
 
@@ -1288,14 +1323,43 @@ def _untitled(payload: dict) -> dict:
     read as one, and as what it says was read from its structure alone, nothing on it is
     vouched for: every field read is flagged for the person to check, and `untitled` says
     why."""
+    return _all_flagged(payload, "on a page no title shows to be a purchase order", UNTITLED)
+
+
+def _all_flagged(payload: dict, why: str, warning: str) -> dict:
+    """The reading as a PO's, every field read flagged for `why`, and `warning` saying so."""
     unproven = dict(payload.get("unproven") or {})
     for name in (*PO_FIELDS, "items"):
         if payload.get(name):
-            unproven.setdefault(name, "on a page no title shows to be a purchase order")
+            unproven.setdefault(name, why)
     flags = [f"low_confidence:{name}" for name in (*PO_FIELDS, "items") if name in unproven]
     others = [w for w in payload.get("warnings", []) if not w.startswith("low_confidence:")]
-    warnings = [*flags, *others, UNTITLED]
+    warnings = [*flags, *others, warning]
     return payload | {"document_type": "purchase_order", "warnings": warnings, "unproven": unproven}
+
+
+# A label naming our order's number ('Your order No.', 'Client PO No.', 'Customer PO'), not
+# a reference ('Customer ref.' may be an enquiry's).
+_OUR_ORDER_LABEL = re.compile(
+    rf"(?:{fields.YOUR_ORDER_NUMBER}|{fields.YOUR_PO_BARE})(?![^\W\d_])", re.IGNORECASE
+)
+# The warning on a PO read from the supplier's quotation or proforma that names our order.
+QUOTED = "quoted"
+
+
+def _quoted_for_our_order(lines: list[Line], options: ExtractOptions) -> dict | None:
+    """A quotation or a proforma raised against our order, naming its number (with a digit)
+    under a label that says so ('Client PO No.: MCR/PO/26/1795', 'Your order no.', not a
+    'Customer ref.', which may be an enquiry's): the supplier's paper for that PO, read as it,
+    every field flagged (its prices are the supplier's, which a person checks against the
+    order); else None, and it is refused as a quotation."""
+    payload = read_po(lines, options)
+    number, source = payload["po_number"], (payload.get("source") or {}).get("po_number") or ""
+    named = _OUR_ORDER_LABEL.match(source) and number and re.search(r"\d", number)
+    if not (named and payload["items"]):
+        return None
+    why = "on the supplier's quotation or proforma for the order, not the order itself"
+    return _all_flagged(payload, why, QUOTED)
 
 
 def extract_delivery_note(document: Document) -> dict:
@@ -1313,3 +1377,10 @@ def read_text(text: str, **options) -> dict:
     lines: list[Line] = []
     add_sheet(lines, text_lines(text))
     return read_po(lines, ExtractOptions(**options))
+
+
+def read_page_text(text: str, **options) -> dict:
+    """For tests: the page's reading by its kind (`read_lines`), from layout text."""
+    lines: list[Line] = []
+    add_sheet(lines, text_lines(text))
+    return read_lines(lines, ExtractOptions(**options))

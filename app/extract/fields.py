@@ -23,9 +23,13 @@ _NO = r"\s*(?:number|no\.?|num\.?|nr\.?|n\.?\s?[°º]\.?|#|ref(?:erence)?\.?)"
 # (a local purchase order's 'LPO No.', as offices in West and East Africa print it)
 _PO = r"(?:l\.?\s?p\.?\s?o\.?|p\.?\s?o\.?|(?:local\s+)?purchase\s+order|order)"
 _DATE_LABELS = [
-    # ('Your order date' on a supplier's confirmation: our order's, as 'Your order no.' is)
-    r"(?:(?:your|customer|client)\s+(?:p\.?\s?o\.?|order)\s+|p\.?\s?o\.?\s+|order\s+|issue\s+|"
-    r"document\s+|invoice\s+)date|"
+    # 'PO date' first: on a supplier's sales order its 'Order date' is its own, and 'PO date'
+    # our order's (on our own order both are ours)
+    r"p\.?\s?o\.?\s+date",
+    # ('Your order date' on a supplier's confirmation: our order's, as 'Your order no.' is;
+    # on our own order 'Customer PO date' is our client's, so it does not outrank ours)
+    r"(?:(?:your|customer|client)\s+(?:p\.?\s?o\.?|order)\s+|order\s+|issue\s+|document\s+|"
+    r"invoice\s+)date|"
     r"date\s+(?:issued|of\s+(?:order|issue)|ordered)"
     r"|date\s+of\s+order|issued(?:\s+on)?|" + "|".join(words.ORDER_DATE),
     r"date|dated|" + "|".join(words.DATE_WORDS),
@@ -33,6 +37,8 @@ _DATE_LABELS = [
     # no other date label is ('Your ref.  Ref. date' is a quotation's)
     r"ref(?:erence)?\.?\s+date",
 ]
+# The rank of a bare 'Date' label among them: the ranks before it name the order's date.
+BARE_DATE_RANK = 2
 _PROJECT_LABELS = [
     r"project\s*(?:code|n[o°º]\.?|number|#|ref\.?)|"
     r"site\s*(?:code|n[o°º]\.?|number|ref(?:erence)?\.?)|job\s*(?:code|n[o°º]\.?|number|#)|"
@@ -53,7 +59,10 @@ ACCOUNT_RANK = len(_PROJECT_LABELS) - 1
 YOUR_ORDER = (
     rf"(?:your|customer|cust\.?|client)\s+(?:{_PO}|purchase\s+order)|u\s+bestel(?:ling)?|uw\s+"
     r"(?:bestelling|order)|ihre?\s+(?:bestellung|auftrag)|va[šs][ae]\s+objedn[áa]vk[ay]|"
-    r"porosia\s+juaj"
+    r"porosia\s+juaj|"
+    # Spanish's, Portuguese's and French's ('Su orden de compra N°', 'Votre commande')
+    r"su\s+(?:orden(?:\s+de\s+compra)?|pedido)|(?:seu|vosso)\s+pedido|"
+    r"votre\s+(?:commande|bon\s+de\s+commande)"
 )
 # Its number's label.
 # (the German 'Ihre Bestellreferenz', your order's reference)
@@ -65,7 +74,7 @@ YOUR_ORDER_NUMBER = (
 YOUR_PO_BARE = r"(?:your|customer|cust\.?|client)\s+p\.?\s?o\.?"
 # Its date's label, bare ('Your date', 'U datum'): our order's on the supplier's own document
 # only; on our own order it is the date of the supplier's quotation or letter ('Your ref.').
-YOUR_DATE = r"(?:your|customer|client)\s+date|uw?\s+datum"
+YOUR_DATE = r"(?:your|customer|client)\s+(?:(?:p\.?\s?o\.?|order)\s+)?date|uw?\s+datum"
 # Slovak's 'Zo dňa' ('of the day'): the date of the number printed before it, our order's
 # beside or under 'Vaša objednávka č.' only ('č. 2633999  zo dňa 23. 4. 2026' is the
 # confirmation's own).
@@ -104,7 +113,7 @@ DN_LABELS: dict[str, list[str]] = {
     ],
     "dn_date": [
         r"(?:delivery|dispatch|delivered)\s+date|date\s+(?:delivered|dispatched)",
-        *_DATE_LABELS,
+        *_DATE_LABELS[1:],  # ('PO date' on a delivery note is our order's, not the note's)
     ],
     "po_number": [
         rf"(?:customer|your|client)\s+(?:{_PO}|p\.?o\.?)(?:{_NO})?",
@@ -115,6 +124,7 @@ DN_LABELS: dict[str, list[str]] = {
     "supplier_name": [r"(?:supplier|vendor)(?:\s+name)?|supplied\s+by|from"],
     "project_code": _PROJECT_LABELS,
 }
+PO_LABELS_SUPPLIER = PO_LABELS["supplier_name"][0]
 # The wordings (by rank in the lists above) that name the field itself: a value under a
 # bare 'Order' or a title is found but not proven.
 NAMING_RANKS = {"po_number": 1, "dn_number": 0, "dn:po_number": 2}
@@ -141,7 +151,8 @@ _ALL_LABELS = re.compile(
 # after a label: its colon, and a word or two in brackets saying which ('Supplier (Bill from)')
 _TRAIL = r"\s*(?:\([^()\d]{1,20}\))?\s*[:#.\-]*,?\s*"  # (a letter's 'To,')
 # Dots or rules a typed form prints from a label to its value ('SUPPLIER ........: Acme').
-_LEADER = r"(?:\s*[._·]{3,})?"
+# (or spaced, as a terminal's screen prints them: 'Job number . . . . . . : MDH-015')
+_LEADER = r"(?:\s*[._·]{3,}|(?:\s[._·]){3,})?"
 # (letters of any script: 'ĐĐH' in '0842/2026/ĐĐH-MRD')
 _CODE = re.compile(r"[^\W_][\w/\-.]*[^\W_]")
 
@@ -166,7 +177,9 @@ def names_field(text: str, name: str) -> bool:
     patterns = PO_LABELS.get(name)
     if not patterns:
         return False
-    naming = patterns[0] + (f"|{YOUR_DATE}|{OF_THE_DAY}" if name == "po_date" else "")
+    naming = patterns[0]
+    if name == "po_date":
+        naming = "|".join([*patterns[:BARE_DATE_RANK], YOUR_DATE, OF_THE_DAY])
     text = normal(text).strip(" :")
     halves = [text, *re.split(r"\s+/\s+", text)]  # a label in two languages: either half
     return any(re.fullmatch(rf"(?:{naming}){_TRAIL}", half, re.I) for half in halves)
@@ -245,7 +258,7 @@ _LEDGER_PREFIX = re.compile(r"^(?:\d+\.){2,}(?=[A-Za-z]{2})")
 
 def code(text: str) -> str | None:
     """A project or site code: short, at most three parts ('CP09', 'cp 09', 'sea pt')."""
-    text = text.strip().strip(".,;:")
+    text = text.strip().strip(".,;:").strip()  # (a colon apart before it: ': KW-SAH02')
     text = _after_project_word(text) or text  # the code after 'Project' in 'Project CP09'
     text = _LEDGER_PREFIX.sub("", text)  # a cost centre's ledger numbers before it
     named = _CODE_NAMED.match(text)
@@ -328,12 +341,44 @@ _ROLE = re.compile(
 )
 
 
+# The name's own label before it, under the supplier's label that holds its number
+# ('Supplier . . . : 102020' over 'Name . . . : SWAN VALLEY BUILDING SUPPLIES PTY LTD').
+_NAME_LABELLED = re.compile(r"name\s*(?:[._·]\s?)*:\s*(?P<name>\S.*)", re.IGNORECASE)
+
+
+_SUPPLIER_NUMBER = re.compile(
+    rf"(?:{PO_LABELS_SUPPLIER}){_LEADER}\s*:\s*[A-Z]{{0,3}}-?\d[\d-]*", re.IGNORECASE
+)
+
+
+def name_under_number(lines: list[Line], check: Callable[[str], str | None], step: float) -> Found:
+    """The supplier's label with its number only ('Supplier . . . : 102020'), its name under
+    it under the name's own label ('Name . . . : SWAN VALLEY BUILDING SUPPLIES PTY LTD'), as
+    a business system's screen shows a supplier; else MISSING."""
+    for index, line in enumerate(lines[:-1]):
+        for cell in line.cells:
+            if not _SUPPLIER_NUMBER.fullmatch(cell.text.strip()):
+                continue
+            under = lines[index + 1]
+            if under.page != line.page or under.y - line.y > 1.6 * step:
+                continue
+            for below in under.cells:
+                if abs(below.x0 - cell.x0) <= 3 and _NAME_LABELLED.fullmatch(below.text.strip()):
+                    value = check(below.text)
+                    if value:
+                        conf = 0.9 * (0.6 + 0.4 * below.conf)
+                        source = f"{cell.text.strip()} {below.text.strip()}"
+                        return Found(value, round(conf, 3), source, 0, below.ocr)
+    return MISSING
+
+
 def supplier_checker(buyer_names: tuple[str, ...]) -> Callable[[str], str | None]:
     """A supplier's name: a name that is not a label, our own company, an address, a phone
     or a registration line."""
 
     def check(text: str) -> str | None:
-        value = name(text)
+        named = _NAME_LABELLED.fullmatch(text.strip())
+        value = name(named["name"] if named else text)
         if value and _after_project_word(value):
             return None  # 'Site GQ-301': a place, not a company
         if value and _ROLE.fullmatch(value):
@@ -415,14 +460,31 @@ def _lettered(code: str, letters: str) -> str:
     return alone + (rf"|(?:{letters})\$" if letters else "")
 
 
+# Marks of their own, right before an amount (with its cents or grouped in thousands, not a
+# time or a date: 'SAT 08:00' is a Saturday) or after a money word ('TOTAL SAT 6,049.01',
+# 'Amount VT'), or right after such an amount ('709,287 VT', '43 594,05 DA'): Samoa's tala,
+# Vanuatu's vatu, Algeria's dinar. The engine flags a currency named by these alone.
+_MONEY_HEAD = r"(?i:price|amount|total|subtotal|rate|value)\s+\(?"
+_GROUPED = r"\d{1,3}(?:[ ,.'\u00a0]\d{3})+(?!\d)"
+_MONEY_AFTER = rf"(?=\s?(?:{AMOUNT}|{_GROUPED})(?![.,/:]\d))"
+_MARKS = {
+    "WST": rf"|(?<![\w-])SAT{_MONEY_AFTER}|{_MONEY_HEAD}SAT\b",
+    "VUV": rf"|(?<![\w-])VT{_MONEY_AFTER}|{_AFTER_MONEY}\s?VT\b|{_MONEY_HEAD}VT\b",
+    "DZD": rf"|{_AFTER_CENTS}DA\b|(?i:dinars?\s+alg[ée]riens?)",
+}
+MARKED_ONLY = {"WST": "SAT", "VUV": "VT", "DZD": "DA"}  # (and the tala's 'WS$')
 _SIGNED = [
     ("USD", r"US\$|USD|(?<![RN])\$"),
-    ("EUR", r"EUR|€"),
+    ("EUR", r"EUR(?:OS?)?(?![A-Za-z])|€"),  # (not a legal form's letters: 'EURL')
     ("GBP", r"GBP|£"),
     # not the letter in a registration's '4821R1Z3', nor an insulation's 'R2.5': an amount
     # nor a code of an 'R' and four digits or more run together ('Requisition No.  R3702')
     # nor a code's part after its dash or stroke ('MAL-R188')
-    ("ZAR", rf"ZAR|(?<![\d/-])R(?!\d{{4,}}(?![\d.,]))(?=\s?{_RANDS})"),
+    # nor a round bar's size ('Reinforcing bar R10 x 6m', 'R12 mm')
+    (
+        "ZAR",
+        rf"ZAR|(?<![\d/-])R(?!\d{{4,}}(?![\d.,])|\d{{1,2}}\s?(?i:x\s?\d|mm\b))(?=\s?{_RANDS})",
+    ),
     ("BRL", r"BRL|R\$"),
     ("NAD", r"NAD|N\$"),
     # the dollars written with their country's letters: Singapore's, Australia's, New
@@ -437,7 +499,10 @@ _SIGNED = [
     ("FJD", r"(?<![\w/-])FJD(?![\w]|[-/]\w)|FJ\$"),  # Fiji's
     # the other dollars (and the tala and the pa'anga) written with their country's letters,
     # each by its code too
-    *((code, _lettered(code, letters)) for code, letters in _LETTERED.items()),
+    *(
+        (code, _lettered(code, letters) + _MARKS.get(code, ""))
+        for code, letters in _LETTERED.items()
+    ),
     # the birr ('Br 20,000.00', 'Unit Price (Birr)'), the lek ('17.646 lekë'), the denar
     # after an amount ('988.407,25 ден.') and its code in Cyrillic letters
     # the Lebanese pound's 'L.L.' beside an amount ('360,702,005 L.L.')
@@ -500,6 +565,8 @@ _SIGNED = [
         "BDT",
         _CODE_ALONE.format("BDT") + rf"|৳|(?<![\w-])Tk\.?(?= ?{AMOUNT})|{_TK_HEAD}|(?i:\btaka\b)",
     ),
+    ("VUV", _CODE_ALONE.format("VUV") + _MARKS["VUV"]),
+    ("DZD", _CODE_ALONE.format("DZD") + _MARKS["DZD"]),
     ("MYR", _CODE_ALONE.format("MYR") + rf"|(?<![\w-])RM(?= ?{AMOUNT})|{_RM_HEAD}|(?i:ringgit)"),
 ]
 _SIGNED_CODES = {code for code, _ in _SIGNED}
@@ -574,6 +641,22 @@ _DOLLARS_IN_WORDS = {
     "SGD": r"singapore\s+dollars?",
     "HKD": r"hong\s+kong\s+dollars?|HK\$",
     "NAD": r"namibian?\s+dollars?",
+    # the world's other dollars, by their countries' names
+    "BSD": r"bahamian\s+dollars?",
+    "BBD": r"barbad(?:os|ian)\s+dollars?",
+    "BZD": r"beliz(?:e|ean)\s+dollars?",
+    "BMD": r"bermud(?:a|ian)\s+dollars?",
+    "BND": r"brunei\s+dollars?",
+    "KYD": r"cayman(?:\s+islands)?\s+dollars?",
+    "XCD": r"east(?:ern)?\s+caribbean\s+dollars?",
+    "FJD": r"fiji(?:an)?\s+dollars?",
+    "GYD": r"guyan(?:a|ese)\s+dollars?",
+    "JMD": r"jamaican?\s+dollars?",
+    "LRD": r"liberian?\s+dollars?",
+    "SBD": r"solomon\s+islands?\s+dollars?",
+    "SRD": r"surinam(?:e|ese)\s+dollars?",
+    "TTD": r"trinidad(?:\s+and\s+tobago)?\s+dollars?",
+    "TWD": r"(?:new\s+)?taiwan(?:ese)?\s+dollars?",
 }
 
 
@@ -904,7 +987,10 @@ def find(
                     heading = right and _heading_beside(lines, index, cell, right)
                     if heading == HEADING or (heading == MAYBE and len(right.text.split()) == 1):
                         right = None  # one word beside it ('PRINCIPAL'): a heading, likelier
-                    candidates = [(right, 1.0), (below, 0.97)]
+                    over = (
+                        None if right is not None else _over_translation(lines, index, cell, step)
+                    )
+                    candidates = [(right, 1.0), (over, 0.95), (below, 0.97)]
                     if right is not None and cut_name(right.text):
                         candidates = [(right, 1.0)]  # the line under holds the rest of it
                     for value_cell, nearness in candidates:
@@ -952,6 +1038,35 @@ def find(
                             conf = min(conf, DOUBTFUL)
                         return Found(value, round(conf, 3), cell.text, rank, cell.ocr)
     return MISSING
+
+
+def _over_translation(lines: list[Line], index: int, label: Cell, step: float) -> Cell | None:
+    """A label with no value beside it under its translation in another script, its value beside
+    the translation ('Έργο  PAF-02' over 'Project': the page's language over English): the
+    cell near after a cell of a word or three in letters of no Latin script, on the line
+    right above, that starts where the label does."""
+    line = lines[index]
+    if index == 0 or _right(line, label) is not None:
+        return None
+    above = lines[index - 1]
+    if above.page != line.page or line.y - above.y > 1.6 * step:
+        return None
+    for n, cell in enumerate(above.cells[:-1]):
+        if abs(cell.x0 - label.x0) > 2:
+            continue
+        text = cell.text.strip()
+        if re.search(r"[A-Za-z\d]", text) or not re.search(r"[^\W\d_]", text):
+            return None  # a Latin word or a number: no translation (an address, a value)
+        if len(text.split()) > 3:
+            return None
+        value = above.cells[n + 1]
+        near = value.x0 - cell.x1 <= _NEAR_BESIDE
+        return value if near and not is_label(value.text) else None
+    return None
+
+
+# How far right of its label a value may stand on its line.
+_NEAR_BESIDE = 45
 
 
 def _label_goes_on(match: re.Match) -> bool:

@@ -194,6 +194,32 @@ def mirrored(rows: list[str]) -> list[str]:
     return out
 
 
+# A number in Arabic-Indic (or Persian) digits with its marks ('٢٣/٠٤/٢٠٢٦', '١٦٬٦٠٧٫٧٠٠'),
+# and those digits and marks as the readers know them.
+_INDIC_NUMBER = re.compile(
+    r"[\u0660-\u0669\u06f0-\u06f9](?:[\u0660-\u066c\u06f0-\u06f9/.,:\-]*[\u0660-\u0669\u06f0-\u06f9])?"
+)
+_INDIC_DIGITS = str.maketrans(
+    "\u0660\u0661\u0662\u0663\u0664\u0665\u0666\u0667\u0668\u0669\u066b\u066c"
+    "\u06f0\u06f1\u06f2\u06f3\u06f4\u06f5\u06f6\u06f7\u06f8\u06f9",
+    "0123456789.,0123456789",
+)
+
+
+def western_digits(row: str, turned: bool) -> str:
+    """A row with its numbers in Arabic-Indic or Persian digits written in the digits 0-9
+    (their decimal and thousands marks as a point and a comma, the percent sign as '%');
+    `turned` where they came last
+    digit first (a page whose right-to-left words come in the order they are read: pypdf
+    gives such a number as drawn, '٦٢٠٢/٤٠/٣٢' for 23/04/2026). The row keeps its length."""
+
+    def western(match: re.Match) -> str:
+        number = match.group()[::-1] if turned else match.group()
+        return number.translate(_INDIC_DIGITS)
+
+    return _INDIC_NUMBER.sub(western, row).replace("\u066a", "%")  # (Arabic's percent sign)
+
+
 def text_lines(text: str, page_no: int = 0, y0: float = 0.0) -> list[Line]:
     """One page of pypdf layout-mode text: one Line per text row, x = character column; right-
     to-left words that come as seen are put in the order they are read."""
@@ -201,6 +227,10 @@ def text_lines(text: str, page_no: int = 0, y0: float = 0.0) -> list[Line]:
     cleaned = clean(text)
     if _RTL_LETTER.search(cleaned):  # most pages have no Hebrew or Arabic letter
         written = right_to_left(cleaned)
+        if _INDIC_NUMBER.search(cleaned):
+            turned = not seen_order(cleaned)
+            text = "\n".join(western_digits(row, turned) for row in text.splitlines())
+            cleaned = clean(text)
         if seen_order(cleaned):
             # turned before a ligature of two letters ('ﻹ') is written as the two; on a page
             # written left to right only the runs of right-to-left words are turned

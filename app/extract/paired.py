@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from app.extract import validate
 from app.extract.fields import is_label
 from app.extract.layout import Cell, Line
 
@@ -83,8 +84,11 @@ def _a_label(text: str) -> bool:
 
 
 def _not_labels(text: str) -> bool:
-    """No part of a value split at its slash is a label ('Tarehe / Date' is a label pair)."""
-    return not any(is_label(part) for part in _SPACED_SLASH.split(text))
+    """No part of a value split at its slash is a label or only label words ('Tarehe / Date',
+    '... / Date de livraison' are label pairs)."""
+    return not any(
+        is_label(part) or validate.is_label_words(part) for part in _SPACED_SLASH.split(text)
+    )
 
 
 def _pieces(label: Cell, labels: tuple[str, str], parts: list[str], value: Cell) -> list[Cell]:

@@ -154,8 +154,9 @@ _OUR_TITLE = re.compile(
 def _date(found: Found, reading: Reading, name: str) -> str | None:
     if found.rank is None:
         return "not under a date label"
-    if name == "po_date" and found.rank > 0 and reading.their_page:
-        # the supplier's sales order or confirmation: its 'Date' is its own document's
+    if name == "po_date" and found.rank > 0 and reading.their_page and not names_our_order(found):
+        # the supplier's sales order or confirmation: its 'Date' and 'Order date' are its own
+        # document's ('Your order date' is ours)
         return (
             "a date under a general label on the supplier's own document, which names our "
             "order by its number only"
@@ -204,9 +205,17 @@ def _project(found: Found, reading: Reading) -> str | None:
         return "not under a project label"
     if found.rank >= fields.ACCOUNT_RANK:
         return "under a cost centre's or a location's label: it may not be the project's code"
-    if validate.site_code_proof(found.value, reading.site_codes, found.ocr) is None:
+    proof = validate.site_code_proof(found.value, reading.site_codes, found.ocr)
+    if proof is None:
         return "matches no site's code or alias, nor their pattern"
+    if proof != "known" and reading.their_page and _JOB.match(found.source or ""):
+        # the supplier's own document numbers its own jobs ('JOB No. J2681' on its drawing
+        # that confirms our order): ours only if it is a site's code
+        return "a job number on the supplier's own document, and no site's code"
     return None
+
+
+_JOB = re.compile(r"(?:our\s+)?job\b", re.IGNORECASE)
 
 
 def _currency(found: Found, reading: Reading) -> str | None:

@@ -54,7 +54,7 @@ FOOT_LABELS = {
     rf"total\s+before\s+(?:vat|tax)|{_WHAT}\s+{_EXCL}|{words.FOOT['subtotal']}|"
     # what the goods come to, before freight and tax ('Merchandise Total'); a service order's
     # 'Net value of services' (a bare 'Net Value' may be what is payable, after tax)
-    r"(?:merchandise|goods|materials?)\s+total|net\s+value\s+of\s+(?:goods|services))"
+    r"(?:merchandise|goods|materials?)\s+(?:total|value)|net\s+value\s+of\s+(?:goods|services))"
     rf"(?:\s+{_EXCL})?{_CURRENCY}",
     # 'Total VAT' and 'VAT total' beside 'Total Exclusive' and 'Total Inclusive' (an
     # accounting package's foot) name the tax, not the total
@@ -89,6 +89,12 @@ _AMOUNT = re.compile(
 )
 
 
+# Days after a number: a term's ('Net 30 days', 'Netto 30 dagar', '30 Tage netto').
+_DAYS = re.compile(
+    r"\s*(?:days?|dage|dagar|dagen|dögum|tage?n?|jours?|d[íi]as|dni|päivää|gün)\b", re.IGNORECASE
+)
+
+
 def _amount(text: str, decimal_comma: bool, currency: str | None = None) -> str | None:
     """The last amount in the text; 'R 12 038 03' and '1 805. 70' (a point the OCR lost or
     spaced) are read as 12038.03 and 1805.70 when nothing else makes them a number. Given the
@@ -97,6 +103,8 @@ def _amount(text: str, decimal_comma: bool, currency: str | None = None) -> str 
     for match in reversed(list(_AMOUNT.finditer(text))):
         if text[match.end() :].lstrip().startswith("%"):
             continue  # a rate ('TVA 15% / VAT included 15%'), not an amount
+        if _DAYS.match(text[match.end() :]):
+            continue  # payment terms ('Netto 30 dagar', 'Net 30 days'), not an amount
         if _in_another_currency(text, match, currency):
             continue
         value = money_text(match.group().strip(), decimal_comma)
@@ -164,7 +172,7 @@ def _labelled(
                     break  # the next cell is a label of its own, the amount after it its
                     # ('Amount inc GST  GST included (10%)  $208.51', a table's head); not the
                     # rest of this label in a cell of its own ('TOTAL  VAT incl.  11,500.00')
-                value_text = rest or " ".join(c.text for c in after)
+                value_text = _own_part(rest or " ".join(c.text for c in after))
                 other = None if value_text or below is None else _alone_under(below, cell.x0)
                 if other is not None:
                     value_text = other.text
@@ -179,6 +187,17 @@ def _labelled(
                     return key, value, position, other and below
                 break  # a label without its amount: the next cell may be one
     return None
+
+
+# Another label after an amount, its value after its colon ('1,728.44  Lines . . . : 11').
+_NEXT_LABEL = re.compile(r"\d[.,]\d\d(\s+[^\W\d][^\d:]{0,30}:)")
+
+
+def _own_part(text: str) -> str:
+    """The text up to another label after its amount: a screen's or a form's next field on
+    the line ('GST 10% . . . : 1,728.44  Lines . . . : 11'), whose value is no amount here."""
+    match = _NEXT_LABEL.search(text)
+    return text[: match.start(1)] if match else text
 
 
 def _a_foot_label(text: str) -> bool:

@@ -73,7 +73,9 @@ _ORDER_TITLE = re.compile(
 # A number marker, alone or run into its value after a mark or a space ('No.', 'Nr', 'N°',
 # '#', 'No. L-55018'); not the start of a word ('Norte-0045', 'NR2026-0045').
 _MARKER = re.compile(
-    r"(?:(?:no|nr)(?:\.|(?=[\s:])|$)|n\.?\s?[°º]\.?|#)\s*:?\s*(?P<value>.*)", re.IGNORECASE
+    r"(?:(?:no|nr)(?:\.|(?=[\s:])|$)|n\.?\s?[°º]\.?|#|(?:number|num[ée]ro|n[úu]mero)(?=[\s:]|$))"
+    r"\s*:?\s*(?P<value>.*)",
+    re.IGNORECASE,
 )
 
 
@@ -85,10 +87,12 @@ def number_after_title(lines: list[Line], step: float) -> Found:
     for index, line in enumerate(lines[:20]):
         for n, cell in enumerate(line.cells):
             text = cell.text.strip()
-            if not (text.isupper() or len(line.cells) == 1) or not _ORDER_TITLE.fullmatch(text):
+            halves = re.split(r"\s+/\s+", text)  # a title in two languages: either half
+            titled = any(_ORDER_TITLE.fullmatch(half) for half in halves)
+            if not (text.isupper() or len(line.cells) == 1) or not titled:
                 continue
             for at, marker in _after(lines, index, n, step):
-                found = _MARKER.fullmatch(marker.text.strip())
+                found = _marker(marker.text.strip())
                 if found is None:
                     continue
                 if found["value"]:
@@ -105,14 +109,23 @@ def number_after_title(lines: list[Line], step: float) -> Found:
     return MISSING
 
 
+def _marker(text: str) -> re.Match | None:
+    """A number marker and what follows it; in two languages, the last half's ('Nummer /
+    Numéro  BB26-01388')."""
+    parts = re.split(r"\s+/\s+", text)
+    if len(parts) == 2 and " " not in parts[0].strip():
+        return _MARKER.fullmatch(parts[1])
+    return _MARKER.fullmatch(text)
+
+
 def _after(lines: list[Line], index: int, n: int, step: float) -> list[tuple[int, Cell]]:
-    """The cell after the title on its line, and the first under it on the next line, with
-    the index of the line each is on."""
+    """The cell after the title on its line, and the first under it on the next line (a blank
+    line between them at most), with the index of the line each is on."""
     title_cell, line = lines[index].cells[n], lines[index]
     cells = [(index, line.cells[n + 1])] if n + 1 < len(line.cells) else []
     if index + 1 < len(lines):
         below = lines[index + 1]
-        if below.page == line.page and below.y - line.y <= 1.6 * step:
+        if below.page == line.page and below.y - line.y <= 2.6 * step:
             under = [c for c in below.cells if c.x1 > title_cell.x0 and c.x0 < title_cell.x1]
             if len(below.cells) == 1:
                 under = below.cells  # the title's number on a line of its own under it
@@ -284,6 +297,10 @@ def _after_logo(cells: list[Cell]) -> str:
     return cells[0].text
 
 
+# A letter's or a mail's greeting before the name it is written to.
+_GREETING = re.compile(r"^(?:dear|hello|hi)\s+(?=\S)", re.IGNORECASE)
+
+
 def known_supplier(
     lines: list[Line], buyer_names: tuple[str, ...], known: tuple[str, ...]
 ) -> Found:
@@ -311,7 +328,14 @@ def known_supplier(
                 # words before each comma, the longest first
                 commas = [m.start() for m in re.finditer(",", text)]
                 town = [text[:comma].strip() for comma in reversed(commas)]
-                for name in (*(f"{text} {rest.strip()}" for rest in under), text, *town):
+                # (or greeted in a mail's first line: 'Dear Athi River Cement Ltd, please ...')
+                town += [_GREETING.sub("", part) for part in town if _GREETING.match(part)]
+                # (or its legal form in a cell of its own after it, in smaller print:
+                # 'STELLENBERG FENCING & GATES  (Pty) Ltd')
+                after = line.cells[position + 1 : position + 2]
+                form = [c.text.strip() for c in after if validate.is_legal_form(c.text)]
+                names = (*(f"{text} {rest}" for rest in form), text, *town)
+                for name in (*(f"{text} {rest.strip()}" for rest in under), *names):
                     if validate.is_known(name, known) or (
                         cell.ocr and validate.like_known_name(name, known)
                     ):

@@ -15,7 +15,8 @@ import unicodedata
 from datetime import date, timedelta
 
 # Words printed as labels on order forms (and the copy's name: 'VENDOR COPY', 'ORIGINAL'), in
-# the languages the office meets (English, Afrikaans, German, French, Portuguese and Spanish):
+# the languages the office meets (English, Afrikaans, German, French, Portuguese, Spanish
+# and Catalan):
 # a cell that is only these words (and punctuation) is a label, never a field's value.
 # Compared without accents.
 _LABEL_WORDS = {
@@ -39,13 +40,13 @@ _LABEL_WORDS = {
     "fr": """nom date référence numéro n° no. page téléphone tél courriel adresse contact tva
         siret siren commande bon fournisseur client projet chantier montant quantité qté
         unité prix remise désignation sous-total statut état objet conditions acheteur
-        livraison soumission devis paiement échéance""",
+        livraison soumission devis paiement échéance raison sociale""",
     "pt": """nome data referência número página telefone endereço contato iva nif cnpj pedido
         ordem compra fornecedor cliente projeto obra valor quantidade unidade preço desconto
-        descrição código estado entrega emissão local""",
+        descrição código estado entrega emissão local razão social""",
     "es": """nombre fecha referencia número página teléfono dirección contacto iva cif pedido
         orden compra proveedor cliente proyecto obra importe cantidad precio descuento
-        descripción código estado entrega emisión lugar""",
+        descripción código estado entrega emisión lugar razón social""",
     "ca": """nom data referència número núm. pàgina telèfon adreça contacte proveïdor client
         projecte obra comanda ordre lliurament lloc import quantitat preu descompte
         descripció codi""",
@@ -252,10 +253,16 @@ def is_labelled_value(text: str) -> bool:
     return bool(match and is_label_words(match[1]))
 
 
+# A remark wholly in brackets beside a label ('VENDOR (Code V1968)'): no company's name is.
+_BRACKETED = re.compile(r"\([^()]*\)")
+
+
 def not_a_supplier(text: str, buyer_names: tuple[str, ...]) -> str | None:
     """Why this text cannot be a supplier's name, or None when it can be."""
     if is_label_words(text):
         return "a label, not a name"
+    if _BRACKETED.fullmatch(text.strip()):
+        return "a remark in brackets, not a name"
     if is_buyer(text, buyer_names):
         return "our own company, not the supplier"
     if is_contact(text) or is_phone(text):

@@ -39,6 +39,7 @@ WARNING_TEXT = {
     "po_unknown": "no PO matches this delivery note yet",
     "unmatched_lines": "some delivered lines are on no PO line",
     "untitled": "no title on the page says it is a purchase order",
+    "quoted": "the page is the supplier's quotation or proforma for this order",
     "no_po_number": "no PO number was read: type it from the document",
 }
 
