@@ -440,3 +440,11 @@ def test_a_number_word_in_two_languages_under_a_title_in_two_languages():
         found = read(page)
         assert found["po_number"] == "BB26-01388"
         assert flagged(found, "po_number")  # found by its place, not a label the engine knows
+
+
+def test_the_quoted_warning_reads_as_a_sentence_on_the_pages():
+    from app.purchase_orders.intake import describe_warning
+
+    assert describe_warning("quoted") == (
+        "the page is the supplier's quotation or proforma for this order"
+    )

@@ -112,6 +112,37 @@ NOT_YET: dict[str, str] = {
     "address, the 'Printed … by …' line): documents 4 and 6 match at 0.41 and 0.46, and on "
     "documents 2 and 5 (0.53, 0.54) the foot's amounts are looked for a scaled distance from "
     "their labels and not found",
+    # rotation 14's, dev since rotation 16
+    "faroese": "the supplier's confirmation prints its own date ('Dagfesting') above our "
+    "order's ('Bíleggingardagur'), one day on document 1, so the date is learned at both "
+    "places; on documents 2 and 5, confirmed a day or two after the order, they differ and the "
+    "first gives the confirmation's date (not taken: the places learned disagree, so the "
+    "reader's own reading, flagged, stands)",
+    "jordanian": "its items' head is in Arabic words the engine does not know and its "
+    "descriptions print numbers in Arabic-Indic digits, which the engine writes as 0-9, so the "
+    "table read back from document 1 is not its items as confirmed and none is learned",
+    "paraguayan": "its foot prints the subtotals in three columns by rate ('SUBTOTALES: 0 0 "
+    "3.455.187') and the total's figure on the line under a label that runs on into the amount "
+    "in words ('TOTAL A PAGAR (Gs.): Son guaraníes: ...'): neither is read on document 1, so "
+    "neither place is learned",
+    "terminal-screen-print": "a terminal's screens printed one under another, the order's "
+    "lines over two screens each with its own head and a 'More...' line, a 'Due' date under "
+    "each line: the table read back from document 1 is not its items as confirmed, so none "
+    "is learned",
+    "traffic-management": "its roster's head has a column for each shift's date ('Fri 18/09  "
+    "Mon 21/09 ...'), as many as the booking has shifts, so the words the fingerprint holds "
+    "change from document to document: documents 2, 3, 4 and 6 do not match the layout",
+    "fencing-contractor": "its name is printed in capitals over two cells of the letterhead "
+    "('STELLENBERG FENCING & GATES' and '(Pty) Ltd'), the confirmed name nowhere as one, so no "
+    "place is learned for the supplier (the known-supplier rule reads it, flagged)",
+    "drawing-sheet": "a fabricator's drawing: its parts list is printed over the title block, "
+    "its head under its lines, so no table is learned; the supplier's name as confirmed is "
+    "printed nowhere as such (in capitals in the title block), and the place learned for it "
+    "reads an item's description on documents 3, 4 and 6 (flagged: neither the layout's "
+    "supplier nor one the office knows)",
+    "kuwaiti": "its amounts are printed in two columns, dinars and fils ('K.D.', 'Fils'), read "
+    "as two numbers, so no table is learned; the order prints no tax (Kuwait levies none), and "
+    "the zero confirmed for it is learned at a 'Fils' cell, which later documents fill",
 }
 LEARNED_CASES = [
     pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=NOT_YET[name]))

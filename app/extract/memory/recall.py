@@ -60,7 +60,7 @@ def read(anchors: dict, lines: list[Line], frame: Frame, judge: Judge = SHAPE_ON
         check = places.checker(name, day_first, comma, judge)
         area = places.region(lines, end if items else None, name in MONEY, sheet)
         if "places" in learned:
-            value = places.read_field(learned["places"], area, frame, check)
+            value = _one_value(learned["places"], area, frame, check)
             if value:
                 found[name] = value
         elif "parts" in learned:
@@ -78,6 +78,30 @@ def read(anchors: dict, lines: list[Line], frame: Frame, judge: Judge = SHAPE_ON
             if worked:
                 found[name] = worked
     return {"fields": found, "items": items}
+
+
+def _one_value(learned: list[dict], area, frame: Frame, check) -> Reading | None:
+    """The field at the first of its places that gives a value; not sure (under LOW, so the
+    layout's reading is not taken) where another of its places gives another value: the
+    document taught showed it in two places alike (a confirmation's own date and our order's,
+    on one day), and here they differ, so which is the field's the layout cannot say."""
+    value = places.read_field(learned, area, frame, check)
+    spots = {_spot(place) for place in learned}
+    if value is None or len(spots) < 2:
+        return value  # one spot learned in several ways (by its label, by its place)
+    for place in learned:
+        other = places.read_place(place, area, frame, check)
+        if other and other.value != value.value:
+            return replace(value, conf=min(value.conf, LOW - 0.1))
+    return value
+
+
+def _spot(place: dict) -> tuple:
+    """Where the value stood on the document taught: after its label, or at its place."""
+    x, y = place.get("x", 0), place.get("y", 0)
+    if place.get("kind") == "label":  # (the label's place, and the value's offset from it)
+        x, y = x + place.get("dx0", 0), y + place.get("dy", 0)
+    return (round(x, 1), round(y, 1))
 
 
 def with_legal_form(reading: Reading, lines: list[Line]) -> Reading:
