@@ -124,7 +124,6 @@ DN_LABELS: dict[str, list[str]] = {
     "supplier_name": [r"(?:supplier|vendor)(?:\s+name)?|supplied\s+by|from"],
     "project_code": _PROJECT_LABELS,
 }
-PO_LABELS_SUPPLIER = PO_LABELS["supplier_name"][0]
 # The wordings (by rank in the lists above) that name the field itself: a value under a
 # bare 'Order' or a title is found but not proven.
 NAMING_RANKS = {"po_number": 1, "dn_number": 0, "dn:po_number": 2}
@@ -347,7 +346,7 @@ _NAME_LABELLED = re.compile(r"name\s*(?:[._·]\s?)*:\s*(?P<name>\S.*)", re.IGNOR
 
 
 _SUPPLIER_NUMBER = re.compile(
-    rf"(?:{PO_LABELS_SUPPLIER}){_LEADER}\s*:\s*[A-Z]{{0,3}}-?\d[\d-]*", re.IGNORECASE
+    rf"(?:{PO_LABELS['supplier_name'][0]}){_LEADER}\s*:\s*[A-Z]{{0,3}}-?\d[\d-]*", re.IGNORECASE
 )
 
 
@@ -848,6 +847,10 @@ def _header_row(line: Line) -> bool:
     return len(line.cells) >= 4 and 4 * heads >= 3 * len(line.cells)
 
 
+# How far right of its label a value may stand on its line.
+NEAR_BESIDE = 45
+
+
 def _right(line: Line, label: Cell) -> Cell | None:
     after = _after(line, label)
     if not after or is_label(after[0].text) or numbered_block(after[0].text):
@@ -859,7 +862,7 @@ def _right(line: Line, label: Cell) -> Cell | None:
     # far off, it is the label's value only when the next label on the line follows it (a
     # spreadsheet's wide cells: 'PO No:' ... '2185' 'Project:')
     sandwiched = len(after) > 1 and (is_label(after[1].text) or after[1].text.strip().endswith(":"))
-    if after[0].x0 - label.x1 < 45 or sandwiched:
+    if after[0].x0 - label.x1 < NEAR_BESIDE or sandwiched:
         return _with_neighbours(after[0], after[1:])
     return None
 
@@ -987,9 +990,7 @@ def find(
                     heading = right and _heading_beside(lines, index, cell, right)
                     if heading == HEADING or (heading == MAYBE and len(right.text.split()) == 1):
                         right = None  # one word beside it ('PRINCIPAL'): a heading, likelier
-                    over = (
-                        None if right is not None else _over_translation(lines, index, cell, step)
-                    )
+                    over = _over_translation(lines, index, cell, step)  # (none where `right` is)
                     candidates = [(right, 1.0), (over, 0.95), (below, 0.97)]
                     if right is not None and cut_name(right.text):
                         candidates = [(right, 1.0)]  # the line under holds the rest of it
@@ -1060,13 +1061,9 @@ def _over_translation(lines: list[Line], index: int, label: Cell, step: float) -
         if len(text.split()) > 3:
             return None
         value = above.cells[n + 1]
-        near = value.x0 - cell.x1 <= _NEAR_BESIDE
+        near = value.x0 - cell.x1 <= NEAR_BESIDE
         return value if near and not is_label(value.text) else None
     return None
-
-
-# How far right of its label a value may stand on its line.
-_NEAR_BESIDE = 45
 
 
 def _label_goes_on(match: re.Match) -> bool:

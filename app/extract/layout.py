@@ -209,9 +209,9 @@ _INDIC_DIGITS = str.maketrans(
 def western_digits(row: str, turned: bool) -> str:
     """A row with its numbers in Arabic-Indic or Persian digits written in the digits 0-9
     (their decimal and thousands marks as a point and a comma, the percent sign as '%');
-    `turned` where they came last
-    digit first (a page whose right-to-left words come in the order they are read: pypdf
-    gives such a number as drawn, '٦٢٠٢/٤٠/٣٢' for 23/04/2026). The row keeps its length."""
+    `turned` where they came last digit first (a page whose right-to-left words come in the
+    order they are read: pypdf gives such a number as drawn, '٦٢٠٢/٤٠/٣٢' for 23/04/2026).
+    The row keeps its length."""
 
     def western(match: re.Match) -> str:
         number = match.group()[::-1] if turned else match.group()

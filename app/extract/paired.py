@@ -16,7 +16,7 @@ import re
 from dataclasses import replace
 
 from app.extract import validate
-from app.extract.fields import is_label
+from app.extract.fields import NEAR_BESIDE, is_label
 from app.extract.layout import Cell, Line
 
 _PAIR = re.compile(r"(?P<a>[^\W\d][^/]*?)\s*/\s*(?P<b>[^\W\d][^/\d]*)")
@@ -61,7 +61,7 @@ def _value(lines: list[Line], index: int, label: Cell, step: float) -> tuple[int
     after = [c for c in line.cells if c.x0 > label.x1]
     if after and _SPACED_SLASH.search(after[0].text):
         return (index, after[0]) if _not_labels(after[0].text) else None
-    if after and after[0].x0 - label.x1 < _NEAR and not _a_label(after[0].text):
+    if after and after[0].x0 - label.x1 < NEAR_BESIDE and not _a_label(after[0].text):
         return None
     for at in range(index + 1, min(index + 3, len(lines))):
         below = lines[at]
@@ -72,10 +72,6 @@ def _value(lines: list[Line], index: int, label: Cell, step: float) -> tuple[int
                 found = _SPACED_SLASH.search(cell.text) and _not_labels(cell.text)
                 return (at, cell) if found else None
     return None
-
-
-# How far right of a label its value may stand on its line (fields.py reads it there too).
-_NEAR = 45
 
 
 def _a_label(text: str) -> bool:

@@ -253,15 +253,11 @@ def is_labelled_value(text: str) -> bool:
     return bool(match and is_label_words(match[1]))
 
 
-# A remark wholly in brackets beside a label ('VENDOR (Code V1968)'): no company's name is.
-_BRACKETED = re.compile(r"\([^()]*\)")
-
-
 def not_a_supplier(text: str, buyer_names: tuple[str, ...]) -> str | None:
     """Why this text cannot be a supplier's name, or None when it can be."""
     if is_label_words(text):
         return "a label, not a name"
-    if _BRACKETED.fullmatch(text.strip()):
+    if _REMARK.fullmatch(text.strip()):  # beside a label ('VENDOR  (Code V1968)')
         return "a remark in brackets, not a name"
     if is_buyer(text, buyer_names):
         return "our own company, not the supplier"
