@@ -605,6 +605,34 @@ def test_a_known_suppliers_name_the_ocr_read_without_an_accent_or_a_dot(read, kn
     assert validate.like_known_name(read, names) == known
 
 
+# An office's hundreds of suppliers, none alike the names below.
+_MANY = tuple(f"Supplier Number {n} Trading" for n in range(600))
+
+
+@pytest.mark.parametrize(
+    ("read", "known"),
+    [
+        # one letter lost: the one known name it is so close to
+        ("Meridan Construction (Pty) Ltd", ["Meridian Construction (Pty) Ltd"]),
+        ("Halvorsen Byggevarer", ["Halvorsen Byggevarer AS"]),  # spelt so, its form lost
+        # as close to two known names: no telling which
+        ("Nordic Steel Partner", []),
+        # not close enough to any
+        ("Meridian Haulage", []),
+    ],
+)
+def test_a_misread_name_is_known_among_hundreds_only_when_one_name_is_closest(read, known):
+    names = (
+        *_MANY,
+        "Meridian Construction (Pty) Ltd",
+        "Halvorsen Byggevarer AS",
+        "Nordic Steel Partners",
+        "Nordic Steel Partnerz",
+    )
+    assert validate.like_known_name(read, names) == known
+    assert validate.like_known_name(read, tuple(reversed(names))) == known
+
+
 @pytest.mark.parametrize(
     ("text", "fixed"),
     [

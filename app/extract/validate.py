@@ -10,9 +10,12 @@ a value and again when it decides what is proven. Pure.
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 import unicodedata
 from datetime import date, timedelta
+
+from rapidfuzz import fuzz, process
 
 # Words printed as labels on order forms (and the copy's name: 'VENDOR COPY', 'ORIGINAL'), in
 # the languages the office meets (English, Afrikaans, German, French, Portuguese, Spanish
@@ -188,20 +191,43 @@ def is_buyer(text: str, buyer_names: tuple[str, ...]) -> bool:
     )
 
 
+@functools.lru_cache(maxsize=8)
+def _keyed(known_names: tuple[str, ...]) -> tuple[list[str], frozenset[str]]:
+    """The known names' keys, in their order and as a set: an office knows hundreds of
+    suppliers and a page has hundreds of cells to compare with them."""
+    keys = [company_key(other) for other in known_names]
+    return keys, frozenset(keys)
+
+
 def is_known(name: str, known_names: tuple[str, ...]) -> bool:
     """One of the names the office knows (its suppliers), legal forms and case aside."""
     key = company_key(name)
-    return bool(key) and any(key == company_key(other) for other in known_names)
+    return bool(key) and key in _keyed(known_names)[1]
+
+
+# Two names as close as this of each other (difflib's ratio) cannot be told apart.
+_AS_CLOSE = 0.02
 
 
 def like_known_name(name: str, known_names: tuple[str, ...], least: float = 0.9) -> list[str]:
     """The known names this one may be a misreading of: the one most alike, when it is at
     least `least` alike (legal forms and case aside) and no other is as close."""
     key = company_key(name)
+    keys = _keyed(known_names)[0]
+    near = range(len(keys))
+    if key:
+        # rapidfuzz's ratio counts the longest common subsequence, which is never shorter than
+        # the blocks difflib finds: a name under `least - _AS_CLOSE` by it is neither the
+        # closest nor as close as the closest, so difflib weighs only the rest.
+        cutoff = (least - _AS_CLOSE) * 100 - 1e-6
+        found = process.extract(
+            key, keys, scorer=fuzz.ratio, processor=None, score_cutoff=cutoff, limit=None
+        )
+        near = [index for _, _, index in found]
     scored = sorted(
         (
-            (difflib.SequenceMatcher(None, key, company_key(other)).ratio(), other)
-            for other in known_names
+            (difflib.SequenceMatcher(None, key, keys[index]).ratio(), known_names[index])
+            for index in near
         ),
         reverse=True,
     )
@@ -209,7 +235,7 @@ def like_known_name(name: str, known_names: tuple[str, ...], least: float = 0.9)
         return _spelt_otherwise(name, [other for ratio, other in scored if ratio == 1.0])
     if not key or not scored or scored[0][0] < least:
         return []
-    if len(scored) > 1 and scored[1][0] >= scored[0][0] - 0.02:
+    if len(scored) > 1 and scored[1][0] >= scored[0][0] - _AS_CLOSE:
         return []  # two names as close: no telling which
     return [scored[0][1]]
 
