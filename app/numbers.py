@@ -59,6 +59,15 @@ _CURRENCY_AFTER = re.compile(
     rf"\s*({_CODES}|€|£|zł|Kč|kr\.?|(?<=\d[.,]\d\d)\s?MT|дин\.?|ден\.?|грн\.?|лв\.?)$",
     re.IGNORECASE,
 )
+
+
+def currency_mark(text: str) -> bool:
+    """Nothing but a currency's code or sign, as printed before or after an amount ('ZAR',
+    'Rp', 'R$', 'kr.', 'zł', 'грн.')."""
+    text = text.strip()
+    return bool(text) and bool(_CURRENCY.fullmatch(text) or _CURRENCY_AFTER.fullmatch(text))
+
+
 # Thousands, then lakhs and crores, in pairs of digits: '1,18,394.60'.
 _LAKHS = re.compile(r"\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{1,2})?")
 _GROUPING = re.compile(r"(?<=\d)[ ,'\u00a0\u202f](?=\d{3}(?!\d))")
@@ -258,7 +267,10 @@ DATE_IN_TEXT = re.compile(
     rf"|\d{{4}}\s*m\.\s+(?:{_MONTH_WORDS})\s+\d{{1,2}}\s*d\."
     rf"|\d{{4}}\.\s*gada\s+\d{{1,2}}\.\s*(?:{_MONTH_WORDS})"
     # the day's, the month's and the year's words before each ('ngày 12 tháng 07 năm 2026')
-    rf"|ngày\s+\d{{1,2}}\s+tháng\s+\d{{1,2}}\s+năm\s+\d{{4}})(?!\w)",
+    rf"|ngày\s+\d{{1,2}}\s+tháng\s+\d{{1,2}}\s+năm\s+\d{{4}}"
+    # the year's, the month's and the day's marks after each ('2026年2月27日', '2026년 2월
+    # 27일', '2026 оны 02 сарын 27')
+    rf"|\d{{4}}\s*(?:年|년|оны)\s*\d{{1,2}}\s*(?:月|월|сарын)\s*\d{{1,2}}(?:\s*[日일])?)(?!\w)",
     re.IGNORECASE,
 )
 
@@ -273,10 +285,11 @@ def parse_date(text: str | None, day_first: bool = True) -> str:
     raw = (text or "").strip()
     cleaned = re.sub(r"[«»\"“”]", "", _WEEKDAY.sub("", raw))  # '«20» червня 2026 р.'
     cleaned = re.sub(r"(?<=\d)(st|nd|rd|th)\b", "", cleaned, flags=re.IGNORECASE)
+    cleaned = re.sub(r"(?<=\d)\s*[年月日년월일]", " ", cleaned)  # '2026年2月27日'
     parts = [p.rstrip(".") for p in re.split(r"[\s/.\-,]+", cleaned) if p]
     # '19 de agosto de 2026'; the year's and the day's words ('9 ноября 2026 г.', '2026 m. kovo
-    # 2 d.', '22 მაისი, 2026 წ.')
-    skipped = ("de", "del", "г", "р", "m", "d", "წ", "gada", "ngày", "tháng", "năm")
+    # 2 d.', '22 მაისი, 2026 წ.', '2026 оны 02 сарын 27')
+    skipped = ("de", "del", "г", "р", "m", "d", "წ", "gada", "ngày", "tháng", "năm", "оны", "сарын")
     parts = [p for p in parts if p.lower() not in skipped]
     try:
         if len(parts) == 3 and all(p.isdigit() for p in parts):

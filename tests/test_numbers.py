@@ -94,6 +94,10 @@ def test_money_out(cents, text, shown):
         ("3 févr. 2026", "2026-02-03"),
         ("19 de agosto de 2026", "2026-08-19"),
         ("5 março 2026", "2026-03-05"),
+        # the year first, each part with its mark after it
+        ("2026年2月27日", "2026-02-27"),
+        ("2026년 2월 27일", "2026-02-27"),
+        ("2026 оны 02 сарын 27", "2026-02-27"),
     ],
 )
 def test_parse_date(text, iso):
@@ -114,6 +118,10 @@ def test_parse_date_month_first_when_asked():
         ("Datum 14 Februarie 2026", "14 Februarie 2026"),
         ("Fecha: 19 de agosto de 2026.", "19 de agosto de 2026"),
         ("Order 4500123456", None),
+        ("日期：2026年11月3日（星期二）", "2026年11月3日"),
+        ("서울, 2026년 11월 3일 발행", "2026년 11월 3일"),
+        ("2026 оны 02 сарын 27 No 0712 Улаанбаатар хот", "2026 оны 02 сарын 27"),
+        ("No 2026 11 3", None),
     ],
 )
 def test_a_date_inside_longer_text(text, found):
