@@ -38,9 +38,6 @@ NOT_YET: dict[str, str] = {
     "('Số: …', 'Kính gửi: …'), are not learned",
     "fuel-zero-rated": "the tax is learned as the cell under 'VAT' in the VAT analysis "
     "table, where a later document prints its zero-rated row (0.00)",
-    "indonesian": "its foot prints the tax base (DPP, 11/12 of the subtotal) between the "
-    "subtotal and the tax, each amount after a cell 'Rp' of its own; the tax learned on one "
-    "document reads another amount on the next",
     "revised-order": "a change order whose items carry a change mark and the earlier "
     "revision's figures under them; the table learned reads no items on the next documents",
     "paint-trade-order": "the order's details run down a sidebar beside the table, so an "
@@ -121,25 +118,15 @@ NOT_YET: dict[str, str] = {
     "jordanian": "its items' head is in Arabic words the engine does not know and its "
     "descriptions print numbers in Arabic-Indic digits, which the engine writes as 0-9, so the "
     "table read back from document 1 is not its items as confirmed and none is learned",
-    "paraguayan": "its foot prints the subtotals in three columns by rate ('SUBTOTALES: 0 0 "
-    "3.455.187') and the total's figure on the line under a label that runs on into the amount "
-    "in words ('TOTAL A PAGAR (Gs.): Son guaraníes: ...'): neither is read on document 1, so "
-    "neither place is learned",
     "terminal-screen-print": "a terminal's screens printed one under another, the order's "
     "lines over two screens each with its own head and a 'More...' line, a 'Due' date under "
     "each line: the table read back from document 1 is not its items as confirmed, so none "
     "is learned",
-    "traffic-management": "its roster's head has a column for each shift's date ('Fri 18/09  "
-    "Mon 21/09 ...'), as many as the booking has shifts, so the words the fingerprint holds "
-    "change from document to document: documents 2, 3, 4 and 6 do not match the layout",
     "fencing-contractor": "its name is printed in capitals over two cells of the letterhead "
     "('STELLENBERG FENCING & GATES' and '(Pty) Ltd'), the confirmed name nowhere as one, so no "
     "place is learned for the supplier (the known-supplier rule reads it, flagged)",
     "drawing-sheet": "a fabricator's drawing: its parts list is printed over the title block, "
-    "its head under its lines, so no table is learned; the supplier's name as confirmed is "
-    "printed nowhere as such (in capitals in the title block), and the place learned for it "
-    "reads an item's description on documents 3, 4 and 6 (flagged: neither the layout's "
-    "supplier nor one the office knows)",
+    "its head under its lines, so no table is learned",
     "kuwaiti": "its amounts are printed in two columns, dinars and fils ('K.D.', 'Fils'), read "
     "as two numbers, so no table is learned; the order prints no tax (Kuwait levies none), and "
     "the zero confirmed for it is learned at a 'Fils' cell, which later documents fill",

@@ -1224,6 +1224,10 @@ def read_lines(lines: list[Line], options: ExtractOptions) -> dict:
         payload["layout"] = keep_words(lines) | payload.get("layout", {})
         if kind is None and not _an_order(payload, lines, options):
             kind = "letter"
+        elif kind is None and not payload["items"]:
+            # a verified layout read it, but no reader found its items: nothing on it shows
+            # it is an order, so all of it is for a person to check
+            payload = _untitled(payload)
     elif kind == "quotation" and (quoted := _quoted_for_our_order(lines, options)):
         payload = quoted | {"layout": keep_words(lines) | quoted.get("layout", {})}
         kind = "purchase_order"
@@ -1234,16 +1238,19 @@ def read_lines(lines: list[Line], options: ExtractOptions) -> dict:
 
 
 def _an_order(payload: dict, lines: list[Line], options: ExtractOptions) -> bool:
-    """An untitled page is a PO when it has a PO number and items; when no known label named
+    """An untitled page is a PO when it has a PO number read with a layout people verified as
+    a PO's and items or money, or a PO number and items; when no known label named
     the number (words the engine does not know), only if our own company heads the page (a
     quotation or an invoice in such words carries its supplier's name there) and it carries
     money: most items with a unit price, or a total (our goods received note carries neither;
     a photo may lose some prices or amounts, not all of them and the total too)."""
     items = payload["items"]
+    if (payload.get("layout") or {}).get("read_with") and payload["po_number"]:
+        # read with a layout people verified as a PO's: its number is its own, and items or a
+        # total show it orders something (a letter cancelling that order has neither)
+        return bool(items) or payload["total"] is not None
     if not (payload["po_number"] and items):
         return False
-    if (payload.get("layout") or {}).get("read_with"):
-        return True  # read with a layout people verified as a PO's: its number is its own
     by_place = any(entry["field"] == "po_number" for entry in payload["rules_applied"])
     money = _carries_money(payload)
     return not by_place or (unlabelled.issued_by_us(lines, options.buyer_names) and money)

@@ -37,6 +37,9 @@ MONEY = ("subtotal", "tax", "total")
 # value from its label on the same line.
 NEAR = 3.0
 BESIDE = 45.0
+# A value's cell over this share of its learned place, and the place over as much of it,
+# stands there, though neither of its edges does.
+OVER = 0.75
 # At most this many words a foot label further than BESIDE from its amount: a label, not a note.
 FAR_LABEL = 4
 
@@ -174,6 +177,16 @@ def region(
     return Region(lines[start:], 0.0, False, sheet=first)
 
 
+def page_before_last(lines: list[Line]) -> Region | None:
+    """The page before the last, for a foot field no table led to: a foot may start at the
+    foot of one page and end on the next ('Total line items amount' over a page break from
+    'Total amount'). None for a page alone."""
+    pages = sorted({line.page for line in lines})
+    if len(pages) < 2:
+        return None
+    return Region([line for line in lines if line.page == pages[-2]], 0.0, False)
+
+
 def _strip(text: str, place: dict) -> str | None:
     """A cell's text without the words the learned cell had around its value; None when they
     are not there (a title 'Mail - PO 2573 - Duraply Timber' that named the supplier after
@@ -192,10 +205,15 @@ def _strip(text: str, place: dict) -> str | None:
             words = " ".join(words).rpartition(",")[0].split()
         elif place.get("after_dash") and set(words) & DASHES:
             words = _before_dash(words)  # so were those after a dash (a site's name): others
+        elif place.get("after_code") and len(words) > 1:
+            words = words[:1]  # so were those after a code: others
         else:
             return None
     return " ".join(words)
 
+
+# Before or after noon, after a time ('11:42 AM').
+_MERIDIEM = {"am", "pm", "a.m.", "p.m.", "a.m", "p.m"}
 
 # A dash standing alone between a value and its particulars ('LK-GLE01 - Warehouse complex').
 DASHES = {"-", "–", "—"}
@@ -217,6 +235,8 @@ def _same_words(got: list[str], learned: list[str]) -> bool:
 def _alike(a: str, b: str) -> bool:
     if a == b or (re.search(r"\d", a) and re.search(r"\d", b)):
         return True
+    if a in _MERIDIEM and b in _MERIDIEM:
+        return True  # a time's half of the day, as another document's time has the other
     return min(len(a), len(b)) >= 4 and difflib.SequenceMatcher(None, a, b).ratio() >= 0.75
 
 
@@ -237,6 +257,8 @@ def _inline(place: dict, area: Region, frame: Frame) -> list[tuple[str, float]]:
                 rest = words[taken:]
                 if place.get("after_dash") and set(rest[1:]) & DASHES:
                     rest = rest[:1] + _before_dash(rest[1:])
+                elif place.get("after_code"):
+                    rest = rest[:1]  # a code, and its particulars
                 rest = " ".join(rest).lstrip("#:;.- ")
                 found.append((_distance(place, cell.x0, line.y, frame, area), rest, cell.conf))
     return [(rest, conf) for _, rest, conf in sorted(found)]
@@ -274,7 +296,7 @@ def _offset(lines: list[Line], index: int, label: Cell, place: dict, frame: Fram
     ]
     x0 = label.x0 + place["dx0"] * frame.a
     x1 = label.x0 + place["dx1"] * frame.a
-    best = None
+    best, over = None, None
     for line in targets:
         for cell in line.cells:
             if line is anchor and cell.x0 < label.x1:
@@ -282,7 +304,16 @@ def _offset(lines: list[Line], index: int, label: Cell, place: dict, frame: Fram
             miss = min(abs(cell.x0 - x0), abs(cell.x1 - x1))
             if miss <= NEAR * frame.a and (best is None or miss < best[0]):
                 best = (miss, _with_next(line, cell, place))
-    return best[1] if best else None
+            # neither edge where it was, but over most of the place, and the place over most
+            # of it (a right-to-left text layer sets a longer value's cell a little aside)
+            shared = min(cell.x1, x1) - max(cell.x0, x0)
+            if shared >= OVER * max(cell.x1 - cell.x0, x1 - x0) and (
+                over is None or shared > over[0]
+            ):
+                over = (shared, _with_next(line, cell, place))
+    if best:
+        return best[1]
+    return over[1] if over else None
 
 
 def _with_next(line: Line, cell: Cell, place: dict) -> Cell:
@@ -433,14 +464,18 @@ def learn_places(lines: list[Line], spot: Spot, values: set[int], foot: bool) ->
         marks["after_comma"] = True  # the words after it its own ('Trade Hardware, Cape Town')
     if after and words[last + 1] in DASHES:
         marks["after_dash"] = True  # the words after it its own ('LK-GLE01 - Warehouse complex')
+    elif after and first == last and re.search(r"\d", words[first]):
+        # a code and its particulars ('TVO-01 Havnarhúsið á Tvøroyri', 'FTN-02: Francistown'):
+        # another document's code has others
+        marks["after_code"] = True
     if not foot and line.page != lines[0].page:
         marks["page"] = "last"  # the acceptance a quotation prints on its last page
     if len(cells_of(line, spot)) > 1 and not foot:
         marks["cells"] = len(cells_of(line, spot))  # over boxes ('08/  04/  2026'): all of them
     out = []
     if not foot and re.search(r"[^\W\d_]{2}", before):  # words, not a currency sign
-        dash = {"after_dash": True} if marks.get("after_dash") else {}
-        out.append({"kind": "inline", "before": before, **dash, **here})
+        after_own = {k: True for k in ("after_dash", "after_code") if marks.get(k)}
+        out.append({"kind": "inline", "before": before, **after_own, **here})
     for label, label_line in _labels(lines, spot.index, cell, values, foot):
         # an amount under a label that ends to its left: next time it may be on the label's
         # own line (a text layer takes an amount set a little lower into the line above)
@@ -481,6 +516,10 @@ def _labels(lines: list[Line], index: int, cell: Cell, values: set[int], foot: b
         if c.x1 <= cell.x0 and id(c) not in values and _beside(line, c, cell, foot) and _worded(c)
     ]
     found = [(left[-1], line)] if left else []
+    if foot and not left and _row_label(line, cell, values):
+        # a summary row's label, its amounts after it column by column ('SUBTOTALES: 0 0
+        # 3.455.187'): the amount is the row's, however far from its label
+        found.append((line.cells[0], line))
     for other in reversed(lines[max(0, index - 3) : index]):
         if other.page != line.page:
             break
@@ -499,6 +538,17 @@ def _labels(lines: list[Line], index: int, cell: Cell, values: set[int], foot: b
         if before and _worded(before[-1]):
             found.append((before[-1], lines[index - 1]))
     return sorted(found, key=lambda pair: bool(re.search(r"\d", pair[0].text)))
+
+
+def _row_label(line: Line, value: Cell, values: set[int]) -> bool:
+    """The line is a summary row: a few words start it, and only numbers, one at least, stand
+    between them and the value (not a sentence of notes with nothing between)."""
+    first = line.cells[0]
+    if first is value or id(first) in values or not _worded(first) or first.x1 > value.x0:
+        return False
+    between = [c for c in line.cells[1:] if c.x1 <= value.x0]
+    numbers_only = all(not re.search(r"[^\W\d_]", c.text) for c in between)
+    return bool(between) and numbers_only and len(first.words) <= FAR_LABEL
 
 
 def _beside(line: Line, label: Cell, value: Cell, foot: bool = False) -> bool:
@@ -520,6 +570,6 @@ def _worded(cell: Cell) -> bool:
     """Words that may label a value: not digits, and not a currency's code or sign ('ZAR'
     beside every amount of the foot tells none of them apart)."""
     text = cell.text.strip(" ():")
-    if text.upper() in numbers.CURRENCY_CODES:
+    if text.upper() in numbers.CURRENCY_CODES or numbers.currency_mark(text):
         return False
     return bool(re.search(r"[^\W\d_]{2}", text))

@@ -33,7 +33,7 @@ from dataclasses import dataclass, replace
 
 from app import numbers
 from app.extract import checks, fields, validate
-from app.extract.layout import Line, typical_step
+from app.extract.layout import Cell, Line, typical_step
 from app.extract.memory import places, table, words
 from app.extract.memory.places import HEADER, MONEY, SHAPE_ONLY, Judge, Reading
 from app.extract.memory.words import Frame, norm
@@ -61,6 +61,9 @@ def read(anchors: dict, lines: list[Line], frame: Frame, judge: Judge = SHAPE_ON
         area = places.region(lines, end if items else None, name in MONEY, sheet)
         if "places" in learned:
             value = _one_value(learned["places"], area, frame, check)
+            earlier = places.page_before_last(lines) if name in MONEY and not items else None
+            if value is None and earlier:
+                value = _one_value(learned["places"], earlier, frame, check)
             if value:
                 found[name] = value
         elif "parts" in learned:
@@ -72,12 +75,47 @@ def read(anchors: dict, lines: list[Line], frame: Frame, judge: Judge = SHAPE_ON
                 found[name] = Reading(numbers.cents_to_text(total), text, conf)
     if "supplier_name" in found:  # its legal form may run on where the learned one did not
         found["supplier_name"] = with_legal_form(found["supplier_name"], lines)
+    supplier = anchors["fields"].get("supplier_name")
+    own = _own_supplier(anchors.get("supplier"), found.get("supplier_name"), supplier, lines, frame)
+    if own:
+        found["supplier_name"] = own
     for name, learned in anchors["fields"].items():
         if "derived" in learned and name not in found:
             worked = _derived(learned["derived"], found)
             if worked:
                 found[name] = worked
     return {"fields": found, "items": items}
+
+
+def _own_supplier(
+    own: str | None, read: Reading | None, learned: dict | None, lines: list[Line], frame: Frame
+) -> Reading | None:
+    """The supplier a person verified on the layout, as they wrote it, where its place reads
+    no company's name (an item's description, or nothing) and a cell of the page standing
+    across where the name stood, or a whole line there, prints that one (legal forms and case
+    aside): a name in a drawing's title block, which moves down as the items grow, is still
+    the layout's own. A company's name read at the place is another supplier's: our own form
+    sent to another, which may name the layout's supplier elsewhere (a delivery address)."""
+    if not own or not learned or (read and _a_company(read.value)):
+        return None
+    spans = [_span(place, frame) for place in learned.get("places", [])]
+    for line in lines:
+        for cell in (*line.cells, Cell(line.words)):
+            over = any(min(cell.x1, x1) - max(cell.x0, x0) > 0 for x0, x1 in spans if x1 > x0)
+            if over and validate.is_known(cell.text, (own,)):
+                return Reading(own, cell.text.strip(), cell.conf)
+    return None
+
+
+def _a_company(name: str) -> bool:
+    return validate.ends_in_legal_form(name) or validate.is_legal_form(name.split()[-1])
+
+
+def _span(place: dict, frame: Frame) -> tuple[float, float]:
+    """Where across the page a learned place held its value."""
+    if place.get("kind") == "label":
+        return frame.x(place["x"] + place["dx0"]), frame.x(place["x"] + place["dx1"])
+    return frame.x(place.get("x", 0.0)), frame.x(place.get("x1", 0.0))
 
 
 def _one_value(learned: list[dict], area, frame: Frame, check) -> Reading | None:
@@ -212,11 +250,19 @@ def _choose(found: dict[str, Found], rows: list[Item], got: dict, ocr: bool):
     """The items and the foot's values to keep: of the layout's and the generic reader's,
     the pairing that agrees (items, subtotal, tax and total), with as many of the layout's
     values as can be (a value its formula worked out only where the generic reader read
-    none); None when none agrees."""
+    none, or read by no label those the layout's differ from); None when none agrees."""
     learned = {name: got["fields"].get(name) for name in MONEY}
+    # where the generic reader read no label's value that the layout's differ from (the sums'
+    # guesses), a formula worked out from what the layout read at its labels is not less sure
+    differ = [
+        name
+        for name, reading in learned.items()
+        if reading and found.get(name, MISSING).value not in (None, reading.value)
+    ]
+    guessed = bool(differ) and not any(_by_label(found.get(name, MISSING)) for name in differ)
     for name, reading in learned.items():
         generic = found.get(name, MISSING)
-        if reading and reading.worked_out and generic.value is not None and not generic.rule:
+        if reading and reading.worked_out and generic.value is not None and not guessed:
             learned[name] = None
     choices = [(rows, False)]
     layout_rows = [_as_item(item, ocr) for item in got["items"]]
@@ -239,6 +285,11 @@ def _choose(found: dict[str, Found], rows: list[Item], got: dict, ocr: bool):
         return None
     _, items, from_layout, chosen = max(agreeing, key=lambda option: option[0])
     return items, from_layout, {name: value for name, value in chosen.items() if value}
+
+
+def _by_label(found: Found) -> bool:
+    """A value the generic reader read beside a label, not one a rule worked out or made."""
+    return found.value is not None and found.rank is not None and not found.rule
 
 
 def _found(reading: Reading, origin: str, ocr: bool, placed: bool = True) -> Found:

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from app import numbers
-from app.extract import cards
+from app.extract import cards, vocabulary
 from app.extract.layout import Line, Word, typical_step
 from app.extract.memory.places import Run, number, runs
 from app.extract.memory.words import Frame, fit, norm
@@ -323,7 +323,24 @@ def _header(lines: list[Line], first: int, columns: dict) -> list[list] | None:
                 best = (headed, line)
     if best is None:
         return None
-    return [[norm(w.text), w.x0, w.x1] for w in best[1].words if norm(w.text)]
+    words = best[1].words
+    return [
+        [norm(w.text), w.x0, w.x1]
+        for n, w in enumerate(words)
+        if norm(w.text) and not _dated(words, n)
+    ]
+
+
+def _dated(words: list[Word], n: int) -> bool:
+    """A header word that is a date or a number, or the day of the week before one: a roster's
+    columns ('Fri 18/09', 'Week 37') are other days on the next document."""
+    if re.search(r"\d", words[n].text):
+        return True
+    after = words[n + 1].text if n + 1 < len(words) else ""
+    return bool(re.search(r"\d", after)) and bool(_WEEKDAY.fullmatch(norm(words[n].text)))
+
+
+_WEEKDAY = re.compile(rf"(?:{vocabulary.WEEKDAYS})\.?,?", re.IGNORECASE)
 
 
 def _headed(line: Line, columns: dict) -> set[str]:
