@@ -268,6 +268,8 @@ def _refine(db, layout: dict, learned: dict, lines, confirmed: dict, whole: bool
         anchors["currency"] = confirmed["currency"]
         if new.get("dates_taught"):  # this document showed which way round its dates are
             anchors["day_first"], anchors["dates_taught"] = new["day_first"], True
+    # every verified document's items, a photo's too, however it stood
+    anchors["catalogue"] = teach.catalogue(confirmed["items"], anchors.get("catalogue") or [])
     db.conn.execute(
         "UPDATE layouts SET anchors = :anchors, documents_seen = documents_seen + 1,"
         " last_verified_by = :actor, last_verified_at = :now WHERE id = :id",

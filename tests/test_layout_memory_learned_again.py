@@ -7,13 +7,14 @@ finds. Each page is made up here."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 
 import pytest
 
 from app.extract import engine, totals
 from app.extract.document import ExtractOptions
-from app.extract.layout import text_lines
+from app.extract.layout import Line, text_lines
 from app.extract.memory import recall, teach
 from app.extract.memory.places import Reading
 from app.extract.model import Found, Item
@@ -562,3 +563,90 @@ def test_a_date_learned_before_its_time_of_day_is_read_at_another_time():
         "4500289199", "21 Aug 2026", later, [("SND-PL", "Plaster sand", "40", "m3", "397.38")]
     )
     assert read_with(layout, other)["fields"]["po_date"].value == "2026-08-20"
+
+
+CATALOGUE = [
+    ["BLK-6A", 'Block de hormigón 6" (15 x 20 x 40 cm) pesado'],
+    ["BLK-8", 'Block de hormigón 8" (20 x 20 x 40 cm)'],
+    ["ARE-LAV", "Arena lavada de río"],
+    ["TUB-4", "Tubo PVC 4 pulgadas blanco"],
+    ["COD-05", "Codo PVC ½ pulgada"],
+    ["", "Transporte a obra"],
+    ["MAL-1", "Malla"],
+]
+
+
+@pytest.mark.parametrize(
+    ("code", "description", "want"),
+    [
+        # the OCR's accents, quotes and brackets lost: the description as a person confirmed it
+        ("BLK-6A", "Block de hormigén 6 15 x 20 x 40 cm pesado", CATALOGUE[0][1]),
+        ("ARE-LAV", "Arena lavada de rio", CATALOGUE[2][1]),
+        ("", "Transporte a obra.", CATALOGUE[5][1]),
+        # other numbers: another item, though its words are alike
+        ("BLK-6A", "Block de hormigon 6 (15 x 20 x 60 cm) pesado", None),
+        ("COD-05", "Codo PVC ¾ pulgada", None),
+        # another word: another item ('negro' is no misread 'blanco')
+        ("TUB-4", "Tubo PVC 4 pulgadas negro", None),
+        # another code, or a code on one side only: not the item confirmed
+        ("BLK-6B", "Block de hormigon 6 15 x 20 x 40 cm pesado", None),
+        ("ARE-LAV2", "Arena lavada de rio", None),
+        ("TR-01", "Transporte a obra", None),
+        # too short to tell a misread letter from another word
+        ("MAL-1", "Valla", None),
+        # no item confirmed on the layout is like it
+        ("VAR-38", "Varilla corrugada 3/8 x 20 pies", None),
+    ],
+)
+def test_a_photos_item_a_person_confirmed_on_the_layout_is_read_as_confirmed(
+    code, description, want
+):
+    row = Item(code, description, "5", "UD", "42.63", "213.15", ocr=True)
+    (got,), changed = recall.catalogued([row], CATALOGUE)
+    if want is None:
+        assert (got, changed) == (row, 0)
+    else:
+        assert (got.item_code, got.description, changed) == (code, want, 1)
+        assert (got.quantity, got.unit_price, got.amount) == ("5", "42.63", "213.15")
+
+
+def test_two_confirmed_descriptions_as_close_to_the_one_read_leave_it_as_read():
+    catalogue = [["", "Tubo PVC 4 pulgadas blanco A"], ["", "Tubo PVC 4 pulgadas blanco B"]]
+    row = Item("", "Tubo PVC 4 pulgadas blanco", "2", "", "10.00", "20.00", ocr=True)
+    assert recall.catalogued([row], catalogue) == ([row], 0)
+
+
+def test_a_catalogue_entry_stored_without_a_code_or_with_a_number_does_not_break_the_reading():
+    row = Item("", "Transporte a obra", "1", "", "10.00", "10.00", ocr=True)
+    assert recall.catalogued([row], [[None, "Transporte a obra"], [12, "Flete"]])[1] == 0
+
+
+def test_the_catalogue_keeps_the_latest_confirmation_first_and_each_item_once():
+    items = [{"item_code": "A-1", "description": "Anchor bolt M12"}, {"description": "Freight"}]
+    known = [["A-1", "Anchor bolt M12"], ["B-2", "Bracket 40 mm"]]
+    assert teach.catalogue(items, known) == [
+        ["A-1", "Anchor bolt M12"], ["", "Freight"], ["B-2", "Bracket 40 mm"]
+    ]  # fmt: skip
+
+
+def _as_photo(lines: list) -> list:
+    """The page's lines as the OCR would give them: each word marked as read by OCR."""
+    return [Line([replace(w, ocr=True) for w in line.words], line.y, line.page) for line in lines]
+
+
+def test_a_photo_of_a_known_layout_reads_an_item_confirmed_before_as_confirmed():
+    items = [
+        ("ARE-LAV", "Arena lavada de río", "60", "M3", "1555.93"),
+        ("VAR-38", 'Varilla corrugada 3/8" x 20 pies', "8", "QQ", "3582.93"),
+    ]
+    page, confirmed = network("4500298331", "12 Apr 2026", "11 Apr 2026", items)
+    layout = teach.learn(text_lines(page), confirmed) | {"id": "t", "learned_from": "X"}
+    # the next order's photo: the same sand, its accent lost; and an item never confirmed
+    later, _ = network("4500298400", "21 Apr 2026", "20 Apr 2026", [
+        ("ARE-LAV", "Arena lavada de rio", "12", "M3", "1555.93"),
+        ("CEM-42", "Cemento gris tipo GU", "40", "FDA", "451.74"),
+    ])  # fmt: skip
+    payload = engine.read_po(_as_photo(text_lines(later)), ExtractOptions(layouts=(layout,)))
+    assert [item["description"] for item in payload["items"]] == [
+        "Arena lavada de río", "Cemento gris tipo GU"
+    ]  # fmt: skip

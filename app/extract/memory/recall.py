@@ -31,6 +31,8 @@ import itertools
 import re
 from dataclasses import dataclass, replace
 
+from rapidfuzz import fuzz
+
 from app import numbers
 from app.extract import checks, fields, validate
 from app.extract.layout import Cell, Line, typical_step
@@ -404,6 +406,8 @@ def read_known(
     try:
         got = read(layout["anchors"], lines, match.frame, judge)
         merged, items, taken = _merge(found, rows, got, layout, lines, proven, judge)
+        if any(line.ocr for line in lines):
+            items, _ = catalogued(items, layout["anchors"].get("catalogue") or [])
     except (ValueError, ArithmeticError, LookupError, TypeError) as exc:
         # a layout that cannot be applied must not cost the document its generic reading
         failed = f"layout {layout['id']}: {exc.__class__.__name__}: {exc}"
@@ -412,3 +416,54 @@ def read_known(
     known_order = "po_date" in taken and layout["anchors"].get("dates_taught", False)
     inclusive = layout["anchors"].get("inclusive", False)
     return Learned(merged, items, {"read_with": note}, known_order, inclusive)
+
+
+# --- the items people confirmed on the layout ------------------------------------------------
+
+# How alike (rapidfuzz's ratio, 0..100) an OCR'd description must be to a confirmed one, both
+# without accents, case and punctuation, to be taken for it: a letter or two misread in a
+# line, not another word ('negro' for 'blanco'); none shorter than SHORTEST letters.
+DESCRIBED, SHORTEST = 95, 8
+
+
+def catalogued(rows: list[Item], catalogue: list[list[str]]) -> tuple[list[Item], int]:
+    """Items read by OCR, each description that is one a person confirmed on this layout, for
+    the same code (or none on either side), but for the OCR's misreadings of accents,
+    quotes, brackets and a letter or so ('Arena lavada de rio' for 'Arena lavada de río'),
+    as they confirmed it; and how many. Only with the same numbers in the same order (a 6"
+    block is no 8" one, a ¾" elbow no ½" one) and no other confirmed description as close;
+    the code, quantity, price and amount stay as read."""
+    out, described = [], 0
+    for row in rows:
+        known = _confirmed(row, catalogue)
+        out.append(row if known is None else replace(row, description=known))
+        described += known is not None and known != row.description
+    return out, described
+
+
+def _confirmed(row: Item, catalogue: list[list[str]]) -> str | None:
+    read = _plain(row.description)
+    if len(read.replace(" ", "")) < SHORTEST:
+        return None
+    code = _plain(str(row.item_code or ""))
+    scored = set()
+    for entry in catalogue:
+        confirmed_code, description = (str(value or "") for value in entry[:2])
+        if _plain(confirmed_code) != code or _numbers(description) != _numbers(row.description):
+            continue
+        ratio = fuzz.ratio(read, _plain(description))
+        if ratio >= DESCRIBED:
+            scored.add((ratio, description))
+    if len({description for _, description in scored}) != 1:
+        return None  # none, or two confirmed descriptions alike: no telling which
+    return next(iter(scored))[1]
+
+
+def _numbers(text: str) -> list[str]:
+    """The text's runs of digits and number signs ('½', '²', '٦'), in order."""
+    return "".join(ch if ch.isnumeric() else " " for ch in text).split()
+
+
+def _plain(text: str) -> str:
+    """Lower case, without accents or punctuation, one space between words."""
+    return " ".join(re.sub(r"[\W_]+", " ", validate.unaccented(text).lower()).split())

@@ -67,6 +67,7 @@ def learn(lines: list[Line], confirmed: dict, whole: bool = True) -> dict | None
         learned[name] = _money(lines, name, spots, value_cells, anchors, end, confirmed, sheet)
     anchors["fields"] = {name: found for name, found in learned.items() if found}
     anchors["table"] = learned_table
+    anchors["catalogue"] = catalogue(items)
     if not anchors["fields"] and not learned_table:
         return None
     bottom = _table_top(learned_table, lines, items, comma)
@@ -75,6 +76,23 @@ def learn(lines: list[Line], confirmed: dict, whole: bool = True) -> dict | None
     if len(print_) < words.MIN_WORDS:
         return None
     return {"fingerprint": print_, "anchors": anchors}
+
+
+# At most this many confirmed items a layout keeps, the latest first.
+CATALOGUE = 400
+
+
+def catalogue(items: list[dict], known: list[list[str]] = ()) -> list[list[str]]:
+    """The items' codes and descriptions as a person confirmed them, then those known before
+    (the latest first, each once): a photo's misread description of one of them is read as
+    confirmed."""
+    out: dict[tuple[str, str], None] = {}
+    for item in items:
+        if item.get("description"):
+            out[((item.get("item_code") or "").strip(), item["description"].strip())] = None
+    for code, description, *_ in known:
+        out.setdefault((code, description), None)
+    return [list(entry) for entry in out][:CATALOGUE]
 
 
 def _inclusive(confirmed: dict) -> bool:
