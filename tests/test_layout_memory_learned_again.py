@@ -650,3 +650,42 @@ def test_a_photo_of_a_known_layout_reads_an_item_confirmed_before_as_confirmed()
     assert [item["description"] for item in payload["items"]] == [
         "Arena lavada de río", "Cemento gris tipo GU"
     ]  # fmt: skip
+
+
+SLOVENIAN = """\
+MERIDIAN GRADNJE d.o.o.                                     NAROČILNICA
+ID za DDV: SI41201987                                       Št.: {number}
+
+Dobavitelj: Železnina Štajerska d.d.
+
+Šifra      Naziv artikla                        Količina  EM      Cena        Vrednost
+{rows}
+
+                                                            Skupaj          {subtotal}
+                                                            DDV 22%         {tax}
+                                                            Za plačilo      {total}
+"""
+
+
+def slovenian(number: str, items: list[tuple], text: str = SLOVENIAN) -> tuple[str, dict]:
+    def line(n: int, item: tuple, amount: str) -> str:
+        code, description, quantity, unit, price = item
+        return f"{code:<11}{description:<37}{quantity:>8}  {unit:<6}{price:>10}{amount:>13}"
+
+    return priced_page(text, number, "Železnina Štajerska d.d.", items, line, rate="0.22")
+
+
+def test_a_photo_whose_ocr_lost_a_labels_accents_is_read_at_the_learned_label():
+    page, confirmed = slovenian("26-NAR-00602", [("220110", "Žica za vezanje", "30", "kg", "2.71")])
+    layout = teach.learn(text_lines(page), confirmed) | {"id": "taught"}
+    # the photo: the OCR's model reads 'Št.:' as 'St.:' and 'NAROČILNICA' without its caron
+    photo = SLOVENIAN.replace("Št.:", "St.:").replace("NAROČILNICA", "NAROCILNICA")
+    later, _ = slovenian("26-NAR-00543", [("220110", "Žica za vezanje", "12", "kg", "2.71")], photo)
+    lines = _as_photo(text_lines(later))
+    _, matched = recall.known([layout], lines)
+    got = recall.read(layout["anchors"], lines, matched.frame)["fields"]
+    assert got["po_number"].value == "26-NAR-00543"
+    # a text layer's words are as printed: no accent is lost there
+    plain = text_lines(later)
+    _, matched = recall.known([layout], plain)
+    assert "po_number" not in recall.read(layout["anchors"], plain, matched.frame)["fields"]

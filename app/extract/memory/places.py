@@ -253,7 +253,7 @@ def _inline(place: dict, area: Region, frame: Frame) -> list[tuple[str, float]]:
     for line in area.lines:
         for cell in line.cells:
             words = cell.text.split()
-            if len(words) > taken and norm(" ".join(words[:taken])) == place["before"]:
+            if len(words) > taken and _same(norm(" ".join(words[:taken])), place["before"], cell):
                 rest = words[taken:]
                 if place.get("after_dash") and set(rest[1:]) & DASHES:
                     rest = rest[:1] + _before_dash(rest[1:])
@@ -264,12 +264,20 @@ def _inline(place: dict, area: Region, frame: Frame) -> list[tuple[str, float]]:
     return [(rest, conf) for _, rest, conf in sorted(found)]
 
 
+def _same(read: str, learned: str, cell: Cell) -> bool:
+    """The words read are the learned ones; on a photo or scan, accents aside: the OCR's
+    model may read 'Št.' as 'St.' and 'NAROČILNICA' as 'NAROCILNICA'."""
+    if read == learned:
+        return True
+    return cell.ocr and validate.unaccented(read) == validate.unaccented(learned)
+
+
 def _labelled(place: dict, area: Region, frame: Frame) -> list[tuple[str, float]]:
     """The cell at the learned offset from each cell that reads as the label, nearest first."""
     found = []
     for index, line in enumerate(area.lines):
         for cell in line.cells:
-            if norm(cell.text) != place["label"]:
+            if not _same(norm(cell.text), place["label"], cell):
                 continue
             near = _distance(place, cell.x0, line.y, frame, area)
             value = _offset(area.lines, index, cell, place, frame)
