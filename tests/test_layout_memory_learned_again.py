@@ -420,14 +420,6 @@ def test_our_form_to_another_supplier_that_names_the_layouts_elsewhere_is_that_o
     assert read_with(layout, later)["fields"]["supplier_name"].value == "Beta Paints CC"
 
 
-def test_another_suppliers_name_is_not_taken_for_the_layouts_own():
-    page, confirmed = title_block("NBI/PO/1594", STEEL[:2], "COMMENT")
-    layout = teach.learn(text_lines(page), confirmed) | {"id": "taught"}
-    later = title_block("NBI/PO/1631", STEEL, "CONSTRUCTION")[0].replace("RUARAKA", "ATHI RIVER")
-    got = read_with(layout, later)["fields"]
-    assert got.get("supplier_name") is None or "Ruaraka" not in got["supplier_name"].value
-
-
 RUPIAH = """\
 PT MITRA BAJA NUSANTARA                                   PURCHASE ORDER {number}
 

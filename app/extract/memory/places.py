@@ -443,14 +443,14 @@ def span_of(line: Line, spot: Spot) -> Cell:
 
 
 # A day of the week before a date, as printed with it ('Sondag,').
-_WEEKDAY = re.compile(rf"(?:{vocabulary.WEEKDAYS})\.?,?", re.IGNORECASE)
+WEEKDAY = re.compile(rf"(?:{vocabulary.WEEKDAYS})\.?,?", re.IGNORECASE)
 
 
 def _without_weekday(before: str) -> str:
     """The words before a date without the date's own day of the week, last among them
     ('sent: sunday,' -> 'sent:'): it changes with the date, so it is no part of a label."""
     words = before.split()
-    if words and _WEEKDAY.fullmatch(validate.unaccented(words[-1])):
+    if words and WEEKDAY.fullmatch(validate.unaccented(words[-1])):
         words = words[:-1]
     return " ".join(words)
 

@@ -125,14 +125,13 @@ def _one_value(learned: list[dict], area, frame: Frame, check) -> Reading | None
     layout's reading is not taken) where another of its places gives another value: the
     document taught showed it in two places alike (a confirmation's own date and our order's,
     on one day), and here they differ, so which is the field's the layout cannot say."""
-    value = places.read_field(learned, area, frame, check)
-    spots = {_spot(place) for place in learned}
-    if value is None or len(spots) < 2:
-        return value  # one spot learned in several ways (by its label, by its place)
-    for place in learned:
-        other = places.read_place(place, area, frame, check)
-        if other and other.value != value.value:
-            return replace(value, conf=min(value.conf, LOW - 0.1))
+    if len({_spot(place) for place in learned}) < 2:
+        # one spot learned in several ways (by its label, by its place)
+        return places.read_field(learned, area, frame, check)
+    read = [places.read_place(place, area, frame, check) for place in learned]
+    value = next((reading for reading in read if reading), None)
+    if value and any(other and other.value != value.value for other in read):
+        return replace(value, conf=min(value.conf, LOW - 0.1))
     return value
 
 

@@ -35,9 +35,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from app import numbers
-from app.extract import cards, vocabulary
+from app.extract import cards
 from app.extract.layout import Line, Word, typical_step
-from app.extract.memory.places import Run, number, runs
+from app.extract.memory.places import WEEKDAY, Run, number, runs
 from app.extract.memory.words import Frame, fit, norm
 from app.extract.tables import FORWARD, annotation, numbering_row
 
@@ -337,10 +337,7 @@ def _dated(words: list[Word], n: int) -> bool:
     if re.search(r"\d", words[n].text):
         return True
     after = words[n + 1].text if n + 1 < len(words) else ""
-    return bool(re.search(r"\d", after)) and bool(_WEEKDAY.fullmatch(norm(words[n].text)))
-
-
-_WEEKDAY = re.compile(rf"(?:{vocabulary.WEEKDAYS})\.?,?", re.IGNORECASE)
+    return bool(re.search(r"\d", after)) and bool(WEEKDAY.fullmatch(norm(words[n].text)))
 
 
 def _headed(line: Line, columns: dict) -> set[str]:
