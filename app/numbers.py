@@ -243,9 +243,32 @@ _UKRAINIAN_MONTHS = [
     "червень червня", "липень липня", "серпень серпня", "вересень вересня", "жовтень жовтня",
     "листопад листопада", "грудень грудня",
 ]  # fmt: skip
+# And the other languages the office's suppliers print, each month's names as they write
+# them in a date (their genitive, where a date puts it so): Italian, Maltese, Malay and
+# Indonesian, Turkish, Azerbaijani, Uzbek and Turkmen, Tajik, Polish, Czech and Slovak,
+# Hungarian, Romanian, and the Scandinavian forms not above. (Polish's and Croatian's
+# 'listopada' name different months, so neither is here.)
+_MORE_MONTHS = [
+    "gennaio jannar januari ocak yanvar ýanwar январ stycznia ledna januára január ianuarie",
+    "febbraio frar februari şubat fevral fewral феврал lutego února februára február februarie",
+    "marzo marzu mac maret mart марти марта marca března marca március martie",
+    "aprile april nisan aprel апрел апрели kwietnia dubna apríla április aprilie",
+    "maggio mejju mei mayıs maý май мая maja května mája május mai maj",
+    "giugno ġunju gunju jun juni haziran iyun iýun июн июни czerwca června júna június iunie",
+    "luglio lulju julai juli temmuz iyul iýul июл июли lipca července júla július iulie",
+    "agosto awwissu ogos agustus ağustos avqust avgust awgust августи sierpnia srpna augusta "
+    "augusztus augusti",
+    "settembre settembru september eylül sentyabr sentabr sentýabr сентябр сентябри "
+    "września září septembra szeptember septembrie",
+    "ottobre ottubru oktober ekim oktyabr oktabr oktýabr октябр октябри października října "
+    "októbra október octombrie",
+    "novembre novembru november kasım noyabr noýabr ноябр ноябри listopadu novembra noiembrie",
+    "dicembre diċembru disember desember aralık dekabr декабр декабри grudnia prosince "
+    "decembra decembrie",
+]
 _MONTHS = {
     name: number
-    for listed in (_MONTH_NAMES, _LATVIAN_MONTHS, _UKRAINIAN_MONTHS)
+    for listed in (_MONTH_NAMES, _LATVIAN_MONTHS, _UKRAINIAN_MONTHS, _MORE_MONTHS)
     for number, names in enumerate(listed, start=1)
     for name in names.split()
 }
@@ -260,7 +283,8 @@ DATE_IN_TEXT = re.compile(
     rf"|\d{{1,2}}[/.\-]\d{{1,2}}[/.\-]\d{{2,4}}"
     rf"|\d{{1,2}}\.\s\d{{1,2}}\.\s\d{{4}}"  # '3. 4. 2026'
     # (the day in quotation marks: '«20» червня 2026 р.')
-    rf"|\d{{1,2}}[»\"”]?(?:st|nd|rd|th|\.)?[\s\-/]+(?:de\s+)?(?:{_MONTH_WORDS})\.?,?[\s\-/]+"
+    # ('19 de agosto de 2026', Maltese's '1 ta' Mejju 2026')
+    rf"|\d{{1,2}}[»\"”]?(?:st|nd|rd|th|\.)?[\s\-/]+(?:de\s+|ta['’]\s+)?(?:{_MONTH_WORDS})\.?,?[\s\-/]+"
     rf"(?:de\s+)?\d{{2,4}}"
     rf"|(?:{_MONTH_WORDS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}"
     # the year first, with its word and the day's ('2026 m. kovo 2 d.', '2026. gada 5. jūnijā')
@@ -290,6 +314,7 @@ def parse_date(text: str | None, day_first: bool = True) -> str:
     # '19 de agosto de 2026'; the year's and the day's words ('9 ноября 2026 г.', '2026 m. kovo
     # 2 d.', '22 მაისი, 2026 წ.', '2026 оны 02 сарын 27')
     skipped = ("de", "del", "г", "р", "m", "d", "წ", "gada", "ngày", "tháng", "năm", "оны", "сарын")
+    skipped += ("ta'", "ta’", "с", "ý")  # (Maltese's 'of'; Tajik's and Turkmen's year)
     parts = [p for p in parts if p.lower() not in skipped]
     try:
         if len(parts) == 3 and all(p.isdigit() for p in parts):

@@ -313,6 +313,8 @@ No.  Kode        Nama Barang                Qty   Harga (Rp)    Jumlah (Rp)
 
 def test_our_name_and_a_tax_number_in_capitals_are_no_title():
     assert unlabelled.title(text_lines(JAKARTA)).text == "PESANAN PEMBELIAN"
-    # not the requisition's beside 'No. PR'; the one under the title, after a marker, is left
-    # for a person too (the title's words are none the engine knows)
-    assert read(JAKARTA)["po_number"] is None
+    # not the requisition's beside 'No. PR'; the one under the title ('PESANAN PEMBELIAN', an
+    # order's title in Indonesian), after a marker, is read by its place and flagged
+    payload = read(JAKARTA)
+    assert payload["po_number"] == "0465/PO-MRD/2026"
+    assert "low_confidence:po_number" in payload["warnings"]

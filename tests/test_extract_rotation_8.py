@@ -113,8 +113,9 @@ def test_the_date_of_the_contract_an_order_is_under_comes_after_the_orders_own()
 
 
 def test_an_order_whose_number_only_a_marker_names_has_its_date_flagged():
-    # its number after 'No', a marker, is left for a person, and with it the date printed
-    # beside it: the first date above the items is a guess, flagged (here the delivery's)
+    # its number after 'No', a marker, in its title's cell ('Заказ поставщику', an order to a
+    # supplier) is read by its place, and the date printed after it is the first above the
+    # items: both found by where they stand, so both flagged
     page = f"""\
 {BUYER}
                 Заказ поставщику No 2246 от 8 июня 2026 г.
@@ -124,8 +125,8 @@ A-100   Цемент М500              10     меш.   2 500,00     25 000,00
                                                  Итого:      25 000,00
 """
     payload = read(page)
-    assert payload["po_number"] is None
-    assert payload["po_date"] == "2026-06-30" and flagged(payload, "po_date")
+    assert payload["po_number"] == "2246" and flagged(payload, "po_number")
+    assert payload["po_date"] == "2026-06-08" and flagged(payload, "po_date")
 
 
 def test_the_hryvnia_by_its_short_name():

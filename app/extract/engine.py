@@ -79,6 +79,7 @@ from app.extract.layout import (
     Line,
     box_lines,
     box_scale,
+    date_order,
     pages_of_sheet,
     text_lines,
     typical_step,
@@ -232,8 +233,9 @@ def document_kind(lines: list[Line]) -> str | None:
     return None
 
 
-# After a kind's name, the words that make it a party's or a place's label.
-_PARTY_AFTER = r"\s+(?:address|to|details|contact)\b"
+# After a kind's name, the words that make it a party's or a place's label, or a reference's
+# ('Quotation reference', as an order names the quotation it follows).
+_PARTY_AFTER = r"\s+(?:address|to|details|contact|reference)\b"
 
 
 def _header_row(line: Line) -> bool:
@@ -559,6 +561,10 @@ def _dollar(text: str, ocr: bool) -> Found:
     if len(domains) == 1:  # the country of the page's e-mail and web addresses, flagged too
         code = domains.pop()
         return Found(code, proofs.LOW - 0.1, f"$: the page's addresses are in {code}'s country")
+    named = {code for code, country in _DOLLAR_COUNTRIES.items() if country.search(text)}
+    if len(named) == 1:  # the one country with a dollar the page names, flagged too
+        code = named.pop()
+        return Found(code, proofs.LOW - 0.1, f"$: the page names {code}'s country")
     if _CANADIAN_TAX.search(text):  # flagged too: the tax's name is a sign, not a code
         return Found("CAD", proofs.LOW - 0.1, "$: the page names Canada's sales taxes")
     if _COLOMBIAN_MONEY.search(text):  # flagged too, as Canada's
@@ -611,6 +617,15 @@ _DOLLAR_BY_DOMAIN = {
     "au": "AUD", "nz": "NZD", "sg": "SGD", "ca": "CAD", "hk": "HKD", "na": "NAD", "mx": "MXN",
     "cl": "CLP", "ar": "ARS",
 }  # fmt: skip
+# The countries with a dollar of their own, by their names as an address or a company's name
+# prints them ('Meridian Construction NZ Limited', 'Christchurch, New Zealand').
+_DOLLAR_COUNTRIES = {
+    "NZD": re.compile(r"\bNZ\b|New\s+Zealand|Aotearoa"),
+    "AUD": re.compile(r"\bAustralia\b|\b(?:NSW|VIC|QLD|WA|TAS|ACT|NT)\s+\d{4}\b"),
+    "SGD": re.compile(r"\bSingapore\b"),
+    "HKD": re.compile(r"\bHong\s+Kong\b"),
+    "FJD": re.compile(r"\bFiji\b"),
+}
 # Countries that write their own currency '$', by their dialling codes ('+1' is two of them).
 _DOLLAR_BY_DIALLING = {
     "56": "CLP", "52": "MXN", "57": "COP", "54": "ARS", "61": "AUD", "64": "NZD", "65": "SGD",
@@ -781,29 +796,6 @@ def _date_under_items(date: Found, lines: list[Line], rows: list[Item], check, s
     return {"po_date": "under a bare 'Date' label below the items: a signature's date?"}
 
 
-# A numeric date standing on its own: not part of a code ('B-10-14-200') or a longer number.
-_NUMERIC_DATE = re.compile(
-    r"(?<![\w./-])(\d{1,2})(?:[/\-]|\.\s?)(\d{1,2})(?:[/\-]|\.\s?)\d{2,4}(?![\w/-]|\.\d)"
-)
-
-
-def date_order(lines: list[Line]) -> bool | None:
-    """What the document's own numeric dates say of their order: a date that only reads one
-    way ('21/02/2026' is day first, '02/21/2026' month first) says so for every date on it;
-    with none that does, dates written with dots ('01.08.2026') are day first, as everywhere
-    that writes them so; None when nothing says, or the dates say both."""
-    firsts, seconds, dotted = set(), set(), False
-    for line in lines:
-        for match in _NUMERIC_DATE.finditer(line.text):
-            firsts.add(int(match[1]))
-            seconds.add(int(match[2]))
-            dotted = dotted or "." in match.group()
-    day, month = any(n > 12 for n in firsts), any(n > 12 for n in seconds)
-    if day == month:
-        return True if dotted and not day else None
-    return day
-
-
 # What each header field's value must pass (a key of _finders).
 _SHAPES = {"po_number": "number", "dn_number": "number", "po_date": "date", "dn_date": "date",
            "supplier_name": "supplier", "project_code": "code"}  # fmt: skip
@@ -841,6 +833,19 @@ def _ours_first(
             ours = fields.find(_by_our_number(pairs), [fields.OF_THE_DAY], check[shape], step)
         if ours.value:
             found[name] = ours
+
+
+def _po_named_first(found: dict[str, Found], pairs: list[Line], check: dict, step: float) -> None:
+    """On a page that is not our own order (a sales system's), a number read under a label
+    naming an order only ('Order Number 00013303', its own) gives way to one under a label
+    naming a purchase order ('PO Number TOR-PO-18066'), ours. On our own order the 'PO
+    Number' may be our client's."""
+    read = found["po_number"]
+    if not read.value or proofs.names_po(read) or proofs.names_our_order(read):
+        return
+    named = fields.find(pairs, [fields.PO_NAMED_NUMBER], check["number"], step)
+    if named.value and named.value != read.value:
+        found["po_number"] = named
 
 
 _OUR_NUMBER = re.compile(fields.YOUR_ORDER_NUMBER, re.IGNORECASE)
@@ -944,13 +949,16 @@ def _in_deliver_to_block(lines: list[Line], step: float) -> Found:
 _NAMES_PROJECT = re.compile(r"pro[jy]e[ckt]", re.IGNORECASE)
 
 
-def _finders(options: ExtractOptions, said: bool | None) -> dict[str, Callable[[str], str | None]]:
+def _finders(
+    options: ExtractOptions, said: bool | None, ordered: bool = False
+) -> dict[str, Callable[[str], str | None]]:
     """What each header field's value must pass before it is taken; numeric dates are read
-    in the order the document's own dates say (`date_order`), else the office's setting."""
+    in the order the document's own dates say (`date_order`), else the office's setting; an
+    order's date (`ordered`) is none that words name another's ('Date required 20/05/2026')."""
     first = options.day_first if said is None else said
     return {
         "number": fields.reference,
-        "date": fields.date_checker(first, validate.today_of(options.today)),
+        "date": fields.date_checker(first, validate.today_of(options.today), ordered),
         "supplier": fields.supplier_checker(options.buyer_names),
         "code": fields.code,
     }
@@ -963,12 +971,14 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     trail = Trail()
     comma, mark_chosen = _decimal_mark(lines, step, trail)
     said = date_order(lines)
-    check = _finders(options, said)
+    check = _finders(options, said, ordered=True)
     pairs = paired.split_pairs(lines, step)  # labels in two languages side by side, split
     found = _labelled(pairs, fields.PO_LABELS, check, step)
     if not found["supplier_name"].value:
         found["supplier_name"] = fields.name_under_number(pairs, check["supplier"], step)
     _ours_first(found, lines, pairs, check, step)
+    if not proofs.our_title(lines) and not unlabelled.issued_by_us(lines, options.buyer_names):
+        _po_named_first(found, pairs, check, step)
     if not found["project_code"].value:
         found["project_code"] = _delivered_to(pairs, options, step)
     found["project_code"] = _known_site_first(found["project_code"], lines, pairs, options, step)
@@ -991,6 +1001,9 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     reading.foot_from_sums(lines, table.items, foot, step, comma, trail)
     failed = reading.settle_sums(table.items, foot, table.discounts, ocr, trail)
     found.update(foot)
+    if (found.get("tax", MISSING).source or "").endswith(totals.NO_TAX_BETWEEN):
+        why = "the subtotal is the total and no tax is printed: the prices may include one"
+        doubted["tax"] = why
     found["currency"] = _rare_code_proven(found["currency"], lines, found, table.items, comma)
     inclusive = totals.tax_included(found.get("tax")) or structure.sums_included(found)
     prove = partial(_po_proof, options=options, table=table, currencies=currencies)

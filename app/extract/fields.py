@@ -19,7 +19,7 @@ from app.extract.layout import Cell, Line
 from app.extract.model import MISSING, Found
 from app.extract.tables import column_key
 
-_NO = r"\s*(?:number|no\.?|num\.?|nr\.?|n\.?\s?[°º]\.?|#|ref(?:erence)?\.?)"
+_NO = r"\s*(?:number|no\.?|num\.?|nr\.?|nru\.?|n\.?\s?[°º]\.?|#|ref(?:erence)?\.?)"
 # (a local purchase order's 'LPO No.', as offices in West and East Africa print it)
 _PO = r"(?:l\.?\s?p\.?\s?o\.?|p\.?\s?o\.?|(?:local\s+)?purchase\s+order|order)"
 _DATE_LABELS = [
@@ -30,6 +30,10 @@ _DATE_LABELS = [
     # on our own order 'Customer PO date' is our client's, so it does not outrank ours)
     r"(?:(?:your|customer|client)\s+(?:p\.?\s?o\.?|order)\s+|order\s+|issue\s+|document\s+|"
     r"invoice\s+)date|"
+    # the date of 'your order' in Spanish, Portuguese, Galician and French ('Data do seu
+    # pedido', 'Fecha de su pedido', 'Date de votre commande')
+    r"(?:data|fecha|date)\s+d[eoa]\s+(?:(?:su|seu|sua|vosso|vossa)\s+(?:pedido|encomenda)|"
+    r"votre\s+commande)|"
     r"date\s+(?:issued|of\s+(?:order|issue)|ordered)"
     r"|date\s+of\s+order|issued(?:\s+on)?|" + "|".join(words.ORDER_DATE),
     r"date|dated|" + "|".join(words.DATE_WORDS),
@@ -44,6 +48,7 @@ _PROJECT_LABELS = [
     r"site\s*(?:code|n[o°º]\.?|number|ref(?:erence)?\.?)|job\s*(?:code|n[o°º]\.?|number|#)|"
     r"contract\s*(?:n[o°º]\.?|number|#)|" + "|".join(words.PROJECT_CODE),
     r"project|site|job|contract|deliver\s+to\s+site|delivery\s+site|"
+    r"pour\s+site|"  # (a concrete pump's booking: where the pour is)
     + "|".join(words.PROJECT_WORDS),
     # an accounting code, or a location given as a code ('Location: OSH-05'): the project's
     # only where no project or site is named
@@ -59,9 +64,11 @@ ACCOUNT_RANK = len(_PROJECT_LABELS) - 1
 YOUR_ORDER = (
     rf"(?:your|customer|cust\.?|client)\s+(?:{_PO}|purchase\s+order)|u\s+bestel(?:ling)?|uw\s+"
     r"(?:bestelling|order)|ihre?\s+(?:bestellung|auftrag)|va[šs][ae]\s+objedn[áa]vk[ay]|"
-    r"porosia\s+juaj|"
+    r"porosia\s+juaj|ordni\s+tag[ħh]kom|"  # (Maltese's 'your order')
     # Spanish's, Portuguese's and French's ('Su orden de compra N°', 'Votre commande')
-    r"su\s+(?:orden(?:\s+de\s+compra)?|pedido)|(?:seu|vosso)\s+pedido|"
+    r"su\s+(?:orden(?:\s+de\s+compra)?|pedido)|"
+    # Portuguese's and Galician's with their article ('O seu pedido nº', 'A vossa encomenda')
+    r"(?:[oa]\s+)?(?:seu|sua|vosso|vossa)\s+(?:pedido|encomenda)|"
     r"votre\s+(?:commande|bon\s+de\s+commande)"
 )
 # Its number's label.
@@ -72,6 +79,9 @@ YOUR_ORDER_NUMBER = (
 # 'Customer PO' bare, as a supplier's sales order prints the number we gave it: ours on the
 # supplier's own document only (on our own order it is our client's order).
 YOUR_PO_BARE = r"(?:your|customer|cust\.?|client)\s+p\.?\s?o\.?"
+# A purchase order's number named so ('PO Number', 'Purchase Order No.'): ours on our own
+# order and on the supplier's document about it.
+PO_NAMED_NUMBER = rf"(?:p\.?\s?o\.?|purchase\s+order){_NO}"
 # Its date's label, bare ('Your date', 'U datum'): our order's on the supplier's own document
 # only; on our own order it is the date of the supplier's quotation or letter ('Your ref.').
 YOUR_DATE = r"(?:your|customer|client)\s+(?:(?:p\.?\s?o\.?|order)\s+)?date|uw?\s+datum"
@@ -102,7 +112,8 @@ PO_LABELS: dict[str, list[str]] = {
         r"awarded\s+to|"  # (an award of a tender or a request for quotations)
         + "|".join(words.SUPPLIER),
         # (Vietnamese's 'Kính gửi', 'respectfully to')
-        r"to|messrs\.?|kính\s+gửi",
+        # (Malay's and Indonesian's 'Kepada', to)
+        r"to|messrs\.?|kính\s+gửi|kepada",
     ],
     "project_code": _PROJECT_LABELS,
     "currency": [r"currency|" + "|".join(words.CURRENCY)],
@@ -246,7 +257,7 @@ def _after_project_word(text: str) -> str | None:
 # «Yunusobod biznes markazi»').
 _CODE_NAMED = re.compile(
     r"((?=[\w\-/.]*[A-Za-z]{2})(?=[\w\-/.]*\d)[A-Za-z0-9][A-Za-z0-9\-/_.]*)"
-    r"(?:(?:\s+[-–—]|,)\s+[«\"“]?[^\W\d]|\s+(?=[A-ZÀ-Þ][a-zß-ÿ]))"
+    r"(?:(?:\s+[-–—·•|]|,)\s+[«\"“]?[^\W\d]|\s+(?=[A-ZÀ-Þ][a-zß-ÿ]))"
 )
 
 
@@ -264,6 +275,9 @@ def code(text: str) -> str | None:
     text = named.group(1) if named else text  # 'CP09 - Riverside Drive, Mbombela' -> 'CP09'
     short = len(text) <= 20 and len(text.split()) <= 3 and not is_label(text)
     short = short and not validate.is_label_words(text)
+    # (nor a label in two languages, 'Lacagta / Currency', either half a label)
+    halves = re.split(r"\s+/\s+", text)
+    short = short and not (len(halves) > 1 and any(is_label(half) for half in halves))
     if short and re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9 \-/_.]*", text):
         return text
     return None
@@ -278,10 +292,21 @@ _LEADER_MARKS = "+*.·•»>=~_-–"
 _MESSRS = re.compile(r"^(?:m/s\.?|messrs\.?)\s+(?=\S)", re.IGNORECASE)
 
 
+# Our account with the supplier, or its code in our books, in brackets after its name, named
+# so ('Msasa Hardware (Pvt) Ltd (A/C V2110)', '… Ltd (Vendor 40021)'): not the name's (a
+# year in brackets, '(1998)', a legal form, '(Pty)', and a branch's code, '(MS12)', stay).
+_ACCOUNT_AFTER = re.compile(
+    r"\s*\((?:a/c|acc(?:oun)?t\.?|acc\.|vendor|supplier|creditor)(?:\s*(?:no\.?|#|code))?[:\s]*"
+    r"[\w/-]*\d[\w/-]*\)$",
+    re.IGNORECASE,
+)
+
+
 def name(text: str) -> str | None:
     if text.strip().endswith(":"):  # another label ('Subject:'), not a name
         return None
     text = _MESSRS.sub("", text.strip(" :,").lstrip(_LEADER_MARKS + " "))
+    text = _ACCOUNT_AFTER.sub("", text)
     if len(text) < 3 or not re.search(r"[^\W\d_]{2}", text) or is_label(text):
         return None
     if not re.search(r"[A-Za-z]", text) and len(text.split()) < 2:
@@ -394,12 +419,18 @@ def currency(text: str) -> str | None:
     return alone if alone in numbers.WORDLIKE_CURRENCY_CODES else detect_currency(text)
 
 
-def date_checker(day_first: bool, today: date | None = None) -> Callable[[str], str | None]:
-    """A date that parses; with `today`, only one within the plausible window around it."""
+def date_checker(
+    day_first: bool, today: date | None = None, ordered: bool = False
+) -> Callable[[str], str | None]:
+    """A date that parses; with `today`, only one within the plausible window around it; with
+    `ordered`, not one after words naming another date ('Dato for levering 20.05.2026',
+    'Tarikh penghantaran', 'Date required'): an order's date."""
 
     def check(text: str) -> str | None:
         match = numbers.DATE_IN_TEXT.search(text)
         if not match:
+            return None
+        if ordered and _ANOTHER_DATE.search(text[: match.start()]):
             return None
         try:
             value = numbers.parse_date(match.group(), day_first)
@@ -408,6 +439,16 @@ def date_checker(day_first: bool, today: date | None = None) -> Callable[[str], 
         return value if today is None or validate.in_window(value, today) else None
 
     return check
+
+
+# Words naming a date that is not the order's: a delivery's, a due or required date, an expiry
+# (English, Danish and Norwegian, Malay, Spanish and Portuguese, German, French, Italian).
+_ANOTHER_DATE = re.compile(
+    r"(?<![^\W\d_])(?:deliver\w*|required|due|expir\w*|valid\w*|until|levering|levert|leveres|"
+    r"leverance|penghantaran|dikehendaki|entrega|lieferung|liefertermin|livraison|consegna)"
+    r"(?![^\W\d_])",
+    re.IGNORECASE,
+)
 
 
 # Currencies with a sign or a mark of their own; the others by their ISO code alone.
@@ -831,12 +872,20 @@ def _noise(cell: Cell) -> bool:
 
 
 def _after(line: Line, label: Cell) -> list[Cell]:
-    """The cells right of a label on its line, specks left out."""
-    return [
+    """The cells right of a label on its line, specks left out, and a note in brackets right
+    after it that is the label's ('Order number  (cbc:ID)  NL-PO-2026-00607')."""
+    cells = [
         c
         for c in line.cells
         if c.x0 >= label.x1 and c.words[0] not in label.words and not _noise(c)
     ]
+    if len(cells) > 1 and _BRACKETED_NOTE.fullmatch(cells[0].text.strip()):
+        return cells[1:]
+    return cells
+
+
+# A word or a few in brackets, no digit among them: a note on a label, not a value.
+_BRACKETED_NOTE = re.compile(r"\([^()\d]{1,40}\)")
 
 
 def _header_row(line: Line) -> bool:
@@ -955,6 +1004,39 @@ def _comb_date(lines: list[Line], cell: Cell) -> str | None:
     return joined if _COMB_DATE.fullmatch(joined) else None
 
 
+def _listed(lines: list[Line], index: int, label: Cell) -> Cell | None:
+    """A label in a list of labels down the page, each with its value far right of it in a
+    column of values ('Order number (cbc:ID)' ... 'NL-PO-2026-00607', 'Issue date' ...
+    '2026-05-26' under it): the one cell right of it, where the lines next to it start a
+    label where it does and a value where that cell does."""
+    after = _after(lines[index], label)
+    if len(after) != 1:
+        return None
+    value = after[0]
+    if is_label(value.text) or numbered_block(value.text) or _label_and_value(value.text):
+        return None  # another label, or another label's value ('VAT No. 4120198765')
+
+    def alike(other: Line) -> bool:
+        """A line of the list: a label where the label starts (one known, or one with its note
+        in brackets after it), nothing between it and the values' column but that note, and
+        a value there that is no label."""
+        first = [c for c in other.cells if abs(c.x0 - label.x0) <= 1]
+        last = [c for c in other.cells if abs(c.x0 - value.x0) <= 1]
+        if not first or not last or is_label(last[0].text) or last[0].text.rstrip().endswith(":"):
+            return False
+        between = [c for c in other.cells if first[0].x1 < c.x0 < value.x0 - 1]
+        if not all(_BRACKETED_NOTE.fullmatch(c.text.strip()) for c in between):
+            return False
+        return bool(between) or is_label(first[0].text)
+
+    near = [
+        other
+        for other in lines[max(0, index - 2) : index + 3]
+        if other is not lines[index] and other.page == lines[index].page
+    ]
+    return _with_neighbours(value, []) if sum(alike(other) for other in near) >= 2 else None
+
+
 def _with_neighbours(cell: Cell, rest: list[Cell]) -> Cell:
     """A value OCR split at a wide space ('Gauteng Cement &' 'Aggregates'), whole again."""
     words = list(cell.words)
@@ -982,7 +1064,7 @@ def find(
                     below = _below(lines, index, cell, step)
                     if below is not None and _next_row_label(lines, index, cell, below):
                         below = None
-                    right = _right(line, cell)
+                    right = _right(line, cell) or _listed(lines, index, cell)
                     if right is not None and _headings_row(lines, index, cell, right):
                         right = None  # the next heading: the value is under the label
                         if _table_column(lines, index, cell, step):

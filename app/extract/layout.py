@@ -426,3 +426,26 @@ def typical_step(lines: list[Line]) -> float:
     """The usual distance between neighbouring lines, to tell a wrap from a gap."""
     steps = [b.y - a.y for a, b in zip(lines, lines[1:], strict=False) if 0 < b.y - a.y < 4]
     return statistics.median(steps) if steps else 1.0
+
+
+# A numeric date standing on its own: not part of a code ('B-10-14-200') or a longer number.
+_NUMERIC_DATE = re.compile(
+    r"(?<![\w./-])(\d{1,2})(?:[/\-]|\.\s?)(\d{1,2})(?:[/\-]|\.\s?)\d{2,4}(?![\w/-]|\.\d)"
+)
+
+
+def date_order(lines: list[Line]) -> bool | None:
+    """What the document's own numeric dates say of their order: a date that only reads one
+    way ('21/02/2026' is day first, '02/21/2026' month first) says so for every date on it;
+    with none that does, dates written with dots ('01.08.2026') are day first, as everywhere
+    that writes them so; None when nothing says, or the dates say both."""
+    firsts, seconds, dotted = set(), set(), False
+    for line in lines:
+        for match in _NUMERIC_DATE.finditer(line.text):
+            firsts.add(int(match[1]))
+            seconds.add(int(match[2]))
+            dotted = dotted or "." in match.group()
+    day, month = any(n > 12 for n in firsts), any(n > 12 for n in seconds)
+    if day == month:
+        return True if dotted and not day else None
+    return day

@@ -99,6 +99,9 @@ RULES: tuple[Rule, ...] = (
       False, "known_supplier", unlabelled.known_supplier),
     R("supplier_in_address_window", "no supplier label: the name under our own return address",
       False, "supplier", fields.under_return_address),
+    R("supplier_registered_at_foot", "no supplier found above the items: the company whose "
+      "registration line is at the page's foot", False, "supplier",
+      unlabelled.supplier_registered_at_foot),
     R("supplier_misread", "a name read by OCR that is a known supplier's but for a letter or two",
       True, "name", validate.like_known_name),
     R("site_code_misread", "a code read by OCR that is a known site's but for a look-alike",

@@ -835,11 +835,23 @@ def annotation(line: Line) -> bool:
     24.00 @ 172.21')."""
     text = line.text
     return bool(
-        numbers.DATE_IN_TEXT.search(text)
+        any(_a_date(match.group()) for match in numbers.DATE_IN_TEXT.finditer(text))
         or LABELLED_REFERENCE.match(text)
         or EARLIER.match(text)
         or SERIALS.match(text)
     )
+
+
+def _a_date(text: str) -> bool:
+    """The text is a date of the calendar, read either way round ('1.98-3.35' of a prop's
+    reach is none)."""
+    for day_first in (True, False):
+        try:
+            numbers.parse_date(text, day_first)
+            return True
+        except ValueError:
+            continue
+    return False
 
 
 # The serial numbers of the instruments an item delivers, under it ('S/N RL20417, RL20418').
@@ -1242,10 +1254,13 @@ def side_by_side(lines: list[Line], step: float) -> tuple[list[Line], dict]:
 
 def _summary_under_foot(reading: RowReader, columns: list[Column], page: int) -> bool:
     """A header under the foot that ended the item table on its page, naming no description
-    and no quantity ('Code  Rate  Excl. VAT  VAT' over a VAT analysis): a summary's, not
-    another table of items."""
+    and no quantity ('Code  Rate  Excl. VAT  VAT' over a VAT analysis), or no quantity and a
+    tax ('Code  Rate  Goods excl. VAT  VAT'): a summary's, not another table of items."""
     ended = reading.rows and reading.columns is None and reading.page == page
-    return bool(ended) and not {c.key for c in columns} & {"description", "quantity"}
+    keys = {c.key for c in columns}
+    return (
+        bool(ended) and "quantity" not in keys and ("description" not in keys or "line_tax" in keys)
+    )
 
 
 _WORDS = {"line", "item_code", "description"}

@@ -19,7 +19,8 @@ from app.extract.model import Found
 from app.extract.tables import CURRENCY_CODES, FOOT, money_text
 
 # (a dollar with its country's letters, 'TOTAL J$'; Peru's sol, 'Importe total S/')
-_CURRENCY = rf"(?:\s*\(?(?:{CURRENCY_CODES}|r|€|[a-z]{{0,3}}\$|£|s/\.?)\)?)?"
+# (Guatemala's quetzal, 'TOTAL Q')
+_CURRENCY = rf"(?:\s*\(?(?:{CURRENCY_CODES}|r|q|€|[a-z]{{0,3}}\$|£|s/\.?)\)?)?"
 _RATE = r"(?:\s*(?:@|at|à|a)?\s*\(?\d{1,2}(?:[.,]\d+)?\s*%\)?)?"
 # 'excl. VAT', 'incl. tax', 'ex GST', 'inc GST'
 _EXCL = r"\(?(?:excl(?:\.|uding|usive)?(?:\s+(?:vat|tax|gst))?|ex\.?\s+(?:vat|tax|gst))\)?"
@@ -27,7 +28,7 @@ _EXCL = r"\(?(?:excl(?:\.|uding|usive)?(?:\s+(?:vat|tax|gst))?|ex\.?\s+(?:vat|ta
 # ('VIP', VAT-inclusive prices, as Fiji's orders say it)
 _INCL = (
     r"\(?(?:incl(?:\.|uding|usive)?(?:\s+(?:vat|tax|gst))?|inc\.?\s+(?:vat|tax|gst)|"
-    r"(?:vat|tax|gst)\s+incl(?:\.|uded|usive)?|vip)\)?"
+    rf"(?:vat|tax|gst)\s+(?:incl(?:\.|uded|usive)?|{words.INCLUDED})|vip)\)?"
 )
 # A sum said to be before or with its tax, by a word or two of what it sums ('Order value
 # excl. VAT', 'Schedule total (incl. VAT)'): the subtotal, or the total.
@@ -54,7 +55,9 @@ FOOT_LABELS = {
     rf"total\s+before\s+(?:vat|tax)|{_WHAT}\s+{_EXCL}|{words.FOOT['subtotal']}|"
     # what the goods come to, before freight and tax ('Merchandise Total'); a service order's
     # 'Net value of services' (a bare 'Net Value' may be what is payable, after tax)
-    r"(?:merchandise|goods|materials?)\s+(?:total|value)|net\s+value\s+of\s+(?:goods|services))"
+    r"(?:merchandise|goods|materials?)\s+(?:total|value)|net\s+value\s+of\s+(?:goods|services)|"
+    # an e-order's or e-invoice's monetary totals, as their viewers print them
+    r"(?:tax\s+exclusive|line\s+extension)\s+amount)"
     rf"(?:\s+{_EXCL})?{_CURRENCY}",
     # 'Total VAT' and 'VAT total' beside 'Total Exclusive' and 'Total Inclusive' (an
     # accounting package's foot) name the tax, not the total
@@ -63,24 +66,28 @@ FOOT_LABELS = {
     "tax": rf"{_PLUS}(?:total\s+)?(?:vat|(?:input\s+)?tax(?:es)?|[csiu]?gst|sales\s+tax|"
     rf"{words.FOOT['tax']})(?:\s+(?:amount|total))?(?:\s+[a-z]\d)?"
     # (a province's or state's letters after the rate: 'HST 13% (ON)')
-    rf"(?!{_RATE}\s*\((?:incl|{words.INCLUDED})){_RATE}(?:\s*\([a-z]\d{{1,2}}\)|\s*\([a-z]{{2}}\))?",
+    rf"(?!{_RATE}\s*\(?(?:incl|{words.INCLUDED})){_RATE}(?:\s*\([a-z]\d{{1,2}}\)|\s*\([a-z]{{2}}\))?",
     # VAT the total includes: the prices were printed with it
     # ('Includes GST of')
     "included_tax": rf"(?:vat|tax|gst|{words.FOOT['tax']})\s+(?:incl(?:\.|uded|usive)?|"
     rf"{words.INCLUDED}){_RATE}|"
     # the rate first, and the word in brackets: 'VAT 15% (included)', '(included above)',
     # 'VAT content @ 12.5% (included above)'
+    # ('VAT 12.5% included', 'VAT 18% inkluż': the word after the rate, unbracketed)
     rf"(?:vat|tax|gst|{words.FOOT['tax']})(?:\s+content)?{_RATE}\s*\((?:incl(?:\.|uded|usive)?|"
     rf"{words.INCLUDED})(?:\s+above)?\)|"
+    rf"(?:vat|tax|gst|{words.FOOT['tax']}){_RATE}\s+(?:included|{words.INCLUDED})|"
     rf"(?:incl(?:\.|uding|udes)?|of\s+which|{words.INCLUDED})\s+"
     rf"(?:vat|tax|gst|{words.FOOT['tax']}){_RATE}(?:\s+of)?",
     # ('Total FOB value USD': the total at an Incoterm)
     "total": rf"(?:(?:grand|order|gross|p\.?\s?o\.?)\s+)?total(?:\s+{_INCOTERM})?"
     r"(?:\s+(?:gross\s+)?(?:value|amount|due|payable|order(?:\s+(?:value|amount))?))?"
-    rf"(?:\s+{_INCL})?{_CURRENCY}|{_WHAT}\s+{_INCL}{_CURRENCY}|"
+    # ('TOTAL AUD (VAT incl.)': its currency before what it includes)
+    rf"(?:\s+{_INCL})?{_CURRENCY}(?:\s+{_INCL})?|{_WHAT}\s+{_INCL}{_CURRENCY}|"
     # what was paid, with its tax ('Total charged to card (inc GST)')
     rf"total\s+(?:charged|payable|due)(?:\s+[^\W\d]+){{0,2}}\s+{_INCL}{_CURRENCY}|"
     rf"amount\s+due|balance\s+due|total\s+payable|order\s+value{_CURRENCY}|"
+    rf"(?:tax\s+inclusive|payable)\s+amount{_CURRENCY}|"
     rf"(?:{words.FOOT['total']}){_CURRENCY}",
 }
 _AMOUNT = re.compile(
@@ -345,6 +352,16 @@ def read_foot(
             # or a duty, nor a charge the tax is included in or exempt from
             line, value = charges[0]
             out["tax"] = _found(line, value, 0)
+        if "tax" not in out and len(charges) <= 1:
+            # no charge read as a tax: the one amount between them that is the total less
+            # the subtotal ('PGST (10.0%)  1,660.07', 'Sales tax (Denver 8.81%)  $371.11'),
+            # or nothing at all where the two are the same and nothing stands between them
+            gap = numbers.parse_money(out["total"].value) - numbers.parse_money(
+                out["subtotal"].value
+            )
+            tax = _the_difference(between, charges, gap, decimal_comma, left, out)
+            if tax is not None:
+                out["tax"] = tax
         if len(charges) > 1:
             cents = sum(numbers.parse_money(value) for _, value in charges)
             source = " + ".join(line.text.strip() for line, _ in charges)
@@ -352,6 +369,55 @@ def read_foot(
             ocr = any(line.ocr for line, _ in charges)
             out["tax"] = Found(numbers.cents_to_text(cents), conf, source, 0, ocr)
     return out
+
+
+def _the_difference(
+    between: list[Line],
+    charges: list[tuple[Line, str]],
+    gap: int,
+    decimal_comma: bool,
+    left: float,
+    out: dict[str, Found],
+) -> Found | None:
+    """The tax as the total less the subtotal: the one charge between them (a tax by its word
+    or by its rate of the subtotal) whose amount is that difference, its label no tax's name
+    this module reads as such ('PGST (10.0%)', 'Sales tax (Denver 8.81%)'); nothing where the
+    two are the same and no amount stands between them (a country without VAT)."""
+    sure = min(out["subtotal"].confidence, out["total"].confidence)
+    ocr = out["subtotal"].ocr or out["total"].ocr
+    if gap == 0 and not any(_amount_at_right(line, decimal_comma, left) for line in between):
+        source = f"{out['subtotal'].source} = {out['total'].source}{NO_TAX_BETWEEN}"
+        return Found("0.00", sure, source, 0, ocr)
+    if gap > 0 and len(charges) == 1 and numbers.parse_money(charges[0][1]) == gap:
+        line, value = charges[0]
+        if _NOT_A_TAX.search(line.text) or not _TAX_NAMED.search(line.text):
+            return None  # a surcharge, a duty, a charge free of tax or with it in, or one
+            # known by its rate alone ('Handling 3%'), is no tax
+        found = _found(line, value, 0)
+        return replace(found, source=f"{found.source} (the total less the subtotal)")
+    return None
+
+
+# A tax by its name (any kind of sales tax or VAT, a territory's letter before GST: 'PGST'),
+# and the words that make a charge something else: a surcharge, a duty, a levy, or a charge
+# that includes the tax or is exempt from it.
+_TAX_NAMED = re.compile(rf"\b(?:vat|tax|[a-z]?gst|pst|qst|{words.FOOT['tax']})\b", re.IGNORECASE)
+_NOT_A_TAX = re.compile(
+    r"\b(?:surcharge|duty|duties|levy|excise|fee|incl|inclusive|included|exempt|excl|free|"
+    r"non-?taxable|zero)\b|\bno\s+(?:vat|tax|gst)\b",
+    re.IGNORECASE,
+)
+
+
+# The end of the source of a tax of nothing where the subtotal is the total.
+NO_TAX_BETWEEN = ": no tax between them"
+
+
+def _amount_at_right(line: Line, decimal_comma: bool, left: float) -> bool:
+    """The line has an amount at its right, in the foot's column."""
+    if len(line.cells) < 2 or line.cells[-1].x1 <= left:
+        return False
+    return _amount(line.cells[-1].text, decimal_comma) is not None
 
 
 # An amount with its cents and no percent sign.

@@ -89,6 +89,14 @@ def number_after_title(lines: list[Line], step: float) -> Found:
             text = cell.text.strip()
             halves = re.split(r"\s+/\s+", text)  # a title in two languages: either half
             titled = any(_ORDER_TITLE.fullmatch(half) for half in halves)
+            joined = _TITLE_THEN_NUMBER.fullmatch(text)
+            if (
+                joined
+                and _ORDER_TITLE.fullmatch(joined.group(1))
+                and len(re.findall(r"\d", joined.group(2))) >= 4
+            ):
+                # the number run on after the title in its cell ('Købsordre 106262')
+                return Found(joined.group(2), 0.7, text, None, cell.ocr)
             if not (text.isupper() or len(line.cells) == 1) or not titled:
                 continue
             for at, marker in _after(lines, index, n, step):
@@ -109,6 +117,16 @@ def number_after_title(lines: list[Line], step: float) -> Found:
     return MISSING
 
 
+# A title and a reference after it in one cell, a number marker between them or none, and the
+# date it is of after it or none ('Købsordre 106262', 'Заказ поставщику No 2246 от 8 июня
+# 2026 г.').
+_TITLE_THEN_NUMBER = re.compile(
+    r"(\D+?)\s+(?:(?:no\.?|№|nr\.?)\s*)?((?=[\w/-]*\d)[^\W_][\w/-]*)"
+    r"(?:\s+(?:от|аз|від|од|of|dated|vom|du|del|de)\s+[«\"“]?\d.*)?",
+    re.IGNORECASE,
+)
+
+
 def _marker(text: str) -> re.Match | None:
     """A number marker and what follows it; in two languages, the last half's ('Nummer /
     Numéro  BB26-01388')."""
@@ -119,17 +137,22 @@ def _marker(text: str) -> re.Match | None:
 
 
 def _after(lines: list[Line], index: int, n: int, step: float) -> list[tuple[int, Cell]]:
-    """The cell after the title on its line, and the first under it on the next line (a blank
-    line between them at most), with the index of the line each is on."""
+    """The cell after the title on its line, and the first under it below (a blank line
+    between them at most, or a line with nothing under the title, or a series' word or two
+    under it: 'ORDEN DE COMPRA' over 'Serie A' over 'No. 001356'), with the index of the line
+    each is on."""
     title_cell, line = lines[index].cells[n], lines[index]
     cells = [(index, line.cells[n + 1])] if n + 1 < len(line.cells) else []
-    if index + 1 < len(lines):
-        below = lines[index + 1]
-        if below.page == line.page and below.y - line.y <= 2.6 * step:
-            under = [c for c in below.cells if c.x1 > title_cell.x0 and c.x0 < title_cell.x1]
-            if len(below.cells) == 1:
-                under = below.cells  # the title's number on a line of its own under it
-            cells += [(index + 1, c) for c in under[:1]]
+    for at in range(index + 1, min(index + 3, len(lines))):
+        below = lines[at]
+        if below.page != line.page or below.y - line.y > 2.6 * step:
+            break
+        under = [c for c in below.cells if c.x1 > title_cell.x0 and c.x0 < title_cell.x1]
+        if len(below.cells) == 1 and at == index + 1:
+            under = below.cells  # the title's number on a line of its own under it
+        cells += [(at, c) for c in under[:1]]
+        if under and (len(under[0].text.split()) > 2 or _marker(under[0].text.strip())):
+            break
     return cells
 
 
@@ -159,8 +182,8 @@ def number_by_title_word(lines: list[Line], step: float) -> Found:
             if cell is heading:
                 continue
             label, _, rest = cell.text.partition(":")
-            if not 1 <= len(label.split()) <= 3 or re.search(r"\d", label):
-                continue
+            if not 1 <= len(label.split()) <= 3 or re.search(r"\d|@|www\.", label):
+                continue  # (an e-mail's or a web address's words are no label's)
             if not _names_title(label, heading) or fields.is_label(label):
                 continue
             if rest.strip():
@@ -432,3 +455,41 @@ def project_known_code(lines: list[Line], site_codes: tuple[str, ...]) -> Found:
                 if validate.code_key(word) in known:
                     return Found(word, 0.7, cell.text.strip(), None, cell.ocr)
     return MISSING
+
+
+# What follows a company's name on the registration line at a page's foot ('Registered in
+# Ireland No. 214587', 'VAT No.', 'Directors:', 'Inscrita no Rexistro Mercantil de Lugo',
+# 'KvK', 'HRB 1234', 'RCS Luxembourg').
+_REGISTERED = re.compile(
+    r"(?<![^\W\d_])(?:registered|reg(?:istration)?\.?\s*no|company\s+(?:no|number|reg)|"
+    r"vat\s+(?:no|reg)|directors?|inscrit[ao]|regist[ro]o|rexistro|kvk|hrb|amtsgericht|rcs|"
+    r"handelsregister)(?![^\W\d_])",
+    re.IGNORECASE,
+)
+
+
+def supplier_registered_at_foot(lines: list[Line], buyer_names: tuple[str, ...]) -> Found:
+    """No supplier found above the items: the company whose name, ending in its legal form,
+    starts the registration line at the first page's foot ('Barrow Valley Builders Providers
+    Ltd | Registered in Ireland No. 214587 | VAT No. …'): the page's issuer, never our own
+    company. Found by its place, so never proven."""
+    check = fields.supplier_checker(buyer_names)
+    page = [line for line in lines if line.page == lines[0].page] if lines else []
+    for line in reversed(page[len(page) // 2 :]):
+        text = line.text
+        mark = _REGISTERED.search(text)
+        if not mark:
+            continue
+        head = re.split(r"\s[|·•]\s|\s{2,}", text[: mark.start()].strip(" |·•,;-–"))[-1]
+        value = check(head) if _legal_end(head) else None
+        if value and not validate.is_buyer(value, buyer_names):
+            return Found(value, 0.6, text, None, line.ocr)
+    return MISSING
+
+
+def _legal_end(name: str) -> bool:
+    """The name ends in a company's legal form ('… Ltd', '… Louzao, S.L.', '… Sp. z o.o.')."""
+    parts = name.split()
+    return validate.ends_in_legal_form(name) or any(
+        len(parts) > k and validate.is_legal_form(" ".join(parts[-k:])) for k in (1, 2, 3)
+    )

@@ -26,6 +26,12 @@ PO_NUMBER = [
     r"orden\s+de\s+compra|o\.?c\.?)" + NUMBER,
     # Catalan's 'Núm. comanda', 'Comanda núm.'
     r"n[úu]m(?:\.|ero)?\s*(?:de\s+)?(?:la\s+)?comanda|comanda\s+n[úu]m(?:\.|ero)?",
+    # Danish's, Norwegian's and Swedish's ('Ordrenr.', 'Bestillingsnr.', 'Inköpsorder nr')
+    r"(?:ordre|k[øo]bsordre|indk[øo]bsordre|innkj[øo]psordre|bestillings?|best[äa]llnings?|"
+    r"ink[öo]psorder|order)\s*-?\s*(?:nr\.?|nummer)",
+    # Malay's and Indonesian's ('No. Pesanan', 'Nomor Pesanan Pembelian')
+    r"(?:no\.?|nombor|nomor)\s*pesanan(?:\s+(?:belian|pembelian))?|"
+    r"pesanan(?:\s+(?:belian|pembelian))?" + NUMBER,
     # Uzbek's order (to a supplier) and its number
     r"(?:yetkazib\s+beruvchiga\s+)?buyurtma(?:" + NUMBER + r"|\s+raqami)",
 ]
@@ -43,7 +49,13 @@ ORDER_TITLES = (
     r"pedido(?:\s+de\s+compra)?|nota\s+de\s+encomenda|encomenda|orden\s+de\s+compra|"
     r"ordem\s+de\s+compra|objedn[áa]vka|"  # (Slovak's and Czech's)
     r"comanda(?:\s+de\s+(?:compra|subministrament))?|"  # (Catalan's)
-    r"(?:yetkazib\s+beruvchiga\s+)?buyurtma"  # (Uzbek's: an order, to a supplier)
+    r"(?:yetkazib\s+beruvchiga\s+)?buyurtma|"  # (Uzbek's: an order, to a supplier)
+    r"pesanan\s+(?:belian|pembelian)|"  # (Malay's and Indonesian's)
+    # (Russian's, Ukrainian's and Tajik's order to a supplier)
+    r"satyn\s+aly[şs]\s+sargydy|"  # (Turkmen's purchase order)
+    r"заказ(?:\s+поставщику)?|замовлення(?:\s+постачальнику)?|фармоиш(?:\s+ба\s+таҳвилгар)?|"
+    # (Danish's, Norwegian's and Swedish's)
+    r"k[øo]bsordre|indk[øo]bsordre|innkj[øo]psordre|ink[öo]psorder|best[äa]llning"
 )
 
 # A purchase order's titles, in English and those languages ('PURCHASE ORDER', 'Orden de
@@ -81,8 +93,10 @@ ORDER_DATE = [
     r"data\s+(?:do\s+pedido|de\s+emiss[ãa]o)|fecha\s+(?:de(?:l)?\s+pedido|de\s+emisi[óo]n)",
     r"d[áa]tum\s+vystavenia|datum\s+vystaven[íi]",  # Slovak's and Czech's date of issue
     r"data\s+e\s+(?:porosis[ëe]|urdhrit)",  # Albanian's date of the order
+    r"data\s+tal-ordni",  # Maltese's
+    r"ordre-?dato|bestillingsdato|orderdatum|best[äa]llningsdatum",  # Danish's, Norwegian's...
 ]
-DATE_WORDS = [r"datum|data|fecha"]
+DATE_WORDS = [r"datum|data|fecha|dato|tarikh|tanggal"]
 
 SUPPLIER = [
     r"verskaffer|leweransier|lieferant|auftragnehmer|fournisseur|fornecedor|proveedor|prove[ïi]dor",
@@ -90,6 +104,8 @@ SUPPLIER = [
     # Serbian, Macedonian, Ukrainian, Russian, Bulgarian; Malay
     r"добављач|добавувач|постачальник|поставщик|доставчик|pembekal",
     r"yetkazib\s+beruvchi",  # Uzbek
+    r"leverand[øo]r|leverant[öo]r",  # Danish's and Norwegian's; Swedish's
+    r"[üu]pj[üu]n\s+ediji|таҳвилгар",  # Turkmen's and Tajik's
 ]
 
 PROJECT_CODE = [
@@ -99,7 +115,8 @@ PROJECT_CODE = [
 PROJECT_WORDS = [
     # (French's job, 'Affaire', as a contractor numbers its works)
     r"projek|terrein|werf|projekt|baustelle|bauvorhaben|chantier|projet|affaire|projeto|"
-    r"proyecto|obra|obyekt",
+    r"taslama|лоиҳа|"  # (Turkmen's and Tajik's)
+    r"proyecto|obra|obyekt|pro[ġg]ett|byggeplads|byggeplass|(?:bygg)?arbetsplats",
     # the site as 'the object' (Estonian, Latvian, Albanian, Bulgarian, Georgian; Serbian,
     # Macedonian, Ukrainian, Russian), Slovenian's building site, and the project in
     # Mongolian and Georgian
@@ -113,7 +130,7 @@ PLUS = r"zzgl\.?|zuz[üu]glich"
 # Words that say the total includes a tax ('inkl. MWST 8.1 %', 'dont TVA', 'IVA incluido').
 INCLUDED = (
     r"inkl\.?|inklusive|einschl(?:\.|ie(?:ss|ß)lich)|inclus[ea]?|y\s+compris|dont|inclusief|"
-    r"waarvan|ingesluit|insluitend|inclu[ií]d[oa]|incluye"
+    r"waarvan|ingesluit|insluitend|inclu[ií]d[oa]|incluye|inklu[żz]"
 )
 
 CURRENCY = [r"valuta|w[äa]hrung|devise|moeda|moneda|monedha|валута"]
@@ -125,23 +142,26 @@ FOOT = {
     r"основица\s+за\s+пдв|вкупно\s+без\s+ддв|jami\s*\(qqssiz\)|vlera\s+pa\s+tvsh|"
     r"valor\s+(?:das\s+)?mercadorias|valor\s+dos\s+produtos|subtotaal|zwischensumme|netto(?:betrag|summe|wert)?|summe\s+netto|"
     r"gesamt\s+netto|warenwert|total\s+h\.?t\.?|montant\s+h\.?t\.?|sous-?\s*total|"
-    r"total\s+(?:sem|sin|s/)\s*iva|base\s+(?:imponible|tribut[áa]vel)|valor\s+l[íi]quido|"
+    r"(?:total|valor)\s+(?:sem|sin|s/)\s*iva|base\s+(?:imponible|tribut[áa]vel)|valor\s+l[íi]quido|"
     r"total\s+l[íi]quido|total\s+neto|importe\s+neto|(?:celkom|celkem|spolu)\s+bez\s+dph|"
     r"base\s+imposable|"  # (Catalan's)
+    r"valur\s+ming[ħh]ajr\s+(?:il-)?vat|"  # (Maltese's value without VAT)
+    r"(?:jemi|ҳамагӣ)(?=\s*:)|"  # (Turkmen's and Tajik's sum, before the tax)
     r"op(?:\.|eraci[óo]n)\s+gravada",
     # (VAT in Serbian and Ukrainian, Russian, Bulgarian; Malaysia's sales tax; Brazil's tax on
     # manufactured goods, charged on top of the prices; Peru's general sales tax, IGV;
     # Jamaica's general consumption tax, GCT; New Caledonia's, TGC; Canada's harmonized sales
     # tax, HST; the Dominican Republic's tax on goods and services, ITBIS; Macedonian's VAT)
     "tax": r"btw|mwst\.?|ust\.?|tva|iva|imposto|impuesto|steuer|taxe|belasting|heffing|пдв|ндс|"
-    r"ддс|cukai(?:\s+jualan)?|ipi|dph|igv|gct|tgc|hst|itbis|ддв|qqs|tvsh",
+    r"ддс|cukai(?:\s+jualan)?|ipi|dph|igv|gct|tgc|hst|itbis|ддв|qqs|tvsh|gbs|ааи",
     "total": r"totaal|gesamt(?:betrag|summe)?|endbetrag|endsumme|brutto(?:betrag)?|"
     r"summe\s+brutto|gesamt\s+brutto|total\s+t\.?t\.?c\.?|montant\s+t\.?t\.?c\.?|"
     r"net\s+[àa]\s+payer|total\s+a\s+pagar|valor\s+a\s+pagar|importe\s+total|valor\s+total|"
     r"total\s+geral|total\s+general|total\s+(?:com|con)\s+iva|total\s+do\s+pedido|total\s+(?:de\s+la\s+)?orden(?:\s+de\s+compra)?|total\s+(?:del\s+)?pedido|"
     r"total\s+(?:de\s+la\s+)?comanda|"
     r"vlera\s+me\s+tvsh|totali\s+p[ëe]r\s+pages[ëe]|"  # (Albanian's)
-    r"укупно\s+за\s+плаћање|вкупно\s+за\s+плаќање|jami\s+to[‘'’`ʻ]?lovga(?:\s*\(qqs\s+bilan\))?|всього\s+з\s+пдв|сума\s+за\s+плащане|jumlah\s+besar|"
+    r"umumy\s+jemi|ҳамагӣ\s+бо\s+ааи|"  # (Turkmen's and Tajik's)
+    r"укупно\s+за\s+плаћање|вкупно\s+за\s+плаќање|jami\s+to[‘'’`ʻ]?lovga(?:\s*\(qqs\s+bilan\))?|всього\s+з\s+пдв|сума\s+за\s+плащане|jumlah\s+besar|jumlah\s+keseluruhan|"
     r"(?:celkom|celkem|spolu)\s+(?:s|vr[áa]tane|v[čc]etn[ěe])\s+dph|celkom\s+k\s+[úu]hrade|"
     r"celkem\s+k\s+[úu]hrad[ěe]",
 }
@@ -155,25 +175,29 @@ _WITHOUT_TVSH = r"(?:\s+pa\s+tvsh)?"
 COLUMNS = {
     "quantity": r"hoeveelheid|hoev\.?|menge|anzahl|anz\.?|quantit[ée]|qt[ée]\.?|quantidade|"
     r"qtde?\.?|cantidad|cant\.?|количина|кількість|количество|кол\.?|sasia|"
-    r"miqdori?",  # (Uzbek's)
+    r"miqdori?|"  # (Uzbek's)
+    r"mukdary|миқдор",  # (Turkmen's and Tajik's)
     "unit": r"eenheid|einheit|me|unit[ée]|unidade|unid\.?|unidad|und\.?|un\.?|ud\.?|"
     r"јед\.?\s*мере|од\.?\s*вим\.?|ед\.?|мярка|е\.\s?м\.?|nj[ëe]sia|"
-    r"o[‘'’`ʻ]?lch\.?(?:\s*birl\.?)?",
+    r"o[‘'’`ʻ]?lch\.?(?:\s*birl\.?)?|[öo]l[çc]eg(?:\s+birligi)?|воҳ\.?",
     "unit_price": r"eenheidsprys|prys|einzelpreis|e-?preis|preis|p\.\s?u\.?(?:\s+h\.?t\.?)?|"
     r"prix(?:\s+unitaire)?(?:\s+h\.?t\.?)?|pre[çc]o(?:\s+unit(?:[áa]rio|\.)?)?|"
     r"valor\s+unit(?:[áa]rio|\.)?|precio(?:\s+unit(?:ario|\.)?)?|p\.\s?unit\.?|"
-    rf"(?:ед\.?\s*)?(?:цена|ціна){_BEFORE_VAT}|[çc]mimi{_WITHOUT_TVSH}|narxi?,?",
+    rf"(?:ед\.?\s*)?(?:цена|ціна){_BEFORE_VAT}|[çc]mimi{_WITHOUT_TVSH}|narxi?,?|"
+    r"bahasy,?(?:\s+manat)?|нарх",
     "discount": r"afslag|rabatt|remise|desconto|descuento|dto\.?|рабат",
     "amount": r"bedrag|betrag|gesamt(?:preis|betrag)?|summe|montant(?:\s+h\.?t\.?)?|"
     r"total\s+h\.?t\.?|valor(?:\s+total)?|importe|subtotal|"
-    rf"(?:износ|сума|сумма|стойност){_BEFORE_VAT}|vlera{_WITHOUT_TVSH}|summasi?,?",
+    rf"(?:износ|сума|сумма|стойност){_BEFORE_VAT}|vlera{_WITHOUT_TVSH}|summasi?,?|"
+    r"jemi,?(?:\s+manat)?|маблағ",
     "item_code": r"kode|itemkode|artikel(?:nummer|\s*-?nr\.?)?|art\.?\s*-?nr\.?|r[ée]f\.?ª?|"
-    r"r[ée]f[ée]rence|c[óo]digo|c[óo]d\.?|шифра|артикул|код|(?:mxik\s+)?kodi",
+    r"r[ée]f[ée]rence|c[óo]digo|c[óo]d\.?|шифра|артикул|код|(?:mxik\s+)?kodi|haryt\s+kody|рамз",
     "description": r"beskrywing|beschreibung|bezeichnung|artikelbezeichnung|d[ée]signation|"
     r"libell[ée]|descri[çc][ãa]o|designa[çc][ãa]o|descripci[óo]n|concepto|"
     r"назив(?:\s+добра|\s+на\s+артикал)?|p[ëe]rshkrimi(?:\s+i\s+mallit)?|"
-    r"найменування(?:\s+товару)?|наименование(?:\s+на\s+стоката)?|товары|tovar\s+nomi",
-    "line": r"pos\.?|position|р\.\s*бр\.?|№|bil\.?|t/r",
+    r"найменування(?:\s+товару)?|наименование(?:\s+на\s+стоката)?|товары|tovar\s+nomi|"
+    r"harydy[ňn]\s+ady|номгӯи\s+мол",
+    "line": r"pos\.?|position|р\.\s*бр\.?|№|bil\.?|t/r|t/b",
     # a line's own VAT, its rate or its amount ('ПДВ %', 'Стопа ПДВ', 'Износ ПДВ'), and
     # Brazil's IPI ('% IPI', 'Alíq. IPI', 'Valor IPI')
     "line_tax": r"(?:стопа\s+|ставка\s+|износ\s+|сума\s+|сумма\s+)?(?:пдв|ндс|ддс|ддв)"
