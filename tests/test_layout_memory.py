@@ -32,8 +32,6 @@ NOT_YET: dict[str, str] = {
     "does not look for it",
     "till-slip": "its lines have no header row, by which the memory learns a table (the "
     "generic reader reads them); and the supplier's name is not learned on one document",
-    "kazakh": "the supplier's name starts a cell that runs on with its registration and "
-    "address ('ТОО «…», БИН …, г. Алматы'), and the memory learns whole cells",
     "vietnamese": "its PO number and supplier, each printed after its label in one cell "
     "('Số: …', 'Kính gửi: …'), are not learned",
     "fuel-zero-rated": "the tax is learned as the cell under 'VAT' in the VAT analysis "
@@ -122,9 +120,6 @@ NOT_YET: dict[str, str] = {
     "lines over two screens each with its own head and a 'More...' line, a 'Due' date under "
     "each line: the table read back from document 1 is not its items as confirmed, so none "
     "is learned",
-    "fencing-contractor": "its name is printed in capitals over two cells of the letterhead "
-    "('STELLENBERG FENCING & GATES' and '(Pty) Ltd'), the confirmed name nowhere as one, so no "
-    "place is learned for the supplier (the known-supplier rule reads it, flagged)",
     "drawing-sheet": "a fabricator's drawing: its parts list is printed over the title block, "
     "its head under its lines, so no table is learned",
     "kuwaiti": "its amounts are printed in two columns, dinars and fils ('K.D.', 'Fils'), read "

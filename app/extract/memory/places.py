@@ -202,7 +202,13 @@ def _strip(text: str, place: dict) -> str | None:
             words = words[: -len(after)]
         elif place.get("after_comma") and "," in " ".join(words):
             # the words after a comma were the value's particulars (a supplier's town): others
-            words = " ".join(words).rpartition(",")[0].split()
+            joined = " ".join(words)
+            parts = joined.split(",")
+            if "commas" in place and len(parts) > place["commas"] + 1:
+                joined = ",".join(parts[: place["commas"] + 1])  # as many as the value learned
+            else:
+                joined = joined.rpartition(",")[0]
+            words = joined.split()
         elif place.get("after_dash") and set(words) & DASHES:
             words = _before_dash(words)  # so were those after a dash (a site's name): others
         elif place.get("after_code") and len(words) > 1:
@@ -343,9 +349,11 @@ def _at(place: dict, area: Region, frame: Frame) -> list[tuple[str, float]]:
         if abs(line.y - area.origin - frame.y(place["y"])) > 0.5 * frame.c:
             continue
         for cell in line.cells:
-            miss = min(abs(cell.x0 - x0), abs(cell.x1 - x1))
+            # (a value over several cells is where its cells together are: its last cell's
+            # end is no start of it, 'Ltd' of 'TAME VALLEY FORMWORK HIRE  Ltd')
+            whole = _with_next(line, cell, place)
+            miss = min(abs(whole.x0 - x0), abs(whole.x1 - x1))
             if miss <= NEAR * frame.a:
-                whole = _with_next(line, cell, place)
                 found.append((miss, whole.text, whole.conf))
             elif 2 * (min(cell.x1, x1) - max(cell.x0, x0)) >= min(cell.x1 - cell.x0, x1 - x0):
                 over.append((miss, cell.text, cell.conf))
@@ -470,6 +478,9 @@ def learn_places(lines: list[Line], spot: Spot, values: set[int], foot: bool) ->
     marks = {}
     if after and words[last].endswith(","):
         marks["after_comma"] = True  # the words after it its own ('Trade Hardware, Cape Town')
+        # and how many commas the value itself holds ('Aceros del Este, S.R.L., Santo
+        # Domingo'): its particulars may hold more ('«…» HJ, SBB …, 744000, Aşgabat ş., …')
+        marks["commas"] = " ".join(words[first : last + 1])[:-1].count(",")
     if after and words[last + 1] in DASHES:
         marks["after_dash"] = True  # the words after it its own ('LK-GLE01 - Warehouse complex')
     elif after and first == last and re.search(r"\d", words[first]):

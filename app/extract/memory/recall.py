@@ -35,7 +35,7 @@ from rapidfuzz import fuzz
 
 from app import numbers
 from app.extract import checks, fields, validate
-from app.extract.layout import Cell, Line, typical_step
+from app.extract.layout import Cell, Line, date_order, typical_step
 from app.extract.memory import places, table, words
 from app.extract.memory.places import HEADER, MONEY, SHAPE_ONLY, Judge, Reading
 from app.extract.memory.words import Frame, norm
@@ -53,6 +53,11 @@ def read(anchors: dict, lines: list[Line], frame: Frame, judge: Judge = SHAPE_ON
     {"fields": {name: places.Reading}, "items": [...]} (items empty when its table was not
     found)."""
     comma, day_first = anchors["comma"], anchors["day_first"]
+    if not anchors.get("dates_taught", True):
+        # document 1's date read the same either way ('11/11/2026'): this page's own dates
+        # say how the layout writes them, where one reads one way only ('11/21/2026')
+        said = date_order(lines)
+        day_first = day_first if said is None else said
     items, end, sheet = [], None, None
     if anchors.get("table"):
         items, end = table.read(anchors["table"], lines, frame, comma)

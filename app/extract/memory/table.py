@@ -227,9 +227,11 @@ def _learn_table(lines: list[Line], items: list[dict], comma: bool) -> dict | No
     # where a description would run on is no heading's place
     headings = {round(lines[index].words[0].x0) for index in notes}
     described = columns.get("description", [float("inf")])[0]
-    if len(notes) >= 2 and len(headings) == 1 and not wrap and min(headings) < described - 1:
+    # (one note is enough where it is printed in capitals, as a group's heading is: 'SALE ITEMS')
+    enough = len(notes) >= 2 or (len(notes) == 1 and lines[notes[0]].text.isupper())
+    if enough and len(headings) == 1 and not wrap and min(headings) < described - 1:
         learned["headings"] = headings.pop()
-    learned["stop"] = _stop(lines, last, learned, comma)
+    learned["stop"] = _stop(lines, last, learned, comma, wrapped)
     return learned
 
 
@@ -350,10 +352,19 @@ def _headed(line: Line, columns: dict) -> set[str]:
     return heads
 
 
-def _stop(lines: list[Line], last: int, table: dict, comma: bool) -> str:
-    """The first line after the last item that is not its description running on."""
+def _stop_key(text: str) -> str:
+    """A line's words as where the table stops, any count in it aside ('Order History (2)')."""
+    return re.sub(r"\d+", "#", norm(text))
+
+
+def _stop(lines: list[Line], last: int, table: dict, comma: bool, wrapped=frozenset()) -> str:
+    """The first line after the last item that is not its description running on: where
+    descriptions are known to run on (`wrapped`, the confirmed ones' lines), a line past them
+    that would run on as well is no description's ('Order History (2)' under the last one)."""
     last_y = lines[last].y
-    for line in lines[last + 1 :]:
+    for index, line in enumerate(lines[last + 1 :], start=last + 1):
+        if wrapped and index not in wrapped and _runs_on(table, line, last_y, Across(), comma):
+            return norm(line.cells[0].text)
         if _runs_on(table, line, last_y, Across(), comma):
             last_y = line.y
             continue
@@ -461,6 +472,8 @@ def _assign(table: dict, line: Line, across: Across, comma: bool) -> tuple[dict[
             if unused
             else _column_for(columns, words, run, across, filled, taken if run else frozenset())
         )
+        if run is None and not comma and _comma_quantity(columns, words, across):
+            key = "quantity"  # '0,75' m3 beside '50 121' ariary: a quantity's decimal comma
         if key in NUMERIC:
             filled.add(key)
         if key is None and before in TEXT and words[0].x0 - end <= 2:
@@ -586,9 +599,33 @@ def first_sheet(table: dict, lines: list[Line], frame: Frame) -> tuple[int, int]
     return first + 1, stop
 
 
+# A number with one or two digits after a comma ('18,25', '0,5'): a decimal comma's.
+_TENTHS_BY_COMMA = re.compile(r"\s*\d+,\d{1,2}\s*")
+
+
+def _comma_quantity(columns: dict, words: list[Word], across: Across) -> bool:
+    """One word with a decimal comma ('0,75') standing inside the quantity column, on a layout
+    whose amounts taught no mark (whole ariary, '50 121'): the quantity, no thousands being
+    grouped in twos."""
+    if len(words) != 1 or "quantity" not in columns:
+        return False
+    if not _TENTHS_BY_COMMA.fullmatch(words[0].text):
+        return False
+    inside = [k for gap, k in _columns_at(columns, words[0].x0, words[0].x1, across) if gap == 0]
+    return "quantity" in inside
+
+
 def _item(values: dict[str, str], columns: dict, comma: bool) -> dict | None:
     """An item from a line's values; None unless it has a quantity and an amount or price."""
     read = {key: number(values[key], comma) if key in values else None for key in NUMERIC}
+    if (
+        read["quantity"] is None
+        and not comma
+        and _TENTHS_BY_COMMA.fullmatch(values.get("quantity", ""))
+    ):
+        # a quantity with a decimal comma on a layout whose whole amounts learned no mark
+        # ('18,25' m3 beside '2 018 085' ariary): no thousands are grouped in twos
+        read["quantity"] = number(values["quantity"], True)
     if read["quantity"] is None or read["quantity"][1]:
         return None
     priced = [key for key in ("amount", "unit_price") if key in columns]
@@ -699,7 +736,7 @@ def read(table: dict, lines: list[Line], frame: Frame, comma: bool) -> tuple[lis
             page, reading = line.page, line.page not in head_pages
             if not reading:
                 continue
-        if table["stop"] and norm(line.cells[0].text) == table["stop"]:
+        if table["stop"] and _stop_key(line.cells[0].text) == _stop_key(table["stop"]):
             if any(head > index and lines[head].page > line.page for head in heads):
                 # where the learned document's items ended ('Fortsættes på side 2'), the
                 # table goes on: its header is printed again on a later page

@@ -19,7 +19,7 @@ from decimal import Decimal
 
 from app import numbers
 from app.extract import fields
-from app.extract.layout import Line, typical_step
+from app.extract.layout import Line, date_order, typical_step
 from app.extract.memory import places, recall, table, words
 from app.extract.memory.places import HEADER, MONEY, Spot
 from app.extract.memory.words import Frame, norm
@@ -46,6 +46,11 @@ def learn(lines: list[Line], confirmed: dict, whole: bool = True) -> dict | None
             learned_table, end = None, None
     said = _day_first(lines, confirmed.get("po_date"))
     anchors = {"comma": comma, "day_first": said is not False, "dates_taught": said is not None}
+    if said is None and confirmed.get("po_date"):
+        # the date reads the same either way ('11/11/2026'): the page's other dates say how
+        # the layout likely writes them, where one reads one way only ('Fecha requerida:
+        # 11/21/2026'); likely only (a print server may stamp its own way), so not taught
+        anchors["day_first"] = date_order(lines) is not False
     anchors["currency"] = confirmed.get("currency")
     # what the page's signs name, which on this layout is the confirmed currency ('$' for pesos)
     anchors["named"] = fields.detect_currency("\n".join(line.text for line in lines))
@@ -142,10 +147,28 @@ _COMMA_FRACTION = re.compile(r"\d,\d{1,2}(?![\d,.])")
 _POINT_FRACTION = re.compile(r"\d\.\d{1,2}(?![\d,.])")
 
 
+def _in_words(lines: list[Line], po_date: str) -> bool:
+    """The page prints the date with its month in words ('Guatemala, 3 de febrero de 2026')."""
+    for line in lines:
+        for match in numbers.DATE_IN_TEXT.finditer(line.text):
+            if re.search(r"[^\W\d_]{3}", match.group()) and _parses_to(match.group(), po_date):
+                return True
+    return False
+
+
+def _parses_to(text: str, value: str) -> bool:
+    try:
+        return numbers.parse_date(text) == value
+    except ValueError:
+        return False
+
+
 def _day_first(lines: list[Line], po_date: str | None) -> bool | None:
     """Whether the document's date is written day first (19/08) or month first (08/19), as
-    the date a person confirmed shows it; None when it does not say ('05/05/2026')."""
-    if po_date:
+    the date a person confirmed shows it; None when it does not say ('05/05/2026'), or the
+    page prints that date in words ('3 de febrero de 2026'): a numeric date that is it only
+    read one way is then as likely another date ('Fecha de entrega: 02/03/2026')."""
+    if po_date and not _in_words(lines, po_date):
         for line in lines:
             text = line.text
             for match in numbers.DATE_IN_TEXT.finditer(text):
@@ -199,6 +222,9 @@ def _spots(lines: list[Line], name: str, confirmed: dict, comma: bool, end) -> l
         return list(reversed(found))  # the foot is at the end
     if name == "supplier_name" and not found:
         found = _name_over_two_lines(lines, value)
+    if name == "po_date" and _in_words(lines, value):
+        # printed in words: a numeric date that is it read one way only is another date
+        found = [spot for spot in found if not _either_way(_spot_text(lines, spot))]
     return sorted(found, key=lambda spot: not _whole(lines, spot))
 
 
@@ -216,6 +242,16 @@ def _name_over_two_lines(lines: list[Line], value: str) -> list[Spot]:
                 i = next(n for n, word in enumerate(line.words) if word is cell.words[0])
                 found.append(Spot(index, i, i + len(cell.words) - 1))
     return found
+
+
+def _spot_text(lines: list[Line], spot: Spot) -> str:
+    return " ".join(w.text for w in lines[spot.index].words[spot.i : spot.j + 1])
+
+
+def _either_way(text: str) -> bool:
+    """A numeric date that is another day read the other way round ('02/03/2026')."""
+    numeric = _NUMERIC_DATE.search(text)
+    return bool(numeric) and numeric[1] != numeric[2] and int(numeric[1]) <= 12 >= int(numeric[2])
 
 
 def _is(name: str, said: str, value: str) -> bool:
