@@ -264,16 +264,17 @@ def test_a_place_beside_a_site_code_is_not_the_code():
     assert po(text)["project_code"] == "DBN07"
 
 
-def test_a_supplier_in_the_envelope_window_is_found_but_flagged():
+def test_a_name_in_the_envelope_window_is_left_for_a_person():
+    # the name under our own return address was taken for the supplier, flagged, by a rule
+    # (supplier_in_address_window) that went at rotation 17's look: 5 fired, none right
     text = """\
 Meridian Construction (Pty) Ltd · PO Box 1180 · Bellville 7535        Purchase order no.
 Lowveld Pipe & Valve                                                 4500055740
 4 Industrial Crescent
 """
     payload = po(text + ITEMS.split("\n", 2)[2])
-    assert payload["supplier_name"] == "Lowveld Pipe & Valve"
+    assert payload["supplier_name"] != "Meridian Construction (Pty) Ltd"
     assert "low_confidence:supplier_name" in payload["warnings"]
-    assert payload["source"]["supplier_name"].startswith("supplier_in_address_window:")
 
 
 def test_a_business_systems_print_codes_in_brackets_and_no_supplier_label():

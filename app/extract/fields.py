@@ -1280,30 +1280,6 @@ def _starts_with_label(text: str) -> bool:
     return any(is_label(" ".join(words[:n])) for n in range(1, min(3, len(words)) + 1))
 
 
-def under_return_address(lines: list[Line], buyer_names: tuple[str, ...]) -> Found:
-    """No supplier label: the addressee in the envelope window, the name printed right under
-    our own one-line return address ('Meridian Construction (Pty) Ltd · PO Box 1180 ·
-    Bellville 7535'). Found by place, not by a label, so never proven."""
-    check = supplier_checker(buyer_names)
-    for index, line in enumerate(lines):
-        for n, cell in enumerate(line.cells):
-            sender = Cell(list(cell.words))
-            for other in line.cells[n + 1 :]:  # OCR may split the line at a wide gap
-                if other.x0 - sender.x1 > 3:
-                    break
-                sender.words.extend(other.words)
-            text = sender.text
-            if not (validate.is_buyer(text, buyer_names) and validate.is_address(text)):
-                continue
-            for below in lines[index + 1 : index + 3]:
-                for other in below.cells:
-                    value = check(other.text) if abs(other.x0 - cell.x0) <= 2 else None
-                    if value:
-                        conf = round(0.7 * (0.6 + 0.4 * other.conf), 3)
-                        return Found(value, conf, other.text, None, other.ocr)
-    return MISSING
-
-
 def letterhead(lines: list[Line], skip: re.Pattern) -> Found:
     """The issuer's name printed at the top: the first line that reads as a company name."""
     for line in lines[:6]:

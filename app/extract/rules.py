@@ -51,7 +51,6 @@ from app.extract import (
     cards,
     checks,
     columns,
-    fields,
     items,
     repairs,
     second_look,
@@ -97,8 +96,6 @@ RULES: tuple[Rule, ...] = (
       False, "project", unlabelled.project_in_words),
     R("known_supplier", "no supplier label read: a known supplier's name above the items",
       False, "known_supplier", unlabelled.known_supplier),
-    R("supplier_in_address_window", "no supplier label: the name under our own return address",
-      False, "supplier", fields.under_return_address),
     R("supplier_registered_at_foot", "no supplier found above the items: the company whose "
       "registration line is at the page's foot", False, "supplier",
       unlabelled.supplier_registered_at_foot),
