@@ -130,9 +130,6 @@ NOT_YET: dict[str, str] = {
     "'Job' on document 4, whose goods are collected ('Job  TRW-02 Bairiki wharf store - COLLECT "
     "FROM YARD'), so the label learned is not there and the cell at the place learned reads "
     "'COLLECT' (flagged: no site's code)",
-    "crm-order-export": "a sales system's order page printing its totals block above the "
-    "items ('Order Amount', 'HST Amount', 'Grand Total' under 'Totals'), where the memory, "
-    "which looks for the foot under the table learned, does not look",
     "weighbridge-order": "each product's code is printed again as its description's first "
     "word ('AP40  AP40 basecourse'), so the table read back from document 1 gives the code as "
     "the description and no code, not its items, and none is learned",

@@ -5,7 +5,7 @@ whose whole amounts taught no mark; a date that reads the same either way on doc
 the page's other dates say how the layout writes them; a date printed in words beside another
 date that is it only read one way round; a block under the items whose heading counts its
 lines; a supplier's name with its registration and address after it, more commas in them than
-in the name. Each page is made up here."""
+in the name; a sales system's totals block printed above the items. Each page is made up here."""
 
 from __future__ import annotations
 
@@ -297,3 +297,55 @@ def test_a_name_is_cut_at_as_many_commas_as_the_learned_one_held():
         supplier="«Mary Beton» HJ, SBB 101164617961, 745400, Mary ş., Senagat zolagy, 7-nji jaý",
     )
     assert read_with(layout, later)["fields"]["supplier_name"].value == "«Mary Beton» HJ"
+
+
+TOTALS_ABOVE = """\
+ClearSail CRM - Don Valley Lumber & Drywall Supply Ltd.
+PO Number      {number}
+
+Totals
+Order Amount             CAD {subtotal}
+HST Amount               CAD {tax}
+Grand Total (incl. HST)  CAD {total}
+
+Product                            Product Code   Quantity   Unit Price   Total Price
+{rows}
+
+Order History (2)
+"""
+
+
+def totals_above(number: str, rows: list[tuple]) -> tuple[str, dict]:
+    """A sales system's order page, its totals block over its items, and its confirmed values."""
+    printed, items, subtotal = [], [], 0.0
+    for text, code, quantity, price, more in rows:
+        amount = round(quantity * price, 2)
+        subtotal += amount
+        printed.append(f"{text:<35}{code:<15}{quantity:>8.2f}{price:>13.2f}{amount:>14,.2f}")
+        printed.append(more)
+        items.append(
+            {"item_code": code, "description": f"{text} {more}", "quantity": f"{quantity:g}",
+             "unit": "", "unit_price": f"{price:.2f}", "amount": f"{amount:.2f}"}
+        )  # fmt: skip
+    tax = round(subtotal * 0.13, 2)
+    money = {"subtotal": f"{subtotal:.2f}", "tax": f"{tax:.2f}", "total": f"{subtotal + tax:.2f}"}
+    shown = {key: f"{float(value):,.2f}" for key, value in money.items()}
+    page = TOTALS_ABOVE.format(number=number, rows="\n".join(printed), **shown)
+    confirmed = {"po_number": number, "supplier_name": "Don Valley Lumber & Drywall Supply Ltd."}
+    return page, confirmed | money | {"items": items}
+
+
+def test_a_foot_printed_above_the_items_is_learned_there():
+    rows = [
+        ("Vapour barrier 6 mil", "VB-6MIL", 10, 144.88, "4 x 25 m roll"),
+        ("Welded mesh", "WWM-152", 5, 28.36, "1.5 x 3 m sheet"),
+    ]
+    page, confirmed = totals_above("TOR-PO-18066", rows)
+    layout = teach.learn(text_lines(page), confirmed) | {"id": "totals-above"}
+    assert layout["anchors"]["table"] is not None
+    later_rows = [("Mineral wool batt R24", "INS-R24", 15, 91.18, "5.5 in, 15.25 in wide")]
+    later, want = totals_above("TOR-PO-19199", later_rows)
+    got = read_with(layout, later)["fields"]
+    assert {name: got[name].value for name in ("subtotal", "tax", "total")} == {
+        name: want[name] for name in ("subtotal", "tax", "total")
+    }

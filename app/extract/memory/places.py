@@ -155,10 +155,15 @@ class Region:
     first: bool  # the first page (positions across and down) or the foot (across only)
     last: Region | None = None  # for a header field, the last page, where it is another
     sheet: Region | None = None  # for a foot field, the first sheet's lines under the table
+    above: Region | None = None  # for a foot field, the first page's lines above the table
 
 
 def region(
-    lines: list[Line], start: int | None, foot: bool, sheet: tuple[int, int] | None = None
+    lines: list[Line],
+    start: int | None,
+    foot: bool,
+    sheet: tuple[int, int] | None = None,
+    head: int | None = None,
 ) -> Region:
     """The first page for a header field (and the last, where a place is learned there); for a
     foot field the lines below the table (`start`), or the last page when no table was read,
@@ -174,7 +179,11 @@ def region(
         page = lines[-1].page
         start = next(i for i, line in enumerate(lines) if line.page == page)
     first = Region(lines[sheet[0] : sheet[1]], 0.0, False) if sheet else None
-    return Region(lines[start:], 0.0, False, sheet=first)
+    # (and the lines above the table's head on its page: a foot printed over the items)
+    above = None
+    if head is not None:
+        above = Region([ln for ln in lines[:head] if ln.page == lines[head].page], 0.0, False)
+    return Region(lines[start:], 0.0, False, sheet=first, above=above)
 
 
 def page_before_last(lines: list[Line]) -> Region | None:
@@ -386,6 +395,10 @@ def read_place(place: dict, area: Region, frame: Frame, check) -> Reading | None
         if area.sheet is None:
             return None
         area = area.sheet
+    if place.get("above"):
+        if area.above is None:
+            return None
+        area = area.above
     for text, conf in READERS[place["kind"]](place, area, frame):
         value = check(text)
         if value and place.get("whole"):

@@ -58,14 +58,16 @@ def read(anchors: dict, lines: list[Line], frame: Frame, judge: Judge = SHAPE_ON
         # say how the layout writes them, where one reads one way only ('11/21/2026')
         said = date_order(lines)
         day_first = day_first if said is None else said
-    items, end, sheet = [], None, None
+    items, end, sheet, head = [], None, None, None
     if anchors.get("table"):
         items, end = table.read(anchors["table"], lines, frame, comma)
         sheet = table.first_sheet(anchors["table"], lines, frame) if items else None
+        heads = table.headers(anchors["table"], lines, frame) if items else {}
+        head = min(heads) if heads else None
     found: dict[str, Reading] = {}
     for name, learned in anchors["fields"].items():
         check = places.checker(name, day_first, comma, judge)
-        area = places.region(lines, end if items else None, name in MONEY, sheet)
+        area = places.region(lines, end if items else None, name in MONEY, sheet, head)
         if "places" in learned:
             value = _one_value(learned["places"], area, frame, check)
             earlier = places.page_before_last(lines) if name in MONEY and not items else None

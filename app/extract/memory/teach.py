@@ -68,10 +68,10 @@ def learn(lines: list[Line], confirmed: dict, whole: bool = True) -> dict | None
         found = _checked(lines, name, spots[name], value_cells, anchors, end, confirmed.get(name))
         learned[name] = {"places": found} if found else None
     sheet = table.first_sheet(learned_table, lines, Frame()) if learned_table else None
+    anchors["table"] = learned_table
     for name in MONEY:
         learned[name] = _money(lines, name, spots, value_cells, anchors, end, confirmed, sheet)
     anchors["fields"] = {name: found for name, found in learned.items() if found}
-    anchors["table"] = learned_table
     anchors["catalogue"] = catalogue(items)
     if not anchors["fields"] and not learned_table:
         return None
@@ -337,6 +337,8 @@ def _money(lines, name, spots, value_cells, anchors, end, confirmed, sheet) -> d
     found = _checked(lines, name, spots[name], value_cells, anchors, end, cents)
     if not found and sheet:
         found = _on_first_sheet(lines, name, value_cells, anchors, sheet, cents)
+    if not found and end is not None:
+        found = _above_table(lines, name, value_cells, anchors, cents)
     if found:
         return {"places": found}
     if name == "tax":
@@ -345,6 +347,28 @@ def _money(lines, name, spots, value_cells, anchors, end, confirmed, sheet) -> d
             return {"parts": parts}
     others = {"subtotal": "total - tax", "tax": "total - subtotal", "total": "subtotal + tax"}
     return {"derived": others[name]}
+
+
+def _above_table(lines, name, value_cells, anchors, cents: str) -> list[dict]:
+    """A foot value's places above the table's head on its page, where none is under it: a
+    sales system's page printing its totals block over the items ('Totals', 'Order Amount',
+    'Grand Total (incl. HST)' above 'Order Products')."""
+    heads = table.headers(anchors["table"], lines, Frame()) if anchors.get("table") else {}
+    if not heads:
+        return []
+    head = min(heads)
+    want = numbers.parse_decimal(cents)
+    above = [index for index in range(head) if lines[index].page == lines[head].page]
+    spots = [
+        Spot(index, run.i, run.j)
+        for index in reversed(above)
+        for run in places.runs(lines[index], anchors["comma"])
+        if run.value == want
+    ]
+    area = places.Region([lines[index] for index in above], 0.0, False)
+    check = places.checker(name, anchors["day_first"], anchors["comma"])
+    kept = _kept(lines, name, spots, value_cells, area, check, cents)
+    return [place | {"above": True} for place in kept[:PLACES]]
 
 
 def _on_first_sheet(lines, name, value_cells, anchors, sheet, cents: str) -> list[dict]:
