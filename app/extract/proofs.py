@@ -162,12 +162,12 @@ def _date(found: Found, reading: Reading, name: str) -> str | None:
             "a date under a general label on the supplier's own document, which names our "
             "order by its number only"
         )
-    if reading.date_order_guessed and _either_way(found.source):
+    if reading.date_order_guessed and either_way(found.source):
         return "it reads as a day-month or a month-day date, and nothing on the document says which"
     return reading.doubted.get(name)
 
 
-def _either_way(text: str) -> bool:
+def either_way(text: str) -> bool:
     """A numeric date that is a different day read day first than month first."""
     match = numbers.DATE_IN_TEXT.search(text)
     if not match:

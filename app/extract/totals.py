@@ -385,7 +385,7 @@ def _the_difference(
     two are the same and no amount stands between them (a country without VAT)."""
     sure = min(out["subtotal"].confidence, out["total"].confidence)
     ocr = out["subtotal"].ocr or out["total"].ocr
-    if gap == 0 and not any(_amount_at_right(line, decimal_comma, left) for line in between):
+    if gap == 0 and all(_amount_at_right(line, decimal_comma, left) is None for line in between):
         source = f"{out['subtotal'].source} = {out['total'].source}{NO_TAX_BETWEEN}"
         return Found("0.00", sure, source, 0, ocr)
     if gap > 0 and len(charges) == 1 and numbers.parse_money(charges[0][1]) == gap:
@@ -413,11 +413,12 @@ _NOT_A_TAX = re.compile(
 NO_TAX_BETWEEN = ": no tax between them"
 
 
-def _amount_at_right(line: Line, decimal_comma: bool, left: float) -> bool:
-    """The line has an amount at its right, in the foot's column."""
+def _amount_at_right(line: Line, decimal_comma: bool, left: float) -> str | None:
+    """The amount at the line's right, in the foot's column (right of its labels' left
+    edge); None where there is none (another block's line)."""
     if len(line.cells) < 2 or line.cells[-1].x1 <= left:
-        return False
-    return _amount(line.cells[-1].text, decimal_comma) is not None
+        return None
+    return _amount(line.cells[-1].text, decimal_comma)
 
 
 # An amount with its cents and no percent sign.
@@ -461,9 +462,7 @@ def _charges(
     own: a block beside the foot ('Change in revision 3  +219.69') is not its."""
     charges = []
     for line in between:
-        if len(line.cells) < 2 or line.cells[-1].x1 <= left:
-            continue  # no amount in the foot's column: another block's line
-        value = _amount(line.cells[-1].text, decimal_comma)
+        value = _amount_at_right(line, decimal_comma, left)
         if value is None:
             continue
         cells = [cell for cell in line.cells[:-1] if cell.x1 > left] or line.cells[:-1]

@@ -18,7 +18,7 @@ from collections import Counter
 from decimal import Decimal
 
 from app import numbers
-from app.extract import fields
+from app.extract import fields, proofs
 from app.extract.layout import Line, date_order, typical_step
 from app.extract.memory import places, recall, table, words
 from app.extract.memory.places import HEADER, MONEY, Spot
@@ -224,7 +224,7 @@ def _spots(lines: list[Line], name: str, confirmed: dict, comma: bool, end) -> l
         found = _name_over_two_lines(lines, value)
     if name == "po_date" and _in_words(lines, value):
         # printed in words: a numeric date that is it read one way only is another date
-        found = [spot for spot in found if not _either_way(_spot_text(lines, spot))]
+        found = [spot for spot in found if not proofs.either_way(_spot_text(lines, spot))]
     return sorted(found, key=lambda spot: not _whole(lines, spot))
 
 
@@ -246,12 +246,6 @@ def _name_over_two_lines(lines: list[Line], value: str) -> list[Spot]:
 
 def _spot_text(lines: list[Line], spot: Spot) -> str:
     return " ".join(w.text for w in lines[spot.index].words[spot.i : spot.j + 1])
-
-
-def _either_way(text: str) -> bool:
-    """A numeric date that is another day read the other way round ('02/03/2026')."""
-    numeric = _NUMERIC_DATE.search(text)
-    return bool(numeric) and numeric[1] != numeric[2] and int(numeric[1]) <= 12 >= int(numeric[2])
 
 
 def _is(name: str, said: str, value: str) -> bool:
@@ -357,35 +351,32 @@ def _above_table(lines, name, value_cells, anchors, cents: str) -> list[dict]:
     if not heads:
         return []
     head = min(heads)
-    want = numbers.parse_decimal(cents)
     above = [index for index in range(head) if lines[index].page == lines[head].page]
-    spots = [
-        Spot(index, run.i, run.j)
-        for index in reversed(above)
-        for run in places.runs(lines[index], anchors["comma"])
-        if run.value == want
-    ]
-    area = places.Region([lines[index] for index in above], 0.0, False)
-    check = places.checker(name, anchors["day_first"], anchors["comma"])
-    kept = _kept(lines, name, spots, value_cells, area, check, cents)
-    return [place | {"above": True} for place in kept[:PLACES]]
+    return _foot_in(lines, above, name, value_cells, anchors, cents, {"above": True})
 
 
 def _on_first_sheet(lines, name, value_cells, anchors, sheet, cents: str) -> list[dict]:
     """A foot value's places on the first sheet, under its items: an order printed on
     continuation sheets gives its foot there, above the sheets' items."""
     start, stop = sheet
+    rows = list(range(start, stop))
+    return _foot_in(lines, rows, name, value_cells, anchors, cents, {"sheet": "first"})
+
+
+def _foot_in(lines, rows, name, value_cells, anchors, cents: str, mark: dict) -> list[dict]:
+    """A foot value's places among these lines (by index), the last first, each marked as
+    read there."""
     want = numbers.parse_decimal(cents)
     spots = [
         Spot(index, run.i, run.j)
-        for index in reversed(range(start, stop))
+        for index in reversed(rows)
         for run in places.runs(lines[index], anchors["comma"])
         if run.value == want
     ]
-    area = places.Region(lines[start:stop], 0.0, False)
+    area = places.Region([lines[index] for index in rows], 0.0, False)
     check = places.checker(name, anchors["day_first"], anchors["comma"])
     kept = _kept(lines, name, spots, value_cells, area, check, cents)
-    return [place | {"sheet": "first"} for place in kept[:PLACES]]
+    return [place | mark for place in kept[:PLACES]]
 
 
 def _parts(lines, tax: Decimal, confirmed, value_cells, anchors, end) -> list[list[dict]]:
