@@ -188,6 +188,8 @@ def test_every_rule_has_a_name_a_purpose_and_a_stage_once():
     assert len(names) == len(set(names))
     stages = [
         "decimal",
+        "number_over_reference",
+        "number_over_site",
         "number",
         "date",
         "project",

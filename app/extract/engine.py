@@ -300,6 +300,8 @@ def _currency(lines: list[Line]) -> tuple[Found, int]:
         # a currency label's '$' alone ('Moneda: Pesos ($)') is any dollar's or peso's sign,
         # as beside the amounts: the country the page names or dials says which, flagged
         return _dollar(text, any(line.ocr for line in lines)), len(named)
+    if not found.value and (bolivar := _bolivar(text, named)) is not None:
+        return bolivar, len(named)
     if not found.value:
         symbol = fields.detect_currency(text)
         unnamed = None if symbol else fields.money_mark_unnamed(text)
@@ -355,6 +357,38 @@ def _currency(lines: list[Line]) -> tuple[Found, int]:
         if doubt:
             found = Found(symbol, proofs.LOW - 0.1, f"{symbol}: {doubt}", None, True)
     return found, len(named)
+
+
+# 'Bs.' before an amount or ending a money column's head ('TOTAL Bs. 8.763,73', 'Total Bs.'):
+# the bolívar of Venezuela or the boliviano of Bolivia.
+_BS = re.compile(rf"(?<![\w-])Bs\.?(?= ?{fields.AMOUNT}| {{2,}}|[ \t]*$)", re.MULTILINE)
+# What says which: the money in words, the country's name, its addresses' ending, its central
+# bank's initials (Venezuela's rate of exchange of the day is the BCV's).
+_BS_COUNTRY = {
+    "VES": re.compile(r"bol[ií]vares|\bBCV\b|\bVenezuela\b|\.ve\b", re.IGNORECASE),
+    "BOB": re.compile(r"bolivianos|\bBolivia\b|\.bo\b", re.IGNORECASE),
+}
+_BS_BY_DIALLING = {"58": "VES", "591": "BOB"}
+_BS_IN_WORDS = {"VES": re.compile(r"bol[ií]vares", re.I), "BOB": re.compile(r"bolivianos", re.I)}
+
+
+def _bolivar(text: str, named: set[str]) -> Found | None:
+    """Amounts marked 'Bs.' (twice or more): Venezuela's or Bolivia's money, as the page's words,
+    addresses or phones say; sure only where it names that money in words and no other
+    currency (a rate's 'por USD' beside it is a second one). Neither said: a person says which.
+    None where no amount is marked so."""
+    if len(_BS.findall(text)) < 2:
+        return None
+    said = {code for code, words in _BS_COUNTRY.items() if words.search(text)}
+    said |= {_by_dialling(text, _BS_BY_DIALLING)} - {None}
+    if len(said) != 1:
+        return Found(None, 0.0, "'Bs.' beside the amounts: Venezuela's or Bolivia's, none says")
+    (code,) = said
+    if _BS_IN_WORDS[code].search(text) and not named - {code}:
+        return Found(code, 0.8, f"Bs.: {code}, the money the page names in words")
+    others = sorted(named - {code})
+    why = f"the page names {others[0]} too" if others else "no code or words name it"
+    return Found(code, proofs.LOW - 0.1, f"Bs.: {code} by the page's country; {why}")
 
 
 # 'US$' beside an amount with its cents ('US$ 1,250.00', '1,250.00 US$'): the amounts' own.
@@ -711,6 +745,32 @@ def _by_place(
                 trail.note(rule.name, name, guess.value, rule.purpose)
 
 
+def _reference_not_the_order(
+    found: dict[str, Found], lines: list[Line], step: float, trail: Trail
+) -> dict[str, str]:
+    """A number under a label that does not name a purchase order ('Our Ref', 'Order Ref.') is
+    a letter's or the site's, not the order's, where the page's words name a
+    purchase order's number otherwise ('This letter is our Local Purchase Order No. ...'), or
+    where it is the project's code read elsewhere ('Order Ref.  MW-BT03' beside 'Deliver to:
+    MW-BT03 - Chichiri office block') and a number follows the order's title: that number,
+    by its rule (flagged). The project's code with no other number stays, doubted (field ->
+    why)."""
+    read = found["po_number"]
+    if read.rank is None or proofs.names_po(read) or proofs.names_our_order(read):
+        return {}
+    project = found["project_code"].value or ""
+    same = project.upper() == read.value.upper()
+    for stage in ("number_over_reference", *(("number_over_site",) if same else ())):
+        for rule in rules.stage(stage, any(line.ocr for line in lines)):
+            guess = rule.function(lines, step)
+            if guess.value and guess.value != read.value:
+                source = f"{rule.name}: {rule.purpose} ({guess.source}; not {read.source!r})"
+                found["po_number"] = replace(guess, source=source, rule=rule.name)
+                trail.note(rule.name, "po_number", guess.value, rule.purpose)
+                return {}
+    return {"po_number": "the project's code too: the site's reference?"} if same else {}
+
+
 def _known_values(
     found: dict[str, Found],
     options: ExtractOptions,
@@ -821,18 +881,41 @@ def _ours_first(
     our order is our customer's)."""
     if not proofs.their_page(found["po_number"], lines) or proofs.our_title(lines):
         return
-    for name, label, shape in (
-        ("po_number", f"{fields.YOUR_ORDER_NUMBER}|{fields.YOUR_PO_BARE}", "number"),
-        ("po_date", fields.YOUR_DATE, "date"),
+    for name, labels, shape in (
+        ("po_number", [f"{fields.YOUR_ORDER_NUMBER}|{fields.YOUR_PO_BARE}"], "number"),
+        ("po_date", [fields.YOUR_DATE], "date"),
     ):
         read = found[name]
         if proofs.names_our_order(read) or (name == "po_number" and proofs.names_po(read)):
             continue
-        ours = fields.find(pairs, [label], check[shape], step)
+        ours = fields.find(pairs, labels, check[shape], step)
+        if not ours.value and name == "po_number":
+            ours = fields.find(pairs, [fields.YOUR_REFERENCE], unlabelled.with_digit, step)
         if not ours.value and name == "po_date":
             ours = fields.find(_by_our_number(pairs), [fields.OF_THE_DAY], check[shape], step)
+        if not ours.value and name == "po_date":
+            ours = _date_after_our_number(found["po_number"], check[shape])
         if ours.value:
             found[name] = ours
+
+
+# A date after a number, 'of' it in a language ('MCL-26-0773 vom 09.10.2026', 'NAR-545/26 od
+# 04.09.2026.', 'Q75460 e datës 22.04.2026').
+_OF_DATE = re.compile(
+    r"\s+(?:vom|von|od|of|dated|du|del|de|від|от|e\s+dat[ëe]s)\s+(?P<date>\S.*)", re.IGNORECASE
+)
+
+
+def _date_after_our_number(number: Found, check: Callable[[str], str | None]) -> Found:
+    """Our order's date printed after its number under a label naming our order ('Ihre
+    Bestellung: MCL-26-0773 vom 09.10.2026'), as the label's own value."""
+    if not number.value or not proofs.names_our_order(number):
+        return MISSING
+    source = number.source or ""
+    at = source.find(number.value)
+    after = _OF_DATE.match(source[at + len(number.value) :]) if at >= 0 else None
+    date = check(after["date"]) if after else None
+    return replace(number, value=date) if date else MISSING
 
 
 def _po_named_first(found: dict[str, Found], pairs: list[Line], check: dict, step: float) -> None:
@@ -904,7 +987,8 @@ _DELIVER_TO = (
     r"lugar\s+de\s+entrega|local\s+de\s+entrega|lloc\s+de\s+lliurament|"
     r"lieu\s+de\s+livraison|liefer(?:adresse|anschrift)|vendi\s+i\s+dor[ëe]zimit"
 )
-_SITE_BEFORE_DASH = re.compile(r"([A-Z]{2,}[A-Z0-9]*-[A-Z0-9]*\d[A-Z0-9]*)\s+[-–]\s+[^\W\d]")
+# (or before its name with no dash: 'Deliver to: TON-NKF04 Fanga'uta office block')
+_SITE_BEFORE_DASH = re.compile(r"([A-Z]{2,}[A-Z0-9]*-[A-Z0-9]*\d[A-Z0-9]*)\s+(?:[-–]\s+)?[^\W\d]")
 
 
 def _code_before_dash(text: str) -> str | None:
@@ -983,11 +1067,12 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
         found["project_code"] = _delivered_to(pairs, options, step)
     found["project_code"] = _known_site_first(found["project_code"], lines, pairs, options, step)
     found["currency"], currencies = _currency(lines)
+    doubted = _reference_not_the_order(found, lines, step, trail)
     _by_place(found, lines, step, check["date"], options, trail)
     _supplier_by_place(found, lines, options, trail)
     found["supplier_name"] = fields.legal_form_under(lines, found["supplier_name"], step)
     _known_values(found, options, trail)
-    doubted = _read_again(found, "po_number", lines)
+    doubted |= _read_again(found, "po_number", lines)
     table = reading.read_items(lines, step, comma, trail)
     doubted |= _date_under_items(found["po_date"], lines, table.items, check["date"], step)
     doubted |= _date_beside_other_number(found["po_date"], lines)

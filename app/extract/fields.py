@@ -25,7 +25,9 @@ _PO = r"(?:l\.?\s?p\.?\s?o\.?|p\.?\s?o\.?|(?:local\s+)?purchase\s+order|order)"
 _DATE_LABELS = [
     # 'PO date' first: on a supplier's sales order its 'Order date' is its own, and 'PO date'
     # our order's (on our own order both are ours)
-    r"p\.?\s?o\.?\s+date",
+    # (Spanish's and Portuguese's 'Fecha O/C', 'Fecha de la orden de compra')
+    r"p\.?\s?o\.?\s+date|(?:fecha|data)\s+(?:d[ea]\s+(?:la\s+|a\s+)?)?(?:o/c|o\.c\.|oc|"
+    r"orden\s+de\s+compra|ordem\s+de\s+compra)",
     # ('Your order date' on a supplier's confirmation: our order's, as 'Your order no.' is;
     # on our own order 'Customer PO date' is our client's, so it does not outrank ours)
     r"(?:(?:your|customer|client)\s+(?:p\.?\s?o\.?|order)\s+|order\s+|issue\s+|document\s+|"
@@ -65,6 +67,7 @@ YOUR_ORDER = (
     rf"(?:your|customer|cust\.?|client)\s+(?:{_PO}|purchase\s+order)|u\s+bestel(?:ling)?|uw\s+"
     r"(?:bestelling|order)|ihre?\s+(?:bestellung|auftrag)|va[šs][ae]\s+objedn[áa]vk[ay]|"
     r"porosia\s+juaj|ordni\s+tag[ħh]kom|"  # (Maltese's 'your order')
+    r"va[šs]a\s+narud[žz]b(?:enic)?a|hoc['’]h\s+urzhiad|"  # (Montenegrin's, Breton's)
     # Spanish's, Portuguese's and French's ('Su orden de compra N°', 'Votre commande')
     r"su\s+(?:orden(?:\s+de\s+compra)?|pedido)|"
     # Portuguese's and Galician's with their article ('O seu pedido nº', 'A vossa encomenda')
@@ -84,7 +87,13 @@ YOUR_PO_BARE = r"(?:your|customer|cust\.?|client)\s+p\.?\s?o\.?"
 PO_NAMED_NUMBER = rf"(?:p\.?\s?o\.?|purchase\s+order){_NO}"
 # Its date's label, bare ('Your date', 'U datum'): our order's on the supplier's own document
 # only; on our own order it is the date of the supplier's quotation or letter ('Your ref.').
-YOUR_DATE = r"(?:your|customer|client)\s+(?:(?:p\.?\s?o\.?|order)\s+)?date|uw?\s+datum"
+YOUR_DATE = (
+    r"(?:your|customer|client)\s+(?:(?:p\.?\s?o\.?|order|ref(?:erence)?\.?)\s+)?date|uw?\s+datum|"
+    r"uw\s+orderdatum|ihr\s+bestelldatum"  # (Dutch's and German's 'your order date')
+)
+# Its reference, bare ('Your Reference', 'Uw referentie'): on the supplier's own document, our
+# order's number where no label names our order, found but not proven (it may be a person's).
+YOUR_REFERENCE = r"(?:your|uw|ihre?|votre)\s+ref(?:erence|erentie|erenz|[ée]rence)?\.?"
 # Slovak's 'Zo dňa' ('of the day'): the date of the number printed before it, our order's
 # beside or under 'Vaša objednávka č.' only ('č. 2633999  zo dňa 23. 4. 2026' is the
 # confirmation's own).
@@ -94,7 +103,10 @@ PO_LABELS: dict[str, list[str]] = {
     "po_number": [
         # 'PO: 4521', as an order typed into a mail names it
         # 'Your order no.' on a supplier's confirmation of our order
-        rf"{YOUR_ORDER_NUMBER}|{_PO}{_NO}|p\.?\s?o\.?(?=\s*[:#])|purchasing\s+doc(?:ument)?\.?(?:{_NO})?|order\s+id|"
+        # our order named bare, before a colon or alone in its cell ('Ihre Bestellung:
+        # MCL-26-0773 vom 09.10.2026', 'Hoc'h urzhiad' over its number); not a customer's or
+        # client's order, on our own order our client's
+        rf"{YOUR_ORDER_NUMBER}|(?!(?:customer|cust\.?|client)\b)(?:{YOUR_ORDER})(?=\s*:|$)|{_PO}{_NO}|p\.?\s?o\.?(?=\s*[:#])|purchasing\s+doc(?:ument)?\.?(?:{_NO})?|order\s+id|"
         + "|".join(words.PO_NUMBER),
         r"our\s+(?:order\s+)?ref(?:erence)?(?:\s+no\.?)?|order\s+ref(?:erence)?\.?|"
         + "|".join(words.OUR_REFERENCE),

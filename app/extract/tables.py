@@ -1079,7 +1079,12 @@ def _foot_beside_words(line: Line, comma: bool) -> bool:
     ):
         return False
     before = " ".join(cell.text for cell in cells[:-2])
-    return money_text(cells[-1].text, comma) is not None and not re.search(r"\d", before)
+    amount = _MARK_AFTER.sub("", cells[-1].text.strip())  # ('349 682 FCFA')
+    return money_text(amount, comma) is not None and not re.search(r"\d", before)
+
+
+# A currency's code or the CFA franc's mark after an amount.
+_MARK_AFTER = re.compile(r"\s*(?:F\.?\s?CFA|[A-Z]{3})$")
 
 
 # What follows 'Subtotal' in a group's own subtotal: the group's letter or number, a colon.

@@ -92,8 +92,9 @@ FOOT_LABELS = {
 }
 _AMOUNT = re.compile(
     r"\(?-?(?:[A-Z]{3}\s?|[RN]\$\s?|US\$\s?|R\s?|\$|€|£)?\d[\d ,.'\u00a0]*\d"
-    r"(?:\s?[A-Z]{3}|\s?€|\s?MT)?\)?"
+    r"(?:\s?F\.?\s?CFA|\s?[A-Z]{3}|\s?€|\s?MT)?\)?"  # (the CFA franc's 'F CFA' after it)
 )
+_CFA_AFTER = re.compile(r"\s?F\.?\s?CFA\)?$")
 
 
 # Days after a number: a term's ('Net 30 days', 'Netto 30 dagar', '30 Tage netto').
@@ -114,7 +115,7 @@ def _amount(text: str, decimal_comma: bool, currency: str | None = None) -> str 
             continue  # payment terms ('Netto 30 dagar', 'Net 30 days'), not an amount
         if _in_another_currency(text, match, currency):
             continue
-        value = money_text(match.group().strip(), decimal_comma)
+        value = money_text(_CFA_AFTER.sub("", match.group().strip()), decimal_comma)
         if value is not None:
             return value
     return None
@@ -336,6 +337,14 @@ def read_foot(
     foot = lines[min(where.values(), default=len(lines)) :]
     if "tax" not in out and (analysis := _analysis(foot, decimal_comma)) is not None:
         out["tax"] = analysis
+    if {"subtotal", "tax", "total"} <= where.keys() and where["tax"] < where["subtotal"]:
+        # 'Sumas', 'IVA 13%', 'Subtotal', a withholding, 'Total': the last subtotal label is
+        # the lines' sum with the tax, the first the sum before it
+        before = _sum_before_tax(lines, where["tax"], out, decimal_comma)
+        if before is not None:
+            index, position, value = before
+            out["subtotal"] = _found(lines[index], value, position)
+            where["subtotal"], column["subtotal"] = index, position
     if "subtotal" in where and "total" in where:
         between = lines[where["subtotal"] + 1 : where["total"]]
         left = min(lines[where[key]].cells[column[key]].x0 for key in ("subtotal", "total"))
@@ -452,6 +461,26 @@ def _analysis(lines: list[Line], decimal_comma: bool) -> Found | None:
     return None
 
 
+def _sum_before_tax(
+    lines: list[Line], tax_at: int, out: dict[str, Found], decimal_comma: bool
+) -> tuple[int, int, str] | None:
+    """The line just above the tax's (two lines up at most) that carries a subtotal label and
+    the amount that, with the tax, is the subtotal read under it: (its index, its label's
+    cell, its amount); else None."""
+    with_tax = numbers.parse_money(out["subtotal"].value)
+    tax = numbers.parse_money(out["tax"].value)
+    for index in range(tax_at - 1, max(tax_at - 3, -1), -1):
+        if lines[index].page != lines[tax_at].page:
+            return None
+        labelled = _labelled(lines[index], decimal_comma)
+        if labelled is None or labelled[0] != "subtotal":
+            continue
+        _, value, position, _ = labelled
+        if numbers.parse_money(value) + tax == with_tax:
+            return index, position, value
+    return None
+
+
 def _charges(
     between: list[Line], subtotal: str, decimal_comma: bool, left: float = 0.0
 ) -> list[tuple[Line, str]]:
@@ -491,7 +520,8 @@ _RATE_PRINTED = re.compile(r"(\d{1,2}(?:[.,]\d{1,3})?)\s*%")
 def charge_is_tax(text: str, subtotal: str | None, decimal_comma: bool) -> bool:
     """A charge line between the subtotal and the total is a tax: its amount is more than
     nothing (a discount is not), and its label says tax, or the rate it prints is what the
-    amount is of the subtotal (to the cent)."""
+    amount is of the subtotal (to the cent; to the unit where the amount has no cents, as a
+    currency without them prints it: Gabon's 'CSS 1 %  11 847 FCFA')."""
     amount = _amount(text, decimal_comma)
     if amount is None or numbers.parse_money(amount) <= 0:
         return False
@@ -501,7 +531,8 @@ def charge_is_tax(text: str, subtotal: str | None, decimal_comma: bool) -> bool:
     if rate is None or subtotal is None:
         return False
     share = numbers.parse_money(subtotal) * float(rate.group(1).replace(",", ".")) / 100
-    return abs(share - numbers.parse_money(amount)) <= 1
+    cents = numbers.parse_money(amount)
+    return abs(share - cents) <= (50 if cents % 100 == 0 else 1)
 
 
 def tax_included(tax: Found | None) -> bool:

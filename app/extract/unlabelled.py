@@ -60,7 +60,8 @@ def _names_title(label: str, heading: Cell | None) -> bool:
     return any(a in b or b in a for a in _stems(label) for b in _stems(heading.text))
 
 
-def _with_digit(text: str) -> str | None:
+def with_digit(text: str) -> str | None:
+    """A reference with a digit in it, else None."""
     value = fields.reference(text)
     return value if value and re.search(r"\d", value) else None
 
@@ -101,6 +102,11 @@ def number_after_title(lines: list[Line], step: float) -> Found:
                 continue
             for at, marker in _after(lines, index, n, step):
                 found = _marker(marker.text.strip())
+                if found is None and at > index and _bare_number(marker.text.strip()):
+                    # the number alone under the title, no marker ('PURCHASE ORDER' over
+                    # 'MCA-21778')
+                    bare = marker.text.strip()
+                    return Found(bare, 0.7, f"{text} {bare}", None, marker.ocr)
                 if found is None:
                     continue
                 if found["value"]:
@@ -108,13 +114,24 @@ def number_after_title(lines: list[Line], step: float) -> Found:
                 else:
                     beside = fields.values_beside(lines, at, marker, step)
                     values = [c.text for c in beside + _boxed(lines, at, marker, step)]
-                value = _with_digit(values[0]) if values else None
+                value = with_digit(values[0]) if values else None
                 if value and value == values[0].strip() and not _AMOUNT.fullmatch(value):
                     said = (
                         marker.text.strip() if found["value"] else f"{marker.text.strip()} {value}"
                     )
                     return Found(value, 0.7, f"{text} {said}", None, marker.ocr)
     return MISSING
+
+
+# A reference alone, in capitals and digits, four digits or more ('MCA-21778', '4500012345').
+_BARE = re.compile(r"(?=(?:[^\d]*\d){4})[A-Z0-9][A-Z0-9/\-.]*[A-Z0-9]")
+
+
+def _bare_number(text: str) -> bool:
+    """The text is a reference alone (_BARE), not a date or an amount."""
+    if not _BARE.fullmatch(text) or not with_digit(text) or _AMOUNT.fullmatch(text):
+        return False
+    return not numbers.DATE_IN_TEXT.search(text)
 
 
 # A title and a reference after it in one cell, a number marker between them or none, and the
@@ -148,7 +165,11 @@ def _after(lines: list[Line], index: int, n: int, step: float) -> list[tuple[int
         if below.page != line.page or below.y - line.y > 2.6 * step:
             break
         under = [c for c in below.cells if c.x1 > title_cell.x0 and c.x0 < title_cell.x1]
-        if len(below.cells) == 1 and at == index + 1:
+        if not under and title_cell is line.cells[-1]:
+            # a title at the right, its number set to the page's edge past it
+            under = [c for c in below.cells if c.x0 >= title_cell.x0 - 2]
+        one = below.cells[0]
+        if len(below.cells) == 1 and at == index + 1 and (under or _marker(one.text.strip())):
             under = below.cells  # the title's number on a line of its own under it
         cells += [(at, c) for c in under[:1]]
         if under and (len(under[0].text.split()) > 2 or _marker(under[0].text.strip())):
@@ -191,7 +212,7 @@ def number_by_title_word(lines: list[Line], step: float) -> Found:
             else:  # a label cell of its own, its value beside it or under it
                 values = [c.text for c in fields.values_beside(lines, index, cell, step)]
             for text in values[:1]:
-                value = _with_digit(text)  # the whole value: '51 094,00' is no number '51'
+                value = with_digit(text)  # the whole value: '51 094,00' is no number '51'
                 if value and value == text.strip() and not _AMOUNT.fullmatch(value):
                     return Found(value, 0.7, f"{label.strip()}: {value}", None, cell.ocr)
     return MISSING
@@ -248,6 +269,33 @@ def number_quoted_as_po(lines: list[Line], step: float) -> Found:
     # printed again, not quoted again ('replaces PO 44120-B ... not against PO 44120-B')
     if not any(alone.search(_QUOTED_PO.sub(" ", c.text)) for line in lines for c in line.cells):
         return MISSING
+    return Found(value, 0.7, cell.text, None, cell.ocr)
+
+
+# A purchase order's number named in a sentence ('This letter is our Local Purchase Order No.
+# MCU/LPO/26/0895; quote it on ...'): its words, a number marker, a reference of three digits
+# or more.
+_PO_IN_WORDS = re.compile(
+    r"(?<!\w)(?:local\s+purchase\s+order|purchase\s+order|L\.?P\.?O\.?)\s+"
+    r"(?:no\.?|number|n[°º]\.?|#)\s*:?\s*(?=[\w/\-.]*\d{3})([A-Z0-9][\w/\-.]*[A-Za-z0-9])(?![\w/\-])",
+    re.IGNORECASE,
+)
+
+
+def number_in_words(lines: list[Line], step: float) -> Found:
+    """The one purchase order's number the page's sentences name ('This letter is our Local
+    Purchase Order No. MCU/LPO/26/0895'), in a cell of six words or more (a sentence, not a
+    label and its value); none when two differ."""
+    named: dict[str, Cell] = {}
+    for line in lines:
+        for cell in line.cells:
+            if len(cell.text.split()) < 6:
+                continue
+            for match in _PO_IN_WORDS.finditer(cell.text):
+                named.setdefault(match[1], cell)
+    if len(named) != 1:
+        return MISSING
+    ((value, cell),) = named.items()
     return Found(value, 0.7, cell.text, None, cell.ocr)
 
 
@@ -339,7 +387,7 @@ def known_supplier(
         first: Found | None = None
         for index, line in enumerate(above):
             for position, cell in enumerate(line.cells):
-                text = cell.text.strip()
+                text = cell.text.strip().rstrip(",;").rstrip()  # (a letter's address line's comma)
                 if validate.is_buyer(text, buyer_names) or len(text) < 4:
                     continue
                 if _after_label(line, position) != labelled:
@@ -363,8 +411,14 @@ def known_supplier(
                         cell.ocr and validate.like_known_name(name, known)
                     ):
                         conf = round(0.7 * (0.6 + 0.4 * cell.conf), 3)
-                        # a name printed in capitals is the office's own spelling of it
-                        spelt = next((k for k in known if k.lower() == name.lower()), name)
+                        # a name printed in capitals is the office's own spelling of it, and
+                        # one printed without its legal form ('SEVERN VALE SOLAR') the one
+                        # known company's name with it
+                        spelt = next((k for k in known if k.lower() == name.lower()), None)
+                        alike = [k for k in known if validate.is_known(name, (k,))]
+                        if spelt is None and not validate.ends_in_legal_form(name):
+                            spelt = alike[0] if len(alike) == 1 else None
+                        spelt = spelt or name
                         found = Found(spelt, conf, name, None, cell.ocr)
                         if validate.ends_in_legal_form(name):
                             if first is None or validate.is_known(name, (first.value,)):

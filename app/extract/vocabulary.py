@@ -28,7 +28,8 @@ PO_NUMBER = [
     r"n[úu]m(?:\.|ero)?\s*(?:de\s+)?(?:la\s+)?comanda|comanda\s+n[úu]m(?:\.|ero)?",
     # Danish's, Norwegian's and Swedish's ('Ordrenr.', 'Bestillingsnr.', 'Inköpsorder nr')
     r"(?:ordre|k[øo]bsordre|indk[øo]bsordre|innkj[øo]psordre|bestillings?|best[äa]llnings?|"
-    r"ink[öo]psorder|order)\s*-?\s*(?:nr\.?|nummer)",
+    r"ink[öo]psorder|inkooporder|order)\s*-?\s*(?:nr\.?|nummer)",
+    r"(?:nr\.?|numri)\s+i\s+porosis[ëe]",  # Albanian's number of the order
     # Malay's and Indonesian's ('No. Pesanan', 'Nomor Pesanan Pembelian')
     r"(?:no\.?|nombor|nomor)\s*pesanan(?:\s+(?:belian|pembelian))?|"
     r"pesanan(?:\s+(?:belian|pembelian))?" + NUMBER,
@@ -55,7 +56,9 @@ ORDER_TITLES = (
     r"satyn\s+aly[şs]\s+sargydy|"  # (Turkmen's purchase order)
     r"заказ(?:\s+поставщику)?|замовлення(?:\s+постачальнику)?|фармоиш(?:\s+ба\s+таҳвилгар)?|"
     # (Danish's, Norwegian's and Swedish's)
-    r"k[øo]bsordre|indk[øo]bsordre|innkj[øo]psordre|ink[öo]psorder|best[äa]llning"
+    r"k[øo]bsordre|indk[øo]bsordre|innkj[øo]psordre|ink[öo]psorder|best[äa]llning|"
+    r"inkooporder|"  # (Dutch's purchase order)
+    r"porosi(?:\s+p[ëe]r\s+furnizim)?"  # (Albanian's order, for supply)
 )
 
 # A purchase order's titles, in English and those languages ('PURCHASE ORDER', 'Orden de
@@ -94,6 +97,7 @@ ORDER_DATE = [
     r"d[áa]tum\s+vystavenia|datum\s+vystaven[íi]",  # Slovak's and Czech's date of issue
     r"data\s+e\s+(?:porosis[ëe]|urdhrit)",  # Albanian's date of the order
     r"data\s+tal-ordni",  # Maltese's
+    r"deiziad\s+hoc['’]h\s+urzhiad",  # Breton's date of your order
     r"ordre-?dato|bestillingsdato|orderdatum|best[äa]llningsdatum",  # Danish's, Norwegian's...
 ]
 DATE_WORDS = [r"datum|data|fecha|dato|tarikh|tanggal"]
@@ -117,6 +121,8 @@ PROJECT_WORDS = [
     r"projek|terrein|werf|projekt|baustelle|bauvorhaben|chantier|projet|affaire|projeto|"
     r"taslama|лоиҳа|"  # (Turkmen's and Tajik's)
     r"proyecto|obra|obyekt|pro[ġg]ett|byggeplads|byggeplass|(?:bygg)?arbetsplats",
+    # (Montenegrin's and Serbian's building site, Albanian's project, Breton's site)
+    r"gradili[šs]te|градилиште|projekti|chanter",
     # the site as 'the object' (Estonian, Latvian, Albanian, Bulgarian, Georgian; Serbian,
     # Macedonian, Ukrainian, Russian), Slovenian's building site, and the project in
     # Mongolian and Georgian
@@ -147,7 +153,8 @@ FOOT = {
     r"base\s+imposable|"  # (Catalan's)
     r"valur\s+ming[ħh]ajr\s+(?:il-)?vat|"  # (Maltese's value without VAT)
     r"(?:jemi|ҳамагӣ)(?=\s*:)|"  # (Turkmen's and Tajik's sum, before the tax)
-    r"op(?:\.|eraci[óo]n)\s+gravada",
+    r"op(?:\.|eraci[óo]n)\s+gravada|"
+    r"sumas",  # (Central America's sums of the lines, before VAT and its 'Subtotal' with it)
     # (VAT in Serbian and Ukrainian, Russian, Bulgarian; Malaysia's sales tax; Brazil's tax on
     # manufactured goods, charged on top of the prices; Peru's general sales tax, IGV;
     # Jamaica's general consumption tax, GCT; New Caledonia's, TGC; Canada's harmonized sales
@@ -156,7 +163,7 @@ FOOT = {
     r"ддс|cukai(?:\s+jualan)?|ipi|dph|igv|gct|tgc|hst|itbis|ддв|qqs|tvsh|gbs|ааи",
     "total": r"totaal|gesamt(?:betrag|summe)?|endbetrag|endsumme|brutto(?:betrag)?|"
     r"summe\s+brutto|gesamt\s+brutto|total\s+t\.?t\.?c\.?|montant\s+t\.?t\.?c\.?|"
-    r"net\s+[àa]\s+payer|total\s+a\s+pagar|valor\s+a\s+pagar|importe\s+total|valor\s+total|"
+    r"net\s+[àa]\s+payer(?:\s+t\.?t\.?c\.?)?|total\s+a\s+pagar|valor\s+a\s+pagar|importe\s+total|valor\s+total|"
     r"total\s+geral|total\s+general|total\s+(?:com|con)\s+iva|total\s+do\s+pedido|total\s+(?:de\s+la\s+)?orden(?:\s+de\s+compra)?|total\s+(?:del\s+)?pedido|"
     r"total\s+(?:de\s+la\s+)?comanda|"
     r"vlera\s+me\s+tvsh|totali\s+p[ëe]r\s+pages[ëe]|"  # (Albanian's)
