@@ -144,9 +144,6 @@ NOT_YET: dict[str, str] = {
     "its legal form after a dash ('Danvez Kerne - SCOP SARL à capital variable …'), so no place "
     "is learned for it; and the table read back from document 1 is not its items, so none is "
     "learned",
-    "montenegrin": "the pro-forma's own date ('Datum izdavanja') and our order's date after its "
-    "number ('Vaša narudžbenica: NAR-545/26 od 04.09.2026.') are one day on document 1, so the "
-    "date is learned at the first, which on document 3 is the pro-forma's, a day or two later",
     "hong-kong": "Hong Kong levies no tax: the order prints its total alone, so the subtotal and "
     "the tax of 0.00 confirmed are printed nowhere and not learned, and the total is learned "
     "with them or not at all",

@@ -95,6 +95,11 @@ def names_our_order(found: Found) -> bool:
     return found.rank is not None and bool(_OUR_ORDER_NAMED.match(found.source or ""))
 
 
+def names_our_order_text(text: str) -> bool:
+    """The text starts with words naming our order ('Your order no.', 'Ihre Bestellung')."""
+    return bool(_OUR_ORDER_NAMED.match(text.strip()))
+
+
 def names_po(found: Found) -> bool:
     """The value was read under a label naming a purchase order ('PO No.', 'Purchase order
     no.'): ours, on our own order or the supplier's document about it."""

@@ -285,8 +285,15 @@ def _checked(lines, name, spots, value_cells, anchors, end, value) -> list[dict]
         later = [spot for spot in spots if spot not in first]
         kept = _kept(lines, name, later, value_cells, area, check, value)
     # a value printed twice ('Confirmed' and 'Your order date' on one day): the place whose
-    # label names the field first, as the reader would take it
-    kept.sort(key=lambda place: not fields.names_field(_label_of(place), name))
+    # label names the field first, as the reader would take it; then one in the words naming
+    # our order ('Vaša narudžbenica: NAR-545/26 od 04.09.2026.' under the document's own
+    # 'Datum izdavanja' of the same day)
+    kept.sort(
+        key=lambda place: (
+            not fields.names_field(_label_of(place), name),
+            not proofs.names_our_order_text(_label_of(place)),
+        )
+    )
     return kept[:PLACES]
 
 
