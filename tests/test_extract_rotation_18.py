@@ -387,3 +387,77 @@ Line  Product code  Description             Qty  Unit   Unit price     Net
     found = read(page)
     assert found["supplier_name"] == "Velmor Trading (Pty) Ltd"  # not 'VELMOR TRADING'
     assert flagged(found, "supplier_name")  # found by the rule, not read under a label
+
+
+# Pages where the rules above must not take what is not ours (a second reading's).
+INVOICE = f"""\
+Velmor Trading (Pty) Ltd
+45 Industrial Ave, Germiston
+{BUYER}
+TAX INVOICE                                    Invoice No.: IN-26-1188
+Your order:  {{said}}                           Date: 14/03/2026
+{{under}}
+Code      Description              Qty   Unit        Price          Amount
+BRK010    Burnt brick, common       10   1000       100.00        1,000.00
+                                                Subtotal          1,000.00
+                                                VAT 15%             150.00
+                                                Total             1,150.00
+"""
+
+
+def test_our_order_named_bare_takes_a_reference_alone_not_another_labels_or_words():
+    for said, under in (
+        ("", "Account: MER-00412   Delivery note: DN-26-7781"),
+        ("verbal", "Delivery note: DN-26-7781"),
+        ("12 pallets as per quote", ""),
+        ("phoned in by J. Smith, 083 555 0142", ""),
+    ):
+        found = read(INVOICE.format(said=said, under=under))
+        assert found["po_number"] not in ("MER-00412", "DN-26-7781", "12", "083")
+        assert flagged(found, "po_number")
+
+
+def test_a_date_after_our_orders_number_is_one_only_if_nothing_else_follows():
+    page = f"""\
+Velmor Trading (Pty) Ltd
+{BUYER}
+ORDER ACKNOWLEDGEMENT                          Ack No.: SO-26-1188
+PO Date: 10/03/2026                            Date: 14/03/2026
+Your order no. 4500012345 dated 10 March, received 13/03/2026
+Code      Description              Qty   Unit        Price          Amount
+BRK010    Burnt brick, common       10   1000       100.00        1,000.00
+                                                Subtotal          1,000.00
+                                                VAT 15%             150.00
+                                                Total             1,150.00
+"""
+    assert read(page)["po_date"] == "2026-03-10"  # not the day it was received
+
+
+def test_an_order_a_sentence_says_this_one_replaces_is_not_its_number():
+    page = AWARD_LETTER.replace(
+        "This letter is our Local Purchase Order No. MCU/LPO/26/0895; quote it on all delivery "
+        "notes.",
+        "This order replaces Purchase Order No. MCU/LPO/26/0895, which is cancelled.",
+    )
+    assert read(page)["po_number"] != "MCU/LPO/26/0895"
+
+
+def test_bs_beside_prices_in_dollars_or_as_a_unit_names_no_bolivar():
+    dollars = BOLIVIAN.replace("P. Unit. Bs.    Total Bs.", "P. Unit. $us   Total $us ")
+    dollars = dollars.replace("TOTAL Bs.", "TOTAL $us").replace(
+        "Son: Un mil 00/100 Bolivianos",
+        "Tipo de cambio: Bs. 6,96 por $us 1.  Equivalente: Bs. 6.960,00 bolivianos",
+    )
+    assert read(dollars)["currency"] != "BOB"
+    bags = f"""\
+{BUYER}                                  PURCHASE ORDER
+Order No.  MCZ-PO-3318                   Date  15/07/2026
+Supplier:  Velmor Trading (Pty) Ltd
+Code      Description            Qty   Unit        Price        Amount
+CEM42     Cement 42.5N            20   Bs       R 100.00    R 2,000.00
+SND01     Building sand           10   Bs        R 50.00      R 500.00
+                                          Total          R 2,500.00
+"""
+    found = read(bags)
+    assert found["currency"] == "ZAR"
+    assert not flagged(found, "currency")

@@ -359,9 +359,20 @@ def _currency(lines: list[Line]) -> tuple[Found, int]:
     return found, len(named)
 
 
-# 'Bs.' before an amount or ending a money column's head ('TOTAL Bs. 8.763,73', 'Total Bs.'):
-# the bolívar of Venezuela or the boliviano of Bolivia.
-_BS = re.compile(rf"(?<![\w-])Bs\.?(?= ?{fields.AMOUNT}| {{2,}}|[ \t]*$)", re.MULTILINE)
+# 'Bs.' before an amount ('Bs' right before it), or after a money word ending a column's head
+# ('TOTAL Bs. 8.763,73', 'Precio Unit. Bs.', 'Total Bs.'): the bolívar of Venezuela or the
+# boliviano of Bolivia; not a unit's 'Bs' (bags) in its own column.
+_MONEY_HEAD = r"(?i:total|precio|unit|importe|monto|valor|subtotal|price|amount)\.?"
+_BS = re.compile(
+    rf"(?<![\w-])(?:Bs(?= ?{fields.AMOUNT})|Bs\.(?= *{fields.AMOUNT}))|"
+    rf"(?<![\w-]){_MONEY_HEAD} Bs\.?(?= {{2,}}|[ \t]*$)",
+    re.MULTILINE,
+)
+# Another currency's code or a dollar's sign after a money word ('Precio USD', 'Total $us'): the
+# items priced in it.
+_CODE_HEAD = re.compile(
+    rf"{_MONEY_HEAD}\s+\(?(?:(?:{'|'.join(numbers.CURRENCY_CODES)})\b|US\$|\$)"  # ('P.U. $us')
+)
 # What says which: the money in words, the country's name, its addresses' ending, its central
 # bank's initials (Venezuela's rate of exchange of the day is the BCV's).
 _BS_COUNTRY = {
@@ -376,8 +387,9 @@ def _bolivar(text: str, named: set[str]) -> Found | None:
     """Amounts marked 'Bs.' (twice or more): Venezuela's or Bolivia's money, as the page's words,
     addresses or phones say; sure only where it names that money in words and no other
     currency (a rate's 'por USD' beside it is a second one). Neither said: a person says which.
-    None where no amount is marked so."""
-    if len(_BS.findall(text)) < 2:
+    None where no amount is marked so, or where a money column's head names another currency
+    ('Precio USD': a total in bolívares beside it is a conversion)."""
+    if len(_BS.findall(text)) < 2 or _CODE_HEAD.search(text):
         return None
     said = {code for code, words in _BS_COUNTRY.items() if words.search(text)}
     said |= {_by_dialling(text, _BS_BY_DIALLING)} - {None}
@@ -745,12 +757,19 @@ def _by_place(
                 trail.note(rule.name, name, guess.value, rule.purpose)
 
 
+# A label naming a reference, not an order's number ('Our Ref', 'Order Ref.', 'Notre réf.').
+_A_REFERENCE = re.compile(
+    rf"(?:(?:our|order|my)\s+)?ref(?:erence)?\b|{'|'.join(words.OUR_REFERENCE)}", re.IGNORECASE
+)
+
+
 def _reference_not_the_order(
     found: dict[str, Found], lines: list[Line], step: float, trail: Trail
 ) -> dict[str, str]:
-    """A number under a label that does not name a purchase order ('Our Ref', 'Order Ref.') is
-    a letter's or the site's, not the order's, where the page's words name a
-    purchase order's number otherwise ('This letter is our Local Purchase Order No. ...'), or
+    """A number under a label naming a reference ('Our Ref', 'Order Ref.') is a letter's, not
+    the order's, where the page's words name a purchase order's number otherwise ('This
+    letter is our Local Purchase Order No. ...'); one under any label naming no purchase
+    order is the site's, not the order's,
     where it is the project's code read elsewhere ('Order Ref.  MW-BT03' beside 'Deliver to:
     MW-BT03 - Chichiri office block') and a number follows the order's title: that number,
     by its rule (flagged). The project's code with no other number stays, doubted (field ->
@@ -760,7 +779,8 @@ def _reference_not_the_order(
         return {}
     project = found["project_code"].value or ""
     same = project.upper() == read.value.upper()
-    for stage in ("number_over_reference", *(("number_over_site",) if same else ())):
+    stages = ("number_over_reference",) if _A_REFERENCE.match(read.source or "") else ()
+    for stage in (*stages, *(("number_over_site",) if same else ())):
         for rule in rules.stage(stage, any(line.ocr for line in lines)):
             guess = rule.function(lines, step)
             if guess.value and guess.value != read.value:
@@ -888,33 +908,70 @@ def _ours_first(
         read = found[name]
         if proofs.names_our_order(read) or (name == "po_number" and proofs.names_po(read)):
             continue
+        if name == "po_date" and read.rank == 0:
+            continue  # under a label naming our order's date itself ('PO Date', 'Fecha O/C')
         ours = fields.find(pairs, labels, check[shape], step)
         if not ours.value and name == "po_number":
+            # our order named bare ('Ihre Bestellung: MCL-26-0773 vom 09.10.2026', 'Hoc'h
+            # urzhiad' over its number): a reference alone, or a reference and its date
+            bare = partial(_reference_alone, date_check=check["date"])
+            ours = fields.find(pairs, [fields.YOUR_ORDER_BARE], bare, step)
+        if not ours.value and name == "po_number":  # found, not proven: it may be a person's
             ours = fields.find(pairs, [fields.YOUR_REFERENCE], unlabelled.with_digit, step)
         if not ours.value and name == "po_date":
             ours = fields.find(_by_our_number(pairs), [fields.OF_THE_DAY], check[shape], step)
         if not ours.value and name == "po_date":
             ours = _date_after_our_number(found["po_number"], check[shape])
+        if not ours.value and name == "po_date" and _by_your_reference(found["po_number"]):
+            # 'Your Reference Date' beside the reference taken as our order's: found, not proven
+            ours = fields.find(pairs, [rf"{fields.YOUR_REFERENCE}\s+date"], check[shape], step)
+            ours = replace(ours, rank=None)
         if ours.value:
             found[name] = ours
 
 
-# A date after a number, 'of' it in a language ('MCL-26-0773 vom 09.10.2026', 'NAR-545/26 od
-# 04.09.2026.', 'Q75460 e datës 22.04.2026').
-_OF_DATE = re.compile(
-    r"\s+(?:vom|von|od|of|dated|du|del|de|від|от|e\s+dat[ëe]s)\s+(?P<date>\S.*)", re.IGNORECASE
+def _by_your_reference(number: Found) -> bool:
+    return bool(re.match(fields.YOUR_REFERENCE, number.source or "", re.IGNORECASE))
+
+
+# A reference alone, perhaps its date after it, 'of' it in a language ('MCL-26-0773 vom
+# 09.10.2026', 'NAR-545/26 od 04.09.2026.', 'Q75460 e datës 22.04.2026').
+_OF = r"(?:vom|von|od|of|dated|du|del|de|від|от|e\s+dat[ëe]s)"
+_REFERENCE_ALONE = re.compile(
+    rf"\s*(?P<reference>[^\W_][\w/\-.]*\d[\w/\-.]*?)(?:\s+{_OF}\s+(?P<date>.+?))?[\s.,;]*",
+    re.IGNORECASE,
 )
+
+
+def _reference_alone(text: str, date_check: Callable[[str], str | None]) -> str | None:
+    """The text is a reference with a digit and nothing else but its date ('NAR-545/26 od
+    04.09.2026.'); not a sentence or another label's value ('Account: MER-00412', '12
+    pallets as per quote')."""
+    match = _REFERENCE_ALONE.fullmatch(text)
+    if match is None or (match["date"] and _date_alone(match["date"], date_check) is None):
+        return None
+    return fields.reference(match["reference"])
+
+
+def _date_alone(text: str, check: Callable[[str], str | None]) -> str | None:
+    """A numeric date and nothing else ('09.10.2026', '04.09.2026.'), as its check reads it."""
+    text = text.strip().rstrip(".,;")
+    return check(text) if numbers.DATE_IN_TEXT.fullmatch(text) else None
+
+
+_OF_DATE = re.compile(rf"\s+{_OF}\s+(?P<date>\S.*)", re.IGNORECASE)
 
 
 def _date_after_our_number(number: Found, check: Callable[[str], str | None]) -> Found:
     """Our order's date printed after its number under a label naming our order ('Ihre
-    Bestellung: MCL-26-0773 vom 09.10.2026'), as the label's own value."""
+    Bestellung: MCL-26-0773 vom 09.10.2026'), as the label's own value: a date and nothing
+    else after the word ('… dated 10 March, received 13/03/2026' gives none)."""
     if not number.value or not proofs.names_our_order(number):
         return MISSING
     source = number.source or ""
     at = source.find(number.value)
-    after = _OF_DATE.match(source[at + len(number.value) :]) if at >= 0 else None
-    date = check(after["date"]) if after else None
+    after = _OF_DATE.fullmatch(source[at + len(number.value) :]) if at >= 0 else None
+    date = _date_alone(after["date"], check) if after else None
     return replace(number, value=date) if date else MISSING
 
 
@@ -991,8 +1048,12 @@ _DELIVER_TO = (
 _SITE_BEFORE_DASH = re.compile(r"([A-Z]{2,}[A-Z0-9]*-[A-Z0-9]*\d[A-Z0-9]*)\s+(?:[-–]\s+)?[^\W\d]")
 
 
-def _code_before_dash(text: str) -> str | None:
+def _code_before_dash(text: str, dashed: bool = False) -> str | None:
+    """The site's code before its name; `dashed`: a dash between them (on an address's later
+    lines a postcode comes before its town: 'CH-9494 Schaan')."""
     match = _SITE_BEFORE_DASH.match(text.strip())
+    if match and dashed and not re.match(r"\S+\s+[-–]", text.strip()):
+        return None
     return match.group(1) if match else None
 
 
@@ -1022,7 +1083,7 @@ def _in_deliver_to_block(lines: list[Line], step: float) -> Found:
                 if under.page != line.page or under.y - line.y > 3.6 * step:
                     break
                 below = fields.starting(under, cell)
-                code = _code_before_dash(below.text) if below is not None else None
+                code = _code_before_dash(below.text, dashed=True) if below is not None else None
                 if code:
                     return Found(code, 0.7, f"{cell.text.strip()} ... {below.text.strip()}")
     return MISSING

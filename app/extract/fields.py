@@ -88,9 +88,13 @@ PO_NAMED_NUMBER = rf"(?:p\.?\s?o\.?|purchase\s+order){_NO}"
 # Its date's label, bare ('Your date', 'U datum'): our order's on the supplier's own document
 # only; on our own order it is the date of the supplier's quotation or letter ('Your ref.').
 YOUR_DATE = (
-    r"(?:your|customer|client)\s+(?:(?:p\.?\s?o\.?|order|ref(?:erence)?\.?)\s+)?date|uw?\s+datum|"
+    r"(?:your|customer|client)\s+(?:(?:p\.?\s?o\.?|order)\s+)?date|uw?\s+datum|"
     r"uw\s+orderdatum|ihr\s+bestelldatum"  # (Dutch's and German's 'your order date')
 )
+# Our order named bare, before a colon or alone in its cell, on the supplier's own document
+# ('Ihre Bestellung: MCL-26-0773 vom 09.10.2026', 'Hoc'h urzhiad' over its number); not a
+# customer's or client's order (on our own order our client's).
+YOUR_ORDER_BARE = rf"(?!(?:customer|cust\.?|client)\b)(?:{YOUR_ORDER})(?=\s*:|$)"
 # Its reference, bare ('Your Reference', 'Uw referentie'): on the supplier's own document, our
 # order's number where no label names our order, found but not proven (it may be a person's).
 YOUR_REFERENCE = r"(?:your|uw|ihre?|votre)\s+ref(?:erence|erentie|erenz|[ée]rence)?\.?"
@@ -103,10 +107,7 @@ PO_LABELS: dict[str, list[str]] = {
     "po_number": [
         # 'PO: 4521', as an order typed into a mail names it
         # 'Your order no.' on a supplier's confirmation of our order
-        # our order named bare, before a colon or alone in its cell ('Ihre Bestellung:
-        # MCL-26-0773 vom 09.10.2026', 'Hoc'h urzhiad' over its number); not a customer's or
-        # client's order, on our own order our client's
-        rf"{YOUR_ORDER_NUMBER}|(?!(?:customer|cust\.?|client)\b)(?:{YOUR_ORDER})(?=\s*:|$)|{_PO}{_NO}|p\.?\s?o\.?(?=\s*[:#])|purchasing\s+doc(?:ument)?\.?(?:{_NO})?|order\s+id|"
+        rf"{YOUR_ORDER_NUMBER}|{_PO}{_NO}|p\.?\s?o\.?(?=\s*[:#])|purchasing\s+doc(?:ument)?\.?(?:{_NO})?|order\s+id|"
         + "|".join(words.PO_NUMBER),
         r"our\s+(?:order\s+)?ref(?:erence)?(?:\s+no\.?)?|order\s+ref(?:erence)?\.?|"
         + "|".join(words.OUR_REFERENCE),

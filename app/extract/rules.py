@@ -80,7 +80,7 @@ R = Rule
 RULES: tuple[Rule, ...] = (
     R("decimal_mark_by_lines", "no cents printed: the decimal mark under which quantity x price"
       " = amount", False, "decimal", structure.decimal_mark_by_lines),
-    R("number_in_words_over_reference", "a label naming no PO read ('Our Ref'): the purchase "
+    R("number_in_words_over_reference", "a reference's label read ('Our Ref'): the purchase "
       "order's number the page's words name otherwise", False, "number_over_reference",
       unlabelled.number_in_words),
     R("number_after_title_over_site", "a label naming no PO read, its value the project's code: a "

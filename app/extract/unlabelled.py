@@ -282,14 +282,23 @@ _PO_IN_WORDS = re.compile(
 )
 
 
+# Words that make an order a sentence names another than the page's: one it replaces, follows
+# or cancels.
+_ANOTHER_ORDER = re.compile(
+    r"\b(?:replac|supersed|further\s+to|follow|cancel|amend|previous|earlier|instead|revis)",
+    re.IGNORECASE,
+)
+
+
 def number_in_words(lines: list[Line], step: float) -> Found:
     """The one purchase order's number the page's sentences name ('This letter is our Local
     Purchase Order No. MCU/LPO/26/0895'), in a cell of six words or more (a sentence, not a
-    label and its value); none when two differ."""
+    label and its value) that names no order it replaces, follows or cancels; none when two
+    differ."""
     named: dict[str, Cell] = {}
     for line in lines:
         for cell in line.cells:
-            if len(cell.text.split()) < 6:
+            if len(cell.text.split()) < 6 or _ANOTHER_ORDER.search(cell.text):
                 continue
             for match in _PO_IN_WORDS.finditer(cell.text):
                 named.setdefault(match[1], cell)
