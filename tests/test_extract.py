@@ -123,7 +123,9 @@ def quantities_and_amounts(rows: list[dict]) -> list[tuple]:
 @pytest.mark.parametrize(
     "name",
     [
-        "po-27.scan.pdf",  # a boxed table whose header and lone digits hide in its rules
+        # (po-27.scan.pdf, a boxed table whose quantity column's header hides in its rules,
+        # lost two of its three items when quantity_beside_price went: docs/reading.md, Rules
+        # that went)
         "po-13.jpg",  # a header word misread ('aty') over a lone digit
         "po-41.jpg",  # a foot with lost points ('R 12 038 03'), a quantity misread
     ],

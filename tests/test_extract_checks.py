@@ -203,7 +203,6 @@ def test_every_rule_has_a_name_a_purpose_and_a_stage_once():
         "rows",
         "column",
         "second_look",
-        "row",
         "description",
         "item",
     ]

@@ -15,7 +15,7 @@ from decimal import Decimal
 from app import numbers
 from app.extract.checks import line_ok
 from app.extract.model import Item, Trail
-from app.extract.tables import CODE_LIKE, WITH_UNIT, Column, RawRow, is_number, money_text
+from app.extract.tables import CODE_LIKE, WITH_UNIT, RawRow, money_text
 
 
 def _quantity(text: str, decimal_comma: bool) -> str | None:
@@ -42,48 +42,6 @@ def _discount(text: str, decimal_comma: bool) -> Decimal:
         return numbers.parse_decimal(text.rstrip("%").strip(), decimal_comma=decimal_comma)
     except ValueError:
         return Decimal(0)
-
-
-def _splits_right(quantity: str, price: str, row: RawRow, decimal_comma: bool) -> bool:
-    """'20 45,47' is 20 x R 45.47 when that gives the amount; '3 064,30' is one grouped
-    price, R 3 064.30, when a whole number of it gives the amount and the split does not."""
-    line = Item(
-        amount=money_text(row.text("amount"), decimal_comma),
-        discount=str(_discount(row.text("discount"), decimal_comma)),
-    )
-    whole = money_text(f"{quantity} {price}", decimal_comma)
-    if line.amount is None or not whole or not Decimal(whole):
-        return True
-    split = replace(
-        line,
-        quantity=_quantity(quantity, decimal_comma),
-        unit_price=money_text(price, decimal_comma),
-    )
-    if split.quantity is not None and split.unit_price is not None and line_ok(split):
-        return True
-    kept = (100 - Decimal(line.discount)) / 100
-    times = (Decimal(line.amount) / kept / Decimal(whole)).quantize(Decimal(1)) if kept else 0
-    return not (times >= 1 and line_ok(replace(line, quantity=f"{times}", unit_price=whole)))
-
-
-def quantity_beside_price(row: RawRow, decimal_comma: bool) -> str | None:
-    """No quantity column (its header unread) and a price cell holding two numbers:
-    the first is the quantity that sat beside it, unless the two are one grouped
-    price that the amount bears out. The quantity taken, or None."""
-    for index, column in enumerate(row.columns):
-        text = row.cells.get(index, "")
-        parts = text.split(" ", 1)
-        two = (
-            len(parts) == 2
-            and is_number(parts[0], decimal_comma)
-            and is_number(parts[-1], decimal_comma)
-            and _splits_right(parts[0], parts[1], row, decimal_comma)
-        )
-        if column.key == "unit_price" and two:
-            row.columns = [*row.columns, Column("quantity", column.x0, column.x0)]
-            row.cells = {**row.cells, index: parts[1], len(row.columns) - 1: parts[0]}
-            return parts[0]
-    return None
 
 
 # --- the description's OCR slips, each a rule (rules.py) ------------------------------------
@@ -174,8 +132,7 @@ def code_under_label(item: Item, table: list[Item]) -> tuple[str, str] | None:
 def to_items(
     rows: list[RawRow], decimal_comma: bool, rules: list, trail: Trail, delivery_note=False
 ) -> list[Item]:
-    """Each row as an Item; `rules` are the row, description and item rules to apply."""
-    row_rules = [r for r in rules if r.stage == "row"]
+    """Each row as an Item; `rules` are the description and item rules to apply."""
     text_rules = [r for r in rules if r.stage == "description"]
     item_rules = [r for r in rules if r.stage == "item"]
     items = []
@@ -190,12 +147,6 @@ def to_items(
             # a priced order line's 'Order qty' beside another quantity ('Takeoff qty  Waste %
             # Order qty'): what is ordered (an unpriced copy's is a receiving list's)
             quantity_key = "ordered"
-        if quantity_key not in keys:
-            for rule in (r for r in row_rules if r.applies(row.ocr)):
-                taken = rule.function(row, decimal_comma)
-                if taken is not None:
-                    trail.note(rule.name, "quantity", taken, rule.purpose, row)
-                    break
         quantity, unit = _quantity_and_unit(row.text(quantity_key), row.text("unit"))
         item = Item(
             item_code=row.text("item_code"),
