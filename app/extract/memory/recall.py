@@ -84,7 +84,6 @@ def read(anchors: dict, lines: list[Line], frame: Frame, judge: Judge = SHAPE_ON
                 found[name] = Reading(numbers.cents_to_text(total), text, conf)
     if "supplier_name" in found:  # its legal form may run on where the learned one did not
         found["supplier_name"] = with_legal_form(found["supplier_name"], lines)
-        found["supplier_name"] = _as_verified(found["supplier_name"], anchors.get("supplier"))
     supplier = anchors["fields"].get("supplier_name")
     own = _own_supplier(anchors.get("supplier"), found.get("supplier_name"), supplier, lines, frame)
     if own:
@@ -95,14 +94,6 @@ def read(anchors: dict, lines: list[Line], frame: Frame, judge: Judge = SHAPE_ON
             if worked:
                 found[name] = worked
     return {"fields": found, "items": items}
-
-
-def _as_verified(read: Reading, own: str | None) -> Reading:
-    """The layout's supplier as a person verified it ('Severn Vale Solar Ltd') where its place
-    prints the name without its legal form ('SEVERN VALE SOLAR'); any other name as read."""
-    if not own or norm(read.value) == norm(own) or validate.ends_in_legal_form(read.value):
-        return read
-    return Reading(own, read.text, read.conf) if validate.is_known(read.value, (own,)) else read
 
 
 def _own_supplier(

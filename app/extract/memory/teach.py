@@ -18,7 +18,7 @@ from collections import Counter
 from decimal import Decimal
 
 from app import numbers
-from app.extract import fields, proofs, validate
+from app.extract import fields, proofs
 from app.extract.layout import Line, date_order, typical_step
 from app.extract.memory import places, recall, table, words
 from app.extract.memory.places import HEADER, MONEY, Spot
@@ -222,8 +222,6 @@ def _spots(lines: list[Line], name: str, confirmed: dict, comma: bool, end) -> l
         return list(reversed(found))  # the foot is at the end
     if name == "supplier_name" and not found:
         found = _name_over_two_lines(lines, value)
-    if name == "supplier_name" and not found:
-        found = _name_without_form(lines, value)
     if name == "po_date" and _in_words(lines, value):
         # printed in words: a numeric date that is it read one way only is another date
         found = [spot for spot in found if not proofs.either_way(_spot_text(lines, spot))]
@@ -243,20 +241,6 @@ def _name_over_two_lines(lines: list[Line], value: str) -> list[Spot]:
             if norm(whole.value) == norm(value):
                 i = next(n for n, word in enumerate(line.words) if word is cell.words[0])
                 found.append(Spot(index, i, i + len(cell.words) - 1))
-    return found
-
-
-def _name_without_form(lines: list[Line], value: str) -> list[Spot]:
-    """Where a supplier's name is printed without the legal form it was confirmed with (a
-    letterhead's 'SEVERN VALE SOLAR' for 'Severn Vale Solar Ltd'): each whole cell that is the
-    name but for its legal form and case."""
-    found = []
-    for index, line in enumerate(lines):
-        for cell in line.cells:
-            if validate.ends_in_legal_form(cell.text) or not validate.is_known(cell.text, (value,)):
-                continue
-            i = next(n for n, word in enumerate(line.words) if word is cell.words[0])
-            found.append(Spot(index, i, i + len(cell.words) - 1))
     return found
 
 
@@ -328,19 +312,9 @@ def _kept(lines, name, spots, value_cells, area, check, value) -> list[dict]:
                 got = places.read_place(place, area, Frame(), check)
             if got and name == "supplier_name":  # as read: its legal form may run on
                 got = recall.with_legal_form(got, lines)
-            if got and _confirmed(name, got.value, value) and place not in kept:
+            if got and recall.same(name, got.value, value) and place not in kept:
                 kept.append(place)
     return kept
-
-
-def _confirmed(name: str, read: str, value: str) -> bool:
-    """The value read at a place is the confirmed one; a supplier's name but for the legal
-    form it was confirmed with, which the layout prints without (recall.read gives the
-    verified name there)."""
-    if recall.same(name, read, value):
-        return True
-    unformed = name == "supplier_name" and not validate.ends_in_legal_form(read)
-    return unformed and validate.is_known(read, (value,))
 
 
 def _part_of(read: str, value: str) -> bool:
