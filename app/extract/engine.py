@@ -769,11 +769,10 @@ def _reference_not_the_order(
     """A number under a label naming a reference ('Our Ref', 'Order Ref.') is a letter's, not
     the order's, where the page's words name a purchase order's number otherwise ('This
     letter is our Local Purchase Order No. ...'); one under any label naming no purchase
-    order is the site's, not the order's,
-    where it is the project's code read elsewhere ('Order Ref.  MW-BT03' beside 'Deliver to:
-    MW-BT03 - Chichiri office block') and a number follows the order's title: that number,
-    by its rule (flagged). The project's code with no other number stays, doubted (field ->
-    why)."""
+    order is the site's, not the order's, where it is the project's code read elsewhere
+    ('Order Ref.  MW-BT03' beside 'Deliver to: MW-BT03 - Chichiri office block') and a number
+    follows the order's title. That number, by its rule (flagged); the project's code with no
+    other number stays, doubted (field -> why)."""
     read = found["po_number"]
     if read.rank is None or proofs.names_po(read) or proofs.names_our_order(read):
         return {}
@@ -901,16 +900,16 @@ def _ours_first(
     our order is our customer's)."""
     if not proofs.their_page(found["po_number"], lines) or proofs.our_title(lines):
         return
-    for name, labels, shape in (
-        ("po_number", [f"{fields.YOUR_ORDER_NUMBER}|{fields.YOUR_PO_BARE}"], "number"),
-        ("po_date", [fields.YOUR_DATE], "date"),
+    for name, label, shape in (
+        ("po_number", f"{fields.YOUR_ORDER_NUMBER}|{fields.YOUR_PO_BARE}", "number"),
+        ("po_date", fields.YOUR_DATE, "date"),
     ):
         read = found[name]
         if proofs.names_our_order(read) or (name == "po_number" and proofs.names_po(read)):
             continue
         if name == "po_date" and read.rank == 0:
             continue  # under a label naming our order's date itself ('PO Date', 'Fecha O/C')
-        ours = fields.find(pairs, labels, check[shape], step)
+        ours = fields.find(pairs, [label], check[shape], step)
         if not ours.value and name == "po_number":
             # our order named bare ('Ihre Bestellung: MCL-26-0773 vom 09.10.2026', 'Hoc'h
             # urzhiad' over its number): a reference alone, or a reference and its date
@@ -1044,23 +1043,25 @@ _DELIVER_TO = (
     r"lugar\s+de\s+entrega|local\s+de\s+entrega|lloc\s+de\s+lliurament|"
     r"lieu\s+de\s+livraison|liefer(?:adresse|anschrift)|vendi\s+i\s+dor[ëe]zimit"
 )
-# (or before its name with no dash: 'Deliver to: TON-NKF04 Fanga'uta office block')
-_SITE_BEFORE_DASH = re.compile(r"([A-Z]{2,}[A-Z0-9]*-[A-Z0-9]*\d[A-Z0-9]*)\s+(?:[-–]\s+)?[^\W\d]")
+# (a dash between them, or none: 'Deliver to: TON-NKF04 Fanga'uta office block')
+_SITE_BEFORE_NAME = re.compile(
+    r"([A-Z]{2,}[A-Z0-9]*-[A-Z0-9]*\d[A-Z0-9]*)\s+(?P<dash>[-–]\s+)?[^\W\d]"
+)
 
 
-def _code_before_dash(text: str, dashed: bool = False) -> str | None:
+def _code_before_name(text: str, dashed: bool = False) -> str | None:
     """The site's code before its name; `dashed`: a dash between them (on an address's later
     lines a postcode comes before its town: 'CH-9494 Schaan')."""
-    match = _SITE_BEFORE_DASH.match(text.strip())
-    if match and dashed and not re.match(r"\S+\s+[-–]", text.strip()):
+    match = _SITE_BEFORE_NAME.match(text.strip())
+    if match is None or (dashed and not match["dash"]):
         return None
-    return match.group(1) if match else None
+    return match.group(1)
 
 
 def _delivered_to(pairs: list[Line], options: ExtractOptions, step: float) -> Found:
     """The code before a name under 'Deliver to': a known site's, as if under a site's label;
     any other code (a store's, 'WH-01 - Central stores') as under a location's, not proven."""
-    there = fields.find(pairs, [_DELIVER_TO], _code_before_dash, step)
+    there = fields.find(pairs, [_DELIVER_TO], _code_before_name, step)
     if not there.value:
         there = _in_deliver_to_block(pairs, step)
     if there.value and validate.site_code_proof(there.value, options.site_codes) != "known":
@@ -1083,7 +1084,7 @@ def _in_deliver_to_block(lines: list[Line], step: float) -> Found:
                 if under.page != line.page or under.y - line.y > 3.6 * step:
                     break
                 below = fields.starting(under, cell)
-                code = _code_before_dash(below.text, dashed=True) if below is not None else None
+                code = _code_before_name(below.text, dashed=True) if below is not None else None
                 if code:
                     return Found(code, 0.7, f"{cell.text.strip()} ... {below.text.strip()}")
     return MISSING
