@@ -217,7 +217,9 @@ def test_remove_a_numberless_copy_of_a_po(browser, admin_page, intake, db):  # n
         "If this one is a copy of it, remove this one."
     )
     page.once("dialog", lambda dialog: dialog.accept())
-    page.get_by_role("button", name="Remove this PO").click()
+    with page.expect_response(re.compile(r"/remove$"), timeout=60_000) as removed:
+        page.get_by_role("button", name="Remove this PO").click()
+    assert removed.value.status == 200, removed.value.status
     expect(page.locator("p.notice")).to_contain_text("without a number was removed")
     expect(page).to_have_url(re.compile(r"/purchasing\?removed=1$"))
     shot(page, "po-removed")
