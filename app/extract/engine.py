@@ -319,6 +319,11 @@ def _currency(lines: list[Line]) -> tuple[Found, int]:
         if _CFA.search(text) and symbol not in ("XAF", "XOF"):  # '1 EUR = 655,957 FCFA'
             doubt = f"{symbol}: the page names the CFA franc too"
             return Found(symbol, proofs.LOW - 0.1, doubt), len(named)
+        if _bolivares_too(text) and symbol not in ("VES", "BOB"):
+            # an amount marked 'Bs.' (once: an OCR may have lost the others) or prices said
+            # in bolívares, beside a rate's or a reference's 'USD': a person says which
+            doubt = f"{symbol}: the page marks an amount 'Bs.' or names bolívares too"
+            return Found(symbol, proofs.LOW - 0.1, doubt), len(named)
         if fields.by_one_small_code(text, symbol):
             doubt = f"{symbol}: by its code in small letters beside one amount only"
             return Found(symbol, proofs.LOW - 0.1, doubt), len(named)
@@ -381,6 +386,12 @@ _BS_COUNTRY = {
 }
 _BS_BY_DIALLING = {"58": "VES", "591": "BOB"}
 _BS_IN_WORDS = {"VES": re.compile(r"bol[ií]vares", re.I), "BOB": re.compile(r"bolivianos", re.I)}
+_BS_ONCE = re.compile(r"(?<![\w-])Bs\.? ?\d")
+
+
+def _bolivares_too(text: str) -> bool:
+    """An amount marked 'Bs.' anywhere, or Venezuela's or Bolivia's money named in words."""
+    return bool(_BS_ONCE.search(text)) or any(w.search(text) for w in _BS_IN_WORDS.values())
 
 
 def _bolivar(text: str, named: set[str]) -> Found | None:

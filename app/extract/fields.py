@@ -13,7 +13,7 @@ from dataclasses import replace
 from datetime import date
 
 from app import numbers
-from app.extract import validate
+from app.extract import accents, validate
 from app.extract import vocabulary as words
 from app.extract.layout import Cell, Line
 from app.extract.model import MISSING, Found
@@ -186,7 +186,7 @@ def normal(text: str) -> str:
 
 def is_label(text: str) -> bool:
     text = without_block_number(normal(text))  # a form's numbered block: '2. date of order'
-    return bool(re.fullmatch(rf"(?:{_ALL_LABELS.pattern}){_TRAIL}", text, re.IGNORECASE))
+    return bool(accents.compiled(rf"(?:{_ALL_LABELS.pattern}){_TRAIL}").fullmatch(text))
 
 
 # A form's block number before its label: '1.', '12)', '(b)'.
@@ -1065,6 +1065,7 @@ def find(
 ) -> Found:
     """The value of the first label (most specific wording first) whose value passes `check`."""
     for rank, pattern in enumerate(patterns):
+        pattern = accents.tolerant(pattern)  # ('porosisé' as the OCR reads 'porosisë')
         label_only = re.compile(rf"(?:{pattern}){_TRAIL}", re.IGNORECASE)
         inline = re.compile(
             rf"(?:{pattern}){_LEADER}\s*(?P<sep>[:#]\s*|\s[-–]\s|\s)(?P<value>\S.*)", re.IGNORECASE

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 from app import numbers
-from app.extract import checks, fields, validate
+from app.extract import accents, checks, fields, validate
 from app.extract import vocabulary as words
 from app.extract.layout import Line
 from app.extract.model import MISSING, Found, Item
@@ -83,10 +83,9 @@ def _by_layout(found: Found) -> bool:
 
 # A label naming our order on the supplier's own document ('Your order no.', 'Customer ref.';
 # on our own order 'Your ref.' is the supplier's quotation).
-_OUR_ORDER_NAMED = re.compile(
+_OUR_ORDER_NAMED = accents.compiled(  # (as an OCR may read them: 'Vaéa narudZbenica')
     rf"(?:{fields.YOUR_ORDER_NUMBER}|{fields.YOUR_ORDER}|(?:customer|client)\s+ref(?:erence)?)"
-    r"(?![^\W\d_])",
-    re.IGNORECASE,
+    r"(?![^\W\d_])"
 )
 
 
@@ -144,17 +143,14 @@ def _titles(lines: list[Line]) -> list[str]:
 
 # The title of a supplier's own document about our order ('ORDER CONFIRMATION', 'Sales
 # order', 'Order acknowledgement'), even where the line naming our order was lost.
-_THEIR_TITLE = re.compile(
+_THEIR_TITLE = accents.compiled(
     r"sales\s+order|order\s+(?:acknowledge?ment|confirmation)|orderbevestiging|"
     r"auftragsbest[äa]tigung|confirmaci[óo]n\s+del?\s+pedido|"
     r"confirma[çc][ãa]o\s+d[aoe]\s+(?:pedido|encomenda)|confirmation\s+de\s+commande|"
-    r"(?:acknowledge?ment|confirmation)\s+of\s+(?:your\s+)?order",
-    re.IGNORECASE,
+    r"(?:acknowledge?ment|confirmation)\s+of\s+(?:your\s+)?order"
 )
 # Our own order's title.
-_OUR_TITLE = re.compile(
-    r"(?:local\s+|official\s+)?purchase\s+order|" + words.ORDER_TITLES, re.IGNORECASE
-)
+_OUR_TITLE = accents.compiled(r"(?:local\s+|official\s+)?purchase\s+order|" + words.ORDER_TITLES)
 
 
 def _date(found: Found, reading: Reading, name: str) -> str | None:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from app import numbers
+from app.extract import accents
 from app.extract import vocabulary as words
 from app.extract.layout import Cell, Line, Word
 from app.extract.model import Trail
@@ -147,6 +148,17 @@ def column_key(text: str) -> str | None:
         for word, key in _LONG_NAMES.items():
             if difflib.SequenceMatcher(None, cleaned, word).ratio() >= 0.85:
                 return key
+    return _misread_accent(cleaned)
+
+
+def _misread_accent(cleaned: str) -> str | None:
+    """A header word whose accented letter the OCR read as another ('Cédigo' for Código):
+    the key its tolerant reading names (accents.py)."""
+    if not any(ch in accents.ACCENTED for ch in cleaned):
+        return None
+    for key, pattern in _COMPILED:
+        if accents.compiled(pattern.pattern, pattern.flags).fullmatch(cleaned):
+            return key
     return None
 
 
@@ -1376,7 +1388,8 @@ def unheaded_columns(columns: list[Column], below: list[Line], page: int) -> lis
     """Columns whose header word the OCR lost (in a shaded band, or by a rule): in most
     item lines a value of their own sits wholly between two headers (or beyond the
     first or last), each of those with a value under it too: a code or line number at
-    the left edge, a number elsewhere, or text when no header says description. Each
+    the left edge, a number elsewhere, a code just before the description's header when
+    no header names a code, or text when no header says description. Each
     becomes an unnamed column for the column rules (columns.py) to name."""
     described = any(column.key == "description" for column in columns)
     found: dict[int, list[Cell]] = {}  # k: the values between columns[k - 1] and columns[k]
@@ -1394,8 +1407,9 @@ def unheaded_columns(columns: list[Column], below: list[Line], page: int) -> lis
                 continue
             if k == 0:
                 fits = n == 0 and (CODE_LIKE.fullmatch(cell.text) or cell.text.isdigit())
-            else:  # a number, or the descriptions when no header names them
+            else:  # a number, the descriptions when no header names them, or a code before them
                 fits = is_number(cell.text) or (k < len(columns) and not described)
+                fits = fits or _code_before(columns, k, line.cells[n:])
             beside = [columns[i] for i in (k - 1, k) if 0 <= i < len(columns)]
             if fits and all(any(_apart(c, column) == 0 for c in line.cells) for column in beside):
                 found.setdefault(k, []).append(cell)
@@ -1406,6 +1420,18 @@ def unheaded_columns(columns: list[Column], below: list[Line], page: int) -> lis
         if len(cells) >= 2 and len(cells) >= 0.6 * items:
             out.insert(k, Column(None, min(c.x0 for c in cells), max(c.x1 for c in cells)))
     return out
+
+
+def _code_before(columns: list[Column], k: int, cells: list[Cell]) -> bool:
+    """A code in the gap before the description's header, the description itself starting
+    under that header, when no header names a code: a code column whose header the OCR
+    lost ('4  RF-040  Roofing iron' under 'Qty  Description'). (Under a centred header the
+    descriptions start left of it, and their first word is theirs.)"""
+    if any("item_code" in column.names for column in columns) or len(cells) < 2:
+        return False
+    if k >= len(columns) or columns[k].key != "description":
+        return False
+    return bool(CODE_LIKE.fullmatch(cells[0].text)) and abs(cells[1].x0 - columns[k].x0) <= 1
 
 
 def codes_under_line_header(columns: list[Column], below: list[Line], page: int) -> list[Column]:

@@ -350,12 +350,14 @@ def date_near_top(
 
 
 def _numbers(line: Line) -> int:
-    """How many of the line's cells are numbers (a date is not one)."""
+    """How many of the line's cells are numbers (a date is not one, nor a number after a
+    label's colon in a cell of its own, as an OCR may part them: 'NUI:  811452309')."""
     return sum(
         1
-        for cell in line.cells
+        for n, cell in enumerate(line.cells)
         if re.fullmatch(r"[\d.,\s%€$£R-]*\d[\d.,\s%]*", cell.text)
         and not numbers.DATE_IN_TEXT.fullmatch(cell.text.strip().rstrip("."))  # '2026.10.05.'
+        and not (n and line.cells[n - 1].text.rstrip().endswith(":"))
     )
 
 
