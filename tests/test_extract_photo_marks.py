@@ -1,5 +1,5 @@
-"""What a photo's OCR gives, read as printed: a size's inch or foot mark and a word in
-quotes (not taken for a rule's stroke), a code whose column header the OCR lost between two
+"""What a photo's OCR gives, read as printed: a size's inch mark kept with
+its digits (not taken for a rule's stroke), a code whose column header the OCR lost between two
 headers, a header or label word whose letter with a mark it misread ('Cédigo', 'Nr. i
 porosisé', 'Vaéa narudZbenica'), a registration number the OCR parted from its label's colon
 (no item line), and an amount's 'Bs.' beside a reference in dollars. Each page is made up here."""
@@ -24,10 +24,12 @@ def to_items(raw, comma: bool = False):
     [
         ('16"', '16"'),  # a size in inches
         ("3/4”", '3/4"'),  # a curly mark as a plain one
-        ("12’", "12'"),  # feet
         ('|6"', '6"'),  # a rule's stroke before it still goes
-        ("'Hidcote’", "'Hidcote'"),  # a cultivar's name in quotes
-        # what a rule's stroke reads as still goes
+        # what a rule's stroke reads as still goes: a foot's or a quote's mark may be one,
+        # or a Swiss amount's thousands mark parted from its digits ("1' 140.00")
+        ("12’", "12"),
+        ("1'", "1"),
+        ("‘bag’", "bag"),
         ("‘Amount", "Amount"),
         ("25.00'", "25.00"),  # an amount is no size
         ('"I', "I"),
@@ -62,6 +64,13 @@ Qty              Description                 Unit      Price      Amount
  10   PLY-12     Plywood 12 mm, 2400 x 1200  sheet    137.67     1376.70
  12   BLK-20     Concrete block 200 mm       each       4.86       58.32
 """
+# A size or a pack set apart before the words, under no header: the description's own.
+PACKS_APART = """\
+Qty          Description                 Unit     Price      Amount
+ 12   50KG   Cement 42.5N                bag      95.00     1140.00
+  4   25KG   Tile adhesive               bag     120.00      480.00
+  2   M12    Hex bolt zinc 100 mm        box     310.00      620.00
+"""
 # A centred header over descriptions that start further left, one with a code's shape
 # first: the description keeps it.
 CENTRED_OVER_CODES = """\
@@ -78,6 +87,11 @@ Qty               Description                Unit      Price      Amount
             CODE_HEADER_LOST,
             ["RF-040", "PLY-12", "BLK-20"],
             ["Roofing iron 0.40 mm", "Plywood 12 mm, 2400 x 1200", "Concrete block 200 mm"],
+        ),
+        (
+            PACKS_APART,
+            ["", "", ""],
+            ["50KG Cement 42.5N", "25KG Tile adhesive", "M12 Hex bolt zinc 100 mm"],
         ),
         (
             CENTRED_OVER_CODES,
@@ -131,6 +145,40 @@ def test_a_label_whose_accented_letter_the_ocr_misread_still_names_its_field():
 def test_numbers_after_a_labels_colon_are_no_item_line_above_the_supplier():
     found = read(ALBANIAN_READ.replace("Furnitori", "         "))
     assert found["supplier_name"] == "Velmor Trading (Pty) Ltd"
+
+
+# Items listed with their numbers each after a column's word and colon: the first of them
+# is the first item line, and nothing under it is the header's.
+LISTED_ITEMS = f"""\
+{BUYER}                                    PURCHASE ORDER  MC-4471
+Cement 42.5N 50 kg      Qty:  20    Price:  95.00    Amount:  1900.00
+Velmor Trading (Pty) Ltd     02/05/2026     DBN07
+"""
+
+
+def test_numbers_after_a_columns_word_and_colon_still_start_the_items():
+    found = read(LISTED_ITEMS)
+    assert found["supplier_name"] is None or flagged(found, "supplier_name")
+    assert found["po_date"] is None or flagged(found, "po_date")
+
+
+# A contact named beside our order's number label: 'POC' is no 'PO č.' (Czech's number sign).
+POC_BESIDE = f"""\
+{BUYER}                                    PURCHASE ORDER
+Supplier    Velmor Trading (Pty) Ltd
+Client POC:  Thabo Nkosi, ext. 2231
+PO Number:  MC-4471          Date   10/05/2026
+Site        CP09
+Code      Description              Qty      Price      Amount
+CEM-42    Cement 42.5N 50 kg        20      95.00     1900.00
+                                          Total       1900.00
+"""
+
+
+def test_a_point_of_contact_is_no_label_of_our_orders_number():
+    found = read(POC_BESIDE)
+    assert found["po_number"] == "MC-4471"
+    assert not flagged(found, "po_number")
 
 
 # A Montenegrin proforma as the OCR reads it: 'š' read as 'é', 'ž' as 'Z', 'Č' without its

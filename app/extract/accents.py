@@ -44,10 +44,11 @@ def _readings(vowel: str) -> str:
 
 @functools.cache
 def tolerant(pattern: str) -> str:
-    """The regular expression with each letter with a mark it spells (outside a range of a
-    character class) matching the plain letter or any letter with a mark."""
+    """The regular expression with each letter with a mark it spells inside a word (a letter
+    next to it, outside a range of a character class) matching the plain letter or any
+    letter with a mark. A letter standing alone is a sign, as printed ('č.', Czech's
+    number sign: read loosely it would be any 'c', 'Client POC')."""
     out: list[str] = []
-    in_class = False
     i = 0
     while i < len(pattern):
         ch = pattern[i]
@@ -55,27 +56,39 @@ def tolerant(pattern: str) -> str:
             out.append(pattern[i : i + 2])
             i += 2
             continue
-        if in_class:
-            if ch == "]":
-                in_class = False
-            ranged = pattern[i - 1 : i] == "-" or pattern[i + 1 : i + 2] == "-"
-            if ch.lower() in _PLAIN and not ranged:
-                out.append(_readings(ch))
-            else:
-                out.append(ch)
-        elif ch == "[":
-            in_class = True
-            # a ']' first in the class is one of its characters
-            start = i + 1 + (pattern[i + 1 : i + 2] == "^")
-            end = start + (pattern[start : start + 1] == "]")
-            out.append(pattern[i:end])
-            i = end
+        if ch == "[":
+            end = _class_end(pattern, i)
+            in_word = _letter_at(pattern, i - 1) or _letter_at(pattern, end + 1)
+            body = pattern[i : end + 1]
+            out.append(_loosened_class(body) if in_word else body)
+            i = end + 1
             continue
-        elif ch.lower() in _PLAIN:
-            out.append(f"[{_readings(ch)}]")
-        else:
-            out.append(ch)
+        in_word = _letter_at(pattern, i - 1) or _letter_at(pattern, i + 1)
+        out.append(f"[{_readings(ch)}]" if ch.lower() in _PLAIN and in_word else ch)
         i += 1
+    return "".join(out)
+
+
+def _class_end(pattern: str, start: int) -> int:
+    """Where the character class opened at `start` closes (a ']' first in it is one of its
+    characters)."""
+    i = start + 1 + (pattern[start + 1 : start + 2] == "^")
+    i += pattern[i : i + 1] == "]"
+    while i < len(pattern) and pattern[i] != "]":
+        i += 2 if pattern[i] == "\\" else 1
+    return i
+
+
+def _letter_at(pattern: str, i: int) -> bool:
+    return 0 <= i < len(pattern) and pattern[i].isalpha() and pattern[i - 1 : i] != "\\"
+
+
+def _loosened_class(body: str) -> str:
+    out = []
+    for k, ch in enumerate(body):
+        ranged = body[k - 1 : k] == "-" or body[k + 1 : k + 2] == "-"
+        escaped = body[k - 1 : k] == "\\"
+        out.append(_readings(ch) if ch.lower() in _PLAIN and not ranged and not escaped else ch)
     return "".join(out)
 
 

@@ -386,7 +386,8 @@ _BS_COUNTRY = {
 }
 _BS_BY_DIALLING = {"58": "VES", "591": "BOB"}
 _BS_IN_WORDS = {"VES": re.compile(r"bol[ií]vares", re.I), "BOB": re.compile(r"bolivianos", re.I)}
-_BS_ONCE = re.compile(r"(?<![\w-])Bs\.? ?\d")
+# 'Bs.' before a number, or 'Bs' before an amount with its cents (not '(Bs 100)', bags)
+_BS_ONCE = re.compile(rf"(?<![\w-])(?:Bs\. ?\d|Bs ?{fields.AMOUNT})")
 
 
 def _bolivares_too(text: str) -> bool:

@@ -326,20 +326,16 @@ class Box:
 _RULES = "|[]{}()_=—–~‘’`\"'"
 
 
-# Marks that belong to the word, not to a rule beside it: inches or feet after a size
-# ('16"', '3/4”', "12'"), and quotes around a word ("'Hidcote’").
-_INCHES = re.compile(r"(\d+(?:/\d+)?)([\"”″]|['’′])")
-_QUOTED = re.compile(r"['‘’]([^\W\d_]{2,})['’]")
+# An inch mark after a size belongs to it ('16"', '3/4”'); a foot's or a quote's mark may
+# be a rule's stroke, or a Swiss amount's thousands mark parted from it ("1' 140.00").
+_INCHES = re.compile(r"(\d+(?:/\d+)?)[\"”″]")
 
 
 def _ocr_text(text: str) -> str:
     text = clean(text).strip()
     size = _INCHES.fullmatch(text.lstrip(_RULES))
     if size:
-        return size.group(1) + ('"' if size.group(2) in '"”″' else "'")
-    quoted = _QUOTED.fullmatch(text)
-    if quoted:
-        return f"'{quoted.group(1)}'"
+        return size.group(1) + '"'
     stripped = text.strip(_RULES)
     if not stripped or all(ch in _RULES + "-.,:;" for ch in stripped):
         return ""

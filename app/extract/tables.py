@@ -1423,15 +1423,23 @@ def unheaded_columns(columns: list[Column], below: list[Line], page: int) -> lis
 
 
 def _code_before(columns: list[Column], k: int, cells: list[Cell]) -> bool:
-    """A code in the gap before the description's header, the description itself starting
-    under that header, when no header names a code: a code column whose header the OCR
-    lost ('4  RF-040  Roofing iron' under 'Qty  Description'). (Under a centred header the
-    descriptions start left of it, and their first word is theirs.)"""
+    """A code of parts in the gap before the description's header, the description itself
+    starting under that header, when no header names a code: a code column whose header the
+    OCR lost ('4  RF-040  Roofing iron' under 'Qty  Description'). (Under a centred header
+    the descriptions start left of it, and their first word is theirs.)"""
     if any("item_code" in column.names for column in columns) or len(cells) < 2:
         return False
     if k >= len(columns) or columns[k].key != "description":
         return False
-    return bool(CODE_LIKE.fullmatch(cells[0].text)) and abs(cells[1].x0 - columns[k].x0) <= 1
+    code = cells[0].text
+    return bool(CODE_LIKE.fullmatch(code) and _PARTED.search(code)) and (
+        abs(cells[1].x0 - columns[k].x0) <= 1
+    )
+
+
+# A code's parts, joined by a dash, slash or point ('RF-040', 'CAB-0038'): not a size or a
+# pack set apart before the words ('50KG', '20L', 'M12').
+_PARTED = re.compile(r"[A-Z0-9][-/.][A-Z0-9]")
 
 
 def codes_under_line_header(columns: list[Column], below: list[Line], page: int) -> list[Column]:

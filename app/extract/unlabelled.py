@@ -19,6 +19,7 @@ from app.extract import fields, validate
 from app.extract import vocabulary as words
 from app.extract.layout import Cell, Line
 from app.extract.model import MISSING, Found
+from app.extract.tables import column_key
 
 # A number word ending a compound label ('Bestellnummer'), cut off a label's or a title's
 # words when they are compared (and Greek's 'Αριθμός' written out).
@@ -357,8 +358,13 @@ def _numbers(line: Line) -> int:
         for n, cell in enumerate(line.cells)
         if re.fullmatch(r"[\d.,\s%€$£R-]*\d[\d.,\s%]*", cell.text)
         and not numbers.DATE_IN_TEXT.fullmatch(cell.text.strip().rstrip("."))  # '2026.10.05.'
-        and not (n and line.cells[n - 1].text.rstrip().endswith(":"))
+        and not (n and _field_label(line.cells[n - 1].text))
     )
+
+
+def _field_label(text: str) -> bool:
+    """A label with its colon that no item table heads a column with ('NUI:', not 'Qty:')."""
+    return text.rstrip().endswith(":") and column_key(text.rstrip().rstrip(":")) is None
 
 
 def issued_by_us(lines: list[Line], buyer_names: tuple[str, ...]) -> bool:
