@@ -237,3 +237,29 @@ def test_a_code_beside_one_amount_on_a_page_in_bolivares_is_flagged():
     found = read(VENEZUELAN_READ)
     assert found["currency"] in (None, "USD", "VES")
     assert flagged(found, "currency")
+
+
+# An ERP's print: 'No.' heads the article numbers, in digit groups, over a header of two
+# lines.
+ARTICLES_UNDER_NO = f"""\\
+{BUYER}                                    PURCHASE ORDER  BH-PO-26-1158
+No.          Description                        Quantity   Unit of     Unit Price     Amount
+                                                           Measure     Excl. VAT   Excl. VAT
+1000-0158    Cement SRC sulphate resisting          15     BAG             1.920      28.800
+1900-0025    Tile adhesive, grey                     6     BAG             2.300      13.800
+                                                         Total Excl. VAT              42.600
+"""
+
+
+def test_article_numbers_of_digit_groups_under_a_no_header_are_the_codes():
+    found = read(ARTICLES_UNDER_NO)
+    assert [i["item_code"] for i in found["items"]] == ["1000-0158", "1900-0025"]
+    assert [i["description"] for i in found["items"]] == [
+        "Cement SRC sulphate resisting",
+        "Tile adhesive, grey",
+    ]
+
+
+@pytest.mark.parametrize("value", ["2026-07-09", "1.920", "10-20", "1-1", "A1"])
+def test_a_date_an_amount_or_a_line_number_is_no_code_under_no(value):
+    assert not tables._a_code(value)

@@ -1443,9 +1443,10 @@ _PARTED = re.compile(r"[A-Z0-9][-/.][A-Z0-9]")
 
 
 def codes_under_line_header(columns: list[Column], below: list[Line], page: int) -> list[Column]:
-    """A column a header word named the line number ('Item #', '#') when no column is the
-    code's, and most item lines start under it with a code of letters and digits ('DWV-4',
-    'CEM-GU40'), not 1, 2, 3: it is the code column."""
+    """A column a header word named the line number ('Item #', '#', 'No.') when no column is
+    the code's, and most item lines start under it with a code of letters and digits
+    ('DWV-4', 'CEM-GU40') or of digit groups ('1000-0158'), not 1, 2, 3: it is the code
+    column."""
     if any("item_code" in column.names for column in columns):
         return columns
     for k, column in enumerate(columns):
@@ -1453,15 +1454,29 @@ def codes_under_line_header(columns: list[Column], below: list[Line], page: int)
             continue
         values = []
         for line in below:
+            if not values and line.page == page and _header_again(line):
+                continue  # the header's second line ('Unit of' over 'Measure')
             if line.page != page or FOOT.match(line.cells[0].text) or _header_again(line):
                 break
             first = line.cells[0]
             if len(line.cells) > 1 and first.x0 < column.x1 and first.x1 > column.x0:
                 values.append(first.text.strip())
-        codes = [v for v in values if CODE_LIKE.fullmatch(v) and not _IN_GROUP.fullmatch(v)]
+        codes = [v for v in values if _a_code(v)]
         if len(values) >= 2 and 4 * len(codes) >= 3 * len(values):
             return [*columns[:k], replace(column, key="item_code"), *columns[k + 1 :]]
     return columns
+
+
+# An article number of digit groups ('1000-0158', '20.0425.1'), not a date.
+_DIGIT_GROUPS = re.compile(r"\d{3,}(?:[-.]\d{2,})+")
+
+
+def _a_code(value: str) -> bool:
+    """A code of letters and digits ('DWV-4'), not a group's mark ('A1'), or one of digit
+    groups ('1000-0158') that is no date."""
+    if CODE_LIKE.fullmatch(value) and not _IN_GROUP.fullmatch(value):
+        return True
+    return bool(_DIGIT_GROUPS.fullmatch(value)) and not numbers.DATE_IN_TEXT.fullmatch(value)
 
 
 def _gap(columns: list[Column], cell: Cell) -> int | None:
