@@ -3,9 +3,10 @@
 Tesseract's English model reads letters English has not as the nearest it knows:
 'Nr. i porosisé' for 'porosisë', 'Cédigo' for 'Código', 'Descripcién', 'Vaéa
 narudZbenica' for 'Vaša narudžbenica'. A label's pattern made tolerant here matches
-those readings: each letter with a mark it spells matches the plain letter or any
-letter with a mark. A plain letter stays as it is (an OCR seldom adds a mark).
-Pure: strings only.
+those readings: each letter with a mark it spells inside a word matches the plain
+letter or any letter with a mark. A plain letter stays as it is (an OCR seldom adds a
+mark), and so does a letter standing alone (a sign, as Czech's 'č.'). Pure: strings
+only.
 """
 
 from __future__ import annotations
@@ -37,8 +38,8 @@ _PLAIN = {
 ACCENTED = "".join(_PLAIN)
 
 
-def _readings(vowel: str) -> str:
-    plain = _PLAIN[vowel.lower()]
+def _readings(letter: str) -> str:
+    plain = _PLAIN[letter.lower()]
     return plain + plain.upper() + ACCENTED + ACCENTED.upper()
 
 

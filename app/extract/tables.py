@@ -1388,8 +1388,8 @@ def unheaded_columns(columns: list[Column], below: list[Line], page: int) -> lis
     """Columns whose header word the OCR lost (in a shaded band, or by a rule): in most
     item lines a value of their own sits wholly between two headers (or beyond the
     first or last), each of those with a value under it too: a code or line number at
-    the left edge, a number elsewhere, a code just before the description's header when
-    no header names a code, or text when no header says description. Each
+    the left edge, a number elsewhere, a code of parts just before the description's
+    header when no header names a code, or text when no header says description. Each
     becomes an unnamed column for the column rules (columns.py) to name."""
     described = any(column.key == "description" for column in columns)
     found: dict[int, list[Cell]] = {}  # k: the values between columns[k - 1] and columns[k]
