@@ -156,7 +156,7 @@ Velmor Trading (Pty) Ltd     02/05/2026     DBN07
 """
 
 
-def test_numbers_after_a_columns_word_and_colon_still_start_the_items():
+def test_numbers_after_a_columns_word_and_colon_give_the_header_no_unflagged_value():
     found = read(LISTED_ITEMS)
     assert found["supplier_name"] is None or flagged(found, "supplier_name")
     assert found["po_date"] is None or flagged(found, "po_date")

@@ -173,6 +173,8 @@ _ALL_LABELS = re.compile(
 )
 # after a label: its colon, and a word or two in brackets saying which ('Supplier (Bill from)')
 _TRAIL = r"\s*(?:\([^()\d]{1,20}\))?\s*[:#.\-]*,?\s*"  # (a letter's 'To,')
+# A cell that is a label and nothing else, as an OCR may read its letters with a mark.
+_LABEL_ONLY = accents.compiled(rf"(?:{_ALL_LABELS.pattern}){_TRAIL}")
 # Dots or rules a typed form prints from a label to its value ('SUPPLIER ........: Acme').
 # (or spaced, as a terminal's screen prints them: 'Job number . . . . . . : MDH-015')
 _LEADER = r"(?:\s*[._·]{3,}|(?:\s[._·]){3,})?"
@@ -186,7 +188,7 @@ def normal(text: str) -> str:
 
 def is_label(text: str) -> bool:
     text = without_block_number(normal(text))  # a form's numbered block: '2. date of order'
-    return bool(accents.compiled(rf"(?:{_ALL_LABELS.pattern}){_TRAIL}").fullmatch(text))
+    return bool(_LABEL_ONLY.fullmatch(text))
 
 
 # A form's block number before its label: '1.', '12)', '(b)'.
