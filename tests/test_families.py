@@ -119,5 +119,5 @@ def test_photos_for_the_photo_work_are_marked():
 def test_the_corpus_is_small():
     size = sum(p.stat().st_size for p in Path(OUT).rglob("*") if p.is_file())
     # 387 families: about 171 MB; a family about half a megabyte, most of it its photos (a
-    # fresh one under 0.30 MB); room for a rotation of thirty more
-    assert size < 180_000_000
+    # fresh one under 0.30 MB); room for rotation 19's forty-odd more
+    assert size < 190_000_000
