@@ -39,7 +39,7 @@ OTHER_CURRENCY_CODES = (
     "IQD", "IRR", "JMD", "JOD", "KHR", "KMF", "KPW", "KWD", "KYD", "LBP", "LRD", "LYD", "MGA",
     "MKD", "MMK", "MRU", "MVR", "NIO", "NPR", "OMR", "PAB", "PGK", "PYG", "RSD", "RWF",
     "SBD", "SDG", "SLE", "SRD", "SSP", "SYP", "TJS", "TND", "TTD", "TWD", "UYU", "UZS",
-    "VES", "VUV", "WST", "XAF", "XCD", "XOF", "XPF", "YER", "ZWG",
+    "VES", "VUV", "WST", "XAF", "XCD", "XCG", "XOF", "XPF", "YER", "ZWG",
 )  # fmt: skip
 CURRENCY_CODES += OTHER_CURRENCY_CODES
 # Codes that are also words or abbreviations printed in capitals ('ALL PRICES', 'KGS', 'PEN',
@@ -246,25 +246,29 @@ _UKRAINIAN_MONTHS = [
 # And the other languages the office's suppliers print, each month's names as they write
 # them in a date (their genitive, where a date puts it so): Italian, Maltese, Malay and
 # Indonesian, Turkish, Azerbaijani, Uzbek and Turkmen, Tajik, Polish, Czech and Slovak,
-# Hungarian, Romanian, and the Scandinavian forms not above. (Polish's and Croatian's
+# Hungarian, Romanian, Welsh, and the Scandinavian forms not above. (Polish's and Croatian's
 # 'listopada' name different months, so neither is here.)
 _MORE_MONTHS = [
-    "gennaio jannar januari ocak yanvar ýanwar январ stycznia ledna januára január ianuarie",
-    "febbraio frar februari şubat fevral fewral феврал lutego února februára február februarie",
-    "marzo marzu mac maret mart марти марта marca března marca március martie",
-    "aprile april nisan aprel апрел апрели kwietnia dubna apríla április aprilie",
+    "gennaio jannar januari ocak yanvar ýanwar январ stycznia ledna januára január ianuarie "
+    "ionawr",
+    "febbraio frar februari şubat fevral fewral феврал lutego února februára február "
+    "februarie chwefror",
+    "marzo marzu mac maret mart марти марта marca března marca március martie mawrth",
+    "aprile april nisan aprel апрел апрели kwietnia dubna apríla április aprilie ebrill",
     "maggio mejju mei mayıs maý май мая maja května mája május mai maj",
-    "giugno ġunju gunju jun juni haziran iyun iýun июн июни czerwca června júna június iunie",
-    "luglio lulju julai juli temmuz iyul iýul июл июли lipca července júla július iulie",
+    "giugno ġunju gunju jun juni haziran iyun iýun июн июни czerwca června júna június iunie "
+    "mehefin",
+    "luglio lulju julai juli temmuz iyul iýul июл июли lipca července júla július iulie gorffennaf",
     "agosto awwissu ogos agustus ağustos avqust avgust awgust августи sierpnia srpna augusta "
-    "augusztus augusti",
+    "augusztus augusti awst",
     "settembre settembru september eylül sentyabr sentabr sentýabr сентябр сентябри "
-    "września září septembra szeptember septembrie",
+    "września září septembra szeptember septembrie medi",
     "ottobre ottubru oktober ekim oktyabr oktabr oktýabr октябр октябри października října "
-    "októbra október octombrie",
-    "novembre novembru november kasım noyabr noýabr ноябр ноябри listopadu novembra noiembrie",
+    "októbra október octombrie hydref",
+    "novembre novembru november kasım noyabr noýabr ноябр ноябри listopadu novembra noiembrie "
+    "tachwedd",
     "dicembre diċembru disember desember aralık dekabr декабр декабри grudnia prosince "
-    "decembra decembrie",
+    "decembra decembrie rhagfyr",
 ]
 _MONTHS = {
     name: number

@@ -37,12 +37,20 @@ def line_numbers(item: Item) -> tuple[Decimal, Decimal, Decimal, Decimal]:
 
 
 def line_ok(item: Item) -> bool | None:
-    """quantity x unit price less discount = amount, to the cent; None when it cannot be told."""
+    """quantity x unit price less discount = amount, to the cent; None when it cannot be told.
+    A discounted line of a text layer in whole units (a price and an amount without cents, as
+    shillings and francs are written) holds to the unit: 4 x 73,922 less 5 % is printed
+    280,904. Not an OCR's line: '83' read for 0.83 and '243' for 2.43 hold so too."""
     try:
         quantity, price, amount, kept = line_numbers(item)
     except ValueError:
         return None
-    return (quantity * price * kept).quantize(CENT, rounding=ROUND_HALF_UP) == amount
+    value = quantity * price * kept
+    if value.quantize(CENT, rounding=ROUND_HALF_UP) == amount:
+        return True
+    whole = price == price.to_integral_value() and amount == amount.to_integral_value()
+    rounded = value.quantize(Decimal(1), rounding=ROUND_HALF_UP)
+    return whole and kept != 1 and not item.ocr and rounded == amount
 
 
 def computed(item: Item, kept: Decimal | None = None) -> Decimal:

@@ -36,10 +36,11 @@ kg 996 KGS  la 856 LAK  my 60 MYR   mv 960 MVR  mn 976 MNT  mm 95 MMK   np 977 N
 pk 92 PKR   ph 63 PHP   sg 65 SGD   kr 82 KRW   lk 94 LKR   tw 886 TWD  tj 992 TJS
 th 66 THB   tl 670 USD  tm 993 TMT  uz 998 UZS  vn 84 VND
 au 61 AUD   fj 679 FJD  ki 686 AUD  nz 64 NZD   pg 675 PGK  ws 685 WST  sb 677 SBD
-to 676 TOP  vu 678 VUV  nc 687 XPF  pf 689 XPF  pw 680 USD
+to 676 TOP  vu 678 VUV  nc 687 XPF  pf 689 XPF  pw 680 USD  ck 682 NZD  tv 688 AUD
+mh 692 USD
 ar 54 ARS   bo 591 BOB  br 55 BRL   cl 56 CLP   co 57 COP   cr 506 CRC  cu 53 CUP
 ec 593 USD  sv 503 USD  gt 502 GTQ  gy 592 GYD  ht 509 HTG  hn 504 HNL  mx 52 MXN
-ni 505 NIO  py 595 PYG  pe 51 PEN   sr 597 SRD  uy 598 UYU  ve 58 VES   bz 501 BZD
+cw - XCG    ni 505 NIO  py 595 PYG  pe 51 PEN   sr 597 SRD  uy 598 UYU  ve 58 VES   bz 501 BZD
 us - USD    ca - CAD    bs - BSD    bb - BBD    bm - BMD    ky - KYD    do - DOP
 jm - JMD    tt - TTD    pr - USD
 """

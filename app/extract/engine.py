@@ -67,6 +67,7 @@ from app.extract import (
     reading,
     rules,
     second_look,
+    split_money,
     structure,
     tables,
     totals,
@@ -135,7 +136,7 @@ def document_lines(document: Document) -> tuple[list[Line], int, str]:
             options.ocr_language,
         )
         _remember(lines := box_lines(boxes), OcrPage(image, 0.0, *box_scale(boxes)))
-        return lines, 1, f"ocr:{options.ocr_engine}"
+        return split_money.join_cents(lines), 1, f"ocr:{options.ocr_engine}"
     reader = pdf.open_pdf(document.path)
     lines: list[Line] = []
     source = "text"
@@ -155,7 +156,8 @@ def document_lines(document: Document) -> tuple[list[Line], int, str]:
             lines.extend(page)
             continue
         extra += add_sheet(lines, page)
-    return lines, len(reader.pages), source
+    # ('80,887  32' under 'KSHS  CTS': one amount)
+    return split_money.join_cents(lines), len(reader.pages), source
 
 
 def add_sheet(lines: list[Line], sheet: list[Line]) -> int:
@@ -687,7 +689,7 @@ _DOLLAR_COUNTRIES = {
 # Countries that write their own currency '$', by their dialling codes ('+1' is two of them).
 _DOLLAR_BY_DIALLING = {
     "56": "CLP", "52": "MXN", "57": "COP", "54": "ARS", "61": "AUD", "64": "NZD", "65": "SGD",
-    "852": "HKD", "264": "NAD",
+    "852": "HKD", "264": "NAD", "682": "NZD", "688": "AUD", "692": "USD",
 }  # fmt: skip
 
 
@@ -927,12 +929,16 @@ def _ours_first(
             # urzhiad' over its number): a reference alone, or a reference and its date
             bare = partial(_reference_alone, date_check=check["date"])
             ours = fields.find(pairs, [fields.YOUR_ORDER_BARE], bare, step)
+            if not ours.value:  # ('Customer order  MSY-PO-26-0910' on a sales order)
+                ours = fields.find(pairs, [fields.CUSTOMER_ORDER_BARE], bare, step)
         if not ours.value and name == "po_number":  # found, not proven: it may be a person's
             ours = fields.find(pairs, [fields.YOUR_REFERENCE], unlabelled.with_digit, step)
         if not ours.value and name == "po_date":
             ours = fields.find(_by_our_number(pairs), [fields.OF_THE_DAY], check[shape], step)
         if not ours.value and name == "po_date":
             ours = _date_after_our_number(found["po_number"], check[shape])
+        if not ours.value and name == "po_date":
+            ours = _date_under_our_number(found["po_number"], lines, check[shape])
         if not ours.value and name == "po_date" and _by_your_reference(found["po_number"]):
             # 'Your Reference Date' beside the reference taken as our order's: found, not proven
             ours = fields.find(pairs, [rf"{fields.YOUR_REFERENCE}\s+date"], check[shape], step)
@@ -947,7 +953,7 @@ def _by_your_reference(number: Found) -> bool:
 
 # A reference alone, perhaps its date after it, 'of' it in a language ('MCL-26-0773 vom
 # 09.10.2026', 'NAR-545/26 od 04.09.2026.', 'Q75460 e datës 22.04.2026').
-_OF = r"(?:vom|von|od|of|dated|du|del|de|від|от|e\s+dat[ëe]s)"
+_OF = r"(?:vom|von|od|of|dated|du|del|de|din|від|от|e\s+dat[ëe]s)"
 _REFERENCE_ALONE = re.compile(
     rf"\s*(?P<reference>[^\W_][\w/\-.]*\d[\w/\-.]*?)(?:\s+{_OF}\s+(?P<date>.+?))?[\s.,;]*",
     re.IGNORECASE,
@@ -973,17 +979,59 @@ def _date_alone(text: str, check: Callable[[str], str | None]) -> str | None:
 _OF_DATE = re.compile(rf"\s+{_OF}\s+(?P<date>\S.*)", re.IGNORECASE)
 
 
-def _date_after_our_number(number: Found, check: Callable[[str], str | None]) -> Found:
+def _date_after_our_number(
+    number: Found, check: Callable[[str], str | None], ours: bool = True
+) -> Found:
     """Our order's date printed after its number under a label naming our order ('Ihre
     Bestellung: MCL-26-0773 vom 09.10.2026'), as the label's own value: a date and nothing
-    else after the word ('… dated 10 March, received 13/03/2026' gives none)."""
-    if not number.value or not proofs.names_our_order(number):
+    else after the word ('… dated 10 March, received 13/03/2026' gives none). Not `ours`:
+    after the number under any label the PO number was read under ('Comanda nr. CMD-677/26
+    din 14.11.2026'), the date of that same order."""
+    if not number.value or number.rank is None or (ours and not proofs.names_our_order(number)):
         return MISSING
     source = number.source or ""
     at = source.find(number.value)
     after = _OF_DATE.fullmatch(source[at + len(number.value) :]) if at >= 0 else None
     date = _date_alone(after["date"], check) if after else None
     return replace(number, value=date) if date else MISSING
+
+
+# The date's line under our order's number: 'of' it ('du 05/02/2026', 'vom / del
+# 24.05.2026', 'del: 27.02.2026').
+_OF_UNDER = re.compile(rf"(?:{_OF})(?:\s*/\s*(?:{_OF}))*\s*:?(?:\s+(?P<date>\S.*))?", re.I)
+
+
+def _date_under_our_number(
+    number: Found, lines: list[Line], check: Callable[[str], str | None]
+) -> Found:
+    """Our order's date on the line under its number, after a word for 'of' and nothing else
+    ('Votre commande n° MCC-26849' over 'du 05/02/2026'), where the label names our order:
+    the line's cell that starts under the label or the number."""
+    if not number.value or not proofs.names_our_order(number):
+        return MISSING
+    for index, line in enumerate(lines[:-1]):
+        if number.value not in line.text:
+            continue
+        if not any(proofs.names_our_order_text(cell.text) for cell in line.cells):
+            continue
+        under = lines[index + 1]
+        if under.page != line.page or under.y - line.y > 1.6 * typical_step(lines):
+            return MISSING
+        starts = {round(cell.x0) for cell in line.cells}
+        for n, cell in enumerate(under.cells):
+            if not any(abs(cell.x0 - x) <= 3 for x in starts):
+                continue
+            match = _OF_UNDER.fullmatch(cell.text.strip())
+            if match is None:
+                continue
+            after = under.cells[n + 1].text if n + 1 < len(under.cells) else ""
+            text = match["date"] or after
+            date = _date_alone(text, check)
+            if date:
+                said = cell.text if match["date"] else f"{cell.text} {after}"
+                return replace(number, value=date, source=f"{number.source}  {said}")
+        return MISSING
+    return MISSING
 
 
 def _po_named_first(found: dict[str, Found], pairs: list[Line], check: dict, step: float) -> None:
@@ -1050,14 +1098,14 @@ def _known_site_first(
 # Where the goods go, a site's code before its name there ('DELIVER TO' over 'LK-GLE01 -
 # Warehouse complex, Koggala EPZ'): the project's, where no label names one.
 _DELIVER_TO = (
-    r"deliver(?:y)?\s+(?:to|address)|ship\s+to|"
+    r"deliver(?:y)?\s+(?:to|address)|ship\s+to|delivery|"
     # the same in Spanish, Portuguese, Catalan, French, German and Albanian
     r"lugar\s+de\s+entrega|local\s+de\s+entrega|lloc\s+de\s+lliurament|"
     r"lieu\s+de\s+livraison|liefer(?:adresse|anschrift)|vendi\s+i\s+dor[ëe]zimit"
 )
 # (a dash between them, or none: 'Deliver to: TON-NKF04 Fanga'uta office block')
 _SITE_BEFORE_NAME = re.compile(
-    r"([A-Z]{2,}[A-Z0-9]*-[A-Z0-9]*\d[A-Z0-9]*)\s+(?P<dash>[-–]\s+)?[^\W\d]"
+    r"([A-Z]{2,}[A-Z0-9]*-[A-Z0-9]*\d[A-Z0-9]*)\s+(?P<dash>[-–·]\s+)?[^\W\d]"
 )
 
 
@@ -1135,6 +1183,8 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     if not found["supplier_name"].value:
         found["supplier_name"] = fields.name_under_number(pairs, check["supplier"], step)
     _ours_first(found, lines, pairs, check, step)
+    if not found["po_date"].value:  # ('Comanda nr. CMD-677/26 din 14.11.2026')
+        found["po_date"] = _date_after_our_number(found["po_number"], check["date"], ours=False)
     if not proofs.our_title(lines) and not unlabelled.issued_by_us(lines, options.buyer_names):
         _po_named_first(found, pairs, check, step)
     if not found["project_code"].value:
@@ -1555,11 +1605,11 @@ def read_text(text: str, **options) -> dict:
     """For tests: a PO payload from layout text, as pypdf would give for one page."""
     lines: list[Line] = []
     add_sheet(lines, text_lines(text))
-    return read_po(lines, ExtractOptions(**options))
+    return read_po(split_money.join_cents(lines), ExtractOptions(**options))
 
 
 def read_page_text(text: str, **options) -> dict:
     """For tests: the page's reading by its kind (`read_lines`), from layout text."""
     lines: list[Line] = []
     add_sheet(lines, text_lines(text))
-    return read_lines(lines, ExtractOptions(**options))
+    return read_lines(split_money.join_cents(lines), ExtractOptions(**options))

@@ -21,7 +21,12 @@ from app.extract.tables import column_key
 
 _NO = r"\s*(?:number|no\.?|num\.?|nr\.?|nru\.?|n\.?\s?[°º]\.?|#|ref(?:erence)?\.?)"
 # (a local purchase order's 'LPO No.', as offices in West and East Africa print it)
-_PO = r"(?:l\.?\s?p\.?\s?o\.?|p\.?\s?o\.?|(?:local\s+)?purchase\s+order|order)"
+# (a supply order, as offices in South Asia name their purchase order; a local service
+# order, an East African office's order for works, 'L.S.O. No.')
+_PO = (
+    r"(?:l\.?\s?[ps]\.?\s?o\.?|p\.?\s?o\.?|(?:local\s+)?purchase\s+order|supply\s+order|"
+    r"local\s+service\s+order|order)"
+)
 _DATE_LABELS = [
     # 'PO date' first: on a supplier's sales order its 'Order date' is its own, and 'PO date'
     # our order's (on our own order both are ours)
@@ -51,6 +56,7 @@ _PROJECT_LABELS = [
     r"contract\s*(?:n[o°º]\.?|number|#)|" + "|".join(words.PROJECT_CODE),
     r"project|site|job|contract|deliver\s+to\s+site|delivery\s+site|"
     r"pour\s+site|"  # (a concrete pump's booking: where the pour is)
+    r"service\s+location|"  # (a service company's: where the work is done)
     + "|".join(words.PROJECT_WORDS),
     # an accounting code, or a location given as a code ('Location: OSH-05'): the project's
     # only where no project or site is named
@@ -72,12 +78,22 @@ YOUR_ORDER = (
     r"su\s+(?:orden(?:\s+de\s+compra)?|pedido)|"
     # Portuguese's and Galician's with their article ('O seu pedido nº', 'A vossa encomenda')
     r"(?:[oa]\s+)?(?:seu|sua|vosso|vossa)\s+(?:pedido|encomenda)|"
-    r"votre\s+(?:commande|bon\s+de\s+commande)"
+    r"votre\s+(?:commande|bon\s+de\s+commande)|"
+    # Italian's ('Vs. ordine', 'Vostro ordine', 'Vostra ordinazione'), Welsh's ('Eich archeb')
+    r"v(?:ostr[oa]|s)\.?\s+(?:ordine|ordinazione)|eich\s+archeb|"
+    # Portuguese's and Spanish's 'your' shortened ('V/ Encomenda', 'S/ Pedido')
+    r"[vs]/\s*(?:encomenda|pedido|nota\s+de\s+encomenda)|"
+    # Norwegian's, Danish's and Swedish's ('Deres ordre', 'Er beställning')
+    r"deres\s+(?:ordre|bestilling)|er\s+(?:order|best[äa]llning)"
 )
 # Its number's label.
 # (the German 'Ihre Bestellreferenz', your order's reference)
 YOUR_ORDER_NUMBER = (
-    rf"(?:{YOUR_ORDER})(?:{_NO}|\s*č\.?)|u\s+bestelnommer|ihre\s+bestell(?:nummer|referenz)"
+    # ('Vaša narudžba br.', Bosnian's, Croatian's and Serbian's number)
+    rf"(?:{YOUR_ORDER})(?:{_NO}|\s*č\.?|\s*n\.|\s*br\.?)|u\s+bestelnommer|"
+    r"ihre\s+bestell(?:nummer|referenz)|uw\s+(?:order|bestel(?:ling)?)-?\s*nummer|"
+    r"eich\s+rhif\s+archeb|"  # (Welsh's 'your order number')
+    r"deres\s+(?:ordre|bestillings?)\s*-?\s*(?:nr\.?|nummer)|ert\s+order\s*-?\s*(?:nr\.?|nummer)"
 )
 # 'Customer PO' bare, as a supplier's sales order prints the number we gave it: ours on the
 # supplier's own document only (on our own order it is our client's order).
@@ -89,12 +105,16 @@ PO_NAMED_NUMBER = rf"(?:p\.?\s?o\.?|purchase\s+order){_NO}"
 # only; on our own order it is the date of the supplier's quotation or letter ('Your ref.').
 YOUR_DATE = (
     r"(?:your|customer|client)\s+(?:(?:p\.?\s?o\.?|order)\s+)?date|uw?\s+datum|"
-    r"uw\s+orderdatum|ihr\s+bestelldatum"  # (Dutch's and German's 'your order date')
+    r"uw\s+orderdatum|ihr\s+bestelldatum|"  # (Dutch's and German's 'your order date')
+    r"dyddiad\s+eich\s+archeb"  # (Welsh's)
 )
 # Our order named bare, before a colon or alone in its cell, on the supplier's own document
 # ('Ihre Bestellung: MCL-26-0773 vom 09.10.2026', 'Hoc'h urzhiad' over its number); not a
 # customer's or client's order (on our own order our client's).
 YOUR_ORDER_BARE = rf"(?!(?:customer|cust\.?|client)\b)(?:{YOUR_ORDER})(?=\s*:|$)"
+# The customer's order named bare ('Customer order  MSY-PO-26-0910'): ours on the supplier's own
+# document only (on our own order, our client's).
+CUSTOMER_ORDER_BARE = r"(?:customer|cust\.?|client)\s+order(?=\s*:|$|\s+[^\s:]*\d)"
 # Its reference, bare ('Your Reference', 'Uw referentie'): on the supplier's own document, our
 # order's number where no label names our order, found but not proven (it may be a person's).
 YOUR_REFERENCE = r"(?:your|uw|ihre?|votre)\s+ref(?:erence|erentie|erenz|[ée]rence)?\.?"
@@ -411,13 +431,25 @@ def name_under_number(lines: list[Line], check: Callable[[str], str | None], ste
     return MISSING
 
 
+def _before_address(text: str) -> str:
+    """A name ending in its legal form and its address after a comma, in one run ('Codru-
+    Construct S.R.L., MD-2023, mun. Chișinău, str. Uzinelor 21/3'): the name alone; any
+    other text as it is."""
+    parts = text.split(",")
+    for n in range(1, len(parts)):
+        name_part, rest = ",".join(parts[:n]).strip(), ",".join(parts[n:])
+        if validate.ends_in_legal_form(name_part) and re.search(r"\d", rest):
+            return name_part
+    return text
+
+
 def supplier_checker(buyer_names: tuple[str, ...]) -> Callable[[str], str | None]:
     """A supplier's name: a name that is not a label, our own company, an address, a phone
     or a registration line."""
 
     def check(text: str) -> str | None:
         named = _NAME_LABELLED.fullmatch(text.strip())
-        value = name(named["name"] if named else text)
+        value = name(_before_address(named["name"] if named else text))
         if value and _after_project_word(value):
             return None  # 'Site GQ-301': a place, not a company
         if value and _ROLE.fullmatch(value):
@@ -515,6 +547,15 @@ def _lettered(code: str, letters: str) -> str:
     return alone + (rf"|(?:{letters})\$" if letters else "")
 
 
+# A money word and a bracket, a code's place in a column's or a total's head.
+_HEAD_OF = "(?:{})".format(
+    "|".join(
+        rf"(?<=(?i:{word}){gap}\()"
+        for word in ("price", "amount", "total", "subtotal", "value", "valor", "importe")
+        + ("montant", "prix", "preço", "precio")
+        for gap in ("", " ")
+    )
+)
 # Marks of their own, right before an amount (with its cents or grouped in thousands, not a
 # time or a date: 'SAT 08:00' is a Saturday) or after a money word ('TOTAL SAT 6,049.01',
 # 'Amount VT'), or right after such an amount ('709,287 VT', '43 594,05 DA'): Samoa's tala,
@@ -566,6 +607,20 @@ _SIGNED = [
     # (the lek's name beside an amount only: 'lek' is a leak in Afrikaans and Dutch)
     ("ALL", _lettered("ALL", "") + rf"|{_AFTER_MONEY}\s?(?i:lek[ëe]?)\b|(?i:\blek[ëe]?)(?= ?\d)"),
     ("MKD", _lettered("MKD", "") + r"|" + _AFTER_MONEY + r"\s?ден\.?(?!\w)|МКД|(?i:денари?\b)"),
+    # Bosnia and Herzegovina's convertible mark: 'KM' right after an amount with its cents
+    # ('1.691,25 KM'), or its name
+    (
+        "BAM",
+        _lettered("BAM", "") + rf"|{_AFTER_CENTS}KM\b|(?i:konvertibiln\w*\s+mar[ak]\w*)",
+    ),
+    # Panama's balboa: 'B/.' before an amount or closing a column's name ('Total B/. 4,343.64')
+    ("PAB", _lettered("PAB", "") + rf"|(?<![\w/])B/\.?(?=\s*(?:{AMOUNT}|\)))"),
+    # the Caribbean guilder of Curaçao and Sint Maarten: 'Cg' before an amount, or its name
+    (
+        "XCG",
+        _lettered("XCG", "")
+        + rf"|(?<![\w-])Cg\.?(?= ?{AMOUNT})|(?i:caribische\s+gulden|caribbean\s+guilder)",
+    ),
     # Peru's sol: 'S/' (or the older 'S/.') before an amount or closing a column's name
     # ('Importe total S/  8,703.08', 'P. Unit. (S/)'), and its code
     (
@@ -646,8 +701,9 @@ _CURRENCIES = (
         for code in numbers.OTHER_CURRENCY_CODES
         if code not in _SIGNED_CODES
     ]
-    + [  # a code that is also a word: right before or after an amount only ('PEN 1,250.00')
-        (code, rf"(?<![\w/-]){code}(?= ?{AMOUNT})|{_AFTER_CENTS}{code}(?![\w-])")
+    + [  # a code that is also a word: right before or after an amount only ('PEN 1,250.00'),
+        # or in brackets after a money word ('Total (MOP)', 'Valor (MOP)')
+        (code, rf"(?<![\w/-]){code}(?= ?{AMOUNT})|{_AFTER_CENTS}{code}(?![\w-])|{_HEAD_OF}{code}\)")
         for code in numbers.WORDLIKE_CURRENCY_CODES
         if code not in _SIGNED_CODES
     ]
@@ -828,29 +884,70 @@ def _headings_row(lines: list[Line], index: int, label: Cell, beside: Cell) -> b
     Ordered by  Thandi Nkosi'), on its line or on the line under (a grid of labels and
     values: the cell under the label is the next row's label, 'Sales Rep  Mike Botha')."""
     line = lines[index]
-    if len(line.cells) < 4 or re.search(r"\d", line.text) or beside not in line.cells:
+    beside = beside if beside in line.cells else starting(line, beside)  # (joined to the next)
+    if len(line.cells) < 3 or re.search(r"\d", line.text) or beside is None:
         return False
     if validate.ends_in_legal_form(beside.text):
         return False
     after = line.cells[line.cells.index(beside) + 1 :]
-    if after and (is_label(after[0].text) or _in_turn(beside, after[0])):
-        return False
     for under in lines[index + 1 : index + 3]:
         if under.page != line.page:
             return False
         if _translation(line, under):
             continue
-        if after and _in_turn(starting(under, beside), starting(under, after[0])):
+        grid = _grid_head(line, under)
+        if len(line.cells) < 4 and not _labels_side_by_side(line):
+            return False  # three cells: a grid's head only with two labels side by side
+        if not grid and after and (is_label(after[0].text) or _in_turn(beside, after[0])):
+            return False
+        if after and not grid and _in_turn(starting(under, beside), starting(under, after[0])):
             return False
         starts = [cell.x0 for cell in under.cells]
+        if grid:
+            # a value under the label, and under most of the row's headings (one may be
+            # left empty: 'CUSTOMER PO#  RELEASE #' over 'MCUS-24247' and nothing)
+            under_each = [any(abs(x - cell.x0) <= 3 for x in starts) for cell in line.cells]
+            under_label = any(abs(x - label.x0) <= 3 for x in starts)
+            return under_label and sum(under_each) >= max(3, (len(line.cells) + 1) // 2)
         return all(any(abs(x - cell.x0) <= 3 for x in starts) for cell in (label, beside))
     return False
 
 
+def _grid_head(line: Line, under: Line) -> bool:
+    """The head of a grid of headings over their values, not labels and values in turn: two
+    labels next to each other ('CUSTOMER PO#  RELEASE #'), or four headings or more with a
+    value under each but one left empty, none of them reading as a label and most with a
+    digit ('V/ Encomenda  Data  Obra' over 'NE26445/2026  2026-09-14  CBR-007'; not a
+    supplier's name beside its label over its contact and address)."""
+    if _labels_side_by_side(line):
+        return True
+    if len(line.cells) < 4:
+        return False
+    below = [cell for cell in (starting(under, head) for head in line.cells) if cell is not None]
+    numbered = sum(bool(re.search(r"\d", cell.text)) for cell in below)
+    return (
+        len(below) >= len(line.cells) - 1
+        and 2 * numbered >= len(below)
+        and not any(_label_like(cell) for cell in below)
+    )
+
+
+def _labels_side_by_side(line: Line) -> bool:
+    """Two cells next to each other that read as labels, one of them a known label ('Data  Data
+    do documento', 'CUSTOMER PO#  RELEASE #')."""
+    pairs = zip(line.cells, line.cells[1:], strict=False)
+    return any(
+        (is_label(a.text) or is_label(b.text)) and _label_like(a) and _label_like(b)
+        for a, b in pairs
+    )
+
+
 def _label_like(cell: Cell) -> bool:
-    """A cell that reads as a label: a known one, one ending in its colon, or label words."""
+    """A cell that reads as a label: a known one, one ending in its colon or a number sign
+    after a word ('RELEASE #'), or label words."""
     text = cell.text.strip()
-    return is_label(text) or text.endswith(":") or validate.is_label_words(text)
+    numbered = bool(re.fullmatch(r"[^\W\d][\w.]*(?:\s+[^\W\d][\w.]*)*\s?#", text))
+    return is_label(text) or text.endswith(":") or numbered or validate.is_label_words(text)
 
 
 def _in_turn(value: Cell | None, label: Cell | None) -> bool:

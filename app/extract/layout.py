@@ -129,6 +129,9 @@ def _page_gap(rows: list[list[Word]]) -> float:
 
 # A rule typed across the page ('-----', '=====', '.....'): a drawn line, not words.
 _RULE_WORD = re.compile(r"[-=_.*~\u2013\u2014]{3,}")
+# A form's leader run from its label to its value, with no space between them ('Broj:
+# ..........067/26'): blank, so the label and the value are words (and cells) of their own.
+_LEADER_RUN = re.compile(r"[._·…]{4,}")
 
 
 # Letters of the scripts written right to left: Hebrew and Arabic.
@@ -241,12 +244,16 @@ def text_lines(text: str, page_no: int = 0, y0: float = 0.0) -> list[Line]:
     for n, row in enumerate(cleaned.splitlines()):
         words = [
             Word(match.group(), float(match.start()), float(match.end()))
-            for match in re.finditer(r"\S+", row)
+            for match in re.finditer(r"\S+", _LEADER_RUN.sub(_blank, row))
             if not _RULE_WORD.fullmatch(match.group())
         ]
         if words:
             lines.append(Line(words, y0 + n, page_no))
     return lines
+
+
+def _blank(match: re.Match) -> str:
+    return " " * len(match.group())
 
 
 def pages_of_sheet(lines: list[Line], column_key: Callable[[str], str | None]) -> list[list[Line]]:

@@ -144,10 +144,11 @@ def _titles(lines: list[Line]) -> list[str]:
 # The title of a supplier's own document about our order ('ORDER CONFIRMATION', 'Sales
 # order', 'Order acknowledgement'), even where the line naming our order was lost.
 _THEIR_TITLE = accents.compiled(
-    r"sales\s+order|order\s+(?:acknowledge?ment|confirmation)|orderbevestiging|"
+    r"sales\s+order|order\s+(?:acknowledge?ment|confirmation)|orderbevestiging|verkooporder|"
     r"auftragsbest[äa]tigung|confirmaci[óo]n\s+del?\s+pedido|"
     r"confirma[çc][ãa]o\s+d[aoe]\s+(?:pedido|encomenda)|confirmation\s+de\s+commande|"
-    r"(?:acknowledge?ment|confirmation)\s+of\s+(?:your\s+)?order"
+    r"(?:acknowledge?ment|confirmation)\s+of\s+(?:your\s+)?order|"
+    r"conferma\s+(?:d['’]\s*|dell['’]\s*)?ordine|cadarnhad\s+archeb"  # (Italian's, Welsh's)
 )
 # Our own order's title.
 _OUR_TITLE = accents.compiled(r"(?:local\s+|official\s+)?purchase\s+order|" + words.ORDER_TITLES)

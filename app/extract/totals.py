@@ -20,7 +20,13 @@ from app.extract.tables import CURRENCY_CODES, FOOT, money_text
 
 # (a dollar with its country's letters, 'TOTAL J$'; Peru's sol, 'Importe total S/')
 # (Guatemala's quetzal, 'TOTAL Q')
-_CURRENCY = rf"(?:\s*\(?(?:{CURRENCY_CODES}|r|q|€|[a-z]{{0,3}}\$|£|s/\.?)\)?)?"
+# (rupees as South Asia and the Indian Ocean shorten them, 'Rs.', 'SR'; the ngultrum's 'Nu.';
+# East Africa's shillings, 'Ushs', 'Kshs', 'Tshs')
+# (a code that is also a word only in brackets: 'Total (MOP)')
+_CURRENCY = (
+    rf"(?:\s*\(?(?:{CURRENCY_CODES}|r|q|€|[a-z]{{0,3}}\$|£|s/\.?|b/\.?|rs\.?|sr|nu\.|[ukt]shs?\.?)\)?|"
+    rf"\s*\((?:{'|'.join(numbers.WORDLIKE_CURRENCY_CODES).lower()})\))?"
+)
 _RATE = r"(?:\s*(?:@|at|à|a)?\s*\(?\d{1,2}(?:[.,]\d+)?\s*%\)?)?"
 # 'excl. VAT', 'incl. tax', 'ex GST', 'inc GST'
 _EXCL = r"\(?(?:excl(?:\.|uding|usive)?(?:\s+(?:vat|tax|gst))?|ex\.?\s+(?:vat|tax|gst))\)?"
@@ -124,7 +130,9 @@ def _amount(text: str, decimal_comma: bool, currency: str | None = None) -> str 
 # What may follow a foot label in its own cell: nothing, or the amount ('Total: R 115.00');
 # a hyphen only as a minus before one, apart from the label ('USt-IdNr. 4002097728' is a
 # registration's label, 'TVA-30' an item's code).
-_THEN_AMOUNT = r"\s*:?\s*(?=$|(?:(?<=[\s:])-)?\s?(?:[\d($€£]|r\s?\d|[a-z]{3}\s?\d))"
+_THEN_AMOUNT = (
+    r"\s*:?\s*(?=$|(?:(?<=[\s:])-)?\s?(?:[\d($€£]|r\s?\d|[a-z]{3}\s?\d|[ukt]shs?\.?\s?\d))"
+)
 # Each foot label as matched at a cell's start, its amount (if any) after it.
 _LABEL_THEN_AMOUNT = {
     key: re.compile(rf"(?:{pattern}){_THEN_AMOUNT}", re.IGNORECASE)
@@ -332,6 +340,8 @@ def read_foot(
                 elif other is not None:  # beside its translation on the line above
                     found = replace(found, source=f"{other.text.strip()}  {found.source}")
                 out[key], where[key], column[key] = found, index, position
+    if not {"subtotal", "total"} & out.keys():
+        out |= _grid_foot(lines, decimal_comma, currency)
     # a VAT analysis is printed at the foot, not above it: an items table's 'Incl. VAT'
     # column is the lines' amounts with their tax, not the tax
     foot = lines[min(where.values(), default=len(lines)) :]
@@ -378,6 +388,55 @@ def read_foot(
             ocr = any(line.ocr for line, _ in charges)
             out["tax"] = Found(numbers.cents_to_text(cents), conf, source, 0, ocr)
     return out
+
+
+# A rate's head in a grid of the foot ('% IGIC', 'Tipo', 'Taxa'), and its value ('7,00').
+_RATE_HEAD = re.compile(r"(?i)%.*|.*%|tipo|taxa|tasa|rate|satz")
+_RATE_VALUE = re.compile(r"\d{1,2}(?:[.,]\d{1,2})?\s*%?")
+
+
+def _grid_foot(lines: list[Line], decimal_comma: bool, currency: str | None) -> dict[str, Found]:
+    """A foot printed as a grid, a row of its labels over a row of their amounts
+    ('BASE IMPONIBLE  % IGIC  CUOTA IGIC  TOTAL' over '4.457,19 €  7,00  312,00 €  4.769,19
+    €'): each label's amount the one under it. The last such pair of rows; only where the
+    head is foot labels (a subtotal's or a total's among them) and rates' heads, and the row
+    under it amounts and rates, nothing else (an item table's head names more)."""
+    for index in range(len(lines) - 2, -1, -1):
+        heads, under = lines[index], lines[index + 1]
+        if under.page != heads.page:
+            continue
+        keyed = [(_foot_key(cell.text), cell) for cell in heads.cells]
+        keys = [key for key, _ in keyed if key]
+        if len(keys) < 2 or not {"subtotal", "total"} & set(keys) or len(set(keys)) < len(keys):
+            continue
+        if any(not key and not _RATE_HEAD.fullmatch(cell.text.strip()) for key, cell in keyed):
+            continue
+        if any(
+            _amount(c.text, decimal_comma) is None and not _RATE_VALUE.fullmatch(c.text.strip())
+            for c in under.cells
+        ):
+            continue
+        out = {}
+        for key, cell in keyed:
+            over = [c for c in under.cells if c.x0 <= cell.x1 + 2 and c.x1 >= cell.x0 - 2]
+            value = _amount(over[0].text, decimal_comma, currency) if len(over) == 1 else None
+            if key and value is None:
+                break
+            if key:
+                found = _found(under, value, under.cells.index(over[0]))
+                out[key] = replace(found, source=f"{cell.text}  {over[0].text}")
+        else:
+            return out
+    return {}
+
+
+def _foot_key(text: str) -> str | None:
+    """The foot's key a cell's whole text labels ('Base imponible', 'Cuota IGIC'), or None."""
+    label = text.strip().lower()
+    for key in ("subtotal", "tax", "included_tax", "total"):
+        if re.fullmatch(rf"(?:{FOOT_LABELS[key]})\s*:?", label, re.IGNORECASE):
+            return "tax" if key == "included_tax" else key
+    return None
 
 
 def _the_difference(

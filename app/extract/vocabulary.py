@@ -35,6 +35,13 @@ PO_NUMBER = [
     r"pesanan(?:\s+(?:belian|pembelian))?" + NUMBER,
     # Uzbek's order (to a supplier) and its number
     r"(?:yetkazib\s+beruvchiga\s+)?buyurtma(?:" + NUMBER + r"|\s+raqami)",
+    # Italian's ('N. ordine', 'Numero d'ordine', 'Ordine n.', 'Ordinazione n.', 'Ordine di
+    # acquisto nr.')
+    rf"(?:n\.|nr\.?|{SIGN}|numero)\s*(?:d['’]\s*|dell['’]\s*)?ordin(?:e|azione)|"
+    rf"ordin(?:e|azione)(?:\s+(?:di\s+acquisto|d['’]\s*acquisto|a\s+fornitore))?"
+    rf"\s*(?:n\.|nr\.?|{SIGN}|numero)",
+    # Welsh's ('Rhif archeb', order number)
+    r"rhif\s+(?:yr\s+)?archeb(?:\s+brynu)?",
 ]
 OUR_REFERENCE = [
     r"ons\s+verw(?:ysing)?\.?|unsere?\s+ref(?:erenz)?\.?|notre\s+r[ée]f(?:[ée]rence)?\.?",
@@ -42,7 +49,9 @@ OUR_REFERENCE = [
 ]
 ORDER_WORDS = [
     r"bestelling|bestellung|commande|bon\s+de\s+commande|pedido(?:\s+de\s+compra)?|encomenda|"
-    r"nota\s+de\s+encomenda|orden\s+de\s+compra|ordem\s+de\s+compra|comanda"
+    r"nota\s+de\s+encomenda|orden\s+de\s+compra|ordem\s+de\s+compra|comanda|"
+    r"ordine(?:\s+(?:di\s+acquisto|d['’]\s*acquisto|a\s+fornitore))?|ordinazione|"  # (Italian's)
+    r"archeb(?:\s+brynu)?"  # (Welsh's)
 ]
 # Titles that say a document is an order, in those languages.
 ORDER_TITLES = (
@@ -51,6 +60,8 @@ ORDER_TITLES = (
     r"ordem\s+de\s+compra|objedn[áa]vka|"  # (Slovak's and Czech's)
     r"comanda(?:\s+de\s+(?:compra|subministrament))?|"  # (Catalan's)
     r"(?:yetkazib\s+beruvchiga\s+)?buyurtma|"  # (Uzbek's: an order, to a supplier)
+    r"requisi[çc][ãa]o\s+externa|"  # (a Portuguese public body's order to a supplier)
+    r"narud[žz]benica|наруџбеница|"  # (Bosnian's, Croatian's and Serbian's order form)
     r"pesanan\s+(?:belian|pembelian)|"  # (Malay's and Indonesian's)
     # (Russian's, Ukrainian's and Tajik's order to a supplier)
     r"satyn\s+aly[şs]\s+sargydy|"  # (Turkmen's purchase order)
@@ -58,7 +69,11 @@ ORDER_TITLES = (
     # (Danish's, Norwegian's and Swedish's)
     r"k[øo]bsordre|indk[øo]bsordre|innkj[øo]psordre|ink[öo]psorder|best[äa]llning|"
     r"inkooporder|"  # (Dutch's purchase order)
-    r"porosi(?:\s+p[ëe]r\s+furnizim)?"  # (Albanian's order, for supply)
+    r"porosi(?:\s+p[ëe]r\s+furnizim)?|"  # (Albanian's order, for supply)
+    # (Italian's: an order, of purchase or to a supplier, and 'Buono d'ordine')
+    r"ordine(?:\s+(?:di\s+acquisto|d['’]\s*acquisto|a\s+fornitore|fornitore))?|ordinazione|"
+    r"buono\s+d['’]\s*ordine|"
+    r"archeb\s+brynu"  # (Welsh's purchase order)
 )
 
 # A purchase order's titles, in English and those languages ('PURCHASE ORDER', 'Orden de
@@ -99,6 +114,9 @@ ORDER_DATE = [
     r"data\s+tal-ordni",  # Maltese's
     r"deiziad\s+hoc['’]h\s+urzhiad",  # Breton's date of your order
     r"ordre-?dato|bestillingsdato|orderdatum|best[äa]llningsdatum",  # Danish's, Norwegian's...
+    r"data\s+(?:d['’]\s*|dell['’]\s*)?ordin(?:e|azione)",  # Italian's date of the order
+    r"datum\s+narud[žz]b(?:e|enice)",  # Bosnian's, Croatian's and Serbian's
+    r"dyddiad\s+(?:yr\s+)?archeb",  # Welsh's
 ]
 DATE_WORDS = [r"datum|data|fecha|dato|tarikh|tanggal"]
 
@@ -110,11 +128,13 @@ SUPPLIER = [
     r"yetkazib\s+beruvchi",  # Uzbek
     r"leverand[øo]r|leverant[öo]r",  # Danish's and Norwegian's; Swedish's
     r"[üu]pj[üu]n\s+ediji|таҳвилгар",  # Turkmen's and Tajik's
+    r"fornitore|cyflenwr|furnizor",  # Italian's, Welsh's and Romanian's
 ]
 
 PROJECT_CODE = [
     r"projek(?:kode|nommer|\s*nr\.?)|projekt(?:nummer|\s*-?nr\.?)|kostenstelle",
     r"code\s+(?:chantier|projet)|c[óo]digo\s+(?:de(?:l)?\s+)?(?:proje(?:c)?to|obra)",
+    r"(?:codice|cod\.)\s+(?:cantiere|commessa|progetto)",  # (Italian's)
 ]
 PROJECT_WORDS = [
     # (French's job, 'Affaire', as a contractor numbers its works)
@@ -126,8 +146,14 @@ PROJECT_WORDS = [
     # the site as 'the object' (Estonian, Latvian, Albanian, Bulgarian, Georgian; Serbian,
     # Macedonian, Ukrainian, Russian), Slovenian's building site, and the project in
     # Mongolian and Georgian
-    r"objekt[si]?|обект|објекат|објект|об['’]єкт|объект|ობიექტი|gradbišče|төсөл|პროექტი",
+    r"objekt[si]?|objekat|обект|објекат|објект|об['’]єкт|объект|ობიექტი|gradbišče|төсөл|პროექტი",
     r"stavba|z[áa]kazka|zak[áa]zka",  # Slovak's and Czech's building works and job
+    # Italian's building site, job and project, and a public work's own code ('CUP', its
+    # 'codice unico di progetto')
+    r"cantiere|commessa|progetto|c\.?u\.?p\.?(?=\s*:|$)",
+    r"prosjekt",  # Norwegian's
+    r"obiect|[șş]antier|santier",  # Romanian's object (the building) and building site
+    r"safle|prosiect",  # Welsh's site and project
 ]
 
 # 'Plus' before a tax line in the foot ('zzgl. 19 % MwSt.').
@@ -149,18 +175,25 @@ FOOT = {
     r"valor\s+(?:das\s+)?mercadorias|valor\s+dos\s+produtos|subtotaal|zwischensumme|netto(?:betrag|summe|wert)?|summe\s+netto|"
     r"gesamt\s+netto|warenwert|total\s+h\.?t\.?|montant\s+h\.?t\.?|sous-?\s*total|"
     r"(?:total|valor)\s+(?:sem|sin|s/)\s*iva|base\s+(?:imponible|tribut[áa]vel)|valor\s+l[íi]quido|"
-    r"total\s+l[íi]quido|total\s+neto|importe\s+neto|(?:celkom|celkem|spolu)\s+bez\s+dph|"
+    r"total\s+l[íi]quido|total\s+il[íi]quido|valor\s+il[íi]quido|total\s+neto|importe\s+neto|(?:celkom|celkem|spolu)\s+bez\s+dph|"
     r"base\s+imposable|"  # (Catalan's)
     r"valur\s+ming[ħh]ajr\s+(?:il-)?vat|"  # (Maltese's value without VAT)
     r"(?:jemi|ҳамагӣ)(?=\s*:)|"  # (Turkmen's and Tajik's sum, before the tax)
     r"op(?:\.|eraci[óo]n)\s+gravada|"
+    r"totale\s+imponibile|imponibile|totale\s+merce|"  # (Italian's taxable sum)
+    r"cyfanswm\s+cyn\s+taw|"  # (Welsh's total before VAT)
+    # (Norwegian's, Danish's and Swedish's sum before VAT)
+    r"sum\s+eks(?:kl)?\.?\s+(?:mva|moms)|summa\s+exkl\.?\s+moms|nettobel[øo]p|"
     r"sumas",  # (Central America's sums of the lines, before VAT and its 'Subtotal' with it)
     # (VAT in Serbian and Ukrainian, Russian, Bulgarian; Malaysia's sales tax; Brazil's tax on
     # manufactured goods, charged on top of the prices; Peru's general sales tax, IGV;
     # Jamaica's general consumption tax, GCT; New Caledonia's, TGC; Canada's harmonized sales
     # tax, HST; the Dominican Republic's tax on goods and services, ITBIS; Macedonian's VAT)
-    "tax": r"btw|mwst\.?|ust\.?|tva|iva|imposto|impuesto|steuer|taxe|belasting|heffing|пдв|ндс|"
-    r"ддс|cukai(?:\s+jualan)?|ipi|dph|igv|gct|tgc|hst|itbis|ддв|qqs|tvsh|gbs|ааи",
+    "tax": r"btw|mwst\.?|ust\.?|tva|iva|taw|mva|moms|imposto|impuesto|steuer|taxe|belasting|"
+    r"heffing|пдв|ндс|igic|cuota\s+(?:iva|igic)|"  # (the Canary Islands' IGIC; its sum, 'Cuota')
+    r"ддс|cukai(?:\s+jualan)?|ipi|dph|igv|gct|tgc|hst|itbis|ддв|qqs|tvsh|gbs|ааи|"
+    r"itbms|"  # (Panama's tax on the transfer of goods and services)
+    r"tct",  # (Tuvalu's turnover and consumption tax)
     "total": r"totaal|gesamt(?:betrag|summe)?|endbetrag|endsumme|brutto(?:betrag)?|"
     r"summe\s+brutto|gesamt\s+brutto|total\s+t\.?t\.?c\.?|montant\s+t\.?t\.?c\.?|"
     r"net\s+[àa]\s+payer(?:\s+t\.?t\.?c\.?)?|total\s+a\s+pagar|valor\s+a\s+pagar|importe\s+total|valor\s+total|"
@@ -170,7 +203,13 @@ FOOT = {
     r"umumy\s+jemi|ҳамагӣ\s+бо\s+ааи|"  # (Turkmen's and Tajik's)
     r"укупно\s+за\s+плаћање|вкупно\s+за\s+плаќање|jami\s+to[‘'’`ʻ]?lovga(?:\s*\(qqs\s+bilan\))?|всього\s+з\s+пдв|сума\s+за\s+плащане|jumlah\s+besar|jumlah\s+keseluruhan|"
     r"(?:celkom|celkem|spolu)\s+(?:s|vr[áa]tane|v[čc]etn[ěe])\s+dph|celkom\s+k\s+[úu]hrade|"
-    r"celkem\s+k\s+[úu]hrad[ěe]",
+    r"celkem\s+k\s+[úu]hrad[ěe]|"
+    # (Italian's: of the order, the document, in all, to pay)
+    r"totale(?:\s+(?:ordine|ordinazione|documento|generale|complessivo|fornitura|"
+    r"(?:da|a)\s+pagare|iva\s+inclusa|ivato))?|"
+    r"cyfanswm(?:\s+i['’]w\s+dalu)?|"  # (Welsh's total, to pay)
+    # (Norwegian's, Danish's and Swedish's, with VAT, to pay)
+    r"(?:totalt?|sum|summa)\s+(?:inkl\.?|med)\s+(?:mva|moms)|[åa]\s+betale|att\s+betala",
 }
 
 # A price's or an amount's head may say it is before VAT and in which currency ('Ціна без
