@@ -249,8 +249,7 @@ _UKRAINIAN_MONTHS = [
 # Hungarian, Romanian, Welsh, and the Scandinavian forms not above. (Polish's and Croatian's
 # 'listopada' name different months, so neither is here.)
 _MORE_MONTHS = [
-    "gennaio jannar januari ocak yanvar ýanwar январ stycznia ledna januára január ianuarie "
-    "ionawr",
+    "gennaio jannar januari ocak yanvar ýanwar январ stycznia ledna januára január ianuarie ionawr",
     "febbraio frar februari şubat fevral fewral феврал lutego února februára február "
     "februarie chwefror",
     "marzo marzu mac maret mart марти марта marca března marca március martie mawrth",

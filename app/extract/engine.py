@@ -929,7 +929,8 @@ def _ours_first(
             # urzhiad' over its number): a reference alone, or a reference and its date
             bare = partial(_reference_alone, date_check=check["date"])
             ours = fields.find(pairs, [fields.YOUR_ORDER_BARE], bare, step)
-            if not ours.value:  # ('Customer order  MSY-PO-26-0910' on a sales order)
+            if not ours.value and proofs.their_title(lines):
+                # ('Customer order  MSY-PO-26-0910' on a page titled a sales order)
                 ours = fields.find(pairs, [fields.CUSTOMER_ORDER_BARE], bare, step)
         if not ours.value and name == "po_number":  # found, not proven: it may be a person's
             ours = fields.find(pairs, [fields.YOUR_REFERENCE], unlabelled.with_digit, step)
@@ -1010,14 +1011,15 @@ def _date_under_our_number(
     if not number.value or not proofs.names_our_order(number):
         return MISSING
     for index, line in enumerate(lines[:-1]):
-        if number.value not in line.text:
-            continue
-        if not any(proofs.names_our_order_text(cell.text) for cell in line.cells):
+        named = [n for n, c in enumerate(line.cells) if proofs.names_our_order_text(c.text)]
+        held = [n for n, c in enumerate(line.cells) if number.value in c.text]
+        if not named or not held or held[0] < named[0]:
             continue
         under = lines[index + 1]
         if under.page != line.page or under.y - line.y > 1.6 * typical_step(lines):
             return MISSING
-        starts = {round(cell.x0) for cell in line.cells}
+        # under the label or under the number, not under another document's beside them
+        starts = {line.cells[named[0]].x0, line.cells[held[0]].x0}
         for n, cell in enumerate(under.cells):
             if not any(abs(cell.x0 - x) <= 3 for x in starts):
                 continue
@@ -1098,7 +1100,7 @@ def _known_site_first(
 # Where the goods go, a site's code before its name there ('DELIVER TO' over 'LK-GLE01 -
 # Warehouse complex, Koggala EPZ'): the project's, where no label names one.
 _DELIVER_TO = (
-    r"deliver(?:y)?\s+(?:to|address)|ship\s+to|delivery|"
+    r"deliver(?:y)?\s+(?:to|address)|ship\s+to|delivery(?!\s*:)|"  # (a block's heading)
     # the same in Spanish, Portuguese, Catalan, French, German and Albanian
     r"lugar\s+de\s+entrega|local\s+de\s+entrega|lloc\s+de\s+lliurament|"
     r"lieu\s+de\s+livraison|liefer(?:adresse|anschrift)|vendi\s+i\s+dor[ëe]zimit"

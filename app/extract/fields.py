@@ -547,6 +547,9 @@ def _lettered(code: str, letters: str) -> str:
     return alone + (rf"|(?:{letters})\$" if letters else "")
 
 
+# Codes that are also a unit's letters ('Total (KGS)' is a weight's column): never a currency
+# by their place in a head's brackets.
+_UNITS_TOO = {"KGS"}
 # A money word and a bracket, a code's place in a column's or a total's head.
 _HEAD_OF = "(?:{})".format(
     "|".join(
@@ -607,11 +610,14 @@ _SIGNED = [
     # (the lek's name beside an amount only: 'lek' is a leak in Afrikaans and Dutch)
     ("ALL", _lettered("ALL", "") + rf"|{_AFTER_MONEY}\s?(?i:lek[ëe]?)\b|(?i:\blek[ëe]?)(?= ?\d)"),
     ("MKD", _lettered("MKD", "") + r"|" + _AFTER_MONEY + r"\s?ден\.?(?!\w)|МКД|(?i:денари?\b)"),
-    # Bosnia and Herzegovina's convertible mark: 'KM' right after an amount with its cents
-    # ('1.691,25 KM'), or its name
+    # Bosnia and Herzegovina's convertible mark: 'KM' right after an amount with its cents on
+    # a line of the foot ('Ukupno bez PDV-a:  1.691,25 KM'; not a distance, '42.50 KM'), or
+    # in brackets after its word ('UKUPNO SA PDV-om (KM)'), or its name
     (
         "BAM",
-        _lettered("BAM", "") + rf"|{_AFTER_CENTS}KM\b|(?i:konvertibiln\w*\s+mar[ak]\w*)",
+        _lettered("BAM", "")
+        + r"|(?i:ukupno|pdv|iznos|svega|za\s+uplatu)[^\n]*?\d[.,]\d\d ?KM\b"
+        + r"|(?i:ukupno|iznos)[^\n]*\(KM\)|(?i:konvertibiln\w*\s+mar[ak]\w*)",
     ),
     # Panama's balboa: 'B/.' before an amount or closing a column's name ('Total B/. 4,343.64')
     ("PAB", _lettered("PAB", "") + rf"|(?<![\w/])B/\.?(?=\s*(?:{AMOUNT}|\)))"),
@@ -704,6 +710,8 @@ _CURRENCIES = (
     + [  # a code that is also a word: right before or after an amount only ('PEN 1,250.00'),
         # or in brackets after a money word ('Total (MOP)', 'Valor (MOP)')
         (code, rf"(?<![\w/-]){code}(?= ?{AMOUNT})|{_AFTER_CENTS}{code}(?![\w-])|{_HEAD_OF}{code}\)")
+        if code not in _UNITS_TOO
+        else (code, rf"(?<![\w/-]){code}(?= ?{AMOUNT})|{_AFTER_CENTS}{code}(?![\w-])")
         for code in numbers.WORDLIKE_CURRENCY_CODES
         if code not in _SIGNED_CODES
     ]
@@ -895,9 +903,15 @@ def _headings_row(lines: list[Line], index: int, label: Cell, beside: Cell) -> b
             return False
         if _translation(line, under):
             continue
-        grid = _grid_head(line, under)
-        if len(line.cells) < 4 and not _labels_side_by_side(line):
-            return False  # three cells: a grid's head only with two labels side by side
+        # the cell beside a label that reads as one ('CUSTOMER PO#  RELEASE #'), or a grid of
+        # values under the row's headings
+        paired = _label_like(beside)
+        held = starting(under, label)  # (a grid's value has a digit: a code, a date, a number)
+        grid = paired or (
+            _grid_of_values(line, under) and held is not None and bool(re.search(r"\d", held.text))
+        )
+        if len(line.cells) < 4 and not paired:
+            return False  # three cells: a row of headings only with two labels side by side
         if not grid and after and (is_label(after[0].text) or _in_turn(beside, after[0])):
             return False
         if after and not grid and _in_turn(starting(under, beside), starting(under, after[0])):
@@ -913,14 +927,11 @@ def _headings_row(lines: list[Line], index: int, label: Cell, beside: Cell) -> b
     return False
 
 
-def _grid_head(line: Line, under: Line) -> bool:
-    """The head of a grid of headings over their values, not labels and values in turn: two
-    labels next to each other ('CUSTOMER PO#  RELEASE #'), or four headings or more with a
-    value under each but one left empty, none of them reading as a label and most with a
-    digit ('V/ Encomenda  Data  Obra' over 'NE26445/2026  2026-09-14  CBR-007'; not a
-    supplier's name beside its label over its contact and address)."""
-    if _labels_side_by_side(line):
-        return True
+def _grid_of_values(line: Line, under: Line) -> bool:
+    """Four headings or more with a value under each but one left empty, none of them reading
+    as a label and most with a digit ('V/ Encomenda  Data  Obra' over 'NE26445/2026
+    2026-09-14  CBR-007'): a grid of headings over their values, not labels and values in
+    turn (a supplier's name beside its label, its branch, contact or address under it)."""
     if len(line.cells) < 4:
         return False
     below = [cell for cell in (starting(under, head) for head in line.cells) if cell is not None]
@@ -929,16 +940,6 @@ def _grid_head(line: Line, under: Line) -> bool:
         len(below) >= len(line.cells) - 1
         and 2 * numbered >= len(below)
         and not any(_label_like(cell) for cell in below)
-    )
-
-
-def _labels_side_by_side(line: Line) -> bool:
-    """Two cells next to each other that read as labels, one of them a known label ('Data  Data
-    do documento', 'CUSTOMER PO#  RELEASE #')."""
-    pairs = zip(line.cells, line.cells[1:], strict=False)
-    return any(
-        (is_label(a.text) or is_label(b.text)) and _label_like(a) and _label_like(b)
-        for a, b in pairs
     )
 
 

@@ -124,6 +124,13 @@ def their_page(po_number: Found, lines: list[Line]) -> bool:
     return any(_THEIR_TITLE.fullmatch(half) for half in titles) and not our_title(lines)
 
 
+def their_title(lines: list[Line]) -> bool:
+    """The page is titled the supplier's own document about our order ('SALES ORDER', 'ORDER
+    CONFIRMATION') and not our purchase order."""
+    titles = _halves(_titles(lines))
+    return any(_THEIR_TITLE.fullmatch(half) for half in titles) and not our_title(lines)
+
+
 def our_title(lines: list[Line]) -> bool:
     """The page is titled our purchase order ('PURCHASE ORDER', 'BESTELLING') at its top: our
     own, whatever other orders it names."""

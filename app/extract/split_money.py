@@ -63,7 +63,9 @@ def _joined(line: Line, pairs: list[tuple[Cell, Cell]]) -> Line:
             whole, part = cells[n], cells[n + 1]
             if not (_WHOLE.fullmatch(whole.text) and _TWO_DIGITS.fullmatch(part.text)):
                 continue
-            under_cents = part.x0 <= cents.x1 + _NEAR and part.x1 >= cents.x0 - _NEAR
+            # the cents under their head, right-aligned to it ('18' under 'p'; not a
+            # quantity in the next column, a few characters on)
+            under_cents = cents.x0 - _NEAR <= part.x0 <= cents.x1 + 1
             under_units = units.x0 - _NEAR * 4 <= whole.x1 <= cents.x0 + _NEAR
             if under_cents and under_units:
                 cells[n : n + 2] = [_one_amount(whole, part)]

@@ -25,7 +25,7 @@ from app.extract.tables import CURRENCY_CODES, FOOT, money_text
 # (a code that is also a word only in brackets: 'Total (MOP)')
 _CURRENCY = (
     rf"(?:\s*\(?(?:{CURRENCY_CODES}|r|q|€|[a-z]{{0,3}}\$|£|s/\.?|b/\.?|rs\.?|sr|nu\.|[ukt]shs?\.?)\)?|"
-    rf"\s*\((?:{'|'.join(numbers.WORDLIKE_CURRENCY_CODES).lower()})\))?"
+    rf"\s*\((?:{'|'.join(c for c in numbers.WORDLIKE_CURRENCY_CODES if c != 'KGS').lower()})\))?"
 )
 _RATE = r"(?:\s*(?:@|at|à|a)?\s*\(?\d{1,2}(?:[.,]\d+)?\s*%\)?)?"
 # 'excl. VAT', 'incl. tax', 'ex GST', 'inc GST'
@@ -416,6 +416,8 @@ def _grid_foot(lines: list[Line], decimal_comma: bool, currency: str | None) -> 
             for c in under.cells
         ):
             continue
+        if _another_row(lines, index + 2, under, keyed, decimal_comma):
+            continue  # a table of rates, one row each ('15%  1000.00  150.00  1150.00'): no foot
         out = {}
         for key, cell in keyed:
             over = [c for c in under.cells if c.x0 <= cell.x1 + 2 and c.x1 >= cell.x0 - 2]
@@ -428,6 +430,24 @@ def _grid_foot(lines: list[Line], decimal_comma: bool, currency: str | None) -> 
         else:
             return out
     return {}
+
+
+def _another_row(
+    lines: list[Line], index: int, row: Line, keyed: list, decimal_comma: bool
+) -> bool:
+    """The line at `index`, right under a grid's row of amounts, is another such row: amounts
+    under two of the grid's labels or more."""
+    if index >= len(lines) or lines[index].page != row.page:
+        return False
+    below = lines[index]
+    under = [
+        c
+        for key, head in keyed
+        if key
+        for c in below.cells
+        if c.x0 <= head.x1 + 2 and c.x1 >= head.x0 - 2 and _amount(c.text, decimal_comma)
+    ]
+    return len(under) >= 2
 
 
 def _foot_key(text: str) -> str | None:

@@ -148,9 +148,7 @@ PROJECT_WORDS = [
     # Mongolian and Georgian
     r"objekt[si]?|objekat|обект|објекат|објект|об['’]єкт|объект|ობიექტი|gradbišče|төсөл|პროექტი",
     r"stavba|z[áa]kazka|zak[áa]zka",  # Slovak's and Czech's building works and job
-    # Italian's building site, job and project, and a public work's own code ('CUP', its
-    # 'codice unico di progetto')
-    r"cantiere|commessa|progetto|c\.?u\.?p\.?(?=\s*:|$)",
+    r"cantiere|commessa|progetto",  # Italian's building site, job and project
     r"prosjekt",  # Norwegian's
     r"obiect|[șş]antier|santier",  # Romanian's object (the building) and building site
     r"safle|prosiect",  # Welsh's site and project
