@@ -709,9 +709,11 @@ _CURRENCIES = (
     ]
     + [  # a code that is also a word: right before or after an amount only ('PEN 1,250.00'),
         # or in brackets after a money word ('Total (MOP)', 'Valor (MOP)')
-        (code, rf"(?<![\w/-]){code}(?= ?{AMOUNT})|{_AFTER_CENTS}{code}(?![\w-])|{_HEAD_OF}{code}\)")
-        if code not in _UNITS_TOO
-        else (code, rf"(?<![\w/-]){code}(?= ?{AMOUNT})|{_AFTER_CENTS}{code}(?![\w-])")
+        (
+            code,
+            rf"(?<![\w/-]){code}(?= ?{AMOUNT})|{_AFTER_CENTS}{code}(?![\w-])"
+            + ("" if code in _UNITS_TOO else rf"|{_HEAD_OF}{code}\)"),
+        )
         for code in numbers.WORDLIKE_CURRENCY_CODES
         if code not in _SIGNED_CODES
     ]

@@ -450,11 +450,18 @@ def _another_row(
     return len(under) >= 2
 
 
+# Each foot label as the whole of a cell, in the order a cell is tried against them.
+_FOOT_LABEL_ONLY = {
+    key: re.compile(rf"(?:{FOOT_LABELS[key]})\s*:?", re.IGNORECASE)
+    for key in ("subtotal", "tax", "included_tax", "total")
+}
+
+
 def _foot_key(text: str) -> str | None:
     """The foot's key a cell's whole text labels ('Base imponible', 'Cuota IGIC'), or None."""
     label = text.strip().lower()
-    for key in ("subtotal", "tax", "included_tax", "total"):
-        if re.fullmatch(rf"(?:{FOOT_LABELS[key]})\s*:?", label, re.IGNORECASE):
+    for key, label_only in _FOOT_LABEL_ONLY.items():
+        if label_only.fullmatch(label):
             return "tax" if key == "included_tax" else key
     return None
 
