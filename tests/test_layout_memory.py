@@ -140,46 +140,23 @@ NOT_YET: dict[str, str] = {
     "confirmed ('Qty req.', 'Qty conf.') are alike on document 1, so the one learned is the "
     "quantity ordered, where later documents confirm fewer",
     # rotation 16's, dev since rotation 18
-    "breton": "the supplier's name as confirmed is printed only in the foot's registration line, "
-    "its legal form after a dash ('Danvez Kerne - SCOP SARL à capital variable …'), so no place "
-    "is learned for it; and the table read back from document 1 is not its items, so none is "
-    "learned",
+    "breton": "the table read back from document 1 is not its items, so none is learned",
     "hong-kong": "Hong Kong levies no tax: the order prints its total alone, so the subtotal and "
     "the tax of 0.00 confirmed are printed nowhere and not learned, and the total is learned "
     "with them or not at all",
-    "ivorian": "the supplier's name as confirmed ('SOLELEC Côte d'Ivoire SA') is printed only "
-    "in capitals at the start of the foot's registration line ('SOLELEC CÔTE D'IVOIRE SA au "
-    "capital de …'), so no place is learned for it",
     "iraqi": "a right-to-left page with English labels beside Kurdish ones: the foot's amount "
     "is printed left of its label and no subtotal or tax is printed (none is charged), so the "
     "foot is not learned; and the table read back from document 1 is not its items",
     "surinamese": "its VAT is printed by rate on two lines ('BTW 10% over …', 'BTW 8% over …'), "
     "so the tax confirmed, their sum, is printed nowhere as one amount and is not learned",
-    "solar-installer": "the letterhead prints the supplier's name without its legal form "
-    "('SEVERN VALE SOLAR'), so no place is learned for the name confirmed with it; and the tax "
-    "confirmed, printed on the 20% line of two by rate with the amount it is of before it "
-    "('VAT @ 20% on £2,019.15  £403.83'), is not learned",
-    "index-card": "the letterhead prints the supplier's name without its legal form, so no "
-    "place is learned for it; and its foot is one line ('GST included $78.66  …  TOTAL inc GST "
-    "$865.30'), the subtotal confirmed printed nowhere, so neither it nor the tax is learned",
+    "solar-installer": "the tax confirmed, printed on the 20% line of two by rate with the "
+    "amount it is of before it ('VAT @ 20% on £2,019.15  £403.83'), is not learned",
+    "index-card": "its foot is one line ('GST included $78.66  …  TOTAL inc GST $865.30'), "
+    "the subtotal confirmed printed nowhere, so neither it nor the tax is learned",
     # rotation 17's, dev since rotation 19
     "bosnian": "the letterhead prints the supplier's name in two parts ('HODŽIĆ' over "
     "'GRAĐEVINSKI CENTAR') without its legal form, so no place is learned for the name "
     "confirmed",
-    "beninese": "a proforma whose letterhead prints the supplier's name in capitals without "
-    "its legal form ('QUINCAILLERIE GÉNÉRALE DU BÉNIN'), so no place is learned for the name "
-    "confirmed with it",
-    "eswatini": "the letterhead prints the supplier's name in capitals without its legal form "
-    "('MATSAPHA HARDWARE & BUILDING SUPPLIES'), so no place is learned for the name confirmed "
-    "with it",
-    "filled-pdf-form": "the form's head prints the supplier's name in capitals without its "
-    "legal form ('VESTLAND FESTEMIDLER'), so no place is learned for the name confirmed with it",
-    "paving-yard": "the supplier's name as confirmed ('Pavilis - Pavimentos e Calçadas, Lda.') "
-    "is printed whole only at the start of the foot's registration line, run on with its "
-    "capital and register; the letterhead prints 'PAVILIS' apart from the rest",
-    "fire-protection": "the letterhead prints the supplier's name in capitals after its logo's "
-    "letter and without its legal form ('B BLUENOSE FIRE PROTECTION'), so no place is learned "
-    "for the name confirmed with it",
     "marshallese": "its dates are written month first and document 1's reads either way, so the "
     "order learned is the office's, day first, and document 2's date is read with its day and "
     "month swapped",

@@ -207,8 +207,9 @@ def _strip(text: str, place: dict) -> str | None:
             return None
         words = words[len(before) :]
     if after:
-        if _same_words(words[-len(after) :], after):
-            words = words[: -len(after)]
+        tail = _tail(words, after)
+        if tail:
+            words = words[:-tail]
         elif place.get("after_comma") and "," in " ".join(words):
             # the words after a comma were the value's particulars (a supplier's town): others
             joined = " ".join(words)
@@ -236,6 +237,20 @@ DASHES = {"-", "–", "—"}
 
 def _before_dash(words: list[str]) -> list[str]:
     return words[: next(n for n, word in enumerate(words) if word in DASHES)]
+
+
+def _tail(words: list[str], after: list[str]) -> int:
+    """How many of the words at the end are the learned words after a value, a mark standing
+    alone among them aside (a learned 'impôts  dge' kept no word of 'impôts : DGE'); 0 when
+    they are not those."""
+    count, kept = 0, []
+    for word in reversed(words):
+        if len(kept) == len(after):
+            break
+        count += 1
+        if norm(word):
+            kept.insert(0, word)
+    return count if kept and _same_words(kept, after) else 0
 
 
 def _same_words(got: list[str], learned: list[str]) -> bool:
@@ -357,12 +372,15 @@ def _at(place: dict, area: Region, frame: Frame) -> list[tuple[str, float]]:
     for line in area.lines:
         if abs(line.y - area.origin - frame.y(place["y"])) > 0.5 * frame.c:
             continue
-        for cell in line.cells:
+        for n, cell in enumerate(line.cells):
             # (a value over several cells is where its cells together are: its last cell's
-            # end is no start of it, 'Ltd' of 'TAME VALLEY FORMWORK HIRE  Ltd')
+            # end is no start of it, 'Ltd' of 'TAME VALLEY FORMWORK HIRE  Ltd', nor is a last
+            # cell with fewer after it than the value ran over, 'BYGGVARER' of 'HARDANGER
+            # BYGGVARER')
             whole = _with_next(line, cell, place)
             miss = min(abs(whole.x0 - x0), abs(whole.x1 - x1))
-            if miss <= NEAR * frame.a:
+            short = n + place.get("cells", 1) > len(line.cells)
+            if miss <= NEAR * frame.a and not short:
                 found.append((miss, whole.text, whole.conf))
             elif 2 * (min(cell.x1, x1) - max(cell.x0, x0)) >= min(cell.x1 - cell.x0, x1 - x0):
                 over.append((miss, cell.text, cell.conf))

@@ -104,16 +104,62 @@ def _own_supplier(
     across where the name stood, or a whole line there, prints that one (legal forms and case
     aside): a name in a drawing's title block, which moves down as the items grow, is still
     the layout's own. A company's name read at the place is another supplier's: our own form
-    sent to another, which may name the layout's supplier elsewhere (a delivery address)."""
-    if not own or not learned or (read and _a_company(read.value)):
+    sent to another, which may name the layout's supplier elsewhere (a delivery address),
+    unless it is the one verified as printed ('Danvez Kerne - SCOP SARL' for 'Danvez Kerne
+    SCOP'): that is read as written when verified."""
+    if not own or not learned:
+        return None
+    if read and read.value != own and printed_as(read.value, own):
+        return Reading(own, read.text, read.conf)
+    if read and _a_company(read.value):
         return None
     spans = [_span(place, frame) for place in learned.get("places", [])]
     for line in lines:
-        for cell in (*line.cells, Cell(line.words)):
+        for cell in (*name_cells(line), Cell(line.words), *leading(line)):
             over = any(min(cell.x1, x1) - max(cell.x0, x0) > 0 for x0, x1 in spans if x1 > x0)
-            if over and validate.is_known(cell.text, (own,)):
+            if over and printed_as(cell.text, own):
                 return Reading(own, cell.text.strip(), cell.conf)
     return None
+
+
+# A legal form the office's own list may not hold, written after a name as a short word of
+# capitals ('Vestland Festemidler AS', 'Nordbygg AB', 'Rakennus Oy').
+_SHORT_FORM = re.compile(r"[A-Z][A-Za-z]{0,2}\.?")
+
+
+def printed_as(printed: str, verified: str) -> bool:
+    """A supplier's name as a page prints it is the one a person verified: legal forms and
+    case aside, or the verified name's last word a short form the page leaves off."""
+    if validate.is_known(printed, (verified,)):
+        return True
+    words = verified.split()
+    if len(words) < 3 or not (
+        _SHORT_FORM.fullmatch(words[-1]) or validate.is_legal_form(words[-1])
+    ):
+        return False
+    return validate.is_known(printed, (" ".join(words[:-1]),))
+
+
+def name_cells(line: Line, most: int = 3) -> list[Cell]:
+    """A line's cells, and its runs of up to `most` cells side by side: a letterhead spaced
+    wide prints a name's words as cells of their own ('VESTLAND', 'FESTEMIDLER')."""
+    cells = line.cells
+    return [
+        Cell([word for cell in cells[i : i + n] for word in cell.words])
+        for n in range(1, most + 1)
+        for i in range(len(cells) - n + 1)
+    ]
+
+
+def leading(line: Line, most: int = 10) -> list[Cell]:
+    """The first words of each cell of a line, two or more and fewer than all, the longest
+    first: a name printed at the start of the foot's registration line, run on with its
+    particulars ('SOLELEC CÔTE D'IVOIRE SA au capital de …')."""
+    return [
+        Cell(cell.words[:k])
+        for cell in line.cells
+        for k in range(min(len(cell.words) - 1, most), 1, -1)
+    ]
 
 
 def _a_company(name: str) -> bool:

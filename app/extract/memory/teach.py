@@ -18,7 +18,7 @@ from collections import Counter
 from decimal import Decimal
 
 from app import numbers
-from app.extract import fields, proofs
+from app.extract import fields, proofs, validate
 from app.extract.layout import Line, date_order, typical_step
 from app.extract.memory import places, recall, table, words
 from app.extract.memory.places import HEADER, MONEY, Spot
@@ -221,7 +221,7 @@ def _spots(lines: list[Line], name: str, confirmed: dict, comma: bool, end) -> l
     if name in MONEY:
         return list(reversed(found))  # the foot is at the end
     if name == "supplier_name" and not found:
-        found = _name_over_two_lines(lines, value)
+        found = _name_over_two_lines(lines, value) or _name_as_printed(lines, value)
     if name == "po_date" and _in_words(lines, value):
         # printed in words: a numeric date that is it read one way only is another date
         found = [spot for spot in found if not proofs.either_way(_spot_text(lines, spot))]
@@ -241,6 +241,36 @@ def _name_over_two_lines(lines: list[Line], value: str) -> list[Spot]:
             if norm(whole.value) == norm(value):
                 i = next(n for n, word in enumerate(line.words) if word is cell.words[0])
                 found.append(Spot(index, i, i + len(cell.words) - 1))
+    return found
+
+
+def _name_as_printed(lines: list[Line], value: str) -> list[Spot]:
+    """Where a supplier's name stands printed as its letterhead prints it, in its own case or
+    without its legal form ('MATSAPHA HARDWARE & BUILDING SUPPLIES' for 'Matsapha Hardware &
+    Building Supplies (Pty) Ltd'): a whole cell of the first page, or cells side by side, that
+    are that name, legal forms and case aside. The layout answers the name a person verified
+    where that cell prints it again (recall._own_supplier)."""
+    found = []
+    for index, line in enumerate(lines):
+        if line.page != lines[0].page:
+            break
+        for cell in recall.name_cells(line):
+            if recall.printed_as(cell.text, value) and len(validate.company_key(value)) > 3:
+                i = next(n for n, word in enumerate(line.words) if word is cell.words[0])
+                found.append(Spot(index, i, i + len(cell.words) - 1))
+    return found or _name_leading_a_cell(lines, value)
+
+
+def _name_leading_a_cell(lines: list[Line], value: str) -> list[Spot]:
+    """Where a supplier's name is printed only at the start of a cell, run on with its
+    particulars ('SOLELEC CÔTE D'IVOIRE SA au capital de …' in the foot's registration line):
+    the words that are the name verified, legal forms and case aside."""
+    found = []
+    for index, line in enumerate(lines):
+        for start in recall.leading(line):
+            if recall.printed_as(start.text, value):
+                i = next(n for n, word in enumerate(line.words) if word is start.words[0])
+                found.append(Spot(index, i, i + len(start.words) - 1))
     return found
 
 
@@ -312,9 +342,18 @@ def _kept(lines, name, spots, value_cells, area, check, value) -> list[dict]:
                 got = places.read_place(place, area, Frame(), check)
             if got and name == "supplier_name":  # as read: its legal form may run on
                 got = recall.with_legal_form(got, lines)
-            if got and recall.same(name, got.value, value) and place not in kept:
+            if got and _reads_back(name, got.value, value) and place not in kept:
                 kept.append(place)
     return kept
+
+
+def _reads_back(name: str, read: str, value: str) -> bool:
+    """The place reads this document's confirmed value back: a supplier's name as its
+    letterhead prints it too, legal forms and case aside (what recall answers with the name
+    verified)."""
+    if recall.same(name, read, value):
+        return True
+    return name == "supplier_name" and recall.printed_as(read, value)
 
 
 def _part_of(read: str, value: str) -> bool:

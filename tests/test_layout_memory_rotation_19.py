@@ -1,0 +1,156 @@
+"""What rotation 17's families, once dev families, showed the layout memory: a letterhead that
+prints the supplier's name without the legal form a person verified it with, in capitals, or
+spaced wide so that each word is a cell of its own. The pages are made up here."""
+
+from __future__ import annotations
+
+from app.extract.layout import text_lines
+from app.extract.memory import recall, teach
+from tests.test_layout_memory_rotation_13 import read_with
+
+ORDER = """\
+{letterhead}
+14 Voortrekker Road, Bellville 7530                     Tel 021 555 0192
+
+SALES ORDER CONFIRMATION                                 Order No: {number}
+                                                          Date: {date}
+Customer: Meridian Construction (Pty) Ltd                 Your ref: {ours}
+Site: CPT-07 Harbour Flats
+
+Code      Description                     Qty   Unit      Price      Amount
+BR-15     Ball valve 15 mm                 {qty}   each     100.00      {amount}
+
+                                                     Subtotal          {amount}
+                                                     VAT 15%           {tax}
+                                                     Total             {total}
+"""
+
+
+def page(letterhead: str, number: str, qty: int) -> str:
+    amount = qty * 100
+    return ORDER.format(
+        letterhead=letterhead,
+        number=number,
+        date="0" + str(qty % 9 + 1) + "/10/2026",
+        ours=f"PO-{number[-4:]}",
+        qty=f"{qty:>2}",
+        amount=f"{amount:.2f}",
+        tax=f"{amount * 0.15:.2f}",
+        total=f"{amount * 1.15:.2f}",
+    )
+
+
+def confirmed(supplier: str, number: str, qty: int) -> dict:
+    amount = qty * 100
+    return {
+        "po_number": f"PO-{number[-4:]}",
+        "po_date": f"2026-10-0{qty % 9 + 1}",
+        "supplier_name": supplier,
+        "project_code": "CPT-07",
+        "subtotal": f"{amount:.2f}",
+        "tax": f"{amount * 0.15:.2f}",
+        "total": f"{amount * 1.15:.2f}",
+        "items": [
+            {"item_code": "BR-15", "description": "Ball valve 15 mm", "quantity": str(qty),
+             "unit": "each", "unit_price": "100.00", "amount": f"{amount:.2f}"}
+        ],
+    }  # fmt: skip
+
+
+def learned(letterhead: str, supplier: str) -> dict:
+    first = text_lines(page(letterhead, "SO-88123", 4))
+    return teach.learn(first, confirmed(supplier, "SO-88123", 4)) | {"id": "letterhead"}
+
+
+def test_a_name_in_capitals_without_its_legal_form_is_read_as_the_name_verified():
+    supplier = "Kestrel Plumbing Supplies (Pty) Ltd"
+    layout = learned("KESTREL PLUMBING SUPPLIES", supplier)
+    assert layout["anchors"]["fields"].get("supplier_name")
+    got = read_with(layout, page("KESTREL PLUMBING SUPPLIES", "SO-88190", 7))["fields"]
+    assert got["supplier_name"].value == supplier
+
+
+def test_a_name_spaced_wide_a_cell_a_word_with_a_short_legal_form_left_off():
+    supplier = "Hardanger Byggvarer AS"
+    layout = learned("HARDANGER        BYGGVARER", supplier)
+    got = read_with(layout, page("HARDANGER        BYGGVARER", "SO-88190", 7))["fields"]
+    assert got["supplier_name"].value == supplier
+
+
+def test_another_suppliers_name_at_the_place_is_not_read_as_the_one_verified():
+    # our own form of the layout, sent to another supplier: its name is not the layout's
+    layout = learned("KESTREL PLUMBING SUPPLIES", "Kestrel Plumbing Supplies (Pty) Ltd")
+    got = read_with(layout, page("OSPREY TIMBER MERCHANTS", "SO-88190", 7))["fields"]
+    read = got.get("supplier_name")
+    assert read is None or "kestrel" not in read.value.lower()
+
+
+def test_a_name_whose_last_word_is_no_legal_form_is_not_its_name_without_it():
+    # 'Group' is part of the name: a page printing the name without it names another company
+    assert not recall.printed_as("KESTREL PLUMBING SUPPLIES", "Kestrel Plumbing Supplies Group")
+    assert not recall.printed_as("NORDBYGG", "Nordbygg AB")  # one word left: too little to tell
+    assert recall.printed_as("NORDBYGG VARER", "Nordbygg Varer AB")
+
+
+FOOTED = """\
+SOLMARK
+Zone 4, rue du Canal, Abidjan                     BON DE COMMANDE N° {number}
+                                                   Date : {date}
+Chantier : ABJ-03 Résidence Lagune
+
+Réf.      Désignation                 Qté   Unité    Prix     Montant
+CB-25     Câble 2,5 mm²               {qty}   rouleau   100,00   {amount}
+{more}
+                                              Total HT          {amount}
+                                              TVA 18%           {tax}
+                                              Total TTC         {total}
+
+{registration}
+"""
+REGISTRATION = "SOLMARK CÔTE D'IVOIRE SA au capital de 10 000 000 FCFA - RCCM : CI-ABJ-2019-B-1"
+
+
+def footed(number: str, qty: int, registration: str = REGISTRATION) -> tuple[str, dict]:
+    amount = qty * 100
+    more = "\n" * (qty % 5)  # the foot moves down the page with the lines
+    text = FOOTED.format(
+        number=number,
+        date=f"0{qty % 9 + 1}/10/2026",
+        qty=f"{qty:>2}",
+        amount=f"{amount:.2f}".replace(".", ","),
+        tax=f"{amount * 0.18:.2f}".replace(".", ","),
+        total=f"{amount * 1.18:.2f}".replace(".", ","),
+        more=more,
+        registration=registration,
+    )
+    return text, {
+        "po_number": number,
+        "po_date": f"2026-10-0{qty % 9 + 1}",
+        "supplier_name": "SOLMARK Côte d'Ivoire SA",
+        "project_code": "ABJ-03",
+        "subtotal": f"{amount:.2f}",
+        "tax": f"{amount * 0.18:.2f}",
+        "total": f"{amount * 1.18:.2f}",
+        "items": [
+            {"item_code": "CB-25", "description": "Câble 2,5 mm²", "quantity": str(qty),
+             "unit": "rouleau", "unit_price": "100.00", "amount": f"{amount:.2f}"}
+        ],
+    }  # fmt: skip
+
+
+def test_a_name_printed_only_at_the_start_of_the_foots_registration_line_is_learned():
+    text, values = footed("BC-2026-118", 4)
+    layout = teach.learn(text_lines(text), values) | {"id": "footed"}
+    for n, qty in ((2, 7), (3, 1)):
+        later, want = footed(f"BC-2026-12{n}", qty)
+        got = read_with(layout, later)["fields"]
+        assert got["supplier_name"].value == want["supplier_name"], n
+
+
+def test_another_company_in_the_registration_line_is_not_read_as_the_layouts():
+    text, values = footed("BC-2026-118", 4)
+    layout = teach.learn(text_lines(text), values) | {"id": "footed"}
+    other = REGISTRATION.replace("SOLMARK", "ELECTRA")
+    later, _ = footed("BC-2026-122", 4, registration=other)
+    read = read_with(layout, later)["fields"].get("supplier_name")
+    assert read is None or "solmark" not in read.value.lower()
