@@ -141,16 +141,9 @@ NOT_YET: dict[str, str] = {
     "quantity ordered, where later documents confirm fewer",
     # rotation 16's, dev since rotation 18
     "breton": "the table read back from document 1 is not its items, so none is learned",
-    "hong-kong": "Hong Kong levies no tax: the order prints its total alone, so the subtotal and "
-    "the tax of 0.00 confirmed are printed nowhere and not learned, and the total is learned "
-    "with them or not at all",
     "iraqi": "a right-to-left page with English labels beside Kurdish ones: the foot's amount "
     "is printed left of its label and no subtotal or tax is printed (none is charged), so the "
     "foot is not learned; and the table read back from document 1 is not its items",
-    "surinamese": "its VAT is printed by rate on two lines ('BTW 10% over …', 'BTW 8% over …'), "
-    "so the tax confirmed, their sum, is printed nowhere as one amount and is not learned",
-    "solar-installer": "the tax confirmed, printed on the 20% line of two by rate with the "
-    "amount it is of before it ('VAT @ 20% on £2,019.15  £403.83'), is not learned",
     "index-card": "its foot is one line ('GST included $78.66  …  TOTAL inc GST $865.30'), "
     "the subtotal confirmed printed nowhere, so neither it nor the tax is learned",
     # rotation 17's, dev since rotation 19

@@ -154,3 +154,99 @@ def test_another_company_in_the_registration_line_is_not_read_as_the_layouts():
     later, _ = footed("BC-2026-122", 4, registration=other)
     read = read_with(layout, later)["fields"].get("supplier_name")
     assert read is None or "solmark" not in read.value.lower()
+
+
+SIGNED = """\
+TUNG WO BUILDING MATERIALS LTD.                       PURCHASE ORDER
+                                                       P.O. No.: {number}
+                                                       Date: {date}
+Item   Description                 Qty   Unit   Unit Rate (HK$)   Amount (HK$)
+1      Tile adhesive C2TE          {qty}   bag          100.00   {amount}
+
+(SAY HONG KONG DOLLARS {words} ONLY)              TOTAL AMOUNT     HK${amount}
+"""
+
+
+def test_an_amount_after_a_dollars_sign_with_its_countrys_letters_is_learned():
+    def signed(number: str, qty: int) -> tuple[str, dict]:
+        amount = f"{qty * 100:,.2f}"
+        text = SIGNED.format(
+            number=number, date="02/11/2026", qty=f"{qty:>2}", amount=amount, words="SOME"
+        )
+        return text, {
+            "po_number": number,
+            "po_date": "2026-11-02",
+            "supplier_name": "Tung Wo Building Materials Ltd.",
+            "subtotal": f"{qty * 100:.2f}",
+            "tax": "0.00",
+            "total": f"{qty * 100:.2f}",
+            "items": [
+                {"item_code": "", "description": "Tile adhesive C2TE", "quantity": str(qty),
+                 "unit": "bag", "unit_price": "100.00", "amount": f"{qty * 100:.2f}"}
+            ],
+        }  # fmt: skip
+
+    text, values = signed("HK-4410", 30)
+    layout = teach.learn(text_lines(text), values) | {"id": "signed"}
+    later, want = signed("HK-4477", 12)
+    got = read_with(layout, later)["fields"]
+    # printed once, 'HK$1,200.00': the total, the subtotal it is, and no tax
+    assert {name: got[name].value for name in ("subtotal", "tax", "total")} == {
+        "subtotal": "1200.00",
+        "tax": "0.00",
+        "total": "1200.00",
+    }
+
+
+RATED = """\
+SEVERN OAK JOINERY LTD                                 ORDER ACKNOWLEDGEMENT
+                                                       Order No: {number}
+                                                       Date: 03/11/2026
+Code     Description                  Qty  Unit      Price       Amount
+DR-70    Oak door blank               {qty}  each     100.00   {amount:>10.2f}
+
+                                         Goods total            {amount:>10.2f}
+{vat}
+                                         Total due              {total:>10.2f}
+"""
+
+
+def rated(number: str, qty: int, vat: str, tax: float) -> tuple[str, dict]:
+    amount = qty * 100.0
+    text = RATED.format(number=number, qty=f"{qty:>2}", amount=amount, total=amount + tax, vat=vat)
+    return text, {
+        "po_number": number,
+        "po_date": "2026-11-03",
+        "supplier_name": "Severn Oak Joinery Ltd",
+        "subtotal": f"{amount:.2f}",
+        "tax": f"{tax:.2f}",
+        "total": f"{amount + tax:.2f}",
+        "items": [
+            {"item_code": "DR-70", "description": "Oak door blank", "quantity": str(qty),
+             "unit": "each", "unit_price": "100.00", "amount": f"{amount:.2f}"}
+        ],
+    }  # fmt: skip
+
+
+def test_a_tax_whose_place_reads_nothing_next_time_is_worked_out_from_the_other_two():
+    one = " " * 41 + "VAT 20%                {:>10.2f}"
+    text, values = rated("OA-301", 4, one.format(80.0), 80.0)
+    layout = teach.learn(text_lines(text), values) | {"id": "rated"}
+    # the next prints its VAT by rate on two lines, the amount each is of before it
+    two = "\n".join(
+        (
+            " " * 41 + "VAT @ 20% on 300.00         60.00",
+            " " * 41 + "VAT @ 0% on 300.00           0.00",
+        )
+    )
+    later, _ = rated("OA-377", 6, two, 60.0)
+    got = read_with(layout, later)["fields"]
+    assert got["tax"].value == "60.00" and got["tax"].worked_out
+
+
+def test_a_worked_out_tax_is_not_learned_where_the_first_documents_sums_do_not_add_up():
+    one = " " * 41 + "VAT 20%                {:>10.2f}"
+    text, values = rated("OA-301", 4, one.format(80.0), 80.0)
+    values["total"] = "490.00"  # a delivery charge in the total, not in the subtotal or tax
+    learned = teach.learn(text_lines(text), values)["anchors"]["fields"]
+    assert "derived" not in learned.get("tax", {})

@@ -379,14 +379,26 @@ def _money(lines, name, spots, value_cells, anchors, end, confirmed, sheet) -> d
         found = _on_first_sheet(lines, name, value_cells, anchors, sheet, cents)
     if not found and end is not None:
         found = _above_table(lines, name, value_cells, anchors, cents)
+    others = {"subtotal": "total - tax", "tax": "total - subtotal", "total": "subtotal + tax"}
+    # where its places read nothing next time (a zero-rated line printed apart), the value
+    # is worked out from the other two, if this document's add up
+    fallback = {"derived": others[name]} if _adds_up(confirmed) else {}
     if found:
-        return {"places": found}
+        return {"places": found} | fallback
     if name == "tax":
         parts = _parts(lines, Decimal(cents), confirmed, value_cells, anchors, end)
         if parts:
-            return {"parts": parts}
-    others = {"subtotal": "total - tax", "tax": "total - subtotal", "total": "subtotal + tax"}
+            return {"parts": parts} | fallback
     return {"derived": others[name]}
+
+
+def _adds_up(confirmed: dict) -> bool:
+    """The confirmed subtotal and tax make the confirmed total, to the cent."""
+    try:
+        subtotal, tax, total = (numbers.parse_money(confirmed[k]) for k in MONEY)
+    except (KeyError, TypeError, ValueError):
+        return False
+    return subtotal + tax == total
 
 
 def _above_table(lines, name, value_cells, anchors, cents: str) -> list[dict]:
