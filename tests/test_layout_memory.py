@@ -122,9 +122,6 @@ NOT_YET: dict[str, str] = {
     "is learned",
     "drawing-sheet": "a fabricator's drawing: its parts list is printed over the title block, "
     "its head under its lines, so no table is learned",
-    "kuwaiti": "its amounts are printed in two columns, dinars and fils ('K.D.', 'Fils'), read "
-    "as two numbers, so no table is learned; the order prints no tax (Kuwait levies none), and "
-    "the zero confirmed for it is learned at a 'Fils' cell, which later documents fill",
     # rotation 15's, dev since rotation 17
     "kiribati": "the site's line is labelled by how the goods go: 'Deliver to' on document 1, "
     "'Job' on document 4, whose goods are collected ('Job  TRW-02 Bairiki wharf store - COLLECT "

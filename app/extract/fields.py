@@ -619,6 +619,13 @@ _SIGNED = [
         + r"|(?i:ukupno|pdv|iznos|svega|za\s+uplatu)[^\n]*?\d[.,]\d\d ?KM\b"
         + r"|(?i:ukupno|iznos)[^\n]*\(KM\)|(?i:konvertibiln\w*\s+mar[ak]\w*)",
     ),
+    # Kuwait's dinar: 'K.D.' before an amount or closing a column's name ('TOTAL (K.D.)',
+    # 'K.D.  Fils' over its columns), and its name
+    (
+        "KWD",
+        _lettered("KWD", "")
+        + rf"|(?<![\w.])K\.D\.?(?=\s*(?:{AMOUNT}|\)|Fils\b))|(?i:kuwaiti\s+dinars?)",
+    ),
     # Panama's balboa: 'B/.' before an amount or closing a column's name ('Total B/. 4,343.64')
     ("PAB", _lettered("PAB", "") + rf"|(?<![\w/])B/\.?(?=\s*(?:{AMOUNT}|\)))"),
     # the Caribbean guilder of Curaçao and Sint Maarten: 'Cg' before an amount, or its name

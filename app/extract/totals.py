@@ -24,7 +24,7 @@ from app.extract.tables import CURRENCY_CODES, FOOT, money_text
 # East Africa's shillings, 'Ushs', 'Kshs', 'Tshs')
 # (a code that is also a word only in brackets: 'Total (MOP)')
 _CURRENCY = (
-    rf"(?:\s*\(?(?:{CURRENCY_CODES}|r|q|€|[a-z]{{0,3}}\$|£|s/\.?|b/\.?|rs\.?|sr|nu\.|[ukt]shs?\.?)\)?|"
+    rf"(?:\s*\(?(?:{CURRENCY_CODES}|r|q|€|[a-z]{{0,3}}\$|£|s/\.?|b/\.?|k\.d\.?|rs\.?|sr|nu\.|[ukt]shs?\.?)\)?|"
     rf"\s*\((?:{'|'.join(c for c in numbers.WORDLIKE_CURRENCY_CODES if c != 'KGS').lower()})\))?"
 )
 _RATE = r"(?:\s*(?:@|at|à|a)?\s*\(?\d{1,2}(?:[.,]\d+)?\s*%\)?)?"
