@@ -47,3 +47,15 @@ def test_fils_that_are_no_whole_cents_are_left_as_printed():
 def test_a_dash_is_no_whole_units_under_a_line_that_names_no_units():
     lines = text_lines("Item      Qty   Bags\nSand        -    180\n")
     assert split_money.join_cents(lines) == lines
+
+
+def test_initials_k_d_before_a_date_name_no_dinars():
+    page = DINARS_AND_FILS.replace("K.D.", "    ").replace("TOTAL (    )", "TOTAL       ")
+    page += "Approved by: K.D. 14.05.2026\n"
+    assert read(page)["currency"] != "KWD"
+
+
+def test_a_dinars_head_the_engine_cannot_name_joins_nothing():
+    # 'B.D.  Fils' would leave amounts in cents that no sign on the page names
+    lines = text_lines("Item      Rate\n          B.D.  Fils\nBolts        6   500\n")
+    assert split_money.join_cents(lines) == lines

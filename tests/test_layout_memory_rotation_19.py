@@ -250,3 +250,13 @@ def test_a_worked_out_tax_is_not_learned_where_the_first_documents_sums_do_not_a
     values["total"] = "490.00"  # a delivery charge in the total, not in the subtotal or tax
     learned = teach.learn(text_lines(text), values)["anchors"]["fields"]
     assert "derived" not in learned.get("tax", {})
+
+
+def test_a_worked_out_tax_below_zero_is_not_taken():
+    one = " " * 41 + "VAT 20%                {:>10.2f}"
+    text, values = rated("OA-301", 4, one.format(80.0), 80.0)
+    layout = teach.learn(text_lines(text), values) | {"id": "rated"}
+    # no VAT line and a discount under the goods: the total is less than the subtotal
+    discount = " " * 41 + "Less discount          {:>10.2f}".format(-60.0)
+    later, _ = rated("OA-381", 6, discount, -60.0)
+    assert "tax" not in read_with(layout, later)["fields"]

@@ -619,12 +619,14 @@ _SIGNED = [
         + r"|(?i:ukupno|pdv|iznos|svega|za\s+uplatu)[^\n]*?\d[.,]\d\d ?KM\b"
         + r"|(?i:ukupno|iznos)[^\n]*\(KM\)|(?i:konvertibiln\w*\s+mar[ak]\w*)",
     ),
-    # Kuwait's dinar: 'K.D.' before an amount or closing a column's name ('TOTAL (K.D.)',
-    # 'K.D.  Fils' over its columns), and its name
+    # Kuwait's dinar: 'K.D.' before an amount (not a date, 'K.D. 14.05.2026' is someone's
+    # initials), in brackets after a money word ('TOTAL (K.D.)'), or over its columns beside
+    # 'Fils' ('K.D.  Fils', 'KD  Fils'), and its name
     (
         "KWD",
         _lettered("KWD", "")
-        + rf"|(?<![\w.])K\.D\.?(?=\s*(?:{AMOUNT}|\)|Fils\b))|(?i:kuwaiti\s+dinars?)",
+        + rf"|(?<![\w.])K\.D\.?{_MONEY_AFTER}|{_MONEY_HEAD}K\.D\.?\)"
+        + r"|(?<![\w.])K\.?D\.?(?=\s+Fils\b)|(?i:kuwaiti\s+dinars?)",
     ),
     # Panama's balboa: 'B/.' before an amount or closing a column's name ('Total B/. 4,343.64')
     ("PAB", _lettered("PAB", "") + rf"|(?<![\w/])B/\.?(?=\s*(?:{AMOUNT}|\)))"),

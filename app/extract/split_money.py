@@ -18,13 +18,12 @@ from dataclasses import replace
 from app.extract.layout import Cell, Line, Word
 
 # A money column's unit over its whole units, and its cents' over the cents ('£ p', 'R c',
-# 'KSHS CTS', 'Rs Ps', '$ ¢'); a dinar's or rial's thousandths ('K.D.  Fils', 'R.O.  Baisa').
-_UNITS = re.compile(
-    r"(?i)£|\$|€|R|Rs\.?|K?shs?\.?|ksh\.?|[ut]shs?\.?|N\$|₦|Le|Nu\.?"
-    r"|(?:K|B|J|L|I\.?Q)\.?D\.?|R\.?O\.?|OMR|dinars?|rials?"
-)
+# 'KSHS CTS', 'Rs Ps', '$ ¢'); a dinar's thousandths ('K.D.  Fils').
+# (a dinar's only where the engine knows the currency by the head: Kuwait's 'K.D.', as other
+# heads would leave amounts in cents that no sign names)
+_UNITS = re.compile(r"(?i)£|\$|€|R|Rs\.?|K?shs?\.?|ksh\.?|[ut]shs?\.?|N\$|₦|Le|Nu\.?|K\.?D\.?")
 _CENTS = re.compile(r"(?i)p|c|ct|cts|¢|ps|cents?|pence|thebe|ngwee")
-_THOUSANDTHS = re.compile(r"(?i)fils|baisa|baiza|millimes?")
+_THOUSANDTHS = re.compile(r"(?i)fils")
 # The whole units of an amount, grouped or not ('80,887', '1 250', '94'), and its cents.
 _WHOLE = re.compile(r"\d{1,3}(?:([,.' ])\d{3})*|\d+")
 _TWO_DIGITS = re.compile(r"\d\d")

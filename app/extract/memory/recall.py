@@ -91,7 +91,7 @@ def read(anchors: dict, lines: list[Line], frame: Frame, judge: Judge = SHAPE_ON
     for name, learned in anchors["fields"].items():
         if "derived" in learned and name not in found:
             worked = _derived(learned["derived"], found)
-            if worked:
+            if worked and _in_range(name, worked, found):
                 found[name] = worked
     return {"fields": found, "items": items}
 
@@ -218,6 +218,18 @@ def _derived(formula: str, found: dict[str, Reading]) -> Reading | None:
     value = numbers.cents_to_text(a + b if sign == "+" else a - b)
     conf = min(found[left].conf, found[right].conf)
     return Reading(value, f"worked out: {formula}", conf, worked_out=True)
+
+
+def _in_range(name: str, worked: Reading, found: dict[str, Reading]) -> bool:
+    """A value worked out is an amount its field can hold: none below zero, and a tax no more
+    than the subtotal it is on (a discount or a delivery charge where the tax stood is not
+    one)."""
+    cents = numbers.parse_money(worked.value)
+    if cents < 0:
+        return False
+    if name == "tax" and "subtotal" in found:
+        return cents <= numbers.parse_money(found["subtotal"].value)
+    return True
 
 
 def same(name: str, got: str | None, want: str | None) -> bool:
