@@ -257,6 +257,6 @@ def test_a_worked_out_tax_below_zero_is_not_taken():
     text, values = rated("OA-301", 4, one.format(80.0), 80.0)
     layout = teach.learn(text_lines(text), values) | {"id": "rated"}
     # no VAT line and a discount under the goods: the total is less than the subtotal
-    discount = " " * 41 + "Less discount          {:>10.2f}".format(-60.0)
+    discount = " " * 41 + f"Less discount          {-60.0:>10.2f}"
     later, _ = rated("OA-381", 6, discount, -60.0)
     assert "tax" not in read_with(layout, later)["fields"]
