@@ -260,3 +260,37 @@ def test_a_worked_out_tax_below_zero_is_not_taken():
     discount = " " * 41 + f"Less discount          {-60.0:>10.2f}"
     later, _ = rated("OA-381", 6, discount, -60.0)
     assert "tax" not in read_with(layout, later)["fields"]
+
+
+def supplier_read(letterhead: str, verified: str, later: str, note: str = "") -> str | None:
+    layout = learned(letterhead, verified)
+    page_text = page(later, "SO-88190", 7) + note
+    read = read_with(layout, page_text)["fields"].get("supplier_name")
+    return read.value if read else None
+
+
+def test_a_longer_name_starting_with_the_verified_one_is_not_it():
+    # (a second reading's cases: each another company, read before as itself)
+    assert supplier_read("ACME STEEL LTD", "Acme Steel Ltd", "ACME STEEL TRADING") != (
+        "Acme Steel Ltd"
+    )
+    got = supplier_read("ACME STEEL", "Acme Steel (Pty) Ltd", "ACME STEEL TRADING")
+    assert got != "Acme Steel (Pty) Ltd"
+
+
+def test_a_note_naming_the_layouts_supplier_is_not_another_suppliers_name():
+    note = "Kestrel Plumbing Supplies quote KQ-88 superseded by this order\n"
+    got = supplier_read(
+        "KESTREL PLUMBING SUPPLIES", "Kestrel Plumbing Supplies (Pty) Ltd", "OSPREY TIMBER", note
+    )
+    assert got is None or "kestrel" not in got.lower()
+
+
+def test_a_short_last_word_that_is_no_legal_form_is_part_of_the_name():
+    assert supplier_read("ACME FIXINGS UK", "Acme Fixings UK", "ACME FIXINGS") != "Acme Fixings UK"
+    got = supplier_read("COASTAL TIMBER HUB", "Coastal Timber Hub", "COASTAL TIMBER")
+    assert got != "Coastal Timber Hub"
+
+
+def test_another_legal_form_of_the_same_words_is_not_read_as_the_verified_name():
+    assert supplier_read("ACME STEEL CO", "Acme Steel Co", "ACME STEEL INC") != "Acme Steel Co"

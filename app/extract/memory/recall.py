@@ -109,35 +109,59 @@ def _own_supplier(
     SCOP'): that is read as written when verified."""
     if not own or not learned:
         return None
-    if read and read.value != own and printed_as(read.value, own):
+    if read and read.value != own and printed_as(read.value, own) and _same_form(read.value, own):
         return Reading(own, read.text, read.conf)
     if read and _a_company(read.value):
         return None
     spans = [_span(place, frame) for place in learned.get("places", [])]
     for line in lines:
-        for cell in (*name_cells(line), Cell(line.words), *leading(line)):
+        for cell in (*name_cells(line), Cell(line.words)):
             over = any(min(cell.x1, x1) - max(cell.x0, x0) > 0 for x0, x1 in spans if x1 > x0)
             if over and printed_as(cell.text, own):
                 return Reading(own, cell.text.strip(), cell.conf)
     return None
 
 
-# A legal form the office's own list may not hold, written after a name as a short word of
-# capitals ('Vestland Festemidler AS', 'Nordbygg AB', 'Rakennus Oy').
-_SHORT_FORM = re.compile(r"[A-Z][A-Za-z]{0,2}\.?")
+# Legal forms the engine's own list does not hold, written after a name ('Vestland
+# Festemidler AS', 'Nordbygg AB', 'Rakennus Oy', 'Danvez Kerne SCOP'), without their points.
+_MORE_FORMS = {
+    "as", "asa", "ab", "oy", "oyj", "spa", "se", "aps", "a/s", "kft", "zrt", "bt", "sia", "uab",
+    "ou", "ad", "eood", "ood", "doo", "dd", "llp", "lp", "pte", "pvt", "scop", "snc", "eurl",
+    "sasu", "ehf", "hf", "sro", "sa", "sas", "kg", "ag", "nv", "bv",
+}  # fmt: skip
+
+
+def _form_word(word: str) -> bool:
+    return word.lower().replace(".", "").strip("(),") in _MORE_FORMS or validate.is_legal_form(word)
 
 
 def printed_as(printed: str, verified: str) -> bool:
     """A supplier's name as a page prints it is the one a person verified: legal forms and
-    case aside, or the verified name's last word a short form the page leaves off."""
+    case aside, or the verified name's last word a legal form the page leaves off."""
     if validate.is_known(printed, (verified,)):
         return True
     words = verified.split()
-    if len(words) < 3 or not (
-        _SHORT_FORM.fullmatch(words[-1]) or validate.is_legal_form(words[-1])
-    ):
+    if len(words) < 3 or not _form_word(words[-1]):
         return False
     return validate.is_known(printed, (" ".join(words[:-1]),))
+
+
+def ends_in_form(name: str) -> bool:
+    """The name's last word is a legal form ('SOLELEC CÔTE D'IVOIRE SA')."""
+    words = name.split()
+    return len(words) > 1 and _form_word(words[-1])
+
+
+def _forms(name: str) -> set[str]:
+    return {word.lower().replace(".", "").strip("(),") for word in name.split() if _form_word(word)}
+
+
+def _same_form(read: str, verified: str) -> bool:
+    """The name read carries no legal form the verified one does not, or the verified one
+    none the name read lacks ('Danvez Kerne - SCOP SARL' for 'Danvez Kerne SCOP'; not 'ACME
+    STEEL INC' for 'Acme Steel Co', which may be another company)."""
+    a, b = _forms(read), _forms(verified)
+    return a <= b or b <= a
 
 
 def name_cells(line: Line, most: int = 3) -> list[Cell]:

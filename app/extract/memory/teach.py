@@ -255,7 +255,7 @@ def _name_as_printed(lines: list[Line], value: str) -> list[Spot]:
         if line.page != lines[0].page:
             break
         for cell in recall.name_cells(line):
-            if recall.printed_as(cell.text, value) and len(validate.company_key(value)) > 3:
+            if recall.printed_as(cell.text, value) and len(validate.company_key(value).split()) > 1:
                 i = next(n for n, word in enumerate(line.words) if word is cell.words[0])
                 found.append(Spot(index, i, i + len(cell.words) - 1))
     return found or _name_leading_a_cell(lines, value)
@@ -266,9 +266,12 @@ def _name_leading_a_cell(lines: list[Line], value: str) -> list[Spot]:
     particulars ('SOLELEC CÔTE D'IVOIRE SA au capital de …' in the foot's registration line):
     the words that are the name verified, legal forms and case aside."""
     found = []
+    if len(validate.company_key(value).split()) < 2:
+        return found
     for index, line in enumerate(lines):
         for start in recall.leading(line):
-            if recall.printed_as(start.text, value):
+            # (its legal form closes it: the words after are its particulars, not more name)
+            if recall.ends_in_form(start.text) and recall.printed_as(start.text, value):
                 i = next(n for n, word in enumerate(line.words) if word is start.words[0])
                 found.append(Spot(index, i, i + len(start.words) - 1))
     return found
