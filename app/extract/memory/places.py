@@ -197,6 +197,11 @@ def page_before_last(lines: list[Line]) -> Region | None:
     return Region([line for line in lines if line.page == pages[-2]], 0.0, False)
 
 
+def stripped(text: str, place: dict) -> str | None:
+    """A cell's text without the words a place learned around its value (None: not there)."""
+    return _strip(text, place)
+
+
 def _strip(text: str, place: dict) -> str | None:
     """A cell's text without the words the learned cell had around its value; None when they
     are not there (a title 'Mail - PO 2573 - Duraply Timber' that named the supplier after

@@ -114,11 +114,18 @@ def _own_supplier(
     if read and _a_company(read.value):
         return None
     spans = [_span(place, frame) for place in learned.get("places", [])]
+    # the words a name was learned with after it in its cell, its particulars ('au capital
+    # de 100 000 000 FCFA - …' in the foot's registration line, which moves with the items)
+    contexts = [place for place in learned.get("places", []) if len(place.get("after", "")) > 20]
     for line in lines:
         for cell in (*name_cells(line), Cell(line.words)):
             over = any(min(cell.x1, x1) - max(cell.x0, x0) > 0 for x0, x1 in spans if x1 > x0)
             if over and printed_as(cell.text, own):
                 return Reading(own, cell.text.strip(), cell.conf)
+        for cell, place in itertools.product(line.cells, contexts):
+            name = places.stripped(cell.text, {"after": place["after"]})
+            if name and printed_as(name, own) and _same_form(name, own):
+                return Reading(own, name, cell.conf)
     return None
 
 
