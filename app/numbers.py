@@ -290,8 +290,10 @@ DATE_IN_TEXT = re.compile(
     rf"|\d{{1,2}}[»\"”]?(?:st|nd|rd|th|\.)?[\s\-/]+(?:de\s+|ta['’]\s+)?(?:{_MONTH_WORDS})\.?,?[\s\-/]+"
     rf"(?:de\s+)?\d{{2,4}}"
     rf"|(?:{_MONTH_WORDS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}"
-    # the year first, with its word and the day's ('2026 m. kovo 2 d.', '2026. gada 5. jūnijā')
+    # the year first, with its word and the day's ('2026 m. kovo 2 d.', '2026. gada 5. jūnijā',
+    # Uzbek's '2026-yil «3» iyul')
     rf"|\d{{4}}\s*m\.\s+(?:{_MONTH_WORDS})\s+\d{{1,2}}\s*d\."
+    rf"|\d{{4}}\s*-?\s*yil\s+[«\"“]?\d{{1,2}}[»\"”]?\s+(?:{_MONTH_WORDS})"
     rf"|\d{{4}}\.\s*gada\s+\d{{1,2}}\.\s*(?:{_MONTH_WORDS})"
     # the day's, the month's and the year's words before each ('ngày 12 tháng 07 năm 2026')
     rf"|ngày\s+\d{{1,2}}\s+tháng\s+\d{{1,2}}\s+năm\s+\d{{4}}"
@@ -317,7 +319,7 @@ def parse_date(text: str | None, day_first: bool = True) -> str:
     # '19 de agosto de 2026'; the year's and the day's words ('9 ноября 2026 г.', '2026 m. kovo
     # 2 d.', '22 მაისი, 2026 წ.', '2026 оны 02 сарын 27')
     skipped = ("de", "del", "г", "р", "m", "d", "წ", "gada", "ngày", "tháng", "năm", "оны", "сарын")
-    skipped += ("ta'", "ta’", "с", "ý")  # (Maltese's 'of'; Tajik's and Turkmen's year)
+    skipped += ("ta'", "ta’", "с", "ý", "yil")  # (Maltese's 'of'; Tajik's, Turkmen's, Uzbek's year)
     parts = [p for p in parts if p.lower() not in skipped]
     try:
         if len(parts) == 3 and all(p.isdigit() for p in parts):

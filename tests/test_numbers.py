@@ -98,6 +98,9 @@ def test_money_out(cents, text, shown):
         ("2026年2月27日", "2026-02-27"),
         ("2026년 2월 27일", "2026-02-27"),
         ("2026 оны 02 сарын 27", "2026-02-27"),
+        # Uzbek's: the year with its word, the day in quotation marks, the month's name
+        ("2026-yil «3» iyul", "2026-07-03"),
+        ("2026 yil 21 may", "2026-05-21"),
     ],
 )
 def test_parse_date(text, iso):
@@ -122,6 +125,8 @@ def test_parse_date_month_first_when_asked():
         ("서울, 2026년 11월 3일 발행", "2026년 11월 3일"),
         ("2026 оны 02 сарын 27 No 0712 Улаанбаатар хот", "2026 оны 02 сарын 27"),
         ("No 2026 11 3", None),
+        ("Toshkent sh.   2026-yil «3» iyul", "2026-yil «3» iyul"),
+        ("2026-yil 3 ta", None),
     ],
 )
 def test_a_date_inside_longer_text(text, found):
