@@ -40,21 +40,30 @@ def page(letterhead: str, number: str, qty: int) -> str:
     )
 
 
+def order_values(header: dict, qty: int, tax: float, item: tuple[str, str, str]) -> dict:
+    """A made-up order's confirmed values: its header's, one item (code, description, unit) of
+    `qty` at 100.00, and the foot with `tax` on it."""
+    amount = qty * 100.0
+    code, description, unit = item
+    return header | {
+        "subtotal": f"{amount:.2f}",
+        "tax": f"{tax:.2f}",
+        "total": f"{amount + tax:.2f}",
+        "items": [
+            {"item_code": code, "description": description, "quantity": str(qty),
+             "unit": unit, "unit_price": "100.00", "amount": f"{amount:.2f}"}
+        ],
+    }  # fmt: skip
+
+
 def confirmed(supplier: str, number: str, qty: int) -> dict:
-    amount = qty * 100
-    return {
+    header = {
         "po_number": f"PO-{number[-4:]}",
         "po_date": f"2026-10-0{qty % 9 + 1}",
         "supplier_name": supplier,
         "project_code": "CPT-07",
-        "subtotal": f"{amount:.2f}",
-        "tax": f"{amount * 0.15:.2f}",
-        "total": f"{amount * 1.15:.2f}",
-        "items": [
-            {"item_code": "BR-15", "description": "Ball valve 15 mm", "quantity": str(qty),
-             "unit": "each", "unit_price": "100.00", "amount": f"{amount:.2f}"}
-        ],
-    }  # fmt: skip
+    }
+    return order_values(header, qty, qty * 15.0, ("BR-15", "Ball valve 15 mm", "each"))
 
 
 def learned(letterhead: str, supplier: str) -> dict:
@@ -123,19 +132,13 @@ def footed(number: str, qty: int, registration: str = REGISTRATION) -> tuple[str
         more=more,
         registration=registration,
     )
-    return text, {
+    header = {
         "po_number": number,
         "po_date": f"2026-10-0{qty % 9 + 1}",
         "supplier_name": "SOLMARK Côte d'Ivoire SA",
         "project_code": "ABJ-03",
-        "subtotal": f"{amount:.2f}",
-        "tax": f"{amount * 0.18:.2f}",
-        "total": f"{amount * 1.18:.2f}",
-        "items": [
-            {"item_code": "CB-25", "description": "Câble 2,5 mm²", "quantity": str(qty),
-             "unit": "rouleau", "unit_price": "100.00", "amount": f"{amount:.2f}"}
-        ],
-    }  # fmt: skip
+    }
+    return text, order_values(header, qty, qty * 18.0, ("CB-25", "Câble 2,5 mm²", "rouleau"))
 
 
 def test_a_name_printed_only_at_the_start_of_the_foots_registration_line_is_learned():
@@ -173,18 +176,12 @@ def test_an_amount_after_a_dollars_sign_with_its_countrys_letters_is_learned():
         text = SIGNED.format(
             number=number, date="02/11/2026", qty=f"{qty:>2}", amount=amount, words="SOME"
         )
-        return text, {
+        header = {
             "po_number": number,
             "po_date": "2026-11-02",
             "supplier_name": "Tung Wo Building Materials Ltd.",
-            "subtotal": f"{qty * 100:.2f}",
-            "tax": "0.00",
-            "total": f"{qty * 100:.2f}",
-            "items": [
-                {"item_code": "", "description": "Tile adhesive C2TE", "quantity": str(qty),
-                 "unit": "bag", "unit_price": "100.00", "amount": f"{qty * 100:.2f}"}
-            ],
-        }  # fmt: skip
+        }
+        return text, order_values(header, qty, 0.0, ("", "Tile adhesive C2TE", "bag"))
 
     text, values = signed("HK-4410", 30)
     layout = teach.learn(text_lines(text), values) | {"id": "signed"}
@@ -214,18 +211,12 @@ DR-70    Oak door blank               {qty}  each     100.00   {amount:>10.2f}
 def rated(number: str, qty: int, vat: str, tax: float) -> tuple[str, dict]:
     amount = qty * 100.0
     text = RATED.format(number=number, qty=f"{qty:>2}", amount=amount, total=amount + tax, vat=vat)
-    return text, {
+    header = {
         "po_number": number,
         "po_date": "2026-11-03",
         "supplier_name": "Severn Oak Joinery Ltd",
-        "subtotal": f"{amount:.2f}",
-        "tax": f"{tax:.2f}",
-        "total": f"{amount + tax:.2f}",
-        "items": [
-            {"item_code": "DR-70", "description": "Oak door blank", "quantity": str(qty),
-             "unit": "each", "unit_price": "100.00", "amount": f"{amount:.2f}"}
-        ],
-    }  # fmt: skip
+    }
+    return text, order_values(header, qty, tax, ("DR-70", "Oak door blank", "each"))
 
 
 def test_a_tax_whose_place_reads_nothing_next_time_is_worked_out_from_the_other_two():
