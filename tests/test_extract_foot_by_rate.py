@@ -35,3 +35,22 @@ def test_the_sums_tax_stands_where_they_end_at_the_total_a_label_read():
     )
     got = read(page.replace("IVA 15%  ", "Cargo    "))
     assert (got["subtotal"], got["tax"], got["total"]) == ("46.23", "6.93", "53.16")
+
+
+def test_the_sums_tax_of_two_rates_stands_over_a_rounding_and_another_total():
+    # (a second reading's case: the charges that add up are each a tax; the labelled total
+    # after a rounding line is not where they end)
+    foot = "\n".join(
+        " " * 44 + f"{label:<30}{amount:>5}"
+        for label, amount in (
+            ("Sum", "46.23"),
+            ("VAT 15%", "5.00"),
+            ("VAT 5%", "1.93"),
+            ("Gross", "53.16"),
+            ("Rounding", "0.04"),
+            ("Total payable", "53.20"),
+        )
+    )
+    page = SUBTOTALS_BY_RATE.split("\n\n")[0] + "\n\n" + SUBTOTALS_BY_RATE.split("\n\n")[1]
+    got = read(page + "\n\n" + foot + "\n")
+    assert got["tax"] == "6.93"

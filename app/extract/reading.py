@@ -108,10 +108,8 @@ def foot_from_sums(
         for key, value in sums.items():
             if key in foot and not (key == "tax" and (taxed or not _adds_up(foot, sums))):
                 continue  # a label's value stays, unless it is a tax the sums deny
-            if key == "tax" and _another_total(foot, sums):
-                continue  # the amounts that add up stop short of the total a label read
-            # ('SUBTOTAL 15%  46.22', 'SUBTOTAL 0%  0.00', 'SUBTOTAL SIN IMPUESTOS  46.22'
-            # over 'IVA 15%' and 'VALOR TOTAL  53.15'): their charge is no tax of it
+            if key == "tax" and _subtotal_again(foot, sums):
+                continue  # no charge: the 'total' the amounts add up to is the subtotal again
             found = replace(value, source=f"{rule.name}: {rule.purpose} ({value.source})")
             foot[key] = replace(found, rule=rule.name) if key == "tax" and not taxed else found
             trail.note(rule.name, key, value.value, rule.purpose)
@@ -130,12 +128,16 @@ def _total_before_charges(foot: dict[str, Found], sums: dict[str, Found]) -> boo
     return None not in (label, sub, total) and label == sub < total
 
 
-def _another_total(foot: dict[str, Found], sums: dict[str, Found]) -> bool:
-    """A label read the total, and it is not the one the sums end at."""
+def _subtotal_again(foot: dict[str, Found], sums: dict[str, Found]) -> bool:
+    """The sums' one charge is nothing, and a label read another total: the amounts that add
+    up are the subtotal printed twice, a zero between ('SUBTOTAL 15%  46.22', 'SUBTOTAL 0%
+    0.00', 'SUBTOTAL SIN IMPUESTOS  46.22' over 'IVA 15%' and 'VALOR TOTAL  53.15'), and
+    the tax is under them."""
     if "total" not in foot:
         return False
     label, summed = checks.cents(foot["total"].value), checks.cents(sums["total"].value)
-    return None not in (label, summed) and label != summed
+    nothing = checks.cents(sums["tax"].value) == 0
+    return None not in (label, summed) and nothing and label != summed
 
 
 def _adds_up(foot: dict[str, Found], sums: dict[str, Found]) -> bool:
