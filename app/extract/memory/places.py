@@ -197,12 +197,7 @@ def page_before_last(lines: list[Line]) -> Region | None:
     return Region([line for line in lines if line.page == pages[-2]], 0.0, False)
 
 
-def stripped(text: str, place: dict) -> str | None:
-    """A cell's text without the words a place learned around its value (None: not there)."""
-    return _strip(text, place)
-
-
-def _strip(text: str, place: dict) -> str | None:
+def strip_context(text: str, place: dict) -> str | None:
     """A cell's text without the words the learned cell had around its value; None when they
     are not there (a title 'Mail - PO 2573 - Duraply Timber' that named the supplier after
     another order's number names no supplier here)."""
@@ -325,7 +320,7 @@ def _labelled(place: dict, area: Region, frame: Frame) -> list[tuple[str, float]
 def _stripped(found: list[tuple[float, str, float]], place: dict) -> list[tuple[str, float]]:
     """The values found, nearest first, each without its learned context; those whose context
     is not there are no readings."""
-    out = [(_strip(text, place), conf) for _, text, conf in sorted(found)]
+    out = [(strip_context(text, place), conf) for _, text, conf in sorted(found)]
     return [(text, conf) for text, conf in out if text is not None]
 
 

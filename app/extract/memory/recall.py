@@ -123,7 +123,7 @@ def _own_supplier(
             if over and printed_as(cell.text, own):
                 return Reading(own, cell.text.strip(), cell.conf)
         for cell, place in itertools.product(line.cells, contexts):
-            name = places.stripped(cell.text, {"after": place["after"]})
+            name = places.strip_context(cell.text, {"after": place["after"]})
             if name and printed_as(name, own) and _same_form(name, own):
                 return Reading(own, name, cell.conf)
     return None
@@ -138,8 +138,12 @@ _MORE_FORMS = {
 }  # fmt: skip
 
 
+def _bare(word: str) -> str:
+    return word.lower().replace(".", "").strip("(),")
+
+
 def _form_word(word: str) -> bool:
-    return word.lower().replace(".", "").strip("(),") in _MORE_FORMS or validate.is_legal_form(word)
+    return _bare(word) in _MORE_FORMS or validate.is_legal_form(word)
 
 
 def printed_as(printed: str, verified: str) -> bool:
@@ -160,7 +164,7 @@ def ends_in_form(name: str) -> bool:
 
 
 def _forms(name: str) -> set[str]:
-    return {word.lower().replace(".", "").strip("(),") for word in name.split() if _form_word(word)}
+    return {_bare(word) for word in name.split() if _form_word(word)}
 
 
 def _same_form(read: str, verified: str) -> bool:

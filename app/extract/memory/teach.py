@@ -250,12 +250,14 @@ def _name_as_printed(lines: list[Line], value: str) -> list[Spot]:
     Building Supplies (Pty) Ltd'): a whole cell of the first page, or cells side by side, that
     are that name, legal forms and case aside. The layout answers the name a person verified
     where that cell prints it again (recall._own_supplier)."""
+    if len(validate.company_key(value).split()) < 2:
+        return []  # one word of name: too little to tell it from another's
     found = []
     for index, line in enumerate(lines):
         if line.page != lines[0].page:
             break
         for cell in recall.name_cells(line):
-            if recall.printed_as(cell.text, value) and len(validate.company_key(value).split()) > 1:
+            if recall.printed_as(cell.text, value):
                 i = next(n for n, word in enumerate(line.words) if word is cell.words[0])
                 found.append(Spot(index, i, i + len(cell.words) - 1))
     return found or _name_leading_a_cell(lines, value)
@@ -266,8 +268,6 @@ def _name_leading_a_cell(lines: list[Line], value: str) -> list[Spot]:
     particulars ('SOLELEC CÔTE D'IVOIRE SA au capital de …' in the foot's registration line):
     the words that are the name verified, legal forms and case aside."""
     found = []
-    if len(validate.company_key(value).split()) < 2:
-        return found
     for index, line in enumerate(lines):
         for start in recall.leading(line):
             # (its legal form closes it: the words after are its particulars, not more name)
