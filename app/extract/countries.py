@@ -37,21 +37,79 @@ pk 92 PKR   ph 63 PHP   sg 65 SGD   kr 82 KRW   lk 94 LKR   tw 886 TWD  tj 992 T
 th 66 THB   tl 670 USD  tm 993 TMT  uz 998 UZS  vn 84 VND
 au 61 AUD   fj 679 FJD  ki 686 AUD  nz 64 NZD   pg 675 PGK  ws 685 WST  sb 677 SBD
 to 676 TOP  vu 678 VUV  nc 687 XPF  pf 689 XPF  pw 680 USD  ck 682 NZD  tv 688 AUD
-mh 692 USD
+mh 692 USD  nu 683 NZD
 ar 54 ARS   bo 591 BOB  br 55 BRL   cl 56 CLP   co 57 COP   cr 506 CRC  cu 53 CUP
 ec 593 USD  sv 503 USD  gt 502 GTQ  gy 592 GYD  ht 509 HTG  hn 504 HNL  mx 52 MXN
 cw - XCG    ni 505 NIO  py 595 PYG  pe 51 PEN   sr 597 SRD  uy 598 UYU  ve 58 VES   bz 501 BZD
 us - USD    ca - CAD    bs - BSD    bb - BBD    bm - BMD    ky - KYD    do - DOP
-jm - JMD    tt - TTD    pr - USD
+jm - JMD    tt - TTD    pr - USD    aw 297 AWG
 """
 _ROWS = re.findall(r"([a-z]{2}) (\d+|-) ([A-Z]{3})", _TABLE)
 BY_DOMAIN = {domain: currency for domain, _, currency in _ROWS}
 BY_DIALLING = {dial: currency for _, dial, currency in _ROWS if dial != "-"}
 
 
+# The countries' names as an address prints them, in English and in their own languages, by
+# their domains; names that are also a word, a person's or a state's ('Chad', 'Jordan',
+# 'Georgia', 'Turkey', 'China', 'Guinea') are left out, as are the office's own country and
+# the countries the table leaves out.
+_NAMES = """
+dz Algeria|Algérie|Algerie  ao Angola  bj Bénin|Benin  bw Botswana  bf Burkina\\s+Faso
+bi Burundi  cm Cameroun|Cameroon  cv Cabo\\s+Verde|Cape\\s+Verde  km Comores|Comoros
+cd RDC|R\\.D\\.\\s?Congo|Kinshasa  dj Djibouti  eg Egypt|Égypte  er Eritrea  sz Eswatini
+et Ethiopia  ga Gabon  gm Gambia  gh Ghana  ke Kenya  ls Lesotho  lr Liberia  ly Libya|Libye
+mg Madagascar  mw Malawi  ml Mali  mr Mauritanie|Mauritania  mu Mauritius
+ma Maroc|Morocco  mz Moçambique|Mozambique  na Namibia  ne Niger  ng Nigeria  rw Rwanda
+sn Sénégal|Senegal  sc Seychelles  sl Sierra\\s+Leone  so Somalia  sd Sudan  tz Tanzania
+tg Togo  tn Tunisie|Tunisia  ug Uganda  zm Zambia
+ae United\\s+Arab\\s+Emirates|U\\.A\\.E\\.|Dubai|Abu\\s+Dhabi  bh Bahrain  iq Iraq
+kw Kuwait  lb Lebanon|Liban  om Oman  qa Qatar  sa Saudi\\s+Arabia  ye Yemen
+al Albania|Shqipëri[ae]  at Austria|Österreich  be Belgium|Belgique|België  ba Bosnia
+hr Croatia|Hrvatska  cy Cyprus  cz Czechia|Česk[áo]\\s+republika|Česko  dk Denmark|Danmark
+ee Estonia|Eesti  fi Finland|Suomi  fr France  de Germany|Deutschland  gr Greece
+hu Hungary|Magyarország  is Iceland|Ísland  ie (?<!Northern\\s)Ireland|Éire
+it Italy|Italia  lv Latvia|Latvija
+lt Lithuania|Lietuva  lu Luxembourg  mt Malta  md Moldova  me Montenegro|Crna\\s+Gora
+mk North\\s+Macedonia  nl Netherlands|Nederland  no Norway|Norge  pl Poland|Polska
+pt Portugal  ro Romania|România  rs Serbia|Srbija  sk Slovakia|Slovensko  si Slovenia|Slovenija
+es Spain|España  se Sweden|Sverige  ch Switzerland|Schweiz|Suisse|Svizzera  ua Ukraine
+uk United\\s+Kingdom|(?<!New\\s)England|Scotland|(?<!South\\s)Wales|Northern\\s+Ireland
+fo Faroe\\s+Islands|Føroyar
+am Armenia  az Azerbaijan|Azərbaycan  bd Bangladesh  bt Bhutan  kh Cambodia  in India
+id Indonesia  jp Japan  kg Kyrgyzstan  la Laos  my Malaysia  mv Maldives  mn Mongolia
+np Nepal  pk Pakistan  ph Philippines  sg Singapore  lk Sri\\s+Lanka  tw Taiwan
+tr Türkiye  tj Tajikistan|Тоҷикистон  th Thailand  tm Turkmenistan  uz Uzbekistan|O[‘'’`ʻ]?zbekiston
+vn Vietnam|Viet\\s+Nam|Việt\\s+Nam
+au Australia  fj Fiji  nz New\\s+Zealand|Aotearoa  pg Papua\\s+New\\s+Guinea  ws Samoa
+sb Solomon\\s+Islands  to Tonga  vu Vanuatu  nc Nouvelle-Calédonie|New\\s+Caledonia
+pf Polynésie\\s+française|French\\s+Polynesia|Tahiti  ck Cook\\s+Islands  tv Tuvalu
+ki Kiribati  pw Palau  mh Marshall\\s+Islands  nu Niue
+ar Argentina  bo Bolivia  br Brasil|Brazil  cl Chile  co Colombia  cr Costa\\s+Rica
+ec Ecuador  sv El\\s+Salvador  gt Guatemala  gy Guyana  ht Haïti|Haiti  hn Honduras
+mx México|(?<!New\\s)Mexico  ni Nicaragua  py Paraguay  pe Perú|Peru  sr Suriname  uy Uruguay
+ve Venezuela  bz Belize  bs Bahamas  bb Barbados  bm Bermuda  ky Cayman\\s+Islands
+do República\\s+Dominicana|Dominican\\s+Republic  jm Jamaica  tt Trinidad  aw Aruba
+"""
+# A country's name as an address ends with it: after a comma or a dash ('Tegucigalpa,
+# Honduras', 'Barcadera - Aruba'), and ending its cell or before a comma, a dash or a
+# postcode; not 'Made in Italy', '22 Kenya Road', 'Tonga, Mpumalanga' nor 'Pick n Pay RDC'.
+_BEFORE = r"(?:(?<=,\s)|(?<=\s[-–·]\s))"
+_AFTER = r"(?=\s*$|,|\s{2}|\s[-–·]\s|\s\d|\s?\()"
+_NAMED = [
+    (domain, re.compile(rf"{_BEFORE}(?:{names}){_AFTER}", re.MULTILINE))
+    for domain, names in re.findall(r"([a-z]{2}) (\S+)", _NAMES)
+]
+
+
+def named(text: str) -> set[str]:
+    """The domains of the countries the text names as an address's last part ('Tegucigalpa,
+    M.D.C., Honduras, C.A.', 'Alofi, Niue')."""
+    return {domain for domain, name in _NAMED if name.search(text)}
+
+
 def currency_of(dialled: set[str], domains: set[str]) -> str | None:
     """The one currency of the countries a page's phones dial and its addresses end in
-    ('+593', '.com.ec'), or None where they name none or several."""
+    ('+593', '.com.ec') or name, or None where they name none or several."""
     named = {BY_DIALLING.get(code) for code in dialled} | {BY_DOMAIN.get(d) for d in domains}
     named.discard(None)
     return named.pop() if len(named) == 1 else None

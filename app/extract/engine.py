@@ -363,6 +363,10 @@ def _currency(lines: list[Line]) -> tuple[Found, int]:
             doubt = "beside no amount"  # signs by no amount are letters misread ('č.' as '€.')
         if doubt:
             found = Found(symbol, proofs.LOW - 0.1, f"{symbol}: {doubt}", None, True)
+    if found.value == "CAD" and found.confidence >= proofs.LOW and not _canadian(text):
+        # 'C$' alone is the sign of Canada's dollar and of Nicaragua's córdoba: a person says
+        doubt = "C$: Canada's dollar or Nicaragua's córdoba, and no code says which"
+        return Found("CAD", proofs.LOW - 0.1, doubt, None, found.ocr), len(named)
     return found, len(named)
 
 
@@ -579,10 +583,17 @@ def _foreign_domains(text: str) -> set[str]:
 
 
 def _country_currency(text: str) -> str | None:
-    """The currency of the one other country the page's phones dial and its e-mail and web
-    addresses end in ('+593', '.com.ec'), if they name one; else None."""
-    dialled, domains = _dialled(text), _foreign_domains(text)
+    """The currency of the one other country the page's phones dial, its e-mail and web
+    addresses end in and its addresses name ('+593', '.com.ec', 'Quito, Ecuador'), if they
+    name one; else None."""
+    dialled, domains = _dialled(text), _foreign_domains(text) | _countries_named(text)
     return countries.currency_of(dialled, domains) if dialled or domains else None
+
+
+def _countries_named(text: str) -> set[str]:
+    """The other countries the page names (an address's 'Tegucigalpa, Honduras'), by their
+    domains."""
+    return countries.named(text) - {OWN_DOMAIN}
 
 
 def _abroad(text: str) -> str | None:
@@ -595,6 +606,8 @@ def _abroad(text: str) -> str | None:
     domains = _foreign_domains(text)
     if domains:
         return f"an e-mail or web address ends in .{sorted(domains)[0]}"
+    if named := _countries_named(text):
+        return f"the page names another country (.{sorted(named)[0]})"
     money = _money_in_words(text)
     if money:
         return f"the page names {money.lower()} in words"
@@ -622,6 +635,8 @@ def _dollar(text: str, ocr: bool) -> Found:
         code = domains.pop()
         return Found(code, proofs.LOW - 0.1, f"$: the page's addresses are in {code}'s country")
     named = {code for code, country in _DOLLAR_COUNTRIES.items() if country.search(text)}
+    if not named and (code := countries.currency_of(set(), _countries_named(text))):
+        named = {code}  # the money of the one other country the page names ('Alofi, Niue')
     if len(named) == 1:  # the one country with a dollar the page names, flagged too
         code = named.pop()
         return Found(code, proofs.LOW - 0.1, f"$: the page names {code}'s country")
@@ -657,6 +672,15 @@ def _by_dialling(text: str, currencies: dict[str, str]) -> str | None:
 _CANADIAN_TAX = re.compile(
     r"\b(?:HST|QST|TPS|TVQ)\b\s*(?:\d{1,2}(?:[.,]\d+)?\s*%|:|#|n[o°º])"  # 'TPS 5 %', 'TVQ :'
 )
+# What names Canada's dollar beyond 'C$': its code, 'CA$' or 'Can$', its name or the country's.
+_CANADIAN = re.compile(r"(?<![A-Za-z])(?:CAD|CA\$|Can\$)|(?i:canadian\s+dollars?)|\bCanada\b")
+
+
+def _canadian(text: str) -> bool:
+    """The page names Canada's dollar otherwise than 'C$', or Canada, or its sales taxes."""
+    return bool(_CANADIAN.search(text) or _CANADIAN_TAX.search(text))
+
+
 # What only a Colombian page prints: its withholdings on VAT and on the trade tax, and its
 # money in words ('... PESOS M/CTE', moneda corriente).
 _COLOMBIAN_MONEY = re.compile(r"\b(?:ReteIVA|ReteICA|ReteFuente)\b|\bpesos\s+m/cte\b", re.I)
@@ -672,7 +696,8 @@ _CFA_BY_DIALLING = {
     **dict.fromkeys(("221", "225", "223", "226", "227", "228", "229", "245"), "XOF"),
 }
 # Countries that write their own currency '$', by the end of their e-mail and web addresses.
-_DOMAIN = re.compile(r"[\w.-]+\.(au|nz|sg|ca|hk|na|mx|cl|ar)\b")
+# (the last part of the address only: 'www.P65Warnings.ca.gov' is a US state's)
+_DOMAIN = re.compile(r"[\w.-]+\.(au|nz|sg|ca|hk|na|mx|cl|ar)\b(?![\w.-]*\w)")
 _DOLLAR_BY_DOMAIN = {
     "au": "AUD", "nz": "NZD", "sg": "SGD", "ca": "CAD", "hk": "HKD", "na": "NAD", "mx": "MXN",
     "cl": "CLP", "ar": "ARS",
@@ -689,7 +714,7 @@ _DOLLAR_COUNTRIES = {
 # Countries that write their own currency '$', by their dialling codes ('+1' is two of them).
 _DOLLAR_BY_DIALLING = {
     "56": "CLP", "52": "MXN", "57": "COP", "54": "ARS", "61": "AUD", "64": "NZD", "65": "SGD",
-    "852": "HKD", "264": "NAD", "682": "NZD", "688": "AUD", "692": "USD",
+    "852": "HKD", "264": "NAD", "682": "NZD", "683": "NZD", "688": "AUD", "692": "USD",
 }  # fmt: skip
 
 
@@ -937,6 +962,8 @@ def _ours_first(
         if not ours.value and name == "po_date":
             ours = fields.find(_by_our_number(pairs), [fields.OF_THE_DAY], check[shape], step)
         if not ours.value and name == "po_date":
+            ours = _of_the_day_beside(pairs, check[shape], step)
+        if not ours.value and name == "po_date":
             ours = _date_after_our_number(found["po_number"], check[shape])
         if not ours.value and name == "po_date":
             ours = _date_under_our_number(found["po_number"], lines, check[shape])
@@ -965,7 +992,7 @@ def _reference_alone(text: str, date_check: Callable[[str], str | None]) -> str 
     """The text is a reference with a digit and nothing else but its date ('NAR-545/26 od
     04.09.2026.'); not a sentence or another label's value ('Account: MER-00412', '12
     pallets as per quote')."""
-    match = _REFERENCE_ALONE.fullmatch(text)
+    match = _REFERENCE_ALONE.fullmatch(text.lstrip(": "))  # (its label's colon apart: ': MCN/15')
     if match is None or (match["date"] and _date_alone(match["date"], date_check) is None):
         return None
     return fields.reference(match["reference"])
@@ -1052,6 +1079,22 @@ def _po_named_first(found: dict[str, Found], pairs: list[Line], check: dict, ste
 _OUR_NUMBER = re.compile(fields.YOUR_ORDER_NUMBER, re.IGNORECASE)
 
 
+def _of_the_day_beside(lines: list[Line], check: Callable, step: float) -> Found:
+    """The date labelled 'of' ('del', 'vom', 'du', 'od', 'dated') in the cell right after our
+    order's number's label on its line ('Vs. ordine n.' beside 'del', their values under
+    them): our order's; an 'of' anywhere else is another document's date."""
+    for index, line in enumerate(lines):
+        for n, cell in enumerate(line.cells[:-1]):
+            if not _OUR_NUMBER.fullmatch(cell.text.strip().rstrip(":").strip()):
+                continue
+            beside = line.cells[n + 1]
+            if re.fullmatch(rf"(?:{fields.OF_THE_DAY_BESIDE})\s*:?", beside.text.strip(), re.I):
+                return fields.find(
+                    lines[index : index + 2], [fields.OF_THE_DAY_BESIDE], check, step
+                )
+    return MISSING
+
+
 def _by_our_number(lines: list[Line]) -> list[Line]:
     """The line that labels our order's number ('Vaša objednávka č.:') and the line under it:
     where a date by a label naming no document is our order's."""
@@ -1101,20 +1144,23 @@ def _known_site_first(
 # Warehouse complex, Koggala EPZ'): the project's, where no label names one.
 _DELIVER_TO = (
     r"deliver(?:y)?\s+(?:to|address)|ship\s+to|delivery(?!\s*:)|"  # (a block's heading)
-    # the same in Spanish, Portuguese, Catalan, French, German and Albanian
+    # the same in Spanish, Portuguese, Catalan, French ('Livrer à'), German and Albanian
     r"lugar\s+de\s+entrega|local\s+de\s+entrega|lloc\s+de\s+lliurament|"
-    r"lieu\s+de\s+livraison|liefer(?:adresse|anschrift)|vendi\s+i\s+dor[ëe]zimit"
+    r"lieu\s+de\s+livraison|livrer\s+[àa]|adresse\s+de\s+livraison|"
+    r"liefer(?:adresse|anschrift)|vendi\s+i\s+dor[ëe]zimit"
 )
 # (a dash between them, or none: 'Deliver to: TON-NKF04 Fanga'uta office block')
+# (or a comma, and a project's word before it: 'chantier DJ-BAL02, Balbala, Djibouti')
 _SITE_BEFORE_NAME = re.compile(
-    r"([A-Z]{2,}[A-Z0-9]*-[A-Z0-9]*\d[A-Z0-9]*)\s+(?P<dash>[-–·]\s+)?[^\W\d]"
+    r"([A-Z]{2,}[A-Z0-9]*-[A-Z0-9]*\d[A-Z0-9]*)(?:,\s+|\s+(?P<dash>[-–·]\s+)?)[^\W\d]"
 )
 
 
 def _code_before_name(text: str, dashed: bool = False) -> str | None:
     """The site's code before its name; `dashed`: a dash between them (on an address's later
     lines a postcode comes before its town: 'CH-9494 Schaan')."""
-    match = _SITE_BEFORE_NAME.match(text.strip())
+    first, _, rest = text.strip().partition(" ")
+    match = _SITE_BEFORE_NAME.match(rest if fields.project_word(first) else text.strip())
     if match is None or (dashed and not match["dash"]):
         return None
     return match.group(1)

@@ -79,6 +79,7 @@ YOUR_ORDER = (
     # Portuguese's and Galician's with their article ('O seu pedido nº', 'A vossa encomenda')
     r"(?:[oa]\s+)?(?:seu|sua|vosso|vossa)\s+(?:pedido|encomenda)|"
     r"votre\s+(?:commande|bon\s+de\s+commande)|"
+    r"(?:la\s+)?vostra\s+comanda|"  # (Catalan's)
     # Italian's ('Vs. ordine', 'Vostro ordine', 'Vostra ordinazione'), Welsh's ('Eich archeb')
     r"v(?:ostr[oa]|s)\.?\s+(?:ordine|ordinazione)|eich\s+archeb|"
     # Portuguese's and Spanish's 'your' shortened ('V/ Encomenda', 'S/ Pedido')
@@ -91,7 +92,7 @@ YOUR_ORDER = (
 YOUR_ORDER_NUMBER = (
     # ('Vaša narudžba br.', Bosnian's, Croatian's and Serbian's number)
     rf"(?:{YOUR_ORDER})(?:{_NO}|\s*č\.?|\s*n\.|\s*br\.?)|u\s+bestelnommer|"
-    r"ihre\s+bestell(?:nummer|referenz)|uw\s+(?:order|bestel(?:ling)?)-?\s*nummer|"
+    r"ihre\s+bestell(?:nummer|referenz|-?\s*nr\.?)|uw\s+(?:order|bestel(?:ling)?)-?\s*nummer|"
     r"eich\s+rhif\s+archeb|"  # (Welsh's 'your order number')
     r"deres\s+(?:ordre|bestillings?)\s*-?\s*(?:nr\.?|nummer)|ert\s+order\s*-?\s*(?:nr\.?|nummer)"
 )
@@ -117,11 +118,18 @@ YOUR_ORDER_BARE = rf"(?!(?:customer|cust\.?|client)\b)(?:{YOUR_ORDER})(?=\s*:|$)
 CUSTOMER_ORDER_BARE = r"(?:customer|cust\.?|client)\s+order(?=\s*:|$|\s+[^\s:]*\d)"
 # Its reference, bare ('Your Reference', 'Uw referentie'): on the supplier's own document, our
 # order's number where no label names our order, found but not proven (it may be a person's).
-YOUR_REFERENCE = r"(?:your|uw|ihre?|votre)\s+ref(?:erence|erentie|erenz|[ée]rence)?\.?"
+# (and Swedish's, Norwegian's, Danish's and Frisian's: 'Er referens', 'Jo referinsje')
+YOUR_REFERENCE = (
+    r"(?:your|uw|ihre?|votre|er|deres|jeres|jo)\s+"
+    r"ref(?:erence|erentie|erenz|[ée]rence|erens|eranse|erinsje)?\.?"
+)
 # Slovak's 'Zo dňa' ('of the day'): the date of the number printed before it, our order's
 # beside or under 'Vaša objednávka č.' only ('č. 2633999  zo dňa 23. 4. 2026' is the
 # confirmation's own).
 OF_THE_DAY = r"zo\s+d[ňn]a"
+# The same 'of' alone as the label of a date beside our order's number, in other languages
+# ('Vs. ordine n.  MCS-0582/26' beside 'del  09/09/2026', 'Ihre Bestellung' beside 'vom').
+OF_THE_DAY_BESIDE = rf"{OF_THE_DAY}|del|vom|du|od|dated"
 
 PO_LABELS: dict[str, list[str]] = {
     "po_number": [
@@ -180,7 +188,7 @@ _ALL_LABELS = re.compile(
         for patterns in group.values()
         for p in patterns
     )
-    + rf"|{YOUR_DATE}|{OF_THE_DAY}|{YOUR_PO_BARE}"
+    + rf"|{YOUR_DATE}|{OF_THE_DAY}|{YOUR_PO_BARE}|{YOUR_REFERENCE}"
     + r"|(?:your\s+ref(?:erence)?|delivery\s+date|due\s+date|account\s+(?:n[o°º]\.?|number)|"
     r"vat\s+(?:n[o°º]\.?|number|reg(?:istration)?\.?)|tel(?:ephone)?|fax|e-?mail|contact|phone|"
     r"reg(?:istration)?\.?\s+n[o°º]\.?|"
@@ -247,7 +255,11 @@ def numbered_block(text: str) -> bool:
 
 def reference(text: str) -> str | None:
     """A document number: one token with a digit in it ('PO-2026-0412', 'MC/0815'),
-    or in capitals ('WAITS'); never a label word ('STATUS'), a date or a company's name."""
+    or in capitals ('WAITS'); never a label word ('STATUS'), a date or a company's name, nor
+    the year of a date in words ('Mata-Utu, le 3 juin 2026')."""
+    text = numbers.DATE_IN_TEXT.sub(
+        lambda m: " " if re.search(r"[^\W\d_]", m.group()) else m.group(), text
+    )
     for token in text.replace(":", " ").split():
         match = _CODE.fullmatch(token.strip(".,;"))
         if not match or not 2 <= len(token) <= 40 or is_label(token):
@@ -307,7 +319,9 @@ def code(text: str) -> str | None:
     text = _after_project_word(text) or text  # the code after 'Project' in 'Project CP09'
     text = _LEDGER_PREFIX.sub("", text)  # a cost centre's ledger numbers before it
     named = _CODE_NAMED.match(text)
-    text = named.group(1) if named else text  # 'CP09 - Riverside Drive, Mbombela' -> 'CP09'
+    # 'CP09 - Riverside Drive, Mbombela' -> 'CP09'; a sentence's full stop after the code is
+    # not the code's ('Project SL-BO01. Quote our PO No. ...')
+    text = named.group(1).rstrip(".") if named else text
     short = len(text) <= 20 and len(text.split()) <= 3 and not is_label(text)
     short = short and not validate.is_label_words(text)
     # (nor a label in two languages, 'Lacagta / Currency', either half a label)
@@ -337,6 +351,13 @@ _ACCOUNT_AFTER = re.compile(
 )
 
 
+# Our number for the supplier before its name, zero-padded as a ledger's numbers are
+# ('Vendor  S00231 Waterloo Quarry & Block Industries', 'F00552 Quincaillerie ...'): no
+# company's name starts so ('K2000 Trading' has no zero first; digits alone, '08020
+# Barcelona', are a postcode before its town).
+_VENDOR_CODE = re.compile(r"^[A-Z]{1,3}-?0\d{3,}\s+(?=[^\W\d_]{2})")
+
+
 def name(text: str) -> str | None:
     if text.strip().endswith(":"):  # another label ('Subject:'), not a name
         return None
@@ -346,6 +367,7 @@ def name(text: str) -> str | None:
         return None
     if not re.search(r"[A-Za-z]", text) and len(text.split()) < 2:
         return None  # one word in another script beside a label: the label translated
+    text = _VENDOR_CODE.sub("", text)  # 'S00231 Waterloo Quarry ...' -> the name
     if re.match(r"^\d", text):  # a street address, not a company
         return _after_vendor_number(text)
     if len(text.split()) > 10:  # a sentence, not a company's name
@@ -593,6 +615,15 @@ _SIGNED = [
     ("AUD", _CODE_ALONE.format("AUD") + r"|AU?\$"),
     ("NZD", _CODE_ALONE.format("NZD") + r"|NZ\$"),
     ("HKD", _CODE_ALONE.format("HKD") + r"|HK\$"),
+    # Nicaragua's córdoba by its name in the plural (the singular is a city's) after an amount
+    # or before its sign in brackets: before Canada's dollar, so that 'Córdobas (C$)' names
+    # the córdoba ('C$' is the sign of both)
+    (
+        "NIO",
+        _CODE_ALONE.format("NIO")
+        + r"|(?i:c[óo]rdobas)(?=\s*\(C\$\))"
+        + rf"|{_AFTER_MONEY}\s?(?i:c[óo]rdobas)(?![^\W\d_])",
+    ),
     ("CAD", _CODE_ALONE.format("CAD") + r"|CA?\$"),
     ("JMD", r"(?<![\w/-])JMD(?![\w]|[-/]\w)|J\$"),  # Jamaica's dollar
     ("FJD", r"(?<![\w/-])FJD(?![\w]|[-/]\w)|FJ\$"),  # Fiji's
@@ -636,6 +667,13 @@ _SIGNED = [
         _lettered("XCG", "")
         + rf"|(?<![\w-])Cg\.?(?= ?{AMOUNT})|(?i:caribische\s+gulden|caribbean\s+guilder)",
     ),
+    # Aruba's florin: 'Afl.' before an amount, not a date ('Afl. 15.10.2026' is Afrikaans's
+    # delivery), or its name
+    (
+        "AWG",
+        _lettered("AWG", "")
+        + rf"|(?<![\w-])Afl\.?(?=\s*{AMOUNT}(?![.,/:]\d))|(?i:aruban?\w*\s+florin)",
+    ),
     # Peru's sol: 'S/' (or the older 'S/.') before an amount or closing a column's name
     # ('Importe total S/  8,703.08', 'P. Unit. (S/)'), and its code
     (
@@ -652,7 +690,8 @@ _SIGNED = [
     ("MZN", r"MZN|(?<=\d[.,]\d\d)\s?MT\b"),
     ("PLN", r"PLN|(?<=\d)\s?zł"),
     ("CZK", r"CZK|(?<=\d)\s?Kč"),
-    ("INR", r"INR|Rs\.?(?=\s?\d)|₹"),
+    # (and 'Rs.' in a column head's brackets: 'Rate (Rs.)', 'Amount (Rs.)')
+    ("INR", r"INR|Rs\.?(?=\s?\d)|(?<=\()Rs\.?(?=\))|₹"),
     # signs of their own: Kenya's shilling ('Kshs', 'KSh'), Tanzania's and Uganda's, the naira,
     # the cedi, the tenge, the dong, the lira ('TL' after an amount), the forint ('Ft'), the
     # rouble, the peso of the Philippines, the won

@@ -249,7 +249,14 @@ def _subtotal(found: Found, reading: Reading) -> str | None:
         sub, tax, total = (_cents(reading, k) for k in ("subtotal", "tax", "total"))
         held = None not in (tax, total) and total_of_items == total and sub + tax == total
         return None if held else "it and the tax do not make the total the items add up to"
-    return None if total_of_items == checks.cents(found.value) else "the items do not add up to it"
+    if total_of_items != checks.cents(found.value):
+        return "the items do not add up to it"
+    total, tax = (reading.found.get(k, MISSING) for k in ("total", "tax"))
+    if tax.value is None and total.value is not None and total.value == found.value:
+        # the total and nothing more, and no tax read: a tax the prices include may be
+        # printed under a name not known here ('Tax Inclusive' over a 'NCT' line)
+        return "it is the total, and no tax was read: the prices may include one"
+    return None
 
 
 def _tax(found: Found, reading: Reading) -> str | None:

@@ -19,12 +19,12 @@ from app.extract.model import Found
 from app.extract.tables import CURRENCY_CODES, FOOT, money_text
 
 # (a dollar with its country's letters, 'TOTAL J$'; Peru's sol, 'Importe total S/')
-# (Guatemala's quetzal, 'TOTAL Q')
+# (Guatemala's quetzal, 'TOTAL Q'; Honduras's lempira, 'TOTAL L'; the Pacific franc, '(F CFP)')
 # (rupees as South Asia and the Indian Ocean shorten them, 'Rs.', 'SR'; the ngultrum's 'Nu.';
 # East Africa's shillings, 'Ushs', 'Kshs', 'Tshs')
 # (a code that is also a word only in brackets: 'Total (MOP)')
 _CURRENCY = (
-    rf"(?:\s*\(?(?:{CURRENCY_CODES}|r|q|€|[a-z]{{0,3}}\$|£|s/\.?|b/\.?|k\.d\.?|rs\.?|sr|nu\.|[ukt]shs?\.?)\)?|"
+    rf"(?:\s*\(?(?:{CURRENCY_CODES}|r|q|l|f\.?\s?cfp|€|[a-z]{{0,3}}\$|£|s/\.?|b/\.?|k\.d\.?|rs\.?|sr|nu\.|[ukt]shs?\.?)\)?|"
     rf"\s*\((?:{'|'.join(c for c in numbers.WORDLIKE_CURRENCY_CODES if c != 'KGS').lower()})\))?"
 )
 _RATE = r"(?:\s*(?:@|at|à|a)?\s*\(?\d{1,2}(?:[.,]\d+)?\s*%\)?)?"
@@ -61,7 +61,9 @@ FOOT_LABELS = {
     rf"total\s+before\s+(?:vat|tax)|{_WHAT}\s+{_EXCL}|{words.FOOT['subtotal']}|"
     # what the goods come to, before freight and tax ('Merchandise Total'); a service order's
     # 'Net value of services' (a bare 'Net Value' may be what is payable, after tax)
-    r"(?:merchandise|goods|materials?)\s+(?:total|value)|net\s+value\s+of\s+(?:goods|services)|"
+    # ('Merchandise' alone too, as a distributor's order prints it)
+    r"merchandise(?:\s+(?:total|value))?|(?:goods|materials?)\s+(?:total|value)|"
+    r"net\s+value\s+of\s+(?:goods|services)|"
     # an e-order's or e-invoice's monetary totals, as their viewers print them
     r"(?:tax\s+exclusive|line\s+extension)\s+amount)"
     rf"(?:\s+{_EXCL})?{_CURRENCY}",
@@ -119,6 +121,8 @@ def _amount(text: str, decimal_comma: bool, currency: str | None = None) -> str 
             continue  # a rate ('TVA 15% / VAT included 15%'), not an amount
         if _DAYS.match(text[match.end() :]):
             continue  # payment terms ('Netto 30 dagar', 'Net 30 days'), not an amount
+        if re.match(r"-[^\W\d_]", text[match.end() :]):
+            continue  # a number run into a word ('Tab. A/III n. 127-terdecies'), not an amount
         if _in_another_currency(text, match, currency):
             continue
         value = money_text(_CFA_AFTER.sub("", match.group().strip()), decimal_comma)
@@ -407,7 +411,10 @@ def _grid_foot(lines: list[Line], decimal_comma: bool, currency: str | None) -> 
             continue
         keyed = [(_foot_key(cell.text), cell) for cell in heads.cells]
         keys = [key for key, _ in keyed if key]
-        if len(keys) < 2 or not {"subtotal", "total"} & set(keys) or len(set(keys)) < len(keys):
+        # (a tax head per rate, summed, and a total printed twice, 'Total TTC' and 'Net à
+        # payer', may repeat; nothing else)
+        again = [k for k in set(keys) if keys.count(k) > 1]
+        if len(keys) < 2 or not {"subtotal", "total"} & set(keys) or set(again) - {"tax", "total"}:
             continue
         if any(not key and not _RATE_HEAD.fullmatch(cell.text.strip()) for key, cell in keyed):
             continue
@@ -426,27 +433,44 @@ def _grid_foot(lines: list[Line], decimal_comma: bool, currency: str | None) -> 
                 break
             if key:
                 found = _found(under, value, under.cells.index(over[0]))
-                out[key] = replace(found, source=f"{cell.text}  {over[0].text}")
+                found = replace(found, source=f"{cell.text}  {over[0].text}")
+                out[key] = _again(out[key], found, key) if key in out else found
+                if out[key] is None:
+                    break
         else:
             return out
     return {}
+
+
+def _again(first: Found, then: Found, key: str) -> Found | None:
+    """A grid foot's head printed twice: the taxes of two rates added up ('TVA 16 %' and 'TVA
+    13 %'), a total printed twice the same; None for two different totals."""
+    cents = checks.cents(first.value), checks.cents(then.value)
+    if None in cents:
+        return None
+    if key == "total":
+        return first if cents[0] == cents[1] else None
+    value = numbers.cents_to_text(cents[0] + cents[1])
+    sure = min(first.confidence, then.confidence)
+    return replace(first, value=value, confidence=sure, source=f"{first.source} + {then.source}")
 
 
 def _another_row(
     lines: list[Line], index: int, row: Line, keyed: list, decimal_comma: bool
 ) -> bool:
     """The line at `index`, right under a grid's row of amounts, is another such row: amounts
-    under two of the grid's labels or more."""
+    under two of the grid's labels or more, in cells of their own (a sentence across the page
+    under them, 'Réclamations sous 48 heures.', is one cell)."""
     if index >= len(lines) or lines[index].page != row.page:
         return False
     below = lines[index]
-    under = [
-        c
+    under = {
+        id(c)
         for key, head in keyed
         if key
         for c in below.cells
         if c.x0 <= head.x1 + 2 and c.x1 >= head.x0 - 2 and _amount(c.text, decimal_comma)
-    ]
+    }
     return len(under) >= 2
 
 

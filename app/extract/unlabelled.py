@@ -99,6 +99,10 @@ def number_after_title(lines: list[Line], step: float) -> Found:
             ):
                 # the number run on after the title in its cell ('Købsordre 106262')
                 return Found(joined.group(2), 0.7, text, None, cell.ocr)
+            if titled and n == 0 and len(line.cells) == 2:
+                bare = line.cells[1].text.strip()
+                if _bare_number(bare):  # the title and its number, alone on their line
+                    return Found(bare, 0.7, f"{text} {bare}", None, line.cells[1].ocr)
             if not (text.isupper() or len(line.cells) == 1) or not titled:
                 continue
             for at, marker in _after(lines, index, n, step):
@@ -161,9 +165,10 @@ def _after(lines: list[Line], index: int, n: int, step: float) -> list[tuple[int
     each is on."""
     title_cell, line = lines[index].cells[n], lines[index]
     cells = [(index, line.cells[n + 1])] if n + 1 < len(line.cells) else []
-    for at in range(index + 1, min(index + 3, len(lines))):
+    # (a title in large type stands further above its number: three steps)
+    for at in range(index + 1, min(index + 4, len(lines))):
         below = lines[at]
-        if below.page != line.page or below.y - line.y > 2.6 * step:
+        if below.page != line.page or below.y - line.y > 3.1 * step:
             break
         under = [c for c in below.cells if c.x1 > title_cell.x0 and c.x0 < title_cell.x1]
         if not under and title_cell is line.cells[-1]:
@@ -175,6 +180,13 @@ def _after(lines: list[Line], index: int, n: int, step: float) -> list[tuple[int
         cells += [(at, c) for c in under[:1]]
         if under and (len(under[0].text.split()) > 2 or _marker(under[0].text.strip())):
             break
+    if index and len(line.cells) == 1:
+        # a title alone on its line, its number marked on the line right above it, first
+        # ('N° 0683/DAF/2026   Djibouti, le 17 juillet 2026' over 'BON DE COMMANDE')
+        above = lines[index - 1]
+        first = above.cells[0]
+        if above.page == line.page and line.y - above.y <= 2.6 * step and _marker(first.text):
+            cells.append((index - 1, first))
     return cells
 
 
@@ -479,7 +491,12 @@ def _at(line: Line, x0: float) -> str | None:
 # 'site' after it ('Drasa industrial sheds - Project FJ-LTK01', 'Meridian Construction -
 # WHK-11 site office'): a word in capitals and digits (with a hyphen after 'site', as 'PPE2
 # site induction' names none), checked apart from the words (no pattern backtracks on it).
-_NAMED_BEFORE = re.compile(r"\b(?i:project|site)\s+([A-Z][A-Z0-9-]{2,14})(?![\w-])")
+# (in the languages' words too: 'Objet : chantier WF-FUT03 - Réservoir d'eau de Leava'; a
+# French public body's 'Opération OP26-RD937 - RD 937 ...', here only, flagged)
+_NAMED_BEFORE = re.compile(
+    rf"(?<![^\W\d_])(?i:project|site|op[ée]ration|{'|'.join(words.PROJECT_WORDS)})\s+"
+    r"([A-Z][A-Z0-9-]{2,14})(?![\w-])"
+)
 _NAMED_AFTER = re.compile(r"(?<![\w-])([A-Z][A-Z0-9-]{2,14})\s+(?i:site)\b")
 _SITE_CODE = re.compile(r"[A-Z]{2,}[A-Z0-9]*(?:-[A-Z0-9]+)*")
 

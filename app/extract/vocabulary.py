@@ -19,7 +19,7 @@ PO_NUMBER = [
     r"bestel(?:ling)?s?-?\s*(?:nommer|nr\.?|no\.?)|bestelnommer|aankoopbestelling" + NUMBER,
     r"(?:unsere\s+)?bestell(?:ung)?s?-?\s*(?:nummer|nr\.?)|auftrags?-?\s*(?:nummer|nr\.?)|"
     r"beleg-?\s*(?:nummer|nr\.?)",
-    r"(?:n[°º]|num[ée]ro)\s*(?:de\s+)?(?:la\s+)?commande|commande\s+n[°º]|n[°º]\s*bc",
+    r"(?:n[°º]|num[ée]ro)\s*(?:de\s+)?(?:la\s+)?(?:bon\s+de\s+)?commande|commande\s+n[°º]|n[°º]\s*bc",
     rf"(?:{SIGN}|n[úu]mero|no\.?)\s*(?:do\s+|de\s+|del\s+|da\s+)?"
     r"(?:pedido|encomenda|orden(?:\s+de\s+compra)?|ordem(?:\s+de\s+compra)?|o\.?c\.?)",
     r"(?:pedido(?:\s+de\s+compra)?|encomenda|nota\s+de\s+encomenda|ordem\s+de\s+compra|"
@@ -55,8 +55,11 @@ ORDER_WORDS = [
 ]
 # Titles that say a document is an order, in those languages.
 ORDER_TITLES = (
-    r"aankoopbestelling|bestelling|bestellung|bon\s+de\s+commande|commande|"
-    r"pedido(?:\s+de\s+compra)?|nota\s+de\s+encomenda|encomenda|orden\s+de\s+compra|"
+    # (French's order, and its order to a supplier: 'BON DE COMMANDE FOURNISSEUR')
+    r"aankoopbestelling|bestelling|bestellung|(?:bon\s+de\s+)?commande(?:\s+fournisseur)?|"
+    # (Papiamento's 'Orden di compra')
+    r"pedido(?:\s+(?:de\s+compra|a\s+proveedor))?|nota\s+de\s+encomenda|encomenda|"
+    r"orden\s+d[ei]\s+compra|"
     r"ordem\s+de\s+compra|objedn[áa]vka|"  # (Slovak's and Czech's)
     r"comanda(?:\s+de\s+(?:compra|subministrament))?|"  # (Catalan's)
     r"(?:yetkazib\s+beruvchiga\s+)?buyurtma|"  # (Uzbek's: an order, to a supplier)
@@ -108,6 +111,7 @@ WEEKDAYS = (
 ORDER_DATE = [
     r"besteldatum|datum\s+van\s+bestelling|bestelldatum|auftragsdatum",
     r"date\s+(?:de\s+(?:la\s+)?commande|d'[ée]mission)",
+    r"data\s+(?:de\s+(?:la\s+)?)?comanda",  # (Catalan's)
     r"data\s+(?:do\s+pedido|de\s+emiss[ãa]o)|fecha\s+(?:de(?:l)?\s+pedido|de\s+emisi[óo]n)",
     r"d[áa]tum\s+vystavenia|datum\s+vystaven[íi]",  # Slovak's and Czech's date of issue
     r"data\s+e\s+(?:porosis[ëe]|urdhrit)",  # Albanian's date of the order
@@ -191,10 +195,11 @@ FOOT = {
     r"heffing|пдв|ндс|igic|cuota\s+(?:iva|igic)|"  # (the Canary Islands' IGIC; its sum, 'Cuota')
     r"ддс|cukai(?:\s+jualan)?|ipi|dph|igv|gct|tgc|hst|itbis|ддв|qqs|tvsh|gbs|ааи|"
     r"itbms|"  # (Panama's tax on the transfer of goods and services)
+    r"isv|"  # (Honduras's sales tax, impuesto sobre ventas)
     r"tct",  # (Tuvalu's turnover and consumption tax)
     "total": r"totaal|gesamt(?:betrag|summe)?|endbetrag|endsumme|brutto(?:betrag)?|"
     r"summe\s+brutto|gesamt\s+brutto|total\s+t\.?t\.?c\.?|montant\s+t\.?t\.?c\.?|"
-    r"net\s+[àa]\s+payer(?:\s+t\.?t\.?c\.?)?|total\s+a\s+pagar|valor\s+a\s+pagar|importe\s+total|valor\s+total|"
+    r"net\s+[àa]\s+payer(?:\s+t\.?t\.?c\.?)?|montant\s+total(?:\s+t\.?t\.?c\.?)?|total\s+a\s+pagar|valor\s+a\s+pagar|importe\s+total|valor\s+total|"
     r"total\s+geral|total\s+general|total\s+(?:com|con)\s+iva|total\s+do\s+pedido|total\s+(?:de\s+la\s+)?orden(?:\s+de\s+compra)?|total\s+(?:del\s+)?pedido|"
     r"total\s+(?:de\s+la\s+)?comanda|"
     r"vlera\s+me\s+tvsh|totali\s+p[ëe]r\s+pages[ëe]|"  # (Albanian's)
