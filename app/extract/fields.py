@@ -257,9 +257,7 @@ def reference(text: str) -> str | None:
     """A document number: one token with a digit in it ('PO-2026-0412', 'MC/0815'),
     or in capitals ('WAITS'); never a label word ('STATUS'), a date or a company's name, nor
     the year of a date in words ('Mata-Utu, le 3 juin 2026')."""
-    text = numbers.DATE_IN_TEXT.sub(
-        lambda m: " " if re.search(r"[^\W\d_]", m.group()) else m.group(), text
-    )
+    text = numbers.DATE_IN_TEXT.sub(lambda m: " " if _worded_date_alone(m) else m.group(), text)
     for token in text.replace(":", " ").split():
         match = _CODE.fullmatch(token.strip(".,;"))
         if not match or not 2 <= len(token) <= 40 or is_label(token):
@@ -273,6 +271,14 @@ def reference(text: str) -> str | None:
             # CONSTRUCCIONES, S.R.L.' after a title)
             return None if validate.ends_in_legal_form(text) else match.group()
     return None
+
+
+def _worded_date_alone(match: re.Match) -> bool:
+    """The date matched is written with its month's word and stands as words of its own
+    ('le 3 juin 2026'), not inside a reference ('LPO-15-SEP-2026-01')."""
+    text, start, end = match.string, match.start(), match.end()
+    alone = (start == 0 or text[start - 1].isspace()) and (end == len(text) or text[end] in " ,.;)")
+    return alone and bool(re.search(r"[^\W\d_]", match.group()))
 
 
 # Words in capitals a print puts after 'Order' that are no number: the file's kind, the copy's

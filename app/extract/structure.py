@@ -397,8 +397,11 @@ def foot_by_sums(
             amount = _last_amount(other, comma)
             if amount is None:
                 break
-            if items_sum + sum(c for _, c in charges) == amount and charges:
+            if items_sum + sum(c for _, c in charges) == amount and any(c for _, c in charges):
                 return _foot(line, charges, other, items_sum, amount)
+            # (charges of nothing make no sum: the items' sum again under them is a taxable
+            # base's line, 'Importe gravado 15%  15,314.40' under 'Importe exento  0.00', no
+            # total; a zero-rated foot no label names is left for a person)
             charges.append((other, amount))
             previous = other
         if len(charges) == 1 and included_at_a_rate(items_sum, charges[0][1]):

@@ -19,12 +19,12 @@ from app.extract.model import Found
 from app.extract.tables import CURRENCY_CODES, FOOT, money_text
 
 # (a dollar with its country's letters, 'TOTAL J$'; Peru's sol, 'Importe total S/')
-# (Guatemala's quetzal, 'TOTAL Q'; Honduras's lempira, 'TOTAL L'; the Pacific franc, '(F CFP)')
+# (Guatemala's quetzal, 'TOTAL Q'; the Pacific franc, '(F CFP)')
 # (rupees as South Asia and the Indian Ocean shorten them, 'Rs.', 'SR'; the ngultrum's 'Nu.';
 # East Africa's shillings, 'Ushs', 'Kshs', 'Tshs')
 # (a code that is also a word only in brackets: 'Total (MOP)')
 _CURRENCY = (
-    rf"(?:\s*\(?(?:{CURRENCY_CODES}|r|q|l|f\.?\s?cfp|€|[a-z]{{0,3}}\$|£|s/\.?|b/\.?|k\.d\.?|rs\.?|sr|nu\.|[ukt]shs?\.?)\)?|"
+    rf"(?:\s*\(?(?:{CURRENCY_CODES}|r|q|f\.?\s?cfp|€|[a-z]{{0,3}}\$|£|s/\.?|b/\.?|k\.d\.?|rs\.?|sr|nu\.|[ukt]shs?\.?)\)?|"
     rf"\s*\((?:{'|'.join(c for c in numbers.WORDLIKE_CURRENCY_CODES if c != 'KGS').lower()})\))?"
 )
 _RATE = r"(?:\s*(?:@|at|à|a)?\s*\(?\d{1,2}(?:[.,]\d+)?\s*%\)?)?"
@@ -121,8 +121,8 @@ def _amount(text: str, decimal_comma: bool, currency: str | None = None) -> str 
             continue  # a rate ('TVA 15% / VAT included 15%'), not an amount
         if _DAYS.match(text[match.end() :]):
             continue  # payment terms ('Netto 30 dagar', 'Net 30 days'), not an amount
-        if re.match(r"-[^\W\d_]", text[match.end() :]):
-            continue  # a number run into a word ('Tab. A/III n. 127-terdecies'), not an amount
+        if re.match(r"-[^\W\d_]", text[match.end() :]) and not re.search(r"[.,]\d\d$", match[0]):
+            continue  # a whole number run into a word ('n. 127-terdecies'), not an amount
         if _in_another_currency(text, match, currency):
             continue
         value = money_text(_CFA_AFTER.sub("", match.group().strip()), decimal_comma)
