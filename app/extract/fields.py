@@ -61,7 +61,9 @@ _PROJECT_LABELS = [
     # an accounting code, or a location given as a code ('Location: OSH-05'): the project's
     # only where no project or site is named
     r"location(?=\s*:\s*[A-Z]{2,}[\w-]*\d)|cost\s+cent(?:re|er)|centro\s+de\s+cust[oa]s?|"
-    r"centro\s+de\s+costos?",
+    r"centro\s+de\s+costos?|"
+    # a French public body's 'Opération' (its works, or a sales promotion's): read, not proven
+    r"op[ée]ration",
 ]
 # The last project label's rank: an accounting code's or a location's ('Cost centre',
 # 'Location: OSH-05'), not the project's itself.

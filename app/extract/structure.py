@@ -21,6 +21,7 @@ from decimal import Decimal, InvalidOperation
 
 from app import numbers
 from app.extract import checks
+from app.extract import vocabulary as words
 from app.extract.columns import ColumnView
 from app.extract.layout import Cell, Line
 from app.extract.model import Found, Item
@@ -373,6 +374,10 @@ def _in_block(line: Line, x0: float) -> Line | None:
     return Line(words, line.y, line.page) if words else None
 
 
+# A total's word on the line the sums end on ('Order total', 'Total DKK', 'Att betala').
+_TOTAL_WORD = re.compile(rf"\btotal|{words.FOOT['total']}", re.IGNORECASE)
+
+
 def foot_by_sums(
     lines: list[Line], items_sum: int | None, after: tuple[int, float], step: float, comma: bool
 ) -> dict[str, Found]:
@@ -397,11 +402,12 @@ def foot_by_sums(
             amount = _last_amount(other, comma)
             if amount is None:
                 break
-            if items_sum + sum(c for _, c in charges) == amount and any(c for _, c in charges):
+            # (charges of nothing make a sum only with a total's word: the items' sum again
+            # under them is else a taxable base's line, 'Importe gravado 15%  15,314.40'
+            # under 'Importe exento  0.00', no total)
+            charged = any(c for _, c in charges) or _TOTAL_WORD.search(other.text)
+            if items_sum + sum(c for _, c in charges) == amount and charges and charged:
                 return _foot(line, charges, other, items_sum, amount)
-            # (charges of nothing make no sum: the items' sum again under them is a taxable
-            # base's line, 'Importe gravado 15%  15,314.40' under 'Importe exento  0.00', no
-            # total; a zero-rated foot no label names is left for a person)
             charges.append((other, amount))
             previous = other
         if len(charges) == 1 and included_at_a_rate(items_sum, charges[0][1]):

@@ -491,10 +491,9 @@ def _at(line: Line, x0: float) -> str | None:
 # 'site' after it ('Drasa industrial sheds - Project FJ-LTK01', 'Meridian Construction -
 # WHK-11 site office'): a word in capitals and digits (with a hyphen after 'site', as 'PPE2
 # site induction' names none), checked apart from the words (no pattern backtracks on it).
-# (in the languages' words too: 'Objet : chantier WF-FUT03 - Réservoir d'eau de Leava'; a
-# French public body's 'Opération OP26-RD937 - RD 937 ...', here only, flagged)
+# (in the languages' words too: 'Objet : chantier WF-FUT03 - Réservoir d'eau de Leava')
 _NAMED_BEFORE = re.compile(
-    rf"(?<![^\W\d_])(?i:project|site|op[ée]ration|{'|'.join(words.PROJECT_WORDS)})\s+"
+    rf"(?<![^\W\d_])(?i:project|site|{'|'.join(words.PROJECT_WORDS)})\s+"
     r"([A-Z][A-Z0-9-]{2,14})(?![\w-])"
 )
 _NAMED_AFTER = re.compile(r"(?<![\w-])([A-Z][A-Z0-9-]{2,14})\s+(?i:site)\b")
