@@ -200,18 +200,6 @@ def discount_for_doubted(item: Item, sums: Sums) -> Change | None:
     return Change("discount", numbers.parse_quantity(rate), "doubted discount: the one that fits")
 
 
-def quantity_from_line(item: Item, sums: Sums) -> Change | None:
-    """Not where discounts are printed (a column, or one read on the line) and a plain one
-    explains the line with the quantity read: the discount was misread or lost ('5%' for
-    2.5 %), not the quantity, whose amount over price is then a fraction ('8.21' for 8)."""
-    plain = _plain(item)
-    if plain is None or ((sums.discounts or item.discount) and _discount_explains(item)):
-        return None
-    return Change(
-        "quantity", numbers.parse_quantity(plain), "amount over price is a plain quantity"
-    )
-
-
 # --- the foot ----------------------------------------------------------------------------
 
 
@@ -303,11 +291,6 @@ def _plain(item: Item) -> Decimal | None:
     quantity, price, amount, kept = line_numbers(item)
     plain = plain_quantity(price, kept, amount, item)
     return None if plain is not None and plain < 1 <= quantity else plain
-
-
-def _discount_explains(item: Item) -> bool:
-    quantity, price, amount, _ = line_numbers(item)
-    return plain_discount(quantity, price, amount) is not None
 
 
 def _lost_group(value: Decimal, amount: Decimal) -> bool:

@@ -180,8 +180,6 @@ RULES: tuple[Rule, ...] = (
       True, "explain", repairs.price_from_doubted),
     R("discount_for_doubted", "a discount the OCR doubted: the plain one that fits",
       True, "explain", repairs.discount_for_doubted),
-    R("quantity_from_line", "a misread quantity: amount over price, if a plain quantity",
-      True, "explain", repairs.quantity_from_line),
     R("foot_by_sums", "no subtotal or total label: the amounts under the items that add up",
       False, "sums", structure.foot_by_sums),
     R("subtotal_misread", "a subtotal that the items and the total both deny",
