@@ -545,3 +545,19 @@ def test_an_amount_with_its_cents_before_a_hyphen_and_letters_is_still_one():
         )
     )
     assert got["total"] == "7291.00"
+
+
+def test_a_swedish_order_confirmations_own_number_is_not_our_orders():
+    """Found by the second reading, in the old code too: a Swedish confirmation's 'Ordernr'
+    (the supplier's own) was taken for our PO number, unflagged."""
+    got = read(
+        _order(f"""\
+BYGGVARUHUSET NORR AB                                     ORDERBEKRÄFTELSE
+Storgatan 12, 903 26 Umeå                                 Ordernr: 88120
+                                                          Datum: 2026-09-15
+Kund: {BUYER}
+Er referens: MC-26-0412
+Projekt: CP09
+""")
+    )
+    assert got["po_number"] != "88120" or flagged(got, "po_number")

@@ -152,6 +152,8 @@ def _titles(lines: list[Line]) -> list[str]:
 # order', 'Order acknowledgement'), even where the line naming our order was lost.
 _THEIR_TITLE = accents.compiled(
     r"sales\s+order|order\s+(?:acknowledge?ment|confirmation)|orderbevestiging|verkooporder|"
+    # (Swedish's, Norwegian's and Danish's order confirmation)
+    r"orderbekr[äa]ftelse|ordrebekreftelse|ordrebekr[æa]ftelse|"
     r"auftragsbest[äa]tigung|confirmaci[óo]n\s+del?\s+pedido|"
     r"confirma[çc][ãa]o\s+d[aoe]\s+(?:pedido|encomenda)|confirmation\s+de\s+commande|"
     r"(?:acknowledge?ment|confirmation)\s+of\s+(?:your\s+)?order|"
