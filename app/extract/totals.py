@@ -434,9 +434,10 @@ def _grid_foot(lines: list[Line], decimal_comma: bool, currency: str | None) -> 
             if key:
                 found = _found(under, value, under.cells.index(over[0]))
                 found = replace(found, source=f"{cell.text}  {over[0].text}")
-                out[key] = _again(out[key], found, key) if key in out else found
-                if out[key] is None:
-                    break
+                found = _again(out[key], found, key) if key in out else found
+                if found is None:
+                    break  # two different totals: no foot
+                out[key] = found
         else:
             return out
     return {}
