@@ -8,7 +8,8 @@ beside its 'Min' and 'Max'. Each page is made up here."""
 
 from __future__ import annotations
 
-from app.extract import engine, tables
+from app.extract import engine, tables, unlabelled
+from app.extract.layout import text_lines, typical_step
 from tests.test_extract_second_reading_7 import TABLE
 
 BUYER = "Meridian Construction (Pty) Ltd"
@@ -125,8 +126,10 @@ A-100   Цемент М500              10     меш.   2 500,00     25 000,00
                                                  Итого:      25 000,00
 """
     payload = read(page)
-    assert payload["po_number"] == "2246" and flagged(payload, "po_number")
-    assert payload["po_date"] == "2026-06-08" and flagged(payload, "po_date")
+    assert after_title(page) == "2246" and flagged(payload, "po_number")
+    # (with no number read by the rule that went, the first date above the items is the
+    # delivery's: a guess, flagged as before)
+    assert flagged(payload, "po_date")
 
 
 def test_the_hryvnia_by_its_short_name():
@@ -349,3 +352,11 @@ Deliver to: Durban depot DBN07
     payload = read(page)
     assert payload["project_code"] == "DBN07"
     assert flagged(payload, "project_code")
+
+
+def after_title(page: str) -> str | None:
+    """The number `unlabelled.number_after_title` finds after an order's title on the page: no
+    longer a rule the engine reads a PO number by (it went at rotation 21's look, wrong more
+    often than right on the held-out families), it serves `number_after_title_over_site`."""
+    lines = text_lines(page)
+    return unlabelled.number_after_title(lines, typical_step(lines)).value

@@ -87,7 +87,7 @@ ki Kiribati  pw Palau  mh Marshall\\s+Islands  nu Niue
 ar Argentina  bo Bolivia  br Brasil|Brazil  cl Chile  co Colombia  cr Costa\\s+Rica
 ec Ecuador  sv El\\s+Salvador  gt Guatemala  gy Guyana  ht Haïti|Haiti  hn Honduras
 mx México|(?<!New\\s)Mexico  ni Nicaragua  py Paraguay  pe Perú|Peru  sr Suriname  uy Uruguay
-ve Venezuela  bz Belize  bs Bahamas  bb Barbados  bm Bermuda  ky Cayman\\s+Islands
+ve Venezuela  cu Cuba  bz Belize  bs Bahamas  bb Barbados  bm Bermuda  ky Cayman\\s+Islands
 do República\\s+Dominicana|Dominican\\s+Republic  jm Jamaica  tt Trinidad  aw Aruba
 """
 # A country's name as an address ends with it: after a comma or a dash ('Tegucigalpa,
@@ -99,12 +99,29 @@ _NAMED = [
     (domain, re.compile(rf"{_BEFORE}(?:{names}){_AFTER}", re.MULTILINE))
     for domain, names in re.findall(r"([a-z]{2}) (\S+)", _NAMES)
 ]
+# An address of the United States or Canada by its state's or province's letters and its
+# postcode after a town ('ATLANTA, GA 30336', 'Toronto ON M5V 2T6'): the country, unnamed.
+_STATES = (
+    "AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|"
+    "NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY"
+)
+_PROVINCES = "AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT"
+# (the town and a comma before the state; the postcode ending its cell: not 'Vendor ID 10234'
+# nor 'VALOR DE 12500,00')
+_TOWN = r"(?<![^\W\d_])[^\W\d_]{3,}\.?,\s"
+_ENDS = r"(?= {2,}|[ \t]*(?:\n|$))"
+_ADDRESSED = [
+    ("us", re.compile(rf"{_TOWN}(?:{_STATES})\s{{1,2}}\d{{5}}(?:-\d{{4}})?{_ENDS}", re.MULTILINE)),
+    ("ca", re.compile(rf"{_TOWN}(?:{_PROVINCES})\s{{1,2}}[A-Z]\d[A-Z]\s?\d[A-Z]\d{_ENDS}", re.M)),
+]
 
 
 def named(text: str) -> set[str]:
     """The domains of the countries the text names as an address's last part ('Tegucigalpa,
-    M.D.C., Honduras, C.A.', 'Alofi, Niue')."""
-    return {domain for domain, name in _NAMED if name.search(text)}
+    M.D.C., Honduras, C.A.', 'Alofi, Niue'), or whose addresses it prints ('Atlanta, GA
+    30336')."""
+    named = {domain for domain, name in _NAMED if name.search(text)}
+    return named | {domain for domain, address in _ADDRESSED if address.search(text)}
 
 
 def currency_of(dialled: set[str], domains: set[str]) -> str | None:

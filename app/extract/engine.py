@@ -311,6 +311,10 @@ def _currency(lines: list[Line]) -> tuple[Found, int]:
         if krona:  # the krona or krone of the country the page's phones dial, flagged
             found = Found(krona, proofs.LOW - 0.1, f"kr: the page's phones dial {krona}'s")
             return found, len(named)
+        krona = _krona_by_address(text) if unnamed == "kr" else None
+        if krona:  # or whose e-mail and web addresses it prints, flagged too
+            found = Found(krona, proofs.LOW - 0.1, f"kr: the page's addresses are {krona}'s")
+            return found, len(named)
         if unnamed:  # flagged: a person says which
             found = Found(None, 0.0, f"'{unnamed}' beside the amounts names no one currency")
             return found, len(named)
@@ -527,7 +531,8 @@ OWN_DOMAIN = "za"
 # countries' parts are taken by anyone ('.io', '.co', '.me') and say no country.
 _COUNTRY_DOMAIN = re.compile(r"(?:@|\bwww\.)[\w-]+(?:\.[\w-]+)*\.([a-z]{2})(?![\w.-]*\w)")
 _ANY_COUNTRYS_DOMAINS = frozenset({"co", "io", "ai", "me", "tv", "fm", "ly", "to", "cc", "ws"})
-_DIALLING = re.compile(r"(?<![\w+])\+(\d{1,3})(?=[\s(\-.])")  # '+27 21', '+27 (0)21'
+# ('(+53) 7 204 6630': the code in brackets, a phone's digits after it; not '(+40)' after a size)
+_DIALLING = re.compile(r"(?<![\w+])\+(\d{1,3})(?=[\s(\-.]|\) ?\d+[ -]\d)")  # '+27 21', '+27 (0)21'
 # Letters of scripts other than the Latin alphabet: Greek, Cyrillic, Armenian, Hebrew, Arabic,
 # the Indian scripts, Thai, Georgian, the Korean, Japanese and Chinese ones.
 _OTHER_SCRIPT = re.compile(
@@ -580,6 +585,13 @@ def _dialled(text: str) -> set[str]:
 def _foreign_domains(text: str) -> set[str]:
     """The country domains of other countries its e-mail and web addresses end in ('ec')."""
     return set(_COUNTRY_DOMAIN.findall(text.lower())) - _ANY_COUNTRYS_DOMAINS - {OWN_DOMAIN}
+
+
+def _krona_by_address(text: str) -> str | None:
+    """The krona or krone of the one country the page's e-mail and web addresses end in or
+    its addresses name ('.no', 'Norge'), or None."""
+    code = countries.currency_of(set(), _foreign_domains(text) | _countries_named(text))
+    return code if code in set(_KRONA_BY_DIALLING.values()) else None
 
 
 def _country_currency(text: str) -> str | None:
@@ -981,7 +993,7 @@ def _by_your_reference(number: Found) -> bool:
 
 # A reference alone, perhaps its date after it, 'of' it in a language ('MCL-26-0773 vom
 # 09.10.2026', 'NAR-545/26 od 04.09.2026.', 'Q75460 e datës 22.04.2026').
-_OF = r"(?:vom|von|od|of|dated|du|del|de|din|від|от|e\s+dat[ëe]s)"
+_OF = r"(?:vom|von|od|of|dated|du|del|de|din|dals|від|от|e\s+dat[ëe]s)"  # (Romansh's 'dals')
 _REFERENCE_ALONE = re.compile(
     rf"\s*(?P<reference>[^\W_][\w/\-.]*\d[\w/\-.]*?)(?:\s+{_OF}\s+(?P<date>.+?))?[\s.,;]*",
     re.IGNORECASE,
@@ -1077,6 +1089,10 @@ def _po_named_first(found: dict[str, Found], pairs: list[Line], check: dict, ste
 
 
 _OUR_NUMBER = re.compile(fields.YOUR_ORDER_NUMBER, re.IGNORECASE)
+# Our order's number's label, or our order named bare ('Uw bestelbon' over its number).
+_OUR_NUMBER_OR_ORDER = re.compile(
+    f"{fields.YOUR_ORDER_NUMBER}|{fields.YOUR_ORDER_BARE}", re.IGNORECASE
+)
 
 
 def _of_the_day_beside(lines: list[Line], check: Callable, step: float) -> Found:
@@ -1085,7 +1101,7 @@ def _of_the_day_beside(lines: list[Line], check: Callable, step: float) -> Found
     them): our order's; an 'of' anywhere else is another document's date."""
     for index, line in enumerate(lines):
         for n, cell in enumerate(line.cells[:-1]):
-            if not _OUR_NUMBER.fullmatch(cell.text.strip().rstrip(":").strip()):
+            if not _OUR_NUMBER_OR_ORDER.fullmatch(cell.text.strip().rstrip(":").strip()):
                 continue
             beside = line.cells[n + 1]
             if re.fullmatch(rf"(?:{fields.OF_THE_DAY_BESIDE})\s*:?", beside.text.strip(), re.I):
@@ -1147,7 +1163,9 @@ _DELIVER_TO = (
     # the same in Spanish, Portuguese, Catalan, French ('Livrer à'), German and Albanian
     r"lugar\s+de\s+entrega|local\s+de\s+entrega|lloc\s+de\s+lliurament|"
     r"lieu\s+de\s+livraison|livrer\s+[àa]|adresse\s+de\s+livraison|"
-    r"liefer(?:adresse|anschrift)|vendi\s+i\s+dor[ëe]zimit"
+    r"liefer(?:adresse|anschrift)|vendi\s+i\s+dor[ëe]zimit|"
+    # a job site's, a consignee's; Dutch's, Occitan's, Indonesian's ('Kirim ke')
+    r"job\s+site|ship\s+to\s*/\s*consignee|leveradres|l[òo]c\s+de\s+liurament|kirim\s+ke"
 )
 # (a dash between them, or none: 'Deliver to: TON-NKF04 Fanga'uta office block')
 # (or a comma, and a project's word before it: 'chantier DJ-BAL02, Balbala, Djibouti')
@@ -1156,14 +1174,27 @@ _SITE_BEFORE_NAME = re.compile(
 )
 
 
+# A site's code set apart on an address's line: in brackets ending it ('Baustelle Kolbenhof
+# (HH-2604)'), after 'c/o' ('c/o PNI-04 Kolonia health centre') or after a comma ending it
+# ('for Meridian Construction (Ireland) Ltd, ESD-24-011').
+_SITE_CODE = r"[A-Z]{2,}[A-Z0-9]*-[A-Z0-9]*\d[A-Z0-9-]*"
+# (not a country's letters before a postcode, 'Rīga, LV-1050')
+_SITE_SET_APART = re.compile(
+    rf"\(({_SITE_CODE})\)\s*$|(?<![^\W\d_])c/o\s+({_SITE_CODE})(?![\w-])|"
+    rf",\s+(?![A-Z]{{2}}-\d{{4,5}}\s*$)({_SITE_CODE})\s*$"
+)
+
+
 def _code_before_name(text: str, dashed: bool = False) -> str | None:
-    """The site's code before its name; `dashed`: a dash between them (on an address's later
-    lines a postcode comes before its town: 'CH-9494 Schaan')."""
+    """The site's code before its name, or set apart on its line (_SITE_SET_APART); `dashed`:
+    a dash between the code and the name (on an address's later lines a postcode comes
+    before its town: 'CH-9494 Schaan')."""
     first, _, rest = text.strip().partition(" ")
     match = _SITE_BEFORE_NAME.match(rest if fields.project_word(first) else text.strip())
-    if match is None or (dashed and not match["dash"]):
-        return None
-    return match.group(1)
+    if match is not None and (match["dash"] or not dashed):
+        return match.group(1)
+    apart = _SITE_SET_APART.search(text.strip())
+    return next(code for code in apart.groups() if code) if apart else None
 
 
 def _delivered_to(pairs: list[Line], options: ExtractOptions, step: float) -> Found:
@@ -1188,8 +1219,8 @@ def _in_deliver_to_block(lines: list[Line], step: float) -> Found:
         for cell in line.cells:
             if not _DELIVER_TO_LABEL.fullmatch(cell.text.strip()):
                 continue
-            for under in lines[index + 2 : index + 4]:
-                if under.page != line.page or under.y - line.y > 3.6 * step:
+            for under in lines[index + 2 : index + 5]:
+                if under.page != line.page or under.y - line.y > 4.6 * step:
                     break
                 below = fields.starting(under, cell)
                 code = _code_before_name(below.text, dashed=True) if below is not None else None
@@ -1261,8 +1292,17 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     if (found.get("tax", MISSING).source or "").endswith(totals.NO_TAX_BETWEEN):
         why = "the subtotal is the total and no tax is printed: the prices may include one"
         doubted["tax"] = why
+        if _names_a_tax(lines):  # a tax named elsewhere on the page: in the prices, perhaps
+            doubted["subtotal"] = f"{why}, and the page names a tax"
+    columns = "its line prints other amounts in columns beside it: which is the order's?"
+    for key in ("subtotal", "tax", "total"):
+        if key in foot and not foot[key].rule and totals.in_columns(lines, foot[key]):
+            doubted[key] = columns
+    if columns in doubted.values():  # the foot's other sums were read or worked out beside it
+        doubted.update({key: doubted.get(key, columns) for key in ("subtotal", "tax", "total")})
     found["currency"] = _rare_code_proven(found["currency"], lines, found, table.items, comma)
-    inclusive = totals.tax_included(found.get("tax")) or structure.sums_included(found)
+    included = totals.tax_included(found.get("tax")) and not _net_prices(found, table.items)
+    inclusive = included or structure.sums_included(found)
     prove = partial(_po_proof, options=options, table=table, currencies=currencies)
     prove = partial(prove, inclusive=inclusive, order_guessed=_order_guessed(said, found))
     theirs = proofs.their_page(found.get("po_number", MISSING), lines)
@@ -1325,6 +1365,22 @@ def _order_guessed(said: bool | None, found: dict[str, Found]) -> bool:
     where the month is written first."""
     currency = found.get("currency", MISSING).value
     return said is None and currency not in (None, OWN_CURRENCY)
+
+
+def _names_a_tax(lines: list[Line]) -> bool:
+    """A tax is named somewhere on the page ('Harga sudah termasuk PPN', 'VAT Reg. No.')."""
+    return any(totals.TAX_WORDS.search(line.text) for line in lines)
+
+
+def _net_prices(found: dict[str, Found], items: list[Item]) -> bool:
+    """The items add up to the subtotal read, and the subtotal and the tax to the total: the
+    prices are without the tax, whatever its label says of the total ('Summe netto' over
+    'Gesamt inkl. USt.' over 'davon USt. 19%')."""
+    sub, tax, total = (
+        checks.cents(found.get(k, MISSING).value) for k in ("subtotal", "tax", "total")
+    )
+    lines = checks.items_sum(items)
+    return None not in (sub, tax, total, lines) and lines == sub != total and sub + tax == total
 
 
 def _po_proof(

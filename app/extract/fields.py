@@ -70,10 +70,11 @@ _PROJECT_LABELS = [
 ACCOUNT_RANK = len(_PROJECT_LABELS) - 1
 
 # Our order as the supplier's own document names it ('Your order', 'Cust. Order', 'U
-# bestelling', 'Ihre Bestellung', 'Uw order', Albanian's 'Porosia juaj').
+# bestelling', 'Ihre Bestellung', 'Uw order', Flemish's 'Uw bestelbon', Albanian's 'Porosia
+# juaj').
 YOUR_ORDER = (
-    rf"(?:your|customer|cust\.?|client)\s+(?:{_PO}|purchase\s+order)|u\s+bestel(?:ling)?|uw\s+"
-    r"(?:bestelling|order)|ihre?\s+(?:bestellung|auftrag)|va[šs][ae]\s+objedn[áa]vk[ay]|"
+    rf"(?:your|customer|cust\.?|client)\s+(?:{_PO}|purchase\s+order)|u\s+bestel(?:ling|bon)?|uw\s+"
+    r"(?:bestelling|order|bestelbon)|ihre?\s+(?:bestellung|auftrag)|va[šs][ae]\s+objedn[áa]vk[ay]|"
     r"porosia\s+juaj|ordni\s+tag[ħh]kom|"  # (Maltese's 'your order')
     r"va[šs]a\s+narud[žz]b(?:enic)?a|hoc['’]h\s+urzhiad|"  # (Montenegrin's, Breton's)
     # Spanish's, Portuguese's and French's ('Su orden de compra N°', 'Votre commande')
@@ -87,7 +88,8 @@ YOUR_ORDER = (
     # Portuguese's and Spanish's 'your' shortened ('V/ Encomenda', 'S/ Pedido')
     r"[vs]/\s*(?:encomenda|pedido|nota\s+de\s+encomenda)|"
     # Norwegian's, Danish's and Swedish's ('Deres ordre', 'Er beställning')
-    r"deres\s+(?:ordre|bestilling)|er\s+(?:order|best[äa]llning)"
+    r"deres\s+(?:ordre|bestilling)|er\s+(?:order|best[äa]llning)|"
+    r"(?:o\s+)?suyo\s+pediu|vossa\s+empustaziun"  # (Aragonese's, Romansh's)
 )
 # Its number's label.
 # (the German 'Ihre Bestellreferenz', your order's reference)
@@ -101,9 +103,11 @@ YOUR_ORDER_NUMBER = (
 # 'Customer PO' bare, as a supplier's sales order prints the number we gave it: ours on the
 # supplier's own document only (on our own order it is our client's order).
 YOUR_PO_BARE = r"(?:your|customer|cust\.?|client)\s+p\.?\s?o\.?"
+# The number word first ('No. PO', as Indonesian and Malay print it).
+NO_PO = r"(?:no\.?|nr\.?|n\.?\s?[°º]\.?|nomor)\s*p\.?\s?o\.?(?![^\W\d_])"
 # A purchase order's number named so ('PO Number', 'Purchase Order No.'): ours on our own
 # order and on the supplier's document about it.
-PO_NAMED_NUMBER = rf"(?:p\.?\s?o\.?|purchase\s+order){_NO}"
+PO_NAMED_NUMBER = rf"(?:p\.?\s?o\.?|purchase\s+order){_NO}|{NO_PO}"
 # Its date's label, bare ('Your date', 'U datum'): our order's on the supplier's own document
 # only; on our own order it is the date of the supplier's quotation or letter ('Your ref.').
 YOUR_DATE = (
@@ -131,14 +135,14 @@ YOUR_REFERENCE = (
 OF_THE_DAY = r"zo\s+d[ňn]a"
 # The same 'of' alone as the label of a date beside our order's number, in other languages
 # ('Vs. ordine n.  MCS-0582/26' beside 'del  09/09/2026', 'Ihre Bestellung' beside 'vom').
-OF_THE_DAY_BESIDE = rf"{OF_THE_DAY}|del|vom|du|od|dated"
+OF_THE_DAY_BESIDE = rf"{OF_THE_DAY}|del|vom|du|od|dated|van"  # (and Dutch's 'van')
 
 PO_LABELS: dict[str, list[str]] = {
     "po_number": [
         # 'PO: 4521', as an order typed into a mail names it
         # 'Your order no.' on a supplier's confirmation of our order
-        rf"{YOUR_ORDER_NUMBER}|{_PO}{_NO}|p\.?\s?o\.?(?=\s*[:#])|purchasing\s+doc(?:ument)?\.?(?:{_NO})?|order\s+id|"
-        + "|".join(words.PO_NUMBER),
+        rf"{YOUR_ORDER_NUMBER}|{_PO}{_NO}|{NO_PO}|p\.?\s?o\.?(?=\s*[:#])|"
+        rf"purchasing\s+doc(?:ument)?\.?(?:{_NO})?|order\s+id|" + "|".join(words.PO_NUMBER),
         r"our\s+(?:order\s+)?ref(?:erence)?(?:\s+no\.?)?|order\s+ref(?:erence)?\.?|"
         + "|".join(words.OUR_REFERENCE),
         # 'P.O.' whose '#' the OCR lost; 'Customer ref.' on a supplier's sales order, the
@@ -264,7 +268,7 @@ def reference(text: str) -> str | None:
         match = _CODE.fullmatch(token.strip(".,;"))
         if not match or not 2 <= len(token) <= 40 or is_label(token):
             continue
-        if validate.is_label_words(token) or numbers.DATE_IN_TEXT.fullmatch(match.group()):
+        if validate.is_label_words(token) or _a_date(match.group()):
             continue
         if re.search(r"\d", token):
             return match.group()
@@ -273,6 +277,15 @@ def reference(text: str) -> str | None:
             # CONSTRUCCIONES, S.R.L.' after a title)
             return None if validate.ends_in_legal_form(text) else match.group()
     return None
+
+
+def _a_date(token: str) -> bool:
+    """The token is shaped as a date, unless neither of its first two numbers can be a month
+    ('26/27-045', a financial year's number, is none; a slip's '31.11.2026' is still a date)."""
+    if not numbers.DATE_IN_TEXT.fullmatch(token):
+        return False
+    first = [int(part) for part in re.findall(r"\d+", token)[:2]]
+    return not (len(first) == 2 and min(first) > 12 and max(first) < 100)
 
 
 def _worded_date_alone(match: re.Match) -> bool:
@@ -589,6 +602,16 @@ _HEAD_OF = "(?:{})".format(
         for gap in ("", " ")
     )
 )
+# A money word and a space, a code's place ending a column's or a total's label ('Precio
+# CUP', 'Total a pagar CUP'), the cell ending with it.
+_AFTER_WORD = "(?:{})".format(
+    "|".join(
+        rf"(?<=(?i:{word}) )"
+        for word in ("price", "amount", "total", "value", "valor", "importe", "precio", "pagar")
+        + ("montant", "prix", "preço", "cost")
+    )
+)
+_ENDS_CELL = r"(?= {2,}|[ \t]*(?:\n|$))"
 # Marks of their own, right before an amount (with its cents or grouped in thousands, not a
 # time or a date: 'SAT 08:00' is a Saturday) or after a money word ('TOTAL SAT 6,049.01',
 # 'Amount VT'), or right after such an amount ('709,287 VT', '43 594,05 DA'): Samoa's tala,
@@ -604,7 +627,10 @@ _MARKS = {
 MARKED_ONLY = {"WST": "SAT", "VUV": "VT", "DZD": "DA"}  # (and the tala's 'WS$')
 _SIGNED = [
     ("USD", r"US\$|USD|(?<![RN])\$"),
-    ("EUR", r"EUR(?:OS?)?(?![A-Za-z])|€"),  # (not a legal form's letters: 'EURL')
+    # (not a legal form's letters: 'EURL'; its name in words ending a cell, the amount that
+    # ends the line after it: a total's 'TOTALE ORDINE euro  6.333,23', not 'Euro 12.50 ea at
+    # ROE 20.15' nor a company's 'Euro Tiles')
+    ("EUR", rf"EUR(?:OS?)?(?![A-Za-z])|€|(?i:euros?)(?= {{2,}}{AMOUNT}[ \t]*(?:\n|$))"),
     ("GBP", r"GBP|£"),
     # not the letter in a registration's '4821R1Z3', nor an insulation's 'R2.5': an amount
     # nor a code of an 'R' and four digits or more run together ('Requisition No.  R3702')
@@ -768,7 +794,11 @@ _CURRENCIES = (
         (
             code,
             rf"(?<![\w/-]){code}(?= ?{AMOUNT})|{_AFTER_CENTS}{code}(?![\w-])"
-            + ("" if code in _UNITS_TOO else rf"|{_HEAD_OF}{code}\)"),
+            + (
+                ""
+                if code in _UNITS_TOO
+                else rf"|{_HEAD_OF}{code}\)|{_AFTER_WORD}{code}{_ENDS_CELL}"
+            ),
         )
         for code in numbers.WORDLIKE_CURRENCY_CODES
         if code not in _SIGNED_CODES

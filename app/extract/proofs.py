@@ -105,7 +105,9 @@ def names_po(found: Found) -> bool:
     return found.rank is not None and bool(_PO_NAMED.match(found.source or ""))
 
 
-_PO_NAMED = re.compile(r"(?:p\.?\s?o\.?|purchase\s+order)(?![^\W\d_])", re.IGNORECASE)
+_PO_NAMED = re.compile(
+    rf"(?:p\.?\s?o\.?|purchase\s+order)(?![^\W\d_])|{fields.NO_PO}", re.IGNORECASE
+)
 
 
 def their_page(po_number: Found, lines: list[Line]) -> bool:
@@ -157,7 +159,13 @@ _THEIR_TITLE = accents.compiled(
     r"auftragsbest[äa]tigung|confirmaci[óo]n\s+del?\s+pedido|"
     r"confirma[çc][ãa]o\s+d[aoe]\s+(?:pedido|encomenda)|confirmation\s+de\s+commande|"
     r"(?:acknowledge?ment|confirmation)\s+of\s+(?:your\s+)?order|"
-    r"conferma\s+(?:d['’]\s*|dell['’]\s*)?ordine|cadarnhad\s+archeb"  # (Italian's, Welsh's)
+    r"conferma\s+(?:d['’]\s*|dell['’]\s*)?ordine|cadarnhad\s+archeb|"  # (Italian's, Welsh's)
+    # a sales order in other languages: Indonesian's and Malay's, Spanish's, Portuguese's,
+    # Italian's, German's, French's, the Nordic languages', Finnish's, Polish's ('Kundenauftrag'
+    # may label our own customer's order: not a title here)
+    r"pesanan\s+(?:penjualan|jualan)|(?:orden|pedido)\s+de\s+venta|pedido\s+de\s+venda|"
+    r"ordine\s+di\s+vendita|verkaufsauftrag|commande\s+client|salgsordre|"
+    r"f[öo]rs[äa]ljningsorder|myyntitilaus|zam[óo]wienie\s+sprzeda[żz]y"
 )
 # Our own order's title.
 _OUR_TITLE = accents.compiled(r"(?:local\s+|official\s+)?purchase\s+order|" + words.ORDER_TITLES)

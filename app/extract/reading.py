@@ -99,8 +99,8 @@ def foot_from_sums(
         sums = rule.function(lines, checks.items_sum(rows), max(placed), step, comma)
         if not sums:
             continue
-        if sums["subtotal"].source == structure.LESS_INCLUDED and ({"total", "tax"} & set(foot)):
-            return  # labels read the total or the tax: theirs, as the label says
+        if sums["subtotal"].source == structure.LESS_INCLUDED and _label_differs(foot, sums):
+            return  # labels read the tax, or another total: theirs, as the label says
         if _total_before_charges(foot, sums):
             del foot["total"]  # the goods' total ('Total order value'), the charges under it
         charges = sums["tax"].source.split(" + ")  # each charge line's text
@@ -114,6 +114,19 @@ def foot_from_sums(
             foot[key] = replace(found, rule=rule.name) if key == "tax" and not taxed else found
             trail.note(rule.name, key, value.value, rule.purpose)
         return
+
+
+def _label_differs(foot: dict[str, Found], sums: dict[str, Found]) -> bool:
+    """Labels read both the tax and the total, or one of them other than the sums make
+    ('Gesamtbetrag inkl. MwSt.', or 'VAGST included (15%)', over the same amount as the sums'
+    agrees with them)."""
+    if "tax" in foot and "total" in foot:
+        return True
+    return any(
+        key in foot
+        and (key not in sums or checks.cents(foot[key].value) != checks.cents(sums[key].value))
+        for key in ("tax", "total")
+    )
 
 
 def _total_before_charges(foot: dict[str, Found], sums: dict[str, Found]) -> bool:

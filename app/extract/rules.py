@@ -86,9 +86,6 @@ RULES: tuple[Rule, ...] = (
     R("number_after_title_over_site", "a label naming no PO read, its value the project's code: a "
       "number after the purchase order's title", False, "number_over_site",
       unlabelled.number_after_title),
-    R("number_after_title", "no PO label known: a reference after a number marker, or alone"
-      " under it, that follows a purchase order's title", False, "number",
-      unlabelled.number_after_title),
     R("number_by_title_word", "no PO label known: a reference after a label with the title's word",
       False, "number", unlabelled.number_by_title_word),
     R("number_named_po", "no PO label known: the one reference above the items named a PO's",

@@ -16,7 +16,7 @@ from app.extract import checks, fields, structure
 from app.extract import vocabulary as words
 from app.extract.layout import Cell, Line
 from app.extract.model import Found
-from app.extract.tables import CURRENCY_CODES, FOOT, money_text
+from app.extract.tables import CURRENCY_CODES, FOOT, column_key, money_text
 
 # (a dollar with its country's letters, 'TOTAL J$'; Peru's sol, 'Importe total S/')
 # (Guatemala's quetzal, 'TOTAL Q'; the Pacific franc, '(F CFP)')
@@ -74,7 +74,9 @@ FOOT_LABELS = {
     "tax": rf"{_PLUS}(?:total\s+)?(?:vat|(?:input\s+)?tax(?:es)?|[csiu]?gst|sales\s+tax|"
     rf"{words.FOOT['tax']})(?:\s+(?:amount|total))?(?:\s+[a-z]\d)?"
     # (a province's or state's letters after the rate: 'HST 13% (ON)')
-    rf"(?!{_RATE}\s*\(?(?:incl|{words.INCLUDED})){_RATE}(?:\s*\([a-z]\d{{1,2}}\)|\s*\([a-z]{{2}}\))?",
+    # (or what its rate is, in brackets: 'VAGST 0% (zero-rated export)')
+    rf"(?!{_RATE}\s*\(?(?:incl|{words.INCLUDED})){_RATE}(?:\s*\([a-z]\d{{1,2}}\)|\s*\([a-z]{{2}}\)|"
+    r"\s*\((?:zero[- ]rated|exempt)[^)]{0,30}\))?",
     # VAT the total includes: the prices were printed with it
     # ('Includes GST of')
     "included_tax": rf"(?:vat|tax|gst|{words.FOOT['tax']})\s+(?:incl(?:\.|uded|usive)?|"
@@ -84,7 +86,9 @@ FOOT_LABELS = {
     # ('VAT 12.5% included', 'VAT 18% inkluż': the word after the rate, unbracketed)
     rf"(?:vat|tax|gst|{words.FOOT['tax']})(?:\s+content)?{_RATE}\s*\((?:incl(?:\.|uded|usive)?|"
     rf"{words.INCLUDED})(?:\s+above)?\)|"
-    rf"(?:vat|tax|gst|{words.FOOT['tax']}){_RATE}\s+(?:included|{words.INCLUDED})|"
+    # ('VAT @ 15% included in the total')
+    rf"(?:vat|tax|gst|{words.FOOT['tax']}){_RATE}\s+(?:included|{words.INCLUDED})"
+    r"(?:\s+in\s+(?:the\s+)?(?:total|prices?|amount))?|"
     rf"(?:incl(?:\.|uding|udes)?|of\s+which|{words.INCLUDED})\s+"
     rf"(?:vat|tax|gst|{words.FOOT['tax']}){_RATE}(?:\s+of)?",
     # ('Total FOB value USD': the total at an Incoterm)
@@ -96,7 +100,9 @@ FOOT_LABELS = {
     rf"total\s+(?:charged|payable|due)(?:\s+[^\W\d]+){{0,2}}\s+{_INCL}{_CURRENCY}|"
     rf"amount\s+due|balance\s+due|total\s+payable|order\s+value{_CURRENCY}|"
     rf"(?:tax\s+inclusive|payable)\s+amount{_CURRENCY}|"
-    rf"(?:{words.FOOT['total']}){_CURRENCY}",
+    # ('Gesamtbetrag inkl. USt.', 'Totale IVA inclusa': what it includes in the language's
+    # words)
+    rf"(?:{words.FOOT['total']})(?:\s+(?:{words.INCLUDED})\s+(?:{words.FOOT['tax']}))?{_CURRENCY}",
 }
 _AMOUNT = re.compile(
     r"\(?-?(?:[A-Z]{3}\s?|[RN]\$\s?|US\$\s?|R\s?|\$|€|£)?\d[\d ,.'\u00a0]*\d"
@@ -135,7 +141,8 @@ def _amount(text: str, decimal_comma: bool, currency: str | None = None) -> str 
 # a hyphen only as a minus before one, apart from the label ('USt-IdNr. 4002097728' is a
 # registration's label, 'TVA-30' an item's code).
 _THEN_AMOUNT = (
-    r"\s*:?\s*(?=$|(?:(?<=[\s:])-)?\s?(?:[\d($€£]|r\s?\d|[a-z]{3}\s?\d|[ukt]shs?\.?\s?\d))"
+    r"\s*:?\s*(?=$|(?:(?<=[\s:])-)?\s?(?:[\d($€£]|r\s?\d|[a-z]{3}\s?\d|[ukt]shs?\.?\s?\d|"
+    r"kr\.?\s?\d))"  # (the Nordic crown's 'Sum eks. mva: kr 14 965,95')
 )
 # Each foot label as matched at a cell's start, its amount (if any) after it.
 _LABEL_THEN_AMOUNT = {
@@ -351,6 +358,12 @@ def read_foot(
     foot = lines[min(where.values(), default=len(lines)) :]
     if "tax" not in out and (analysis := _analysis(foot, decimal_comma)) is not None:
         out["tax"] = analysis
+    if (
+        {"subtotal", "tax"}.isdisjoint(out)
+        and "total" in out
+        and _INCLUDES.search(out["total"].source)
+    ):
+        out |= _analysis_sums(lines[where["total"] :], out["total"], decimal_comma)
     if {"subtotal", "tax", "total"} <= where.keys() and where["tax"] < where["subtotal"]:
         # 'Sumas', 'IVA 13%', 'Subtotal', a withholding, 'Total': the last subtotal label is
         # the lines' sum with the tax, the first the sum before it
@@ -383,6 +396,8 @@ def read_foot(
                 out["subtotal"].value
             )
             tax = _the_difference(between, charges, gap, decimal_comma, left, out)
+            if tax is None and gap > 0 and not charges:
+                tax = _by_rate(between, gap, decimal_comma)
             if tax is not None:
                 out["tax"] = tax
         if len(charges) > 1:
@@ -414,9 +429,18 @@ def _grid_foot(lines: list[Line], decimal_comma: bool, currency: str | None) -> 
         # (a tax head per rate, summed, and a total printed twice, 'Total TTC' and 'Net à
         # payer', may repeat; nothing else)
         again = [k for k in set(keys) if keys.count(k) > 1]
-        if len(keys) < 2 or not {"subtotal", "total"} & set(keys) or set(again) - {"tax", "total"}:
+        if len(keys) < 2 or not {"subtotal", "total"} & set(keys):
             continue
-        if any(not key and not _RATE_HEAD.fullmatch(cell.text.strip()) for key, cell in keyed):
+        # heads of charges no list knows ('Trasporto e facchinaggio', 'Impòrt brut') and a
+        # subtotal printed twice (the goods' sum, then the taxable one) only where the three
+        # sums are printed, and then only if they add up
+        others = [c for key, c in keyed if not key and not _RATE_HEAD.fullmatch(c.text.strip())]
+        if any(column_key(c.text.strip().lower()) for c in others):
+            continue  # an item table's head ('Description  Qty  Subtotal  VAT  Total')
+        summed = {"subtotal", "tax", "total"} <= set(keys) and len(others) <= 2
+        if set(again) - {"tax", "total"} - ({"subtotal"} if summed else set()):
+            continue
+        if others and not summed:
             continue
         if any(
             _amount(c.text, decimal_comma) is None and not _RATE_VALUE.fullmatch(c.text.strip())
@@ -426,21 +450,38 @@ def _grid_foot(lines: list[Line], decimal_comma: bool, currency: str | None) -> 
         if _another_row(lines, index + 2, under, keyed, decimal_comma):
             continue  # a table of rates, one row each ('15%  1000.00  150.00  1150.00'): no foot
         out = {}
-        for key, cell in keyed:
+        paired = len(under.cells) == len(heads.cells)  # a value under each head, in order
+        for at, (key, cell) in enumerate(keyed):
             over = [c for c in under.cells if c.x0 <= cell.x1 + 2 and c.x1 >= cell.x0 - 2]
+            if paired and over != [under.cells[at]]:
+                # (each value set off from its head's start: boxes centred, heads not)
+                over = [under.cells[at]] if not over or under.cells[at] in over else []
             value = _amount(over[0].text, decimal_comma, currency) if len(over) == 1 else None
             if key and value is None:
                 break
+            if cell in others and (value is None or not _CENTS.search(over[0].text)):
+                break  # a charge's head over no amount of money
             if key:
                 found = _found(under, value, under.cells.index(over[0]))
                 found = replace(found, source=f"{cell.text}  {over[0].text}")
-                found = _again(out[key], found, key) if key in out else found
+                if key == "subtotal" and key in out:
+                    found = replace(found, source=f"{out[key].source}, {found.source}")
+                else:  # (the subtotal printed last before the tax is the taxable sum)
+                    found = _again(out[key], found, key) if key in out else found
                 if found is None:
                     break  # two different totals: no foot
                 out[key] = found
         else:
+            if (others or "subtotal" in again) and not _adds_up(out):
+                continue
             return out
     return {}
+
+
+def _adds_up(out: dict[str, Found]) -> bool:
+    """The subtotal and the tax make the total."""
+    cents = [checks.cents(out[key].value) for key in ("subtotal", "tax", "total")]
+    return None not in cents and cents[0] + cents[1] == cents[2]
 
 
 def _again(first: Found, then: Found, key: str) -> Found | None:
@@ -518,6 +559,48 @@ def _the_difference(
     return None
 
 
+def in_columns(lines: list[Line], found: Found) -> bool:
+    """The value was read on a line that prints two amounts of money or more after its label,
+    each in a cell of its own ('Totaal incl. btw  EUR 912,29  EUR 845,28' under 'Order
+    Ontvangen  Factuur'): which column is the order's the label does not say."""
+    line = next((line for line in lines if line.text.strip() == found.source), None)
+    if line is None:
+        return False
+    money = [c for c in line.cells[1:] if _CENTS.search(c.text) and _amount(c.text, True)]
+    if len(money) < 2 or len({c.text.strip() for c in money}) < 2:
+        return False
+    rate = re.search(r"(\d{1,2}(?:[.,]\d+)?)\s*%", line.text)
+    if rate is None:
+        return True
+    share = Decimal(rate.group(1).replace(",", "."))
+    values = [numbers.parse_money(v) for c in money if (v := _amount(c.text, True)) is not None]
+    # a tax's line with its base and its amount ('VAT 15%  6,340.00  951.00') is no columns
+    return not any(abs(base * share / 100 - tax) <= 100 for base in values for tax in values)
+
+
+def _by_rate(between: list[Line], gap: int, decimal_comma: bool) -> Found | None:
+    """The tax as a table by rate between the subtotal and the total prints it: a row of
+    heads, one of them the tax's alone ('Tarief  Maatstaf  Btw'), over a row per rate; the
+    tax is the sum of the amounts under that head, where it is the total less the subtotal."""
+    for index, line in enumerate(between):
+        heads = [c for c in line.cells if _foot_key(c.text) == "tax"]
+        if len(line.cells) < 3 or len(heads) != 1:
+            continue
+        head, amounts = heads[0], []
+        for below in between[index + 1 :]:
+            under = [c for c in below.cells if c.x0 <= head.x1 + 2 and c.x1 >= head.x0 - 2]
+            value = _amount(under[0].text, decimal_comma) if len(under) == 1 else None
+            if value is None or len(below.cells) < 3 or not _CENTS.search(under[0].text):
+                break
+            amounts.append((below, value))
+        if amounts and sum(numbers.parse_money(value) for _, value in amounts) == gap:
+            source = f"{head.text}  " + " + ".join(value for _, value in amounts)
+            conf = min(_found(row, value, 0).confidence for row, value in amounts)
+            ocr = any(row.ocr for row, _ in amounts)
+            return Found(numbers.cents_to_text(gap), conf, source, 0, ocr)
+    return None
+
+
 # A tax by its name (any kind of sales tax or VAT, a territory's letter before GST: 'PGST'),
 # and the words that make a charge something else: a surcharge, a duty, a levy, or a charge
 # that includes the tax or is exempt from it.
@@ -570,6 +653,57 @@ def _analysis(lines: list[Line], decimal_comma: bool) -> Found | None:
             ocr = any(row.ocr for row, _ in amounts)
             return Found(numbers.cents_to_text(cents), conf, source, 0, ocr)
     return None
+
+
+# A total's label that says it includes the tax ('Gesamtbetrag inkl. USt.', 'Total TTC',
+# 'Brutto').
+_INCLUDES = re.compile(
+    rf"(?i)\b(?:incl|inkl|inclusive|{words.INCLUDED}|brutto|gross|ttc)\b|\bvat\s+incl"
+)
+# A rate's head in a VAT analysis ('USt.-Satz', '%', 'Rate', 'Taux').
+_A_RATE_HEAD = re.compile(r"(?i)satz|rate|%|tari[ef]|taux|aliq|tasa|tipo|taxa|stawka|sazba")
+# The first cell of a table's row of sums ('Summe', 'Total', 'Totaal', 'Yhteensä').
+_SUM_ROW = re.compile(
+    r"(?i)(?:summe|sum|summa|total[et]?|totaal|gesamt|somme|suma|razem|celkem|yhteens[äa]|i\s+alt)"
+    r"\s*:?"
+)
+
+
+# The end of the source of a sum read in a VAT analysis of a total that includes the tax.
+IN_THE_TOTAL = " (an analysis of the total, which includes it)"
+
+
+def _analysis_sums(lines: list[Line], total: Found, decimal_comma: bool) -> dict[str, Found]:
+    """Under a total with the tax in it, a VAT analysis with its row of sums ('USt.-Satz  Netto
+    USt.  Brutto' over a row per rate and 'Summe  1.887,23  132,11  2.019,34'): the subtotal
+    and the tax are the sums under the subtotal's and the tax's heads, where they make the
+    total."""
+    for index, line in enumerate(lines):
+        heads = {_foot_key(cell.text): cell for cell in line.cells}
+        if "subtotal" not in heads or "tax" not in heads or len(line.cells) < 3:
+            continue
+        if not any(_A_RATE_HEAD.search(cell.text) for cell in line.cells):
+            continue  # a VAT analysis names its rates
+        for row in lines[index + 1 : index + 8]:
+            if row.page != line.page:
+                break
+            if not row.cells or not _SUM_ROW.fullmatch(row.cells[0].text.strip()):
+                continue
+            out = {}
+            for key in ("subtotal", "tax"):
+                head = heads[key]
+                under = [c for c in row.cells if c.x0 <= head.x1 + 2 and c.x1 >= head.x0 - 2]
+                value = _amount(under[0].text, decimal_comma) if len(under) == 1 else None
+                if value is None:
+                    return {}
+                found = _found(row, value, row.cells.index(under[0]))
+                said = f"{row.cells[0].text}  {head.text}  {value}{IN_THE_TOTAL}"
+                out[key] = replace(found, source=said)
+            cents = [checks.cents(out[k].value) for k in ("subtotal", "tax")]
+            if None in cents or cents[0] + cents[1] != checks.cents(total.value):
+                return {}
+            return out
+    return {}
 
 
 def _sum_before_tax(
@@ -650,6 +784,8 @@ def tax_included(tax: Found | None) -> bool:
     """The tax is one the total includes ('VAT included at 15%'): the prices carry it."""
     if tax is None or tax.rule:
         return False
+    if tax.source.endswith(IN_THE_TOTAL):
+        return True
     pattern = FOOT_LABELS["included_tax"]
     return any(
         re.match(rf"(?:{pattern})", cell.strip().lower())

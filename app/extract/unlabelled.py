@@ -73,9 +73,11 @@ _ORDER_TITLE = re.compile(
     rf"{words.NOT_AN_ORDERS_TITLE}(?:[^\W\d]+\s+){{0,2}}(?:{words.PO_TITLE}|order)", re.I
 )
 # A number marker, alone or run into its value after a mark or a space ('No.', 'Nr', 'N°',
-# '#', 'No. L-55018'); not the start of a word ('Norte-0045', 'NR2026-0045').
+# '#', 'No. L-55018', Italian's 'n. OF26-0657'); not the start of a word ('Norte-0045',
+# 'NR2026-0045').
 _MARKER = re.compile(
-    r"(?:(?:no|nr)(?:\.|(?=[\s:])|$)|n\.?\s?[°º]\.?|#|(?:number|num[ée]ro|n[úu]mero)(?=[\s:]|$))"
+    r"(?:(?:no|nr)(?:\.|(?=[\s:])|$)|n\.?\s?[°º]\.?|n\.(?=\s)|#|"
+    r"(?:number|num[ée]ro|n[úu]mero)(?=[\s:]|$))"
     r"\s*:?\s*(?P<value>.*)",
     re.IGNORECASE,
 )
@@ -99,6 +101,16 @@ def number_after_title(lines: list[Line], step: float) -> Found:
             ):
                 # the number run on after the title in its cell ('Købsordre 106262')
                 return Found(joined.group(2), 0.7, text, None, cell.ocr)
+            series = _TITLE_SERIES_NUMBER.fullmatch(text)
+            if (
+                series
+                and _ORDER_TITLE.fullmatch(series["title"])
+                and series["series"] == _initials(series["title"])
+                and len(re.findall(r"\d", series["number"])) >= 4
+            ):
+                # the number after the title, in the series its initials name ('Nota de
+                # Encomenda NE 2026/0747', 'Bon de commande BC 26-0412')
+                return Found(f"{series['series']} {series['number']}", 0.7, text, None, cell.ocr)
             if titled and n == 0 and len(line.cells) == 2:
                 bare = line.cells[1].text.strip()
                 if _bare_number(bare):  # the title and its number, alone on their line
@@ -120,12 +132,31 @@ def number_after_title(lines: list[Line], step: float) -> Found:
                     beside = fields.values_beside(lines, at, marker, step)
                     values = [c.text for c in beside + _boxed(lines, at, marker, step)]
                 value = with_digit(values[0]) if values else None
-                if value and value == values[0].strip() and not _AMOUNT.fullmatch(value):
+                alone = value and _of_its_date(values[0].strip()[len(value) :])
+                if (
+                    value
+                    and values[0].strip().startswith(value)
+                    and alone
+                    and not _AMOUNT.fullmatch(value)
+                ):
                     said = (
                         marker.text.strip() if found["value"] else f"{marker.text.strip()} {value}"
                     )
                     return Found(value, 0.7, f"{text} {said}", None, marker.ocr)
     return MISSING
+
+
+# The word before the date a number is of ('n. OF26-0657 del 20/08/2026').
+_OF = re.compile(r"\s*(?:(?:of|dated|vom|du|del|de|od)\s+)?(?P<date>.*)", re.IGNORECASE)
+
+
+def _of_its_date(rest: str) -> bool:
+    """What follows the number after its marker is nothing, or the date it is of ('del
+    20/08/2026'; a head's date beside it, '07/11/2026')."""
+    if not rest.strip():
+        return True
+    date = _OF.fullmatch(rest)
+    return bool(date) and bool(numbers.DATE_IN_TEXT.fullmatch(date["date"].strip()))
 
 
 # A reference alone, in capitals and digits, four digits or more ('MCA-21778', '4500012345').
@@ -143,10 +174,22 @@ def _bare_number(text: str) -> bool:
 # date it is of after it or none ('Købsordre 106262', 'Заказ поставщику No 2246 от 8 июня
 # 2026 г.').
 _TITLE_THEN_NUMBER = re.compile(
-    r"(\D+?)\s+(?:(?:no\.?|№|nr\.?)\s*)?((?=[\w/-]*\d)[^\W_][\w/-]*)"
+    r"(\D+?)\s+(?:(?:no\.?|№|nr\.?|n\.)\s*)?((?=[\w/-]*\d)[^\W_][\w/-]*)"
     r"(?:\s+(?:от|аз|від|од|of|dated|vom|du|del|de)\s+[«\"“]?\d.*)?",
     re.IGNORECASE,
 )
+
+
+# A title, the letters of a series and a reference ('Nota de Encomenda NE 2026/0747').
+_TITLE_SERIES_NUMBER = re.compile(
+    r"(?P<title>\D+?)\s+(?P<series>[A-Z]{2,4})\s+(?P<number>(?=[\w/-]*\d)[^\W_][\w/-]*)"
+)
+
+
+def _initials(title: str) -> str:
+    """The initials of a title's words of three letters or more, in capitals ('Nota de
+    Encomenda' -> 'NE', 'Purchase Order' -> 'PO')."""
+    return "".join(word[0] for word in re.findall(r"[^\W\d_]{3,}", title)).upper()
 
 
 def _marker(text: str) -> re.Match | None:
@@ -177,6 +220,17 @@ def _after(lines: list[Line], index: int, n: int, step: float) -> list[tuple[int
         one = below.cells[0]
         if len(below.cells) == 1 and at == index + 1 and (under or _marker(one.text.strip())):
             under = below.cells  # the title's number on a line of its own under it
+        width = title_cell.x1 - title_cell.x0
+        marks = [
+            c
+            for c in below.cells
+            if c.x1 >= title_cell.x0 - width and c.x0 < title_cell.x1 and _bare_marker(c.text)
+        ]
+        if marks and not any(a > index for a, _ in cells):
+            # the first row of heads under the title, its number's marker a little left of
+            # the title's start ('BON DE COMMANDE' over 'Numéro  Date', their values under
+            # them)
+            under = marks
         cells += [(at, c) for c in under[:1]]
         if under and (len(under[0].text.split()) > 2 or _marker(under[0].text.strip())):
             break
@@ -188,6 +242,12 @@ def _after(lines: list[Line], index: int, n: int, step: float) -> list[tuple[int
         if above.page == line.page and line.y - above.y <= 2.6 * step and _marker(first.text):
             cells.append((index - 1, first))
     return cells
+
+
+def _bare_marker(text: str) -> bool:
+    """The text is a number marker alone ('Numéro', 'No.')."""
+    found = _marker(text.strip())
+    return found is not None and not found["value"]
 
 
 def _boxed(lines: list[Line], index: int, label: Cell, step: float) -> list[Cell]:

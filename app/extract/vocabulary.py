@@ -19,13 +19,15 @@ PO_NUMBER = [
     r"bestel(?:ling)?s?-?\s*(?:nommer|nr\.?|no\.?)|bestelnommer|aankoopbestelling" + NUMBER,
     r"(?:unsere\s+)?bestell(?:ung)?s?-?\s*(?:nummer|nr\.?)|auftrags?-?\s*(?:nummer|nr\.?)|"
     r"beleg-?\s*(?:nummer|nr\.?)",
-    r"(?:n[°º]|num[ée]ro)\s*(?:de\s+)?(?:la\s+)?(?:bon\s+de\s+)?commande|commande\s+n[°º]|n[°º]\s*bc",
+    r"(?:n[°º]|num[ée]ro)\s*(?:de\s+)?(?:la\s+)?(?:bon\s+de\s+)?commande|commande\s+n[°º]|n[°º]\s*bc|"
+    r"bc\s*n[°º]",
     rf"(?:{SIGN}|n[úu]mero|no\.?)\s*(?:do\s+|de\s+|del\s+|da\s+)?"
     r"(?:pedido|encomenda|orden(?:\s+de\s+compra)?|ordem(?:\s+de\s+compra)?|o\.?c\.?)",
     r"(?:pedido(?:\s+de\s+compra)?|encomenda|nota\s+de\s+encomenda|ordem\s+de\s+compra|"
     r"orden\s+de\s+compra|o\.?c\.?)" + NUMBER,
     # Catalan's 'Núm. comanda', 'Comanda núm.'
     r"n[úu]m(?:\.|ero)?\s*(?:de\s+)?(?:la\s+)?comanda|comanda\s+n[úu]m(?:\.|ero)?",
+    r"avrop\s*-?\s*(?:nr\.?|nummer)",  # (Norwegian's call-off under a framework agreement)
     # Danish's, Norwegian's and Swedish's ('Ordrenr.', 'Bestillingsnr.', 'Inköpsorder nr')
     r"(?:ordre|k[øo]bsordre|indk[øo]bsordre|innkj[øo]psordre|bestillings?|best[äa]llnings?|"
     r"ink[öo]psorder|inkooporder|order)\s*-?\s*(?:nr\.?|nummer)",
@@ -74,8 +76,9 @@ ORDER_TITLES = (
     r"inkooporder|"  # (Dutch's purchase order)
     r"porosi(?:\s+p[ëe]r\s+furnizim)?|"  # (Albanian's order, for supply)
     # (Italian's: an order, of purchase or to a supplier, and 'Buono d'ordine')
-    r"ordine(?:\s+(?:di\s+acquisto|d['’]\s*acquisto|a\s+fornitore|fornitore))?|ordinazione|"
-    r"buono\s+d['’]\s*ordine|"
+    r"ordine(?:\s+(?:di\s+acquisto|d['’]\s*acquisto|a\s+fornitore|fornitore|di\s+fornitura))?|"
+    r"ordinazione|buono\s+d['’]\s*ordine|"
+    r"bestelbon|bon\s+pour\s+commande|"  # (Flemish's order form; a French public body's)
     r"archeb\s+brynu"  # (Welsh's purchase order)
 )
 
@@ -153,6 +156,7 @@ PROJECT_WORDS = [
     r"objekt[si]?|objekat|обект|објекат|објект|об['’]єкт|объект|ობიექტი|gradbišče|төсөл|პროექტი",
     r"stavba|z[áa]kazka|zak[áa]zka",  # Slovak's and Czech's building works and job
     r"cantiere|commessa|progetto",  # Italian's building site, job and project
+    r"proyek|[òó]bra",  # Indonesian's project, Occitan's works
     r"prosjekt",  # Norwegian's
     r"obiect|[șş]antier|santier",  # Romanian's object (the building) and building site
     r"safle|prosiect",  # Welsh's site and project
@@ -164,7 +168,9 @@ PLUS = r"zzgl\.?|zuz[üu]glich"
 # Words that say the total includes a tax ('inkl. MWST 8.1 %', 'dont TVA', 'IVA incluido').
 INCLUDED = (
     r"inkl\.?|inklusive|einschl(?:\.|ie(?:ss|ß)lich)|inclus[ea]?|y\s+compris|dont|inclusief|"
-    r"waarvan|ingesluit|insluitend|inclu[ií]d[oa]|incluye|inklu[żz]"
+    r"waarvan|ingesluit|insluitend|inclu[ií]d[oa]|incluye|inklu[żz]|"
+    # (German's 'contained', 'of it'; Dutch's 'included')
+    r"(?:darin\s+|im\s+betrag\s+)?enthalten(?:e[rn]?)?|davon|inbegrepen"
 )
 
 CURRENCY = [r"valuta|w[äa]hrung|devise|moeda|moneda|monedha|валута"]
@@ -174,11 +180,13 @@ FOOT = {
     # sum', Brazil's 'value of the goods', Peru's taxed sales 'Op. gravada')
     "subtotal": r"укупно\s+без\s+пдв|разом\s+без\s+пдв|данъчна\s+основа|jumlah\s+kecil|"
     r"основица\s+за\s+пдв|вкупно\s+без\s+ддв|jami\s*\(qqssiz\)|vlera\s+pa\s+tvsh|"
-    r"valor\s+(?:das\s+)?mercadorias|valor\s+dos\s+produtos|subtotaal|zwischensumme|netto(?:betrag|summe|wert)?|summe\s+netto|"
+    r"valor\s+(?:das\s+)?mercadorias|valor\s+dos\s+produtos|subtotaal|"
+    r"totaal\s+excl(?:\.|usief)?\s+btw|"  # (Dutch's total before VAT)
+    r"zwischensumme|netto(?:betrag|summe|wert)?|summe\s+netto|"
     r"gesamt\s+netto|warenwert|total\s+h\.?t\.?|montant\s+h\.?t\.?|sous-?\s*total|"
     r"(?:total|valor)\s+(?:sem|sin|s/)\s*iva|base\s+(?:imponible|tribut[áa]vel)|valor\s+l[íi]quido|"
     r"total\s+l[íi]quido|total\s+il[íi]quido|valor\s+il[íi]quido|total\s+neto|importe\s+neto|(?:celkom|celkem|spolu)\s+bez\s+dph|"
-    r"base\s+imposable|"  # (Catalan's)
+    r"base\s+imposable|basa\s+imposabla|"  # (Catalan's, Occitan's)
     r"valur\s+ming[ħh]ajr\s+(?:il-)?vat|"  # (Maltese's value without VAT)
     r"(?:jemi|ҳамагӣ)(?=\s*:)|"  # (Turkmen's and Tajik's sum, before the tax)
     r"op(?:\.|eraci[óo]n)\s+gravada|"
@@ -186,6 +194,9 @@ FOOT = {
     r"cyfanswm\s+cyn\s+taw|"  # (Welsh's total before VAT)
     # (Norwegian's, Danish's and Swedish's sum before VAT)
     r"sum\s+eks(?:kl)?\.?\s+(?:mva|moms)|summa\s+exkl\.?\s+moms|nettobel[øo]p|"
+    r"totalt\s+exkl\.?\s+moms|veroton\s+(?:yhteens[äa]|summa)|"  # (and Finnish's, tax-free)
+    r"dpp(?=\s*:?\s*$)|"  # (Indonesia's taxable base, dasar pengenaan pajak, alone in its cell)
+    r"fo-?\s?iomlan|"  # (Scottish Gaelic's subtotal)
     r"sumas",  # (Central America's sums of the lines, before VAT and its 'Subtotal' with it)
     # (VAT in Serbian and Ukrainian, Russian, Bulgarian; Malaysia's sales tax; Brazil's tax on
     # manufactured goods, charged on top of the prices; Peru's general sales tax, IGV;
@@ -193,15 +204,23 @@ FOOT = {
     # tax, HST; the Dominican Republic's tax on goods and services, ITBIS; Macedonian's VAT)
     "tax": r"btw|mwst\.?|ust\.?|tva|iva|taw|mva|moms|imposto|impuesto|steuer|taxe|belasting|"
     r"heffing|пдв|ндс|igic|cuota\s+(?:iva|igic)|"  # (the Canary Islands' IGIC; its sum, 'Cuota')
+    r"qu[òo]ta\s+iva|"  # (Occitan's sum of VAT)
+    # (Finland's VAT, arvonlisävero, by its rate: 'Alv.' is masonry too, 'ALV 25' a code)
+    r"alv(?=\s*\d{1,2}(?:[.,]\d+)?\s*%)|"
     r"ддс|cukai(?:\s+jualan)?|ipi|dph|igv|gct|tgc|hst|itbis|ддв|qqs|tvsh|gbs|ааи|"
     r"itbms|"  # (Panama's tax on the transfer of goods and services)
     r"isv|"  # (Honduras's sales tax, impuesto sobre ventas)
+    # (Indonesia's VAT, pajak pertambahan nilai, and Afghanistan's business receipts tax, by
+    # their rates: 'PPN 40' may be a pipe's code)
+    r"ppn(?=\s*\d{1,2}(?:[.,]\d+)?\s*%)|brt(?=\s*\d{1,2}(?:[.,]\d+)?\s*%)|"
+    r"vagst|"  # (Samoa's value added goods and services tax)
     r"tct",  # (Tuvalu's turnover and consumption tax)
-    "total": r"totaal|gesamt(?:betrag|summe)?|endbetrag|endsumme|brutto(?:betrag)?|"
+    "total": r"totaal(?:\s+incl(?:\.|usief)?\s+btw)?|"
+    r"gesamt(?:betrag|summe)?|endbetrag|endsumme|brutto(?:betrag)?|"
     r"summe\s+brutto|gesamt\s+brutto|total\s+t\.?t\.?c\.?|montant\s+t\.?t\.?c\.?|"
     r"net\s+[àa]\s+payer(?:\s+t\.?t\.?c\.?)?|montant\s+total(?:\s+t\.?t\.?c\.?)?|total\s+a\s+pagar|valor\s+a\s+pagar|importe\s+total|valor\s+total|"
     r"total\s+geral|total\s+general|total\s+(?:com|con)\s+iva|total\s+do\s+pedido|total\s+(?:de\s+la\s+)?orden(?:\s+de\s+compra)?|total\s+(?:del\s+)?pedido|"
-    r"total\s+(?:de\s+la\s+)?comanda|"
+    r"total\s+(?:de\s+la\s+)?comanda|totau|"  # (and Occitan's)
     r"vlera\s+me\s+tvsh|totali\s+p[ëe]r\s+pages[ëe]|"  # (Albanian's)
     r"umumy\s+jemi|ҳамагӣ\s+бо\s+ааи|"  # (Turkmen's and Tajik's)
     r"укупно\s+за\s+плаћање|вкупно\s+за\s+плаќање|jami\s+to[‘'’`ʻ]?lovga(?:\s*\(qqs\s+bilan\))?|всього\s+з\s+пдв|сума\s+за\s+плащане|jumlah\s+besar|jumlah\s+keseluruhan|"
@@ -212,7 +231,8 @@ FOOT = {
     r"(?:da|a)\s+pagare|iva\s+inclusa|ivato))?|"
     r"cyfanswm(?:\s+i['’]w\s+dalu)?|"  # (Welsh's total, to pay)
     # (Norwegian's, Danish's and Swedish's, with VAT, to pay)
-    r"(?:totalt?|sum|summa)\s+(?:inkl\.?|med)\s+(?:mva|moms)|[åa]\s+betale|att\s+betala",
+    r"(?:totalt?|sum|summa)\s+(?:inkl\.?|med)\s+(?:mva|moms)|[åa]\s+betale|att\s+betala|"
+    r"yhteens[äa]|iomlan",  # (Finnish's, Scottish Gaelic's)
 }
 
 # A price's or an amount's head may say it is before VAT and in which currency ('Ціна без
@@ -222,30 +242,33 @@ _BEFORE_VAT = r"(?:\s+без\s+(?:пдв|ндс|ддс|ддв))?(?:,\s*(?:грн
 _WITHOUT_TVSH = r"(?:\s+pa\s+tvsh)?"
 
 COLUMNS = {
+    # (Catalan's at the end of each: 'Quantitat', 'Unitat', 'Preu unitari HT', 'Import HT',
+    # 'Designació')
     "quantity": r"hoeveelheid|hoev\.?|menge|anzahl|anz\.?|quantit[ée]|qt[ée]\.?|quantidade|"
     r"qtde?\.?|cantidad|cant\.?|количина|кількість|количество|кол\.?|sasia|"
     r"miqdori?|"  # (Uzbek's)
-    r"mukdary|миқдор",  # (Turkmen's and Tajik's)
+    r"mukdary|миқдор|"  # (Turkmen's and Tajik's)
+    r"quantitat",  # (Catalan's)
     "unit": r"eenheid|einheit|me|unit[ée]|unidade|unid\.?|unidad|und\.?|un\.?|ud\.?|"
     r"јед\.?\s*мере|од\.?\s*вим\.?|ед\.?|мярка|е\.\s?м\.?|nj[ëe]sia|"
-    r"o[‘'’`ʻ]?lch\.?(?:\s*birl\.?)?|[öo]l[çc]eg(?:\s+birligi)?|воҳ\.?",
+    r"o[‘'’`ʻ]?lch\.?(?:\s*birl\.?)?|[öo]l[çc]eg(?:\s+birligi)?|воҳ\.?|unitat",
     "unit_price": r"eenheidsprys|prys|einzelpreis|e-?preis|preis|p\.\s?u\.?(?:\s+h\.?t\.?)?|"
     r"prix(?:\s+unitaire)?(?:\s+h\.?t\.?)?|pre[çc]o(?:\s+unit(?:[áa]rio|\.)?)?|"
     r"valor\s+unit(?:[áa]rio|\.)?|precio(?:\s+unit(?:ario|\.)?)?|p\.\s?unit\.?|"
     rf"(?:ед\.?\s*)?(?:цена|ціна){_BEFORE_VAT}|[çc]mimi{_WITHOUT_TVSH}|narxi?,?|"
-    r"bahasy,?(?:\s+manat)?|нарх",
+    r"bahasy,?(?:\s+manat)?|нарх|preu(?:\s+unitari)?(?:\s+h\.?t\.?)?",
     "discount": r"afslag|rabatt|remise|desconto|descuento|dto\.?|рабат",
     "amount": r"bedrag|betrag|gesamt(?:preis|betrag)?|summe|montant(?:\s+h\.?t\.?)?|"
     r"total\s+h\.?t\.?|valor(?:\s+total)?|importe|subtotal|"
     rf"(?:износ|сума|сумма|стойност){_BEFORE_VAT}|vlera{_WITHOUT_TVSH}|summasi?,?|"
-    r"jemi,?(?:\s+manat)?|маблағ",
+    r"jemi,?(?:\s+manat)?|маблағ|import(?:\s+h\.?t\.?)?",
     "item_code": r"kode|itemkode|artikel(?:nummer|\s*-?nr\.?)?|art\.?\s*-?nr\.?|r[ée]f\.?ª?|"
     r"r[ée]f[ée]rence|c[óo]digo|c[óo]d\.?|шифра|артикул|код|(?:mxik\s+)?kodi|haryt\s+kody|рамз",
     "description": r"beskrywing|beschreibung|bezeichnung|artikelbezeichnung|d[ée]signation|"
     r"libell[ée]|descri[çc][ãa]o|designa[çc][ãa]o|descripci[óo]n|concepto|"
     r"назив(?:\s+добра|\s+на\s+артикал)?|p[ëe]rshkrimi(?:\s+i\s+mallit)?|"
     r"найменування(?:\s+товару)?|наименование(?:\s+на\s+стоката)?|товары|tovar\s+nomi|"
-    r"harydy[ňn]\s+ady|номгӯи\s+мол",
+    r"harydy[ňn]\s+ady|номгӯи\s+мол|designaci[óo]",
     "line": r"pos\.?|position|р\.\s*бр\.?|№|bil\.?|t/r|t/b",
     # a line's own VAT, its rate or its amount ('ПДВ %', 'Стопа ПДВ', 'Износ ПДВ'), and
     # Brazil's IPI ('% IPI', 'Alíq. IPI', 'Valor IPI')

@@ -88,6 +88,10 @@ def read(anchors: dict, lines: list[Line], frame: Frame, judge: Judge = SHAPE_ON
     own = _own_supplier(anchors.get("supplier"), found.get("supplier_name"), supplier, lines, frame)
     if own:
         found["supplier_name"] = own
+    if "supplier_name" not in found and anchors.get("letterhead") and anchors.get("supplier"):
+        head = letterhead(lines, anchors["supplier"])
+        if head is not None:  # the name a person verified, as the letterhead prints it again
+            found["supplier_name"] = Reading(anchors["supplier"], head.text.strip(), head.conf)
     for name, learned in anchors["fields"].items():
         if "derived" in learned and name not in found:
             worked = _derived(learned["derived"], found)
@@ -127,6 +131,66 @@ def _own_supplier(
             if name and printed_as(name, own) and _same_form(name, own):
                 return Reading(own, name, cell.conf)
     return None
+
+
+def letterhead(lines: list[Line], name: str, most: int = 3) -> Cell | None:
+    """The supplier's name as a letterhead at the top of the first page prints it, spaced out
+    or over two or three lines ('F O O T H I L L S' over 'R O O F I N G  S U P P LY  LT D .',
+    'SIDERTUBI' over 'BERGAMASCA S.p.A.'): cells one under another from the page's first
+    lines (a name lower down is in an address's box: our own form's to a supplier),
+    starting or centred alike, whose letters and digits are the name's (its legal form left
+    off or not), no cell running on from them on their lines."""
+    top = [line for line in lines[:most] if line.page == lines[0].page] if lines else []
+    wanted = {_squashed(name), _squashed(validate.company_key(name))} - {""}
+    step = typical_step(top) if top else 1.0
+    below_top = lines[len(top) : len(top) + 2] if lines else []
+    for index, line in enumerate(top):
+        for run in _whole_runs(line):
+            stack, y = [run], line.y
+            for below in [*top[index + 1 :], *below_top][:2]:
+                if below.page != line.page or below.y - y > 3 * step:
+                    break
+                y = below.y
+                under = [c for c in _whole_runs(below) if _stacked(stack[0], c)]
+                if not under:
+                    break
+                for cell in under:
+                    joined = Cell([*(w for part in stack for w in part.words), *cell.words])
+                    if _squashed(joined.text) in wanted:
+                        return joined
+                stack.append(under[0])
+            if len(stack) == 1 and _squashed(run.text) in wanted and " " in run.text.strip():
+                letters = run.text.split()
+                if sum(len(word) == 1 for word in letters) * 2 >= len(letters):
+                    return run  # spaced out on one line ('S I D E R T U B I  B E R G A M A S C A')
+    return None
+
+
+def _whole_runs(line: Line, gap: float = 3.0) -> list[Cell]:
+    """A line's runs of up to four cells side by side that no cell runs on from closely (a
+    name's '( B C )' or 'INC.' three spaces after 'SUPPLY' makes another company's name)."""
+    cells, out = line.cells, []
+    for i in range(len(cells)):
+        for n in range(1, 5):
+            if i + n > len(cells):
+                break
+            if i + n < len(cells) and cells[i + n].x0 - cells[i + n - 1].x1 <= gap:
+                continue  # the next cell runs on from this run
+            if i and cells[i].x0 - cells[i - 1].x1 <= gap:
+                break  # this run starts inside a longer one
+            out.append(Cell([word for cell in cells[i : i + n] for word in cell.words]))
+    return out
+
+
+def _stacked(above: Cell, below: Cell) -> bool:
+    """Two cells one under the other as a letterhead sets them: starting or centred alike."""
+    centre = abs((above.x0 + above.x1) / 2 - (below.x0 + below.x1) / 2)
+    return abs(above.x0 - below.x0) <= 3 or centre <= 3
+
+
+def _squashed(text: str) -> str:
+    """The text's letters and digits alone, in lower case, accents dropped."""
+    return validate.plain(text).replace(" ", "")
 
 
 # Legal forms the engine's own list does not hold, written after a name ('Vestland

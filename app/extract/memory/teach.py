@@ -67,6 +67,11 @@ def learn(lines: list[Line], confirmed: dict, whole: bool = True) -> dict | None
     for name in HEADER:
         found = _checked(lines, name, spots[name], value_cells, anchors, end, confirmed.get(name))
         learned[name] = {"places": found} if found else None
+    supplier = confirmed.get("supplier_name")
+    # no place for the supplier's name, which its letterhead spaces out or sets over lines
+    anchors["letterhead"] = bool(
+        supplier and not learned["supplier_name"] and recall.letterhead(lines, supplier)
+    )
     sheet = table.first_sheet(learned_table, lines, Frame()) if learned_table else None
     anchors["table"] = learned_table
     for name in MONEY:
