@@ -67,15 +67,6 @@ def letter_in_dimension(text: str) -> str:
     return _MISREAD_DIMENSION.sub(lambda m: m[1] + m[2].translate(_AS_DIGIT), text)
 
 
-# A comma read as a point before a lower-case word ('revision C. cut', '10:00. site'; a
-# point after a word of two letters or more is left: 'incl. fittings').
-_POINT_FOR_COMMA = re.compile(r"(\b[A-Z]|\d)\. (?=[a-z])")
-
-
-def point_for_comma(text: str) -> str:
-    return _POINT_FOR_COMMA.sub(r"\1, ", text)
-
-
 # A run of capital I's with an l read for one of them, after a word in capitals: a roman
 # numeral ('CEM Il' for CEM II); 'll' alone may be letters ('SABS ll') and is left.
 _NUMERAL = re.compile(r"(\b[A-Z]{2,} )((?=[Il]*I)(?=[Il]*l)[Il]{2,3})(?=[/\s]|$)")

@@ -145,8 +145,6 @@ RULES: tuple[Rule, ...] = (
       True, "description", items.letter_in_size),
     R("letter_in_dimension", "letters read for digits in a dimension ('38xll4')",
       True, "description", items.letter_in_dimension),
-    R("point_for_comma", "a comma read as a point before a lower-case word",
-      True, "description", items.point_for_comma),
     R("capital_i_as_l", "an l read for a capital I in a roman numeral ('CEM Il')",
       True, "description", items.capital_i_as_l),
     R("code_in_brackets", "a code in brackets before the description ('[HB-M8] Hex bolt')",
