@@ -452,7 +452,7 @@ def _grid_foot(lines: list[Line], decimal_comma: bool, currency: str | None) -> 
         out = {}
         paired = len(under.cells) == len(heads.cells)  # a value under each head, in order
         for at, (key, cell) in enumerate(keyed):
-            over = [c for c in under.cells if c.x0 <= cell.x1 + 2 and c.x1 >= cell.x0 - 2]
+            over = _under(under, cell)
             if paired and over != [under.cells[at]]:
                 # (each value set off from its head's start: boxes centred, heads not)
                 over = [under.cells[at]] if not over or under.cells[at] in over else []
@@ -588,17 +588,31 @@ def _by_rate(between: list[Line], gap: int, decimal_comma: bool) -> Found | None
             continue
         head, amounts = heads[0], []
         for below in between[index + 1 :]:
-            under = [c for c in below.cells if c.x0 <= head.x1 + 2 and c.x1 >= head.x0 - 2]
+            under = _under(below, head)
             value = _amount(under[0].text, decimal_comma) if len(under) == 1 else None
             if value is None or len(below.cells) < 3 or not _CENTS.search(under[0].text):
                 break
             amounts.append((below, value))
-        if amounts and sum(numbers.parse_money(value) for _, value in amounts) == gap:
-            source = f"{head.text}  " + " + ".join(value for _, value in amounts)
-            conf = min(_found(row, value, 0).confidence for row, value in amounts)
-            ocr = any(row.ocr for row, _ in amounts)
-            return Found(numbers.cents_to_text(gap), conf, source, 0, ocr)
+        summed = _column_sum(head, amounts)
+        if summed is not None and checks.cents(summed.value) == gap:
+            return summed
     return None
+
+
+def _under(line: Line, head: Cell) -> list[Cell]:
+    """The line's cells under a head: overlapping it, two characters' play either side."""
+    return [c for c in line.cells if c.x0 <= head.x1 + 2 and c.x1 >= head.x0 - 2]
+
+
+def _column_sum(head: Cell, amounts: list[tuple[Line, str]]) -> Found | None:
+    """The amounts read under a head, one a row, added up; None for none."""
+    if not amounts:
+        return None
+    cents = sum(numbers.parse_money(value) for _, value in amounts)
+    source = f"{head.text}  " + " + ".join(value for _, value in amounts)
+    conf = min(_found(row, value, 0).confidence for row, value in amounts)
+    ocr = any(row.ocr for row, _ in amounts)
+    return Found(numbers.cents_to_text(cents), conf, source, 0, ocr)
 
 
 # A tax by its name (any kind of sales tax or VAT, a territory's letter before GST: 'PGST'),
@@ -640,18 +654,14 @@ def _analysis(lines: list[Line], decimal_comma: bool) -> Found | None:
             continue
         head, amounts = heads[0], []
         for below in lines[index + 1 : index + 10]:
-            under = [c for c in below.cells if c.x0 <= head.x1 + 2 and c.x1 >= head.x0 - 2]
+            under = _under(below, head)
             money = len(under) == 1 and len(below.cells) > 1 and _CENTS.search(under[0].text)
             value = _amount(under[0].text, decimal_comma) if money else None
             if below.page != line.page or value is None or FOOT.match(below.cells[0].text):
                 break
             amounts.append((below, value))
         if amounts:
-            cents = sum(numbers.parse_money(value) for _, value in amounts)
-            source = f"{head.text}  " + " + ".join(value for _, value in amounts)
-            conf = min(_found(row, value, 0).confidence for row, value in amounts)
-            ocr = any(row.ocr for row, _ in amounts)
-            return Found(numbers.cents_to_text(cents), conf, source, 0, ocr)
+            return _column_sum(head, amounts)
     return None
 
 
@@ -692,7 +702,7 @@ def _analysis_sums(lines: list[Line], total: Found, decimal_comma: bool) -> dict
             out = {}
             for key in ("subtotal", "tax"):
                 head = heads[key]
-                under = [c for c in row.cells if c.x0 <= head.x1 + 2 and c.x1 >= head.x0 - 2]
+                under = _under(row, head)
                 value = _amount(under[0].text, decimal_comma) if len(under) == 1 else None
                 if value is None:
                     return {}
