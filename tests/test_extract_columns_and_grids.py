@@ -432,3 +432,31 @@ def test_a_currency_in_brackets_after_a_header_word_and_in_a_cell_of_its_own_in_
         "harga satuan (rp)",
         "jumlah (rp)",
     ]
+
+
+GOODS = f"""\
+{BUYER}                                        PURCHASE ORDER
+PO No. MC-26-0412                                              Date: 14/04/2026
+Supplier: Konkan Steel Traders
+
+Sr. No.   Description of Material          HSN      Qty   Unit     Rate (Rs.)      Amount (Rs.)
+1         TMT bar Fe 500D 12 mm            7214      20   MT       55,044.05     11,00,881.00
+2         OPC 53 grade cement, 50 kg bag   2523       8   Bag         363.35         2,906.80
+                                                         Total                  11,03,787.80
+"""
+
+
+def test_a_description_of_what_is_ordered_heads_one_column():
+    # 'Description of Material' names the description, not a description and a code
+    # ('Material' alone beside a description is the code): the words under its end stay
+    # the description's
+    payload = read(GOODS)
+    assert [i["description"] for i in payload["items"]] == [
+        "TMT bar Fe 500D 12 mm",
+        "OPC 53 grade cement, 50 kg bag",
+    ]
+    assert [i["item_code"] for i in payload["items"]] == ["", ""]
+    (cell,) = text_lines("Description of Goods")[0].cells
+    assert [c.key for c in tables._split_header_cell(cell)] == ["description"]
+    (cell,) = text_lines("Quality of Material")[0].cells  # no description's name before 'of'
+    assert [c.key for c in tables._split_header_cell(cell)] != ["description"]

@@ -220,7 +220,7 @@ TITLED = f"""\
 {BUYER}
 Meridian House, 41 Voortrekker Road, Bellville 7530
                          MEGRENDELES
-                 Megrendeles szama: MR-2026/00982
+                 Megrendeles azonosito: MR-2026/00982
 
   Szallito
   Tisza Tuzep es Fatelep Bt.
@@ -250,7 +250,7 @@ def test_a_number_whose_label_repeats_the_titles_word_is_taken_and_flagged():
 
 
 def test_a_date_or_an_amount_after_the_titles_word_is_no_number():
-    dated = TITLED.replace("Megrendeles szama: MR-2026/00982", "Megrendeles osszege: 51 094,00")
+    dated = TITLED.replace("Megrendeles azonosito: MR-2026/00982", "Megrendeles osszege: 51 094,00")
     assert read(dated + WHOLE)["po_number"] is None
 
 
@@ -332,7 +332,8 @@ def test_lines_with_their_own_words_keep_them_though_words_stand_over_the_first(
 
 
 def test_a_label_cell_with_the_titles_word_and_no_colon_gives_its_number():
-    cell = TITLED.replace("Megrendeles szama: MR-2026/00982", "Megrendeles szama    MR-2026/00982")
+    # ('azonosito', identifier: no word of the engine's names the number; 'szama' does now)
+    cell = TITLED.replace("azonosito: MR-2026/00982", "azonosito    MR-2026/00982")
     payload = read(cell + WHOLE)
     assert payload["po_number"] == "MR-2026/00982"
     assert "low_confidence:po_number" in payload["warnings"]
@@ -383,5 +384,5 @@ def test_the_offices_own_currency_guessed_on_a_photo_is_flagged():
 
 
 def test_the_titles_word_is_found_in_a_label_whatever_its_accents():
-    accented = TITLED.replace("Megrendeles szama:", "Megrendelés száma:")
+    accented = TITLED.replace("Megrendeles azonosito:", "Megrendelés azonosító:")
     assert read(accented + WHOLE)["po_number"] == "MR-2026/00982"  # under 'MEGRENDELES'

@@ -135,7 +135,7 @@ def document_lines(document: Document) -> tuple[list[Line], int, str]:
             options.timeout,
             options.ocr_language,
         )
-        _remember(lines := box_lines(boxes), OcrPage(image, 0.0, *box_scale(boxes)))
+        _remember(lines := box_lines(boxes), OcrPage(image, 0.0, *box_scale(boxes), tuple(boxes)))
         return split_money.join_cents(lines), 1, f"ocr:{options.ocr_engine}"
     reader = pdf.open_pdf(document.path)
     lines: list[Line] = []
@@ -151,7 +151,7 @@ def document_lines(document: Document) -> tuple[list[Line], int, str]:
                     image, options.ocr_engine, options.timeout, options.ocr_language
                 )
                 page = box_lines(boxes, number + extra, y0)
-                _remember(page, OcrPage(seen, y0, *box_scale(boxes)))
+                _remember(page, OcrPage(seen, y0, *box_scale(boxes), tuple(boxes)))
                 source = f"ocr:{options.ocr_engine}"
             lines.extend(page)
             continue
@@ -1443,11 +1443,15 @@ def read_dn(lines: list[Line], options: ExtractOptions | None = None) -> dict:
 
 
 def _without_rules(lines: list[Line], payload: dict, options: ExtractOptions) -> dict:
-    """A photo or scan whose table did not read or add up, read again with its ruled lines
-    painted out: a boxed table can hide its header row and lone digits from the OCR.
-    The second reading is kept only when it finds items where the first found none, adds
-    up where the first did not (`_score`), or finds more items with the same result. (Rules help
-    the OCR elsewhere, so this is not the first reading.)"""
+    """A photo or scan whose table did not read or add up, or with no total found, read again
+    with its ruled lines painted out: a boxed table can hide its header row and lone digits
+    from the OCR, and a boxed total or number the whole of its line. Two readings are made of
+    it: of the words of the page without its rules, and (where no total was found) of the
+    first reading's words with those only the second found where the first found none (the
+    rules kept the first's cells apart). A reading is kept over the first only when it finds
+    items where the first found none, adds up where the first did not (`_score`), finds more
+    items with the same result, or as many and a total where the first found none. (Rules
+    help the OCR elsewhere, so this is not the first reading.)"""
     pages = {line.page: line.ocr_page for line in lines if line.ocr_page is not None}
     if len(pages) != 1 or len({line.page for line in lines}) != 1:
         return payload  # one OCR'd page only: a multi-page scan is not read twice
@@ -1459,14 +1463,33 @@ def _without_rules(lines: list[Line], payload: dict, options: ExtractOptions) ->
         boxes = ocr.page_reader(options.ocr_engine, options.ocr_language)(clean, options.timeout)
     except (ExtractionError, subprocess.TimeoutExpired, OSError):
         return payload  # the first reading stands
-    again = box_lines(boxes, lines[0].page, page.y0)
-    _remember(again, OcrPage(clean, page.y0, *box_scale(boxes)))
-    if not again:
-        return payload
-    second = read_po(again, options)
-    if _score(second) <= _score(payload):
-        return payload
-    return _header_kept(second, payload)
+    readings = [payload]
+    if payload["total"] is None and page.boxes:
+        both = (*page.boxes, *_unseen(boxes, page.boxes))
+        joined = OcrPage(page.image, page.y0, *box_scale(both), both)
+        readings.append(_read_boxes(both, lines[0].page, joined, options))
+    again = OcrPage(clean, page.y0, *box_scale(boxes), tuple(boxes))
+    readings.append(_read_boxes(boxes, lines[0].page, again, options))
+    best = max((r for r in readings if r is not None), key=_score)  # the first of the best
+    return payload if best is payload else _header_kept(best, payload)
+
+
+def _read_boxes(boxes, page_no: int, page: OcrPage, options: ExtractOptions) -> dict | None:
+    """A PO's reading of one OCR'd page's words; None when they make no line."""
+    lines = box_lines(boxes, page_no, page.y0)
+    _remember(lines, page)
+    return read_po(split_money.join_cents(lines), options) if lines else None
+
+
+def _unseen(boxes, seen) -> list:
+    """The words of `boxes` that overlap none of `seen` (two readings of one image)."""
+
+    def overlap(a, b) -> bool:
+        across = min(a.left + a.width, b.left + b.width) - max(a.left, b.left)
+        down = min(a.top + a.height, b.top + b.height) - max(a.top, b.top)
+        return across > 0 and down > 0.5 * min(a.height, b.height)
+
+    return [box for box in boxes if not any(overlap(box, other) for other in seen)]
 
 
 _HEADER = ("po_number", "po_date", "supplier_name", "project_code")
@@ -1502,8 +1525,9 @@ def _header_kept(second: dict, first: dict) -> dict:
 _NUMBERS = (".quantity", ".unit_price", ".discount", ".amount")
 
 
-def _score(reading: dict) -> tuple[bool, bool, int]:
-    """How well a reading went: it found items, they add up, how many. Items add up only
+def _score(reading: dict) -> tuple[bool, bool, int, bool]:
+    """How well a reading went: it found items, they add up, how many, and it found a total
+    (the last only between readings as good on the items). Items add up only
     against a subtotal (with no subtotal nothing fails, and nothing is proven), and only
     when rules made or put right numbers (not codes or descriptions) on at most half of
     them: a quantity column read as units, every quantity then worked out from the
@@ -1516,7 +1540,8 @@ def _score(reading: dict) -> tuple[bool, bool, int]:
         if e["field"].startswith("items[") and e["field"].endswith(_NUMBERS)
     }
     adds_up = not reading["checks_failed"] and subtotal and 2 * len(made) <= len(reading["items"])
-    return (bool(reading["items"]), adds_up, len(reading["items"]))
+    total = reading.get("total") is not None
+    return (bool(reading["items"]), adds_up, len(reading["items"]), total)
 
 
 def read(document: Document) -> dict:
@@ -1543,7 +1568,8 @@ def read_lines(lines: list[Line], options: ExtractOptions) -> dict:
         payload = read_dn(lines, options)
     elif kind in (None, "purchase_order"):
         payload = read_po(lines, options)
-        unsure = not payload["items"] or payload["checks_failed"]
+        # no total found: on a photo, a boxed foot hides from the OCR as a boxed table does
+        unsure = not payload["items"] or payload["checks_failed"] or payload["total"] is None
         if unsure and (kind or payload["po_number"]):  # not for a letter: it has no table
             payload = _without_rules(lines, payload, options)
         # its words, for a verification to learn its layout from

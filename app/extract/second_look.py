@@ -29,6 +29,7 @@ class OcrPage:
     y0: float  # the first line's y on this page, in line heights
     char_w: float  # pixels per character width
     line_h: float  # pixels per line height
+    boxes: tuple = ()  # the words the OCR read on it (ocr.Box)
 
 
 def _region(row: RawRow, index: int, page: OcrPage) -> tuple[int, int, int, int]:

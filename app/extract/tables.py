@@ -181,6 +181,9 @@ class Column:
 # Two words naming one column as either of two things: 'or' between them ('Supplies or
 # services'; 'Qty and unit' may name two).
 _ONE_OF_TWO = re.compile(r"[^\W\d]\s+or\s+[^\W\d]", re.IGNORECASE)
+# A description's name with what it describes after 'of' ('Description of Material',
+# 'Description of Goods'): one column, the description's, whatever the word after names.
+_DESCRIPTION_OF = re.compile(r"(.*?\S)\s+of\s+[^\W\d][\w\s/&]*", re.IGNORECASE)
 
 
 # The currency a header names after its column's name ('Gesamtpreis €', 'Total (ZAR)').
@@ -201,6 +204,9 @@ def _split_header_cell(cell: Cell) -> list[Column]:
     per = _PER_UNIT.fullmatch(cell.text.strip())
     if key is None and per and column_key(per[1]) == "unit_price":
         key = "unit_price"
+    described = _DESCRIPTION_OF.fullmatch(cell.text.strip())
+    if key is None and described and column_key(described[1]) == "description":
+        key = "description"
     whole = Column(key, cell.x0, cell.x1, cell.text.lower().strip())
     if key or _ONE_OF_TWO.search(cell.text):
         return [whole]  # 'SUPPLIES OR SERVICES': one column's name

@@ -44,6 +44,24 @@ PO_NUMBER = [
     rf"\s*(?:n\.|nr\.?|{SIGN}|numero)",
     # Welsh's ('Rhif archeb', order number)
     r"rhif\s+(?:yr\s+)?archeb(?:\s+brynu)?",
+    # Finnish's, Estonian's ('Tilausnumero', 'Ostotilaus nro', 'Tellimuse nr')
+    r"(?:osto)?tilaus(?:numero|nro\.?|\s+nro\.?)|(?:ostu)?tellimuse?\s+nr\.?",
+    # Polish's ('Zamówienie nr', 'Nr zamówienia', 'Numer zamówienia')
+    r"zam[óo]wienie\s+nr\.?|(?:nr\.?|numer)\s+zam[óo]wienia",
+    # Czech's and Slovak's ('Objednávka č.', 'Číslo objednávky')
+    r"objedn[áa]vka\s+(?:č|c)\.|(?:č[íi]slo|č\.)\s+objedn[áa]vky",
+    # Hungarian's, Romanian's ('Rendelésszám', 'Comanda nr.', 'Număr comandă')
+    r"(?:meg)?rendel[ée]s\s*sz[áa]m(?:a)?|comand[aă]\s+nr\.?|(?:nr\.|num[ăa]r)\s+comand[ăa]",
+    # Croatian's, Bosnian's, Serbian's and Slovenian's ('Broj narudžbe', 'Narudžbenica br.',
+    # 'Naročilnica št.')
+    r"broj\s+narud(?:ž|z)b(?:e|enice)|narud(?:ž|z)benica\s+br\.?|naro(?:č|c)ilnica\s+(?:š|s)t\.?|"
+    r"(?:š|s)t\.\s+naro(?:č|c)ila",
+    # Lithuanian's and Latvian's ('Užsakymo nr.', 'Pasūtījuma Nr.')
+    r"u(?:ž|z)sakym(?:o|as)\s+nr\.?|pas(?:ū|u)t(?:ī|i)jum(?:a|s)\s+nr\.?",
+    # Turkish's ('Sipariş No', 'Sipariş numarası')
+    r"sipari(?:ş|s)\s+(?:no\.?|numaras(?:ı|i))",
+    # Catalan's ('Núm. ordre', 'Ordre núm.')
+    r"n[úu]m(?:\.|ero)?\s+(?:d['’]\s*)?ordre|ordre\s+n[úu]m(?:\.|ero)?",
 ]
 OUR_REFERENCE = [
     r"ons\s+verw(?:ysing)?\.?|unsere?\s+ref(?:erenz)?\.?|notre\s+r[ée]f(?:[ée]rence)?\.?",
@@ -125,7 +143,12 @@ ORDER_DATE = [
     r"datum\s+narud[žz]b(?:e|enice)",  # Bosnian's, Croatian's and Serbian's
     r"dyddiad\s+(?:yr\s+)?archeb",  # Welsh's
 ]
-DATE_WORDS = [r"datum|data|fecha|dato|tarikh|tanggal"]
+# (and Finnish's 'Päiväys', 'Päivämäärä', Estonian's 'Kuupäev', Hungarian's and Slovak's
+# 'Dátum', Turkish's 'Tarih', Latvian's 'Datums')
+DATE_WORDS = [
+    r"datum|data|fecha|dato|tarikh|tanggal|p[äa]iv[äa]ys|p[äa]iv[äa]m[äa][äa]r[äa]|"
+    r"kuup[äa]ev|d[áa]tum|tarih|datums"
+]
 
 SUPPLIER = [
     r"verskaffer|leweransier|lieferant|auftragnehmer|fournisseur|fornecedor|proveedor|prove[ïi]dor",
