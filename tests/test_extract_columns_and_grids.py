@@ -460,3 +460,7 @@ def test_a_description_of_what_is_ordered_heads_one_column():
     assert [c.key for c in tables._split_header_cell(cell)] == ["description"]
     (cell,) = text_lines("Quality of Material")[0].cells  # no description's name before 'of'
     assert [c.key for c in tables._split_header_cell(cell)] != ["description"]
+    # another column's name after what is ordered is that column's ('… Goods Qty' typed with
+    # one space between)
+    (cell,) = text_lines("Description of Goods Qty")[0].cells
+    assert "quantity" in [c.key for c in tables._split_header_cell(cell)]

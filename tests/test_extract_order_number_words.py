@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from app.extract import engine
+from app.extract.layout import text_lines
 
 BUYER = "Meridian Construction (Pty) Ltd"
 OFFICE = {"buyer_names": (BUYER,), "site_codes": ("CP09",), "today": "2026-12-01"}
@@ -64,3 +65,80 @@ def test_a_dates_label_names_the_orders_date(label):
     payload = engine.read_text(page, **OFFICE)
     assert payload["po_date"] == "2026-05-14"
     assert "low_confidence:po_date" not in payload["warnings"]
+
+
+TABLE = """
+Description                      Qty     Price       Amount
+Crushed stone 16-32 mm            12     40.00       480.00
+                                          Total       480.00
+"""
+
+# A supplier's own document in those languages: its own number under the words that name
+# an order's number, ours under its 'your order'.
+CONFIRMATION = """\
+Anadolu Yapi Malzemeleri A.S.                      {title}
+{theirs}:  SO-2026-7781                  Tarih: 21.05.2026
+Müşteri:  Meridian Construction (Pty) Ltd
+{ours}:  MC-26-0412
+"""
+
+
+@pytest.mark.parametrize(
+    ("title", "theirs", "ours"),
+    [
+        ("SİPARİŞ ONAYI", "Sipariş No", "Müşteri Sipariş No"),
+        ("SİPARİŞ ONAYI", "Sipariş No", "Siparişiniz"),
+        ("TILAUSVAHVISTUS", "Tilausnumero", "Teidän tilauksenne"),
+        ("TILAUSVAHVISTUS", "Tilausnumero", "Tilaajan tilausnro"),
+        ("POTWIERDZENIE ZAMÓWIENIA", "Nr zamówienia", "Państwa zamówienie"),
+        ("CONFIRMARE COMANDĂ", "Comanda nr.", "Comanda dvs. nr."),
+        ("VISSZAIGAZOLÁS", "Rendelésszám", "Az Ön rendelése"),
+        ("TELLIMUSE KINNITUS", "Tellimuse nr", "Teie tellimus"),
+        ("PASŪTĪJUMA APSTIPRINĀJUMS", "Pasūtījuma Nr.", "Jūsu pasūtījums"),
+        # an unknown title: the words of 'your order' alone tell the supplier's document
+        ("ANADOLU", "Sipariş No", "Müşteri Sipariş No"),
+    ],
+)
+def test_on_the_suppliers_own_document_its_number_is_not_ours(title, theirs, ours):
+    page = CONFIRMATION.format(title=title, theirs=theirs, ours=ours) + TABLE
+    payload = engine.read_text(page, **OFFICE)
+    assert payload["po_number"] == "MC-26-0412"
+    assert "low_confidence:po_date" in payload["warnings"]  # the confirmation's own date
+
+
+def test_a_proforma_invoices_number_is_left_flagged():
+    page = CONFIRMATION.format(title="PROFORMA FATURA", theirs="Sipariş No", ours="Not")
+    payload = engine.read_text(page + TABLE, **OFFICE)
+    assert payload["po_number"] in (None, "SO-2026-7781")
+    assert "low_confidence:po_number" in payload["warnings"]
+
+
+def test_an_invoices_title_in_those_languages_names_an_invoice():
+    for title in ("LASKU", "FATURA", "FAKTURA", "SZÁMLA", "FACTURĂ", "RAČUN"):
+        page = f"Nordic Aggregates Oy                     {title}\nTilausnumero   MC-26-0412\n"
+        assert engine.document_kind(text_lines(page + TABLE)) == "invoice", title
+    # a label that starts with the word is no title ('Račun: 2200…', a bank account's)
+    page = "Nordic Aggregates Oy\nRačun: 2200-1234   Tilausnumero   MC-26-0412\n"
+    assert engine.document_kind(text_lines(page + TABLE)) != "invoice"
+
+
+@pytest.mark.parametrize(
+    ("order_date", "other_date"),
+    [
+        ("Sipariş Tarihi: 14.05.2026", "Tarih: 02.05.2026"),
+        ("Tilauspäivä: 14.05.2026", "Päivämäärä: 28.05.2026"),
+        ("Kelt: 2026.05.14", "Dátum: 2026.06.01"),
+        ("Tellimuse kuupäev: 14.05.2026", "Kuupäev: 20.05.2026"),
+        ("Data zamówienia: 14.05.2026", "Data: 28.05.2026"),
+        ("Pasūtījuma datums: 14.05.2026", "Datums: 28.05.2026"),
+    ],
+)
+def test_the_orders_own_date_label_outranks_a_bare_date(order_date, other_date):
+    page = f"""\
+{BUYER}                                 PURCHASE ORDER
+Order no.: SP-26-0412                    {order_date}
+Supplier: Anadolu Yapi Malzemeleri A.S.
+Quotation: TK-1188                       {other_date}
+"""
+    payload = engine.read_text(page + TABLE, **OFFICE)
+    assert payload["po_date"] == "2026-05-14"

@@ -89,7 +89,16 @@ YOUR_ORDER = (
     r"[vs]/\s*(?:encomenda|pedido|nota\s+de\s+encomenda)|"
     # Norwegian's, Danish's and Swedish's ('Deres ordre', 'Er beställning')
     r"deres\s+(?:ordre|bestilling)|er\s+(?:order|best[äa]llning)|"
-    r"(?:o\s+)?suyo\s+pediu|vossa\s+empustaziun"  # (Aragonese's, Romansh's)
+    r"(?:o\s+)?suyo\s+pediu|vossa\s+empustaziun|"  # (Aragonese's, Romansh's)
+    # the languages whose order numbers vocabulary.PO_NUMBER names, on the supplier's own
+    # document: Turkish's ('Siparişiniz', 'Müşteri sipariş'), Finnish's ('Teidän
+    # tilauksenne', 'Tilaajan tilaus'), Estonian's, Polish's, Romanian's, Hungarian's,
+    # Latvian's, Lithuanian's and Slovenian's 'your order'
+    r"(?:sizin\s+)?sipari[şs]iniz|m[üu][şs]teri\s+sipari[şs]i?|"
+    r"teid[äa]n\s+tilauk(?:senne|senne)|tilaajan\s+tilaus|teie\s+tellimus|"
+    r"(?:pa[ńn]stwa|wasze|wa[sš]ze)\s+zam[óo]wienie|comanda\s+(?:dvs\.?|dumneavoastr[ăa])|"
+    r"az\s+[öo]n\s+(?:meg)?rendel[ée]se|j[ūu]su\s+pas[ūu]t[īi]jums|j[ūu]s[ųu]\s+u[žz]sakymas|"
+    r"va[šs]e\s+naro[čc]ilo"
 )
 # Its number's label.
 # (the German 'Ihre Bestellreferenz', your order's reference)
@@ -98,7 +107,8 @@ YOUR_ORDER_NUMBER = (
     rf"(?:{YOUR_ORDER})(?:{_NO}|\s*č\.?|\s*n\.|\s*br\.?)|u\s+bestelnommer|"
     r"ihre\s+bestell(?:nummer|referenz|-?\s*nr\.?)|uw\s+(?:order|bestel(?:ling)?)-?\s*nummer|"
     r"eich\s+rhif\s+archeb|"  # (Welsh's 'your order number')
-    r"deres\s+(?:ordre|bestillings?)\s*-?\s*(?:nr\.?|nummer)|ert\s+order\s*-?\s*(?:nr\.?|nummer)"
+    r"deres\s+(?:ordre|bestillings?)\s*-?\s*(?:nr\.?|nummer)|ert\s+order\s*-?\s*(?:nr\.?|nummer)|"
+    r"tilaajan\s+tilaus(?:numero|nro\.?|\s+nro\.?)|m[üu][şs]teri\s+sipari[şs]\s+numaras[ıi]"
 )
 # 'Customer PO' bare, as a supplier's sales order prints the number we gave it: ours on the
 # supplier's own document only (on our own order it is our client's order).

@@ -165,7 +165,15 @@ _THEIR_TITLE = accents.compiled(
     # may label our own customer's order: not a title here)
     r"pesanan\s+(?:penjualan|jualan)|(?:orden|pedido)\s+de\s+venta|pedido\s+de\s+venda|"
     r"ordine\s+di\s+vendita|verkaufsauftrag|commande\s+client|salgsordre|"
-    r"f[öo]rs[äa]ljningsorder|myyntitilaus|zam[óo]wienie\s+sprzeda[żz]y"
+    r"f[öo]rs[äa]ljningsorder|myyntitilaus|zam[óo]wienie\s+sprzeda[żz]y|"
+    # an order's confirmation in the languages whose order numbers vocabulary.PO_NUMBER
+    # names (Turkish's, Finnish's, Polish's, Romanian's, Estonian's, Latvian's, Hungarian's,
+    # Czech's, Slovak's, Croatian's, Lithuanian's), and a proforma invoice
+    r"sipari[şs]\s+onay[ıi]|tilausvahvistus|potwierdzenie\s+zam[óo]wienia|"
+    r"confirmare(?:a)?\s+(?:de\s+)?comen[zz]ii|confirmare\s+comand[ăa]|tellimuse\s+kinnitus|"
+    r"pas[ūu]t[īi]juma\s+apstiprin[āa]jums|(?:rendel[ée]s\s*)?visszaigazol[áa]s|"
+    r"potvrzen[íi]\s+objedn[áa]vky|potvrdenie\s+objedn[áa]vky|potvrda\s+narud[žz]be|"
+    r"u[žz]sakymo\s+patvirtinimas|pro-?\s?forma(?:\s+[^\W\d]+)?"
 )
 # Our own order's title.
 _OUR_TITLE = accents.compiled(r"(?:local\s+|official\s+)?purchase\s+order|" + words.ORDER_TITLES)

@@ -182,8 +182,15 @@ class Column:
 # services'; 'Qty and unit' may name two).
 _ONE_OF_TWO = re.compile(r"[^\W\d]\s+or\s+[^\W\d]", re.IGNORECASE)
 # A description's name with what it describes after 'of' ('Description of Material',
-# 'Description of Goods'): one column, the description's, whatever the word after names.
-_DESCRIPTION_OF = re.compile(r"(.*?\S)\s+of\s+[^\W\d][\w\s/&]*", re.IGNORECASE)
+# 'Description of Goods'): one column, the description's, though 'Material' alone names a
+# code. Only the things ordered follow 'of': a column's name after them is its own ('…
+# Goods  Qty' typed with one space).
+_DESCRIPTION_OF = re.compile(
+    r"(.*?\S)\s+of\s+(?:the\s+)?(?:goods|materials?|works?|services?|items?|articles?|"
+    r"products?|suppl(?:y|ies)|equipment|stores)(?:\s*(?:/|&|and)\s*(?:goods|materials?|works?|"
+    r"services?|suppl(?:y|ies)|equipment))?",
+    re.IGNORECASE,
+)
 
 
 # The currency a header names after its column's name ('Gesamtpreis €', 'Total (ZAR)').

@@ -184,6 +184,9 @@ def _labelled(
                     continue
                 rest = text[match.end() :].strip()
                 after = line.cells[position + 1 :]
+                beside = " ".join(c.text for c in after)
+                if _LOST_RATE.fullmatch(rest) and _amount(beside, decimal_comma):
+                    rest = ""  # the amount is beside it ('VAT 15  (included)  R 4,298.54')
                 if _RIGHT_TO_LEFT.search(cell.text) is None:
                     # words in Arabic or Hebrew beside an English label are another block's
                     # ('VAT 15%' beside a note of payment terms in Arabic)
@@ -214,6 +217,12 @@ def _labelled(
                     return key, value, position, other and below
                 break  # a label without its amount: the next cell may be one
     return None
+
+
+# A rate after a foot's label that has lost its '%' ('VAT included 15' for 'VAT included
+# (15%)', as the OCR reads it), with an amount in the next cell: a whole number or one
+# decimal, never an amount's two.
+_LOST_RATE = re.compile(r"\(?\d{1,2}(?:[.,]\d)?\)?")
 
 
 # Another label after an amount, its value after its colon ('1,728.44  Lines . . . : 11').

@@ -142,6 +142,13 @@ ORDER_DATE = [
     r"data\s+(?:d['’]\s*|dell['’]\s*)?ordin(?:e|azione)",  # Italian's date of the order
     r"datum\s+narud[žz]b(?:e|enice)",  # Bosnian's, Croatian's and Serbian's
     r"dyddiad\s+(?:yr\s+)?archeb",  # Welsh's
+    # the order's date in the languages whose order numbers PO_NUMBER names ('Sipariş
+    # tarihi', 'Tilauspäivä', 'Kelt', 'Tellimuse kuupäev', 'Data zamówienia', 'Datum
+    # objednávky', 'Data comenzii', 'Užsakymo data', 'Pasūtījuma datums', 'Datum naročila')
+    r"sipari[şs]\s+tarihi|tilausp[äa]iv[äa](?:m[äa][äa]r[äa])?|tilauksen\s+p[äa]iv[äa]ys|"
+    r"(?:megrendel[ée]s\s+|rendel[ée]s\s+)?kelte?|rendel[ée]s\s+d[áa]tuma|"
+    r"tellimuse\s+kuup[äa]ev|data\s+zam[óo]wienia|d[áa]tum\s+objedn[áa]vky|"
+    r"data\s+comenzii|u[žz]sakymo\s+data|pas[ūu]t[īi]juma\s+datums|datum\s+naro[čc]ila",
 ]
 # (and Finnish's 'Päiväys', 'Päivämäärä', Estonian's 'Kuupäev', Hungarian's and Slovak's
 # 'Dátum', Turkish's 'Tarih', Latvian's 'Datums')
