@@ -113,13 +113,38 @@ def test_a_proforma_invoices_number_is_left_flagged():
     assert "low_confidence:po_number" in payload["warnings"]
 
 
-def test_an_invoices_title_in_those_languages_names_an_invoice():
-    for title in ("LASKU", "FATURA", "FAKTURA", "SZÁMLA", "FACTURĂ", "RAČUN"):
-        page = f"Nordic Aggregates Oy                     {title}\nTilausnumero   MC-26-0412\n"
-        assert engine.document_kind(text_lines(page + TABLE)) == "invoice", title
-    # a label that starts with the word is no title ('Račun: 2200…', a bank account's)
-    page = "Nordic Aggregates Oy\nRačun: 2200-1234   Tilausnumero   MC-26-0412\n"
-    assert engine.document_kind(text_lines(page + TABLE)) != "invoice"
+# Our own order with a box whose heading is a word that also titles an invoice: 'FACTURA'
+# over the billing address, a bank's 'ŽIRO RAČUN' (giro account). Invoices' titles in these
+# languages were tried and went: they refused our own orders so.
+BOXED = f"""\
+{BUYER}
+Meridian House, 41 Voortrekker Road
+{{box}}                              ENTREGA
+{BUYER}      Obra CP09
+ORDEN DE COMPRA
+Orden de compra Nº   OC-26-0412        Proveedor: Aridos del Sur SL
+Fecha: 14.05.2026
+"""
+
+
+@pytest.mark.parametrize("box", ["FACTURA", "FATURA", "Faktura", "RAČUN", "ŽIRO RAČUN", "SZÁMLA"])
+def test_a_billing_boxs_heading_is_no_invoices_title(box):
+    page = BOXED.format(box=box) + TABLE
+    assert engine.document_kind(text_lines(page)) != "invoice"
+    payload = engine.read_page_text(page, **OFFICE)
+    assert payload["po_number"] == "OC-26-0412"
+
+
+def test_a_sign_offs_dated_is_not_the_orders_date():
+    # Hungarian's 'Kelt' (dated) under the table, a letter's sign-off: a bare date's label
+    page = f"""\
+{BUYER}
+MEGRENDELÉS
+Rendelésszám   R-26-0048        Szállító: Kő Kft.
+Dátum: 14.05.2026
+"""
+    payload = engine.read_text(page + TABLE + "Kelt: Budapest, 20.05.2026\n", **OFFICE)
+    assert payload["po_date"] == "2026-05-14"
 
 
 @pytest.mark.parametrize(
@@ -127,7 +152,7 @@ def test_an_invoices_title_in_those_languages_names_an_invoice():
     [
         ("Sipariş Tarihi: 14.05.2026", "Tarih: 02.05.2026"),
         ("Tilauspäivä: 14.05.2026", "Päivämäärä: 28.05.2026"),
-        ("Kelt: 2026.05.14", "Dátum: 2026.06.01"),
+        ("Megrendelés kelte: 2026.05.14", "Dátum: 2026.06.01"),
         ("Tellimuse kuupäev: 14.05.2026", "Kuupäev: 20.05.2026"),
         ("Data zamówienia: 14.05.2026", "Data: 28.05.2026"),
         ("Pasūtījuma datums: 14.05.2026", "Datums: 28.05.2026"),

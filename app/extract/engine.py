@@ -111,14 +111,7 @@ KINDS = [
     ("purchase_order", words.PO_TITLE),
     ("quotation", r"quotation|\bquote\b|pro\s*-?\s*forma|estimate"),
     ("credit_note", r"credit\s+note"),
-    # (and an invoice's title alone in its cell in the languages whose order numbers
-    # vocabulary.PO_NUMBER names: 'LASKU', 'FATURA', 'FAKTURA', 'SZÁMLA', 'FACTURĂ', 'ARVE',
-    # 'RĒĶINS', 'SĄSKAITA FAKTŪRA', 'RAČUN'; followed by anything they label a field)
-    (
-        "invoice",
-        r"(?:tax\s+)?invoice|(?:lasku|fatura|faktura|factur[aă]|sz[áa]mla|arve|r[ēe][ķk]ins|"
-        r"s[ąa]skaita(?:\s*-?\s*fakt[ūu]ra)?|ra[čc]un)(?=\s*$)",
-    ),
+    ("invoice", r"(?:tax\s+)?invoice"),
     ("statement", r"statement(?:\s+of\s+account)?"),
 ]
 NOT_A_PO = {

@@ -146,15 +146,16 @@ ORDER_DATE = [
     # tarihi', 'Tilauspäivä', 'Kelt', 'Tellimuse kuupäev', 'Data zamówienia', 'Datum
     # objednávky', 'Data comenzii', 'Užsakymo data', 'Pasūtījuma datums', 'Datum naročila')
     r"sipari[şs]\s+tarihi|tilausp[äa]iv[äa](?:m[äa][äa]r[äa])?|tilauksen\s+p[äa]iv[äa]ys|"
-    r"(?:megrendel[ée]s\s+|rendel[ée]s\s+)?kelte?|rendel[ée]s\s+d[áa]tuma|"
+    r"(?:megrendel[ée]s|rendel[ée]s)\s+(?:kelte|d[áa]tuma)|"
     r"tellimuse\s+kuup[äa]ev|data\s+zam[óo]wienia|d[áa]tum\s+objedn[áa]vky|"
     r"data\s+comenzii|u[žz]sakymo\s+data|pas[ūu]t[īi]juma\s+datums|datum\s+naro[čc]ila",
 ]
 # (and Finnish's 'Päiväys', 'Päivämäärä', Estonian's 'Kuupäev', Hungarian's and Slovak's
-# 'Dátum', Turkish's 'Tarih', Latvian's 'Datums')
+# 'Dátum', Hungarian's 'Kelt' (dated, as a letter's sign-off has it), Turkish's 'Tarih',
+# Latvian's 'Datums')
 DATE_WORDS = [
     r"datum|data|fecha|dato|tarikh|tanggal|p[äa]iv[äa]ys|p[äa]iv[äa]m[äa][äa]r[äa]|"
-    r"kuup[äa]ev|d[áa]tum|tarih|datums"
+    r"kuup[äa]ev|d[áa]tum|kelt|tarih|datums"
 ]
 
 SUPPLIER = [
