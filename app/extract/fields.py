@@ -95,8 +95,8 @@ YOUR_ORDER = (
     # tilauksenne', 'Tilaajan tilaus'), Estonian's, Polish's, Romanian's, Hungarian's,
     # Latvian's, Lithuanian's and Slovenian's 'your order'
     r"(?:sizin\s+)?sipari[şs]iniz|m[üu][şs]teri\s+sipari[şs]i?|"
-    r"teid[äa]n\s+tilauk(?:senne|senne)|tilaajan\s+tilaus|teie\s+tellimus|"
-    r"(?:pa[ńn]stwa|wasze|wa[sš]ze)\s+zam[óo]wienie|comanda\s+(?:dvs\.?|dumneavoastr[ăa])|"
+    r"teid[äa]n\s+tilauksenne|tilaajan\s+tilaus|teie\s+tellimus|"
+    r"(?:pa[ńn]stwa|wa[sš]ze)\s+zam[óo]wienie|comanda\s+(?:dvs\.?|dumneavoastr[ăa])|"
     r"az\s+[öo]n\s+(?:meg)?rendel[ée]se|j[ūu]su\s+pas[ūu]t[īi]jums|j[ūu]s[ųu]\s+u[žz]sakymas|"
     r"va[šs]e\s+naro[čc]ilo"
 )
