@@ -76,12 +76,18 @@ _COMMA_DECIMAL = re.compile(r"\d{1,3}(?:[ .'\u00a0\u202f]\d{3})+,\d{1,2}")
 _COMMA_GROUPING = re.compile(r"(?<=\d)[ .'\u00a0\u202f](?=\d{3}(?!\d))")
 _PLAIN_POINT = re.compile(r"\d+(\.\d+)?")
 _PLAIN_COMMA = re.compile(r"\d+(,\d+)?")
+# The escudo's '$' where the decimal mark goes, its thousands grouped by points or not:
+# '6.850.776$00', '2.797$21', '271$00' (Cape Verde's, as Portugal's was printed); not a
+# quantity run into a dollar price ('2$12.50', a space lost by the OCR).
+ESCUDO = r"(?:\d{1,3}(?:\.\d{3})+|\d+)\$\d\d(?!\d|[.,]\d)"
+_ESCUDO = re.compile(ESCUDO)
 
 
 def parse_decimal(
     text: str | int | float | Decimal | None, what: str = "number", decimal_comma: bool = False
 ) -> Decimal:
-    """'1,234.56', '1 234.56', 'R 1234.56', '(12.50)', '1 234,56' -> Decimal, or ValueError.
+    """'1,234.56', '1 234.56', 'R 1234.56', '(12.50)', '1 234,56', '1.234$56' -> Decimal, or
+    ValueError.
 
     A lone '1,23' is refused unless the caller knows its document writes decimal
     commas (decimal_comma=True); '1 234,56' is read as 1234.56 either way.
@@ -99,7 +105,9 @@ def parse_decimal(
     if cleaned.startswith("-"):
         negative, cleaned = True, cleaned[1:].strip()
     cleaned = _CURRENCY_AFTER.sub("", _CURRENCY.sub("", cleaned))
-    if decimal_comma or _COMMA_DECIMAL.fullmatch(cleaned):
+    if _ESCUDO.fullmatch(cleaned):
+        cleaned = cleaned.replace(".", "").replace("$", ".")
+    elif decimal_comma or _COMMA_DECIMAL.fullmatch(cleaned):
         cleaned = _COMMA_GROUPING.sub("", cleaned).replace(",", ".")
     if _LAKHS.fullmatch(cleaned):
         cleaned = cleaned.replace(",", "")

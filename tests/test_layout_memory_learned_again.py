@@ -213,6 +213,25 @@ def test_a_subtotal_a_label_names_beats_the_one_the_layout_works_out():
     assert "subtotal" not in money and set(money) == {"tax", "total"}
 
 
+def test_a_tax_the_layout_works_out_beats_a_labels_that_adds_up_with_nothing():
+    # a zero-rated order's tax line, 'IVA / VAT 0% - non imponibile art. 72 D.P.R. 633/72
+    # 0,00': the generic reader read its '72'; the layout worked out 0.00 (total - subtotal),
+    # and with it the items, the subtotal and the total add up, as with nothing else
+    rows = _items("100.00", "50.00")
+    found = {
+        "subtotal": Found("150.00", 1.0, "Total excl. VAT 150.00", rank=0),
+        "tax": Found("72.00", 1.0, "IVA / VAT 0% - non imponibile art. 72", rank=0),
+        "total": Found("150.00", 1.0, "TOTAL ORDER VALUE EUR 150.00", rank=0),
+    }
+    learned = {
+        "subtotal": Reading("150.00", "Total excl. VAT 150.00"),
+        "total": Reading("150.00", "TOTAL ORDER VALUE EUR 150.00"),
+        "tax": Reading("0.00", "total - subtotal", worked_out=True),
+    }
+    _, _, money = recall._choose(found, rows, {"items": [], "fields": learned}, False)
+    assert money["tax"].value == "0.00"
+
+
 LETTER = """\
 Meridian Construction (Pty) Ltd
 12 Quarry Road, Germiston

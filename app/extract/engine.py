@@ -351,6 +351,10 @@ def _currency(lines: list[Line]) -> tuple[Found, int]:
             # 'DH' after the amounts: Morocco's dirham, or another country's written so
             doubt = "DH: no code and no Moroccan phone says whose dirham"
             return Found(symbol, proofs.LOW - 0.1, doubt), len(named)
+        if symbol == "CVE" and not coded and not _cape_verdean(text):
+            # the escudo's '$' alone ('95.534$00'): Cape Verde's escudo all the same, flagged
+            doubt = "$ before the centavos: no code, and the page names no escudos"
+            return Found(symbol, proofs.LOW - 0.1, doubt), len(named)
         if symbol == "INR" and not coded and not _INDIA.search(text):
             # 'Rs' is the rupee of India, Pakistan, Sri Lanka, Mauritius...: India's own sign,
             # its GST's marks or its rupee in words say which; else a person does
@@ -469,6 +473,8 @@ def _rare_code_proven(
     money = {found.get(k, MISSING).value for k in ("subtotal", "tax", "total")}
     money |= {value for item in items for value in (item.amount, item.unit_price)}
     money = {numbers.parse_money(value) for value in money if value}
+    if code == "CVE":  # and the amounts printed with the escudo's '$' ('Total (CVE)  271$00')
+        printed += [(amount, "") for amount in re.findall(numbers.ESCUDO, text)]
     for before, after in printed:
         try:
             if numbers.parse_money(before or after, decimal_comma=comma) in money:
@@ -477,6 +483,16 @@ def _rare_code_proven(
             continue
     doubt = f"{code}: by its code beside no amount read as money"
     return Found(code, proofs.LOW - 0.1, doubt, None, currency.ocr)
+
+
+# The escudo named in words or by its older letters ('Total ECV', '... noventa e nove
+# escudos').
+_ESCUDOS = re.compile(r"(?<![^\W\d_])(?:ECV|escudos?)(?![^\W\d_])", re.IGNORECASE)
+
+
+def _cape_verdean(text: str) -> bool:
+    """The page names the escudo, or is from Cape Verde (its phones, addresses or name)."""
+    return bool(_ESCUDOS.search(text)) or _country_currency(text) == "CVE"
 
 
 # What makes 'Rs' India's rupee: its own sign, its GST's identifiers and parts, or in words.

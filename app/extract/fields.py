@@ -556,10 +556,11 @@ _ANOTHER_DATE = re.compile(
 _CODE_ALONE = r"(?:(?<!\w[-/]){0}|{0}(?!\d))(?![A-Za-z]|[-/]\w)"
 # After an amount, not any number: cents, or thousands grouped ('164.382,79 TL', '17 254 Ft';
 # '20 Ft' is a container's length in feet).
-_AFTER_MONEY = r"(?:(?<=\d[.,]\d\d)|(?<=\d[ .,'\u00a0]\d{3}))"
-# An amount with its cents, after a code; a code right after one.
-AMOUNT = r"\d{1,3}(?:[ ,.'\u00a0]?\d{3})*[.,]\d\d(?!\d)"
-_AFTER_CENTS = r"(?:(?<=\d[.,]\d\d)|(?<=\d[.,]\d\d ))"
+_AFTER_MONEY = r"(?:(?<=\d[.,$]\d\d)|(?<=\d[ .,'\u00a0]\d{3}))"
+# An amount with its cents, after a code ('6.850.776$00' too: the escudo's '$' is its
+# decimal mark); a code right after one.
+AMOUNT = r"(?:\d{1,3}(?:[ ,.'\u00a0]?\d{3})*[.,]\d\d(?!\d)|" + numbers.ESCUDO + ")"
+_AFTER_CENTS = r"(?:(?<=\d[.,$]\d\d)|(?<=\d[.,$]\d\d ))"
 
 
 # A code that is also a word, right before or after money: an amount with cents or its
@@ -636,7 +637,15 @@ _MARKS = {
 }
 MARKED_ONLY = {"WST": "SAT", "VUV": "VT", "DZD": "DA"}  # (and the tala's 'WS$')
 _SIGNED = [
-    ("USD", r"US\$|USD|(?<![RN])\$"),
+    # (not the escudo's '$' between its escudos and its two centavos: '95.534$00')
+    ("USD", r"US\$|USD|(?<![RN])\$(?!(?<=\d\$)\d\d(?!\d|[.,]\d))"),
+    # the Cape Verdean escudo: its code, its 'ECV' beside an amount or ending a money word's
+    # cell ('Total ECV'), and its '$' between escudos and centavos, as each amount prints it
+    (
+        "CVE",
+        rf"(?<![\w/-])(?:CVE|ECV)(?= ?{AMOUNT})|{_AFTER_CENTS}(?:CVE|ECV)(?![\w-])"
+        rf"|{_HEAD_OF}(?:CVE|ECV)\)|{_AFTER_WORD}(?:CVE|ECV){_ENDS_CELL}|(?<=\d)\$(?=\d\d(?!\d|[.,]\d))",
+    ),
     # (not a legal form's letters: 'EURL'; its name in words ending a cell, the amount that
     # ends the line after it: a total's 'TOTALE ORDINE euro  6.333,23', not 'Euro 12.50 ea at
     # ROE 20.15' nor a company's 'Euro Tiles')

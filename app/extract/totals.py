@@ -21,10 +21,10 @@ from app.extract.tables import CURRENCY_CODES, FOOT, column_key, money_text
 # (a dollar with its country's letters, 'TOTAL J$'; Peru's sol, 'Importe total S/')
 # (Guatemala's quetzal, 'TOTAL Q'; the Pacific franc, '(F CFP)')
 # (rupees as South Asia and the Indian Ocean shorten them, 'Rs.', 'SR'; the ngultrum's 'Nu.';
-# East Africa's shillings, 'Ushs', 'Kshs', 'Tshs')
+# East Africa's shillings, 'Ushs', 'Kshs', 'Tshs'; the Cape Verdean escudo's 'ECV')
 # (a code that is also a word only in brackets: 'Total (MOP)')
 _CURRENCY = (
-    rf"(?:\s*\(?(?:{CURRENCY_CODES}|r|q|f\.?\s?cfp|€|[a-z]{{0,3}}\$|£|s/\.?|b/\.?|k\.d\.?|rs\.?|sr|nu\.|[ukt]shs?\.?)\)?|"
+    rf"(?:\s*\(?(?:{CURRENCY_CODES}|r|q|f\.?\s?cfp|€|[a-z]{{0,3}}\$|£|s/\.?|b/\.?|k\.d\.?|rs\.?|sr|nu\.|[ukt]shs?\.?|ecv)\)?|"
     rf"\s*\((?:{'|'.join(c for c in numbers.WORDLIKE_CURRENCY_CODES if c != 'KGS').lower()})\))?"
 )
 _RATE = r"(?:\s*(?:@|at|à|a)?\s*\(?\d{1,2}(?:[.,]\d+)?\s*%\)?)?"
@@ -106,6 +106,7 @@ FOOT_LABELS = {
 }
 _AMOUNT = re.compile(
     r"\(?-?(?:[A-Z]{3}\s?|[RN]\$\s?|US\$\s?|R\s?|\$|€|£)?\d[\d ,.'\u00a0]*\d"
+    r"(?:\$\d\d(?!\d|[.,]\d))?"  # (the escudo's '$' before its centavos: '6.850.776$00')
     r"(?:\s?F\.?\s?CFA|\s?[A-Z]{3}|\s?€|\s?MT)?\)?"  # (the CFA franc's 'F CFA' after it)
 )
 _CFA_AFTER = re.compile(r"\s?F\.?\s?CFA\)?$")
@@ -127,7 +128,7 @@ def _amount(text: str, decimal_comma: bool, currency: str | None = None) -> str 
             continue  # a rate ('TVA 15% / VAT included 15%'), not an amount
         if _DAYS.match(text[match.end() :]):
             continue  # payment terms ('Netto 30 dagar', 'Net 30 days'), not an amount
-        if re.match(r"-[^\W\d_]", text[match.end() :]) and not re.search(r"[.,]\d\d$", match[0]):
+        if re.match(r"-[^\W\d_]", text[match.end() :]) and not re.search(r"[.,$]\d\d$", match[0]):
             continue  # a whole number run into a word ('n. 127-terdecies'), not an amount
         if _in_another_currency(text, match, currency):
             continue
@@ -296,7 +297,9 @@ def _alone_under(below: Line, x0: float) -> Cell | None:
     if len(right) != 1 or not all(cell.x1 <= x0 + 2 and _a_note(cell.text) for cell in left):
         return None
     text = right[0].text.strip()
-    amount = rf"{_CURRENCY}\s*-?\d[\d ,.'\u00a0]*[.,]\d\d(?:\s?[A-Za-z€]{{1,3}})?"
+    amount = (
+        rf"{_CURRENCY}\s*-?(?:\d[\d ,.'\u00a0]*[.,]\d\d|{numbers.ESCUDO})(?:\s?[A-Za-z€]{{1,3}})?"
+    )
     return right[0] if re.fullmatch(amount, text, re.IGNORECASE) else None
 
 
@@ -647,8 +650,8 @@ def _amount_at_right(line: Line, decimal_comma: bool, left: float) -> str | None
     return _amount(line.cells[-1].text, decimal_comma)
 
 
-# An amount with its cents and no percent sign.
-_CENTS = re.compile(r"^[^%]*\d[.,]\d\d(?![\d%])[^%]*$")
+# An amount with its cents and no percent sign (the escudo's '$' before its centavos too).
+_CENTS = re.compile(r"^[^%]*\d[.,$]\d\d(?![\d%])[^%]*$")
 
 
 def _analysis(lines: list[Line], decimal_comma: bool) -> Found | None:

@@ -291,8 +291,8 @@ def number_by_title_word(lines: list[Line], step: float) -> Found:
     return MISSING
 
 
-# An amount with its cents ('1234.56'): money, not a document's number.
-_AMOUNT = re.compile(r"\d[\d,.' ]*[.,]\d\d")
+# An amount with its cents ('1234.56', '1.234$56'): money, not a document's number.
+_AMOUNT = re.compile(rf"\d[\d,.' ]*[.,]\d\d|{numbers.ESCUDO}")
 
 
 # A reference that names itself a purchase order's: 'PO' and its digits, run together or

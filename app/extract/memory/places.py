@@ -44,13 +44,14 @@ OVER = 0.75
 FAR_LABEL = 4
 
 # A number as printed: 'R 3 862,43', '7,5', '(12.50)', '2,5%', '6 971,97 EUR', '- 12.00',
-# 'HK$11,988.24', '¥ 52,000'; a currency by its code or sign only ('Y12' is a code, not 12;
+# 'HK$11,988.24', '¥ 52,000', '6.850.776$00' (the escudo's '$' before its centavos); a
+# currency by its code or sign only ('Y12' is a code, not 12;
 # '1  BAG' a quantity and its unit); Mozambique's 'MT' after an amount with cents only, as
 # after a quantity it is the metric tonne ('40 MT').
 _CODE = "|".join(numbers.CURRENCY_CODES + numbers.WORDLIKE_CURRENCY_CODES)
 _SIGN = r"[A-Z]{1,3}\$|MT|[R$€£¥₹₩₱₦₫₪₺₴₽₡₲₵₸৳฿]"
 _NUMBER = re.compile(
-    rf"(?P<neg>-\s?)?(?:{_CODE}|{_SIGN})?\s?(?P<num>\(?\d[\d\s.,'\u00a0]*\)?)"
+    rf"(?P<neg>-\s?)?(?:{_CODE}|{_SIGN})?\s?(?P<num>\(?\d[\d\s.,'\u00a0]*(?:\$\d\d)?\)?)"
     rf"\s?(?P<pct>%)?(?:\s?(?:{_CODE}|€)|(?<=\d[.,]\d\d)\s?MT)?"
 )
 

@@ -425,10 +425,16 @@ def _choose(found: dict[str, Found], rows: list[Item], got: dict, ocr: bool):
         if reading and found.get(name, MISSING).value not in (None, reading.value)
     ]
     guessed = bool(differ) and not any(_by_label(found.get(name, MISSING)) for name in differ)
-    for name, reading in learned.items():
-        generic = found.get(name, MISSING)
-        if reading and reading.worked_out and generic.value is not None and not guessed:
-            learned[name] = None
+    # a value the formula worked out where the generic reader read one is taken only where
+    # nothing else adds up with the items (the tax read '72.00' from 'art. 72' beside '0,00')
+    doubted = {
+        name
+        for name, reading in learned.items()
+        if reading
+        and reading.worked_out
+        and found.get(name, MISSING).value is not None
+        and not guessed
+    }
     choices = [(rows, False)]
     layout_rows = [_as_item(item, ocr) for item in got["items"]]
     if layout_rows and (_lines_ok(layout_rows) or not _lines_ok(rows)):
@@ -445,7 +451,9 @@ def _choose(found: dict[str, Found], rows: list[Item], got: dict, ocr: bool):
                 for name in MONEY
             }
             if _lines_ok(items) and _agree(money, items):
-                agreeing.append(((from_layout, sum(picks)), items, from_layout, chosen))
+                worked = sum(bool(chosen[name]) for name in doubted)
+                rank = (-worked, from_layout, sum(picks))
+                agreeing.append((rank, items, from_layout, chosen))
     if not agreeing:
         return None
     _, items, from_layout, chosen = max(agreeing, key=lambda option: option[0])

@@ -37,6 +37,7 @@ from decimal import Decimal
 from app import numbers
 from app.extract import cards
 from app.extract.layout import Line, Word, typical_step
+from app.extract.memory import records
 from app.extract.memory.places import WEEKDAY, Run, number, runs
 from app.extract.memory.words import Frame, fit, norm
 from app.extract.tables import FORWARD, annotation, numbering_row
@@ -164,10 +165,16 @@ def _agreed(
     return [min(row, key=lambda p: abs(p[edge] - anchor)) for row in places]
 
 
-def learn(lines: list[Line], items: list[dict], comma: bool) -> dict | None:
-    """The table as the confirmed items show it, or the labels of the cards they are printed
-    as; None when neither is found."""
-    return _learn_table(lines, items, comma) or _learn_cards(lines, items, comma)
+def learn(lines: list[Line], items: list[dict], comma: bool) -> list[dict]:
+    """The ways the confirmed items may be printed, best first: the table they show, the
+    labels of the cards they are printed as, the record of words they are written in
+    (records.py); empty when none is found."""
+    record = records.learn(lines, items, comma)
+    found = [
+        _learn_table(lines, items, comma) or _learn_cards(lines, items, comma),
+        {"record": record | {"comma": comma}} if record else None,
+    ]
+    return [table for table in found if table]
 
 
 def _learn_cards(lines: list[Line], items: list[dict], comma: bool) -> dict | None:
@@ -576,6 +583,8 @@ def headers(table: dict, lines: list[Line], frame: Frame) -> dict[int, Across]:
     if "cards" in table:
         labels = table["cards"]
         return {i: Across(frame) for i, line in enumerate(lines) if cards.labelled(line, labels)}
+    if "record" in table:  # the lines its items start at
+        return {i: Across(frame) for i in records.starts(table["record"], lines, frame)}
     heads = {}
     for index, line in enumerate(lines):
         across = _header_at(table["header"], line, frame)
@@ -588,7 +597,7 @@ def first_sheet(table: dict, lines: list[Line], frame: Frame) -> tuple[int, int]
     """The lines under the table's first header to the end of its page (from, to), when the
     table runs on under its header printed again on a later page: where an order printed on
     continuation sheets gives its foot, on the first sheet under its items."""
-    if "cards" in table:
+    if "cards" in table or "record" in table:
         return None
     heads = headers(table, lines, frame)
     if len({lines[index].page for index in heads}) < 2:
@@ -720,6 +729,8 @@ def read(table: dict, lines: list[Line], frame: Frame, comma: bool) -> tuple[lis
     ended at (where the foot begins)."""
     if "cards" in table:
         return _read_cards(table, lines, comma)
+    if "record" in table:
+        return records.read(table["record"], lines, comma, frame)
     heads = headers(table, lines, frame)
     items: list[dict] = []
     if not heads:

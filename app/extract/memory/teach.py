@@ -37,13 +37,16 @@ def learn(lines: list[Line], confirmed: dict, whole: bool = True) -> dict | None
         return None
     comma = _decimal_comma(lines, confirmed)
     items = confirmed.get("items") or []
-    learned_table = table.learn(lines, items, comma)
-    end = None
-    if learned_table:
-        read, end = table.read(learned_table, lines, Frame(), comma)
-        printed = as_printed(items, lines, comma)
-        if not (recall.same_items(read, items, whole) or recall.same_items(read, printed, whole)):
-            learned_table, end = None, None
+    learned_table, end = None, None
+    printed = None
+    for way in table.learn(lines, items, comma):  # the first that reads its items back
+        read, at = table.read(way, lines, Frame(), comma)
+        if not recall.same_items(read, items, whole):
+            printed = as_printed(items, lines, comma) if printed is None else printed
+            if not recall.same_items(read, printed, whole):
+                continue
+        learned_table, end = way, at
+        break
     said = _day_first(lines, confirmed.get("po_date"))
     anchors = {"comma": comma, "day_first": said is not False, "dates_taught": said is not None}
     if said is None and confirmed.get("po_date"):
@@ -518,6 +521,8 @@ def _table_top(
     written out in a sentence): what is below the items (the foot, the terms) moves with how
     many there are, and a short order would not match."""
     heads = table.headers(learned_table, lines, Frame()) if learned_table else {}
+    if heads and "record" in learned_table:  # the line its first item starts
+        return lines[min(heads)].y - 0.5
     if heads:
         return lines[min(heads)].y + 0.5
     first = table.item_line(lines, 0, items[0], comma) if items else None
