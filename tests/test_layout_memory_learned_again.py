@@ -130,6 +130,42 @@ STL-12     Rebar 12 mm                           20  bar          6.25       125
 """
 
 
+CLERKS = """\
+Lower Wychford Parish Council                                  PURCHASE ORDER {number}
+The Parish Office, Church Lane, Lower Wychford
+Supplier: Severnside Street Furniture Ltd
+
+Code       Description                          Qty  Unit        Price       Amount
+CEM-42     Portland cement 50 kg                 40  bag          4.50       180.00
+STL-12     Rebar 12 mm                           20  bar          6.25       125.00
+
+                                                            Net               305.00
+                                                            VAT at 20%         61.00
+                                                            Total             366.00
+Deliver to: Village Hall extension, c/o Meridian Construction (UK) Ltd
+{sentence}
+"""
+
+
+def test_a_code_in_brackets_inside_a_sentence_is_read_without_the_sentence():
+    # the job's code in the sentence that names the site manager: after it, a comma and the
+    # sentence's particulars, another date on the next order
+    taught = CLERKS.format(number="25/26-038", sentence="(job GL-082), site manager, by 11th June.")
+    confirmed = {
+        "po_number": "25/26-038", "supplier_name": "Severnside Street Furniture Ltd",
+        "project_code": "GL-082", "subtotal": "305.00", "tax": "61.00", "total": "366.00",
+        "items": [
+            {"item_code": "CEM-42", "description": "Portland cement 50 kg", "quantity": "40",
+             "unit": "bag", "unit_price": "4.50", "amount": "180.00"},
+            {"item_code": "STL-12", "description": "Rebar 12 mm", "quantity": "20",
+             "unit": "bar", "unit_price": "6.25", "amount": "125.00"},
+        ],
+    }  # fmt: skip
+    layout = teach.learn(text_lines(taught), confirmed) | {"id": "taught"}
+    later = CLERKS.format(number="25/26-041", sentence="(job GL-074), site manager, by 9th April.")
+    assert read_with(layout, later)["fields"]["project_code"].value == "GL-074"
+
+
 def test_a_value_whose_cell_stands_a_little_aside_is_read_over_its_place():
     # the code and its site's name in one cell; as a right-to-left page's text layer does, a
     # longer name sets the next one's cell four characters aside, neither edge where it was

@@ -291,7 +291,14 @@ def _inline(place: dict, area: Region, frame: Frame) -> list[tuple[str, float]]:
                     rest = rest[:1] + _before_dash(rest[1:])
                 elif place.get("after_code"):
                     rest = rest[:1]  # a code, and its particulars
+                elif place.get("after_comma") and "," in " ".join(rest):
+                    # the words after a comma were the value's particulars: as many commas as
+                    # the value learned ('(job GL-082), site manager, by 11th June')
+                    parts = " ".join(rest).split(",")
+                    rest = ",".join(parts[: place.get("commas", 0) + 1]).split()
                 rest = " ".join(rest).lstrip("#:;.- ")
+                if re.search(r"\),?$", rest) and "(" not in rest:
+                    rest = rest.rstrip(",")[:-1]  # the bracket the words before it opened
                 found.append((_distance(place, cell.x0, line.y, frame, area), rest, cell.conf))
     return [(rest, conf) for _, rest, conf in sorted(found)]
 
@@ -526,7 +533,8 @@ def learn_places(lines: list[Line], spot: Spot, values: set[int], foot: bool) ->
         marks["cells"] = len(cells_of(line, spot))  # over boxes ('08/  04/  2026'): all of them
     out = []
     if not foot and re.search(r"[^\W\d_]{2}", before):  # words, not a currency sign
-        after_own = {k: True for k in ("after_dash", "after_code") if marks.get(k)}
+        own = ("after_dash", "after_code", "after_comma", "commas")
+        after_own = {k: marks[k] for k in own if k in marks}
         out.append({"kind": "inline", "before": before, **after_own, **here})
     for label, label_line in _labels(lines, spot.index, cell, values, foot):
         # an amount under a label that ends to its left: next time it may be on the label's
