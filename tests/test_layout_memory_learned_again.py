@@ -116,6 +116,15 @@ def test_a_table_whose_header_prints_its_days_is_known_on_a_booking_for_other_da
     assert recall.same_items(got["items"], want["items"])
 
 
+# The two items ASIDE and CLERKS print.
+TWO_ITEMS = [
+    {"item_code": "CEM-42", "description": "Portland cement 50 kg", "quantity": "40",
+     "unit": "bag", "unit_price": "4.50", "amount": "180.00"},
+    {"item_code": "STL-12", "description": "Rebar 12 mm", "quantity": "20",
+     "unit": "bar", "unit_price": "6.25", "amount": "125.00"},
+]  # fmt: skip
+
+
 ASIDE = """\
 Al Rafidain Building Materials                                 PURCHASE ORDER {number}
 Amman - Jordan        Project {place}
@@ -154,12 +163,7 @@ def test_a_code_in_brackets_inside_a_sentence_is_read_without_the_sentence():
     confirmed = {
         "po_number": "25/26-038", "supplier_name": "Severnside Street Furniture Ltd",
         "project_code": "GL-082", "subtotal": "305.00", "tax": "61.00", "total": "366.00",
-        "items": [
-            {"item_code": "CEM-42", "description": "Portland cement 50 kg", "quantity": "40",
-             "unit": "bag", "unit_price": "4.50", "amount": "180.00"},
-            {"item_code": "STL-12", "description": "Rebar 12 mm", "quantity": "20",
-             "unit": "bar", "unit_price": "6.25", "amount": "125.00"},
-        ],
+        "items": TWO_ITEMS,
     }  # fmt: skip
     layout = teach.learn(text_lines(taught), confirmed) | {"id": "taught"}
     later = CLERKS.format(number="25/26-041", sentence="(job GL-074), site manager, by 9th April.")
@@ -173,12 +177,7 @@ def test_a_value_whose_cell_stands_a_little_aside_is_read_over_its_place():
     confirmed = {
         "po_number": "AJ-1120", "supplier_name": "Al Rafidain Building Materials",
         "project_code": "JO-AMM11", "subtotal": "305.00", "tax": "48.80", "total": "353.80",
-        "items": [
-            {"item_code": "CEM-42", "description": "Portland cement 50 kg", "quantity": "40",
-             "unit": "bag", "unit_price": "4.50", "amount": "180.00"},
-            {"item_code": "STL-12", "description": "Rebar 12 mm", "quantity": "20",
-             "unit": "bar", "unit_price": "6.25", "amount": "125.00"},
-        ],
+        "items": TWO_ITEMS,
     }  # fmt: skip
     layout = teach.learn(text_lines(taught), confirmed) | {"id": "taught"}
     later = ASIDE.format(number="AJ-1187", place=f"{'':>16}JO-IRB02 - Irbid mall annex")
