@@ -265,12 +265,19 @@ def _line_key(line: Line) -> str:
 
 
 def _keeps(item: dict) -> bool:
-    """Quantity x price = amount, where the item has all three."""
+    """A confirmed item has all three of quantity, price and amount, and they hold."""
     try:
-        q, p, a = (numbers.parse_decimal(item.get(k)) for k in ("quantity", "unit_price", "amount"))
+        q, p, a = (numbers.parse_decimal(item.get(k)) for k in NUMERIC)
     except (ValueError, TypeError):
         return False
-    return abs(q * p - a) <= Decimal("0.011")
+    return _holds(q, p, a)
+
+
+def _holds(quantity: Decimal, price: Decimal, amount: Decimal) -> bool:
+    """Quantity x price = amount, within a cent either way (a price printed to the cent of a
+    quantity in parts). The record's items carry no discount: an item that has one does not
+    hold, and the record then learns no arithmetic."""
+    return abs(quantity * price - amount) <= Decimal("0.011")
 
 
 def _gap(parts: list[list[Tok]], ends_line: bool = False) -> dict:
@@ -328,11 +335,9 @@ def _records(
     firsts = {tok.line: n for n, tok in reversed(list(enumerate(toks)))}
     out, at = [], 0
     while at < len(toks):
+        # a match is an item already (its last slot is proven by _item)
         found = _match(record, toks, at, comma, before) if toks[at].first else None
-        if found and not _at_edge(record, found[0], frame):
-            found = None
-        item = _item(found[0], record, comma) if found else None
-        if item is None:
+        if found is None or not _at_edge(record, found[0], frame):
             at += 1
             continue
         values, after = found
@@ -344,14 +349,22 @@ def _records(
             again = _match(record, toks, firsts[below], comma, before)
             if again is not None and _at_edge(record, again[0], frame):
                 break
-            values["description"] = list(values["description"]) + [
-                tok for tok in toks if tok.line == below
-            ]
+            after = _line_end(toks, firsts[below])
+            values["description"] = list(values["description"]) + toks[firsts[below] : after]
             last = below
-            after = max(n for n, tok in enumerate(toks) if tok.line == below) + 1
-        out.append((_item(values, record, comma), toks[at].line, last))
+        item = _item(values, record, comma)
+        if item is not None:
+            out.append((item, toks[at].line, last))
         at = after
     return out
+
+
+def _line_end(toks: list[Tok], start: int) -> int:
+    """The index after the last word of the line whose first word is `start`."""
+    stop = start + 1
+    while stop < len(toks) and toks[stop].line == toks[start].line:
+        stop += 1
+    return stop
 
 
 def _at_edge(record: dict, values: dict, frame: Frame) -> bool:
@@ -495,7 +508,7 @@ def _item(values: dict, record: dict, comma: bool) -> dict | None:
     q, p, a = read["quantity"], read["unit_price"], read["amount"]
     if q is None or (a is None and p is None):
         return None
-    if record.get("arithmetic") and None not in (q, p, a) and abs(q * p - a) > Decimal("0.011"):
+    if record.get("arithmetic") and None not in (q, p, a) and not _holds(q, p, a):
         return None
 
     def text(key: str) -> str:
