@@ -8,7 +8,6 @@ the lines, as the OCR would have made it on a worse photo.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import partial
 
 import pytest
@@ -16,10 +15,10 @@ from PIL import Image, ImageDraw, ImageFont
 
 from app.extract import engine, ocr, proofs, second_look
 from app.extract.document import ExtractOptions
-from app.extract.layout import box_lines, box_scale
 from app.extract.memory import recall
 from app.extract.model import Found, Trail
-from app.extract.second_look import OcrPage, reference_again
+from app.extract.second_look import reference_again
+from tests.drawn import misread, read_drawn
 
 pytestmark = pytest.mark.skipif(not ocr.shutil.which("tesseract"), reason="needs tesseract")
 
@@ -29,15 +28,7 @@ def _page(*texts: str):
     draw = ImageDraw.Draw(image)
     for n, text in enumerate(texts):
         draw.text((40, 40 + 60 * n), text, font=ImageFont.load_default(size=28), fill=0)
-    seen, boxes = ocr.read_image(image)
-    lines = box_lines(boxes)
-    engine._remember(lines, OcrPage(seen, 0.0, *box_scale(boxes)))
-    return lines
-
-
-def _misread(lines, right: str, wrong: str) -> None:
-    for line in lines:
-        line.words = [replace(w, text=wrong) if w.text == right else w for w in line.words]
+    return read_drawn(image)
 
 
 def _found(value: str) -> dict[str, Found]:
@@ -46,7 +37,7 @@ def _found(value: str) -> dict[str, Found]:
 
 def test_a_reference_read_otherwise_when_enlarged_is_doubted_and_left_as_read():
     lines = _page("Order number  H321019", "Supplier  Tshwane Tile")
-    _misread(lines, "H321019", "1321019")
+    misread(lines, "H321019", "1321019")
     found = _found("1321019")
     doubted = engine._read_again(found, "po_number", lines)
     assert doubted == {"po_number": "read as 'H321019' when enlarged"}
@@ -73,7 +64,7 @@ def test_a_value_not_printed_as_one_word_is_not_read_again():
 
 def test_what_is_read_again_must_be_like_the_value_or_it_says_nothing():
     lines = _page("Order number  H321019")
-    _misread(lines, "H321019", "ZZTOP")  # the first reading is nothing like what is there
+    misread(lines, "H321019", "ZZTOP")  # the first reading is nothing like what is there
     assert reference_again(lines, "ZZTOP") == ["", ""]
     found = _found("ZZTOP")
     assert engine._read_again(found, "po_number", lines) == {}
@@ -82,7 +73,7 @@ def test_what_is_read_again_must_be_like_the_value_or_it_says_nothing():
 
 def test_a_text_layer_reference_is_never_read_again():
     lines = _page("Order number  H321019")
-    _misread(lines, "H321019", "1321019")  # read again, this would be doubted
+    misread(lines, "H321019", "1321019")  # read again, this would be doubted
     found = {"po_number": Found("1321019", 1.0, "Order number 1321019", rank=0)}
     assert engine._read_again(found, "po_number", lines) == {}
     assert found["po_number"].value == "1321019"
@@ -118,7 +109,7 @@ def test_a_number_a_learned_layout_read_instead_is_read_again_itself():
     args = (learned, generic, lines, ExtractOptions(), Trail())
     *_, proved = engine._as_learned(*args, prove, False)
     assert proved(from_layout, [])["doubted"] == {}  # its own print reads '1321019' again
-    _misread(lines, "1321019", "I321019")
+    misread(lines, "1321019", "I321019")
     learned.found["po_number"] = Found("I321019", 0.9, "Reference I321019", 0, True)
     *_, proved = engine._as_learned(*args, prove, False)
     assert "po_number" in proved(learned.found, [])["doubted"]

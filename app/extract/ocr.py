@@ -16,6 +16,7 @@ import os
 import re
 import shutil
 import subprocess
+import tempfile
 import warnings
 from collections.abc import Callable
 from pathlib import Path
@@ -157,16 +158,88 @@ def run_tesseract(
 
 
 @functools.cache
-def installed_languages() -> frozenset[str]:
-    """The language models tesseract has (`tesseract --list-langs`); none when it cannot say."""
+def _models() -> tuple[Path | None, frozenset[str]]:
+    """The folder tesseract's language models are in, and their names, as `tesseract
+    --list-langs` says them; (None, none) when it cannot say."""
     try:
         done = subprocess.run(
             ["tesseract", "--list-langs"], capture_output=True, timeout=30, check=False
         )
     except (OSError, subprocess.TimeoutExpired):
-        return frozenset()
-    names = done.stdout.decode("utf-8", "replace").splitlines()[1:]  # under a heading line
-    return frozenset(name.strip() for name in names if name.strip())
+        return None, frozenset()
+    said = done.stdout.decode("utf-8", "replace").splitlines()
+    folder = re.search(r'"([^"]+)"', said[0]) if said else None  # in its heading line
+    names = frozenset(name.strip() for name in said[1:] if name.strip())
+    return (Path(folder.group(1)) if folder else None), names
+
+
+def installed_languages() -> frozenset[str]:
+    """The language models tesseract has (`tesseract --list-langs`); none when it cannot say."""
+    return _models()[1]
+
+
+# The Latin-script model without its word list (88 of its 89 MB): tesseract loads that list on
+# every run, some 0.3 s, and reads printed descriptions as well without it (measured on the
+# dev families' photos: the same items read right). Made once from the installed model.
+LETTERS = "LatinLetters"
+_WORD_LIST = "lstm-word-dawg"
+
+
+@functools.cache
+def letters_model() -> list[str]:
+    """tesseract's arguments that read with the Latin-script model without its word list:
+    made on first use, with the configs tesseract looks for beside a model ('tsv'), in a
+    folder of our own (one made by another user of the machine is not trusted); the whole
+    Latin model when it cannot be made, English's (no arguments) when Latin's is not
+    installed."""
+    system = _models()[0]
+    if "Latin" not in installed_languages() or system is None:
+        return []
+    default = Path(tempfile.gettempdir()) / f"intake-ocr-{os.getuid()}"
+    folder = Path(os.environ.get("INTAKE_OCR_MODELS") or default)
+    model, config = folder / f"{LETTERS}.traineddata", folder / "configs" / "tsv"
+    try:
+        if not (model.is_file() and model.stat().st_size and config.is_file()):
+            _make_letters_model(system, folder)
+        if folder.stat().st_uid != os.getuid() or model.stat().st_uid != os.getuid():
+            return ["-l", "Latin"]
+    except (OSError, subprocess.SubprocessError):
+        return ["-l", "Latin"]
+    return ["--tessdata-dir", str(folder), "-l", LETTERS]
+
+
+def _make_letters_model(system: Path, folder: Path) -> None:
+    """Latin.traineddata's parts but its word list, combined as LETTERS, with the system's
+    configs; each put in place whole or not at all."""
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=folder) as work:
+        parts = Path(work)
+        subprocess.run(
+            ["combine_tessdata", "-u", str(system / "Latin.traineddata"), f"{parts}/Latin."],
+            capture_output=True,
+            timeout=120,
+            check=True,
+        )
+        for part in parts.glob("Latin.*"):
+            if part.name.endswith(_WORD_LIST):
+                part.unlink()
+            else:
+                part.rename(parts / f"{LETTERS}.{part.name[len('Latin.') :]}")
+        subprocess.run(
+            ["combine_tessdata", f"{parts}/{LETTERS}."],
+            capture_output=True,
+            timeout=120,
+            check=True,
+        )
+        if not (folder / "configs" / "tsv").is_file():
+            shutil.rmtree(folder / "configs", ignore_errors=True)  # (emptied by a cleaner)
+            shutil.copytree(system / "configs", parts / "configs")
+            try:
+                os.replace(parts / "configs", folder / "configs")
+            except OSError:
+                if not (folder / "configs" / "tsv").is_file():  # (another worker's is kept)
+                    raise
+        os.replace(parts / f"{LETTERS}.traineddata", folder / f"{LETTERS}.traineddata")
 
 
 def usable_language(wanted: str) -> str:
@@ -340,11 +413,36 @@ def read_again(
     misreads a letter for a look-alike digit less often in larger print, and two sizes that
     disagree say the print is not clear. Each reading as its words joined by spaces; []
     when tesseract is not installed."""
-    if shutil.which("tesseract") is None:
+    found = read_lines_again(image, [region], timeout)
+    return found[0] if found else []
+
+
+def read_lines_again(
+    image: Image.Image,
+    regions: list[tuple[int, int, int, int]],
+    timeout: float = 60,
+    language: str | None = None,
+) -> list[list[str]]:
+    """Lines' areas read again as `read_again` reads one, all in one OCR call (with
+    `language`'s models, as many as are installed): per area, its readings at the two sizes;
+    [] when tesseract is not installed or did not finish in time."""
+    if not regions or shutil.which("tesseract") is None:
         return []
-    crop = _stretch(image.crop(region))
-    crops = [crop.resize((round(crop.width * h / crop.height), h), Image.LANCZOS) for h in AGAIN]
-    return [" ".join(words) for words in _read_strip(crops, [], 0, timeout)]
+    if language == LETTERS:
+        model = letters_model()
+    else:
+        model = ["-l", usable_language(language)] if language else []
+    crops = []
+    for region in regions:
+        crop = _stretch(image.crop(region))
+        crops += [
+            crop.resize((round(crop.width * h / crop.height), h), Image.LANCZOS) for h in AGAIN
+        ]
+    try:
+        read = [" ".join(words) for words in _read_strip(crops, model, 0, timeout)]
+    except (OSError, subprocess.TimeoutExpired):
+        return []  # a second look, not the reading: the first stands
+    return [read[n : n + len(AGAIN)] for n in range(0, len(read), len(AGAIN))]
 
 
 def _read_strip(

@@ -141,6 +141,8 @@ RULES: tuple[Rule, ...] = (
       False, "column", columns.units),
     R("digits_second_look", "an empty number cell read again as digits only",
       True, "second_look", second_look.fill_missing_numbers),
+    R("description_second_look", "a description read again larger, both sizes alike",
+      True, "second_look", second_look.descriptions_again),
     R("letter_in_size", "a letter read for a digit in a size ('S0kg')",
       True, "description", items.letter_in_size),
     R("letter_in_dimension", "letters read for digits in a dimension ('38xll4')",

@@ -8,12 +8,13 @@ that row is read again as digits only. What it finds is marked as less sure.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from difflib import SequenceMatcher
 
 from PIL import Image
 from rapidfuzz import fuzz
 
-from app.extract import ocr
+from app.extract import ocr, validate
 from app.extract.layout import Line
 from app.extract.tables import RawRow, is_number
 
@@ -30,6 +31,9 @@ class OcrPage:
     char_w: float  # pixels per character width
     line_h: float  # pixels per line height
     boxes: tuple = ()  # the words the OCR read on it (ocr.Box)
+    # descriptions' areas already read again (area -> its readings): a page read more than
+    # once (with either decimal mark, without its rules) is read again once, the same way
+    again: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 def _region(row: RawRow, index: int, page: OcrPage) -> tuple[int, int, int, int]:
@@ -74,8 +78,7 @@ def fill_missing_numbers(
     for number, cells in wanted.items():
         page = pages[number]
         regions = [_region(row, index, page) for row, index in cells]
-        usable = [r for r in regions if r[2] - r[0] > 4 and r[3] - r[1] > 4]
-        if len(usable) != len(regions):
+        if not all(_usable(region) for region in regions):
             continue
         for (row, index), text in zip(cells, ocr.read_numbers(page.image, regions), strict=True):
             if text and is_number(text, comma):
@@ -134,3 +137,129 @@ def _likest(reading: str, value: str) -> str:
     words = [w.strip(_MARKS) for w in re.split(r"[\s:#]+", reading)]
     best = max(words, key=lambda w: fuzz.ratio(w, value), default="")
     return best if fuzz.ratio(best, value) >= LIKE else ""
+
+
+# A description read again is kept only where it is this like the first reading (0..100): a
+# letter or two misread ('Galvanised pi pe' for 'Galvanised pipe'), not other words.
+LIKE_DESCRIPTION = 75
+
+
+def _usable(region: tuple[int, int, int, int]) -> bool:
+    """An area more than a few pixels wide and high: something can be read in it."""
+    return region[2] - region[0] > 4 and region[3] - region[1] > 4
+
+
+def descriptions_again(
+    rows: list[RawRow], lines: list[Line], comma: bool
+) -> list[tuple[RawRow, str, str]]:
+    """Each OCR'd row's description, line by line, read again at two enlargements with the
+    Latin-script model (one OCR call a page): where both readings agree and are the first
+    but for a letter or two (`_better`), they replace it. Small print is misread as
+    look-alike letters ('Portiand' for 'Portland', 'S' for '5') less often when larger, and
+    English's model, which reads the page, loses the accents of other languages ('Pisek' for
+    'Písek'). What was replaced, as (row, key, text)."""
+    pages = {line.page: line.ocr_page for line in lines if line.ocr_page is not None}
+    wanted: dict[int, list[tuple[RawRow, dict[int, str], int, tuple[int, int, int, int]]]] = {}
+    for row in rows:
+        page = pages.get(row.page)
+        if page is None:
+            continue
+        for cells, index, line, x0, x1 in _description_parts(row, lines):
+            region = _box(page, line.y, x0 - 0.5, x1 + 0.5, 0.6)
+            if _usable(region):
+                wanted.setdefault(row.page, []).append((row, cells, index, region))
+    replaced = []
+    for number, parts in wanted.items():
+        page = pages[number]
+        new = list(dict.fromkeys(region for *_, region in parts if region not in page.again))
+        if new:
+            read = ocr.read_lines_again(page.image, new, language=ocr.LETTERS)
+            page.again.update(zip(new, read or [[] for _ in new], strict=True))
+        accented = _accented(line for line in lines if line.page == number)
+        for row, cells, index, region in parts:
+            text = _better(cells[index], page.again.get(region) or [], accented)
+            if text is not None:
+                cells[index] = text
+                replaced.append((row, "description", text))
+    return replaced
+
+
+# A description read again is kept only where it is this like the first reading (0..100): a
+# letter or two misread ('Galvanised pi pe' for 'Galvanised pipe'), not other words.
+LIKE_DESCRIPTION = 75
+
+
+def _accented(lines) -> bool:
+    """Some letter of the page's first reading carries an accent: English's model reads
+    some of a page's accents ('Stérk' for 'Štěrk'), and none on a page in English."""
+    return any(validate.unaccented(word.text) != word.text for line in lines for word in line.words)
+
+
+def _better(first: str, again: list[str], accented: bool = True) -> str | None:
+    """The description read again, where it is to replace the first reading: both sizes
+    read it alike, with as many words, like the first, and otherwise than it in more than
+    capitals ('kVA', 'KVA'); a digit the first read is never read as another ('12', '17':
+    no sum proves a size's digits, and a letter is what the larger print sets right). On a
+    page with no accent in its first reading (`accented`), one read again is a speck
+    ('Wíre'), and goes."""
+    said = {" ".join(reading.split()) for reading in again}
+    if len(again) < 2 or len(said) != 1:
+        return None
+    text = said.pop()
+    if not accented:
+        text = validate.unaccented(text)
+    if text.lower() == first.lower() or len(text.split()) != len(first.split()):
+        return None
+    if fuzz.ratio(text, first) < LIKE_DESCRIPTION or _digit_changed(first, text):
+        return None
+    return text
+
+
+def _digit_changed(first: str, again: str) -> bool:
+    """A digit of the first reading stands where the second reads another digit."""
+    for tag, i1, i2, j1, j2 in SequenceMatcher(None, first, again, autojunk=False).get_opcodes():
+        if tag == "replace" and re.search(r"\d", first[i1:i2]) and re.search(r"\d", again[j1:j2]):
+            return True
+    return False
+
+
+# How many lines under an item's first its description's further lines are looked for.
+BELOW = 6
+
+
+def _description_parts(row: RawRow, lines: list[Line]):
+    """The row's description cell on each of its lines (its first, and those it runs on to,
+    each on a line under the last), each as (the line's cells, the column's index, the
+    page's line, where its words start and end in characters), when the row was read by OCR
+    from a page in Latin letters."""
+    index = next((i for i, c in enumerate(row.columns) if c.key == "description"), None)
+    if index is None or not row.ocr:
+        return []
+    on_page = [line for line in lines if line.page == row.page and line.y >= row.y]
+    if not on_page or on_page[0].y != row.y:
+        return []
+    parts, below, at = [], on_page[: BELOW + 1], 0
+    for n, cells in enumerate([row.cells, *row.more]):
+        text = cells.get(index, "")
+        if not text.split():
+            continue
+        usable = re.search(r"[A-Za-z]", text) and not any(
+            ch.isalpha() and ord(ch) > 0x24F for ch in text
+        )  # (read with another script's model: read again with ours, it is lost)
+        for k in range(at, 1) if n == 0 else range(at + 1, len(below)):
+            where = _words_at(below[k], text.split())
+            if where is not None:
+                if usable:
+                    parts.append((cells, index, below[k], *where))
+                at = k
+                break
+    return parts
+
+
+def _words_at(line: Line, said: list[str]) -> tuple[float, float] | None:
+    """Where on the line the words stand one after another, in characters."""
+    words = line.words
+    for start in range(len(words) - len(said) + 1):
+        if [w.text for w in words[start : start + len(said)]] == said:
+            return words[start].x0, words[start + len(said) - 1].x1
+    return None
