@@ -107,6 +107,27 @@ def test_rules_are_judged_against_the_truth_of_their_field():
     assert rules.rows() == [("b", 3, 1, 1, 1), ("a", 2, 1, 1, 0), ("c", 2, 0, 0, 2)]
 
 
+def test_a_rule_that_sets_a_description_is_judged_by_the_words_it_gave():
+    truth = {
+        "items": [
+            {"item_code": "WM-193", "description": "Welded mesh ref 193 2.4 x 6.0 m sheets"},
+        ]
+    }
+    got = {"items": [{"description": "Welded mesh ref 193 2.4 x 6.0 m sheets"}]}
+
+    def judged(value: str) -> str:
+        entry = {"rule": "d", "field": "items[0].description", "value": value}
+        return judge_rule(entry, got, truth)
+
+    assert judged("Welded mesh ref 193 2.4 x 6.0 m sheets") == "right"
+    assert judged("Welded mesh ref 193") == "right"  # its first line
+    assert judged("2.4 x 6.0 m sheets") == "right"  # the line it runs on to
+    assert judged("[WM-193] Welded mesh ref 193") == "right"  # the code split off later
+    assert judged("Welded mesh ref 198") == "wrong"
+    assert judged("Welded mesh ref 193 2.4 x 6.0 m sheats") == "wrong"
+    assert judged("[WM-193]") == "wrong"  # the code alone is no description
+
+
 def _result(name: str, fold: str, right: int, silent: int, rotation: int = 0) -> FamilyResult:
     result = FamilyResult(Family(name, fold, frozenset(), rotation))
     text = result.kinds["text PDF"]

@@ -199,6 +199,14 @@ def test_a_description_read_again_replaces_the_first_only_where_it_sets_a_letter
     assert _better(first, again) == taken
 
 
+def test_a_quote_the_first_reading_read_straight_stays_straight():
+    first = "Granite chippings from the islancl's quarry"
+    again = ["Granite chippings from the island’s quarry"] * 2
+    assert _better(first, again) == "Granite chippings from the island's quarry"
+    # a curly one the first read too stays as it is
+    assert _better("Plyvvood 15/32” 4x8", ["Plywood 15/32” 4x8"] * 2) == "Plywood 15/32” 4x8"
+
+
 def test_on_a_page_with_no_accent_in_its_first_reading_an_accent_read_again_goes():
     assert _better("Wire nails 4in", ["Wíre nails 4in"] * 2, accented=False) is None
     assert _better("Wlre nails 4in", ["Wíre nails 4in"] * 2, accented=False) == "Wire nails 4in"

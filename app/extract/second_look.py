@@ -195,6 +195,11 @@ def _accented(lines) -> bool:
     return any(validate.unaccented(word.text) != word.text for line in lines for word in line.words)
 
 
+# Curly quotes and apostrophes as straight ones: the Latin model reads 'island's' as
+# 'island’s' and '15/32"' as '15/32”' where English's read them as printed.
+_CURLY = str.maketrans({"‘": "'", "’": "'", "“": '"', "”": '"'})
+
+
 def _better(first: str, again: list[str], accented: bool = True) -> str | None:
     """The description read again, where it is to replace the first reading: both sizes
     read it alike, with as many words, like the first, and otherwise than it in more than
@@ -208,6 +213,8 @@ def _better(first: str, again: list[str], accented: bool = True) -> str | None:
     text = said.pop()
     if not accented:
         text = validate.unaccented(text)
+    if not any(mark in first for mark in "‘’“”"):
+        text = text.translate(_CURLY)  # (a quote the first read straight stays straight)
     if text.lower() == first.lower() or len(text.split()) != len(first.split()):
         return None
     if fuzz.ratio(text, first) < LIKE_DESCRIPTION or _digit_changed(first, text):

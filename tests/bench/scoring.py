@@ -203,6 +203,20 @@ def pair_items(got: list[dict], expected: list[dict]) -> dict[int, int]:
     return pairs
 
 
+def _part_of(value, truth: str, code: str) -> bool:
+    """A description a rule gave is the truth's words, or some of them one after another: a
+    rule may set one of a description's lines ('Welded mesh ref 193' of 'Welded mesh ref 193
+    2.4 x 6.0 m sheets'), with the item's code still before it ('[WM-193] Welded ...'), the
+    code split off later."""
+    words, wanted = normal(value).split(), normal(truth).split()
+    code = normal(code)
+    while words and code and words[0].strip("[]()#:,") == code:
+        words = words[1:]
+    return bool(words) and any(
+        wanted[n : n + len(words)] == words for n in range(len(wanted) - len(words) + 1)
+    )
+
+
 def judge_rule(entry: dict, got: dict, expected: dict) -> str:
     """Whether the value a rule produced is the truth of the field it set."""
     target = str(entry.get("field", ""))
@@ -214,6 +228,9 @@ def judge_rule(entry: dict, got: dict, expected: dict) -> str:
         if paired is None or name not in expected["items"][paired]:
             return UNKNOWN
         truth = expected["items"][paired][name]
+        if name == "description":
+            code = expected["items"][paired].get("item_code") or ""
+            return RIGHT if _part_of(value, truth, code) else WRONG
     elif target in expected and target != "items":
         truth = expected[target]
     else:
