@@ -184,11 +184,6 @@ def descriptions_again(
     return replaced
 
 
-# A description read again is kept only where it is this like the first reading (0..100): a
-# letter or two misread ('Galvanised pi pe' for 'Galvanised pipe'), not other words.
-LIKE_DESCRIPTION = 75
-
-
 def _accented(lines) -> bool:
     """Some letter of the page's first reading carries an accent: English's model reads
     some of a page's accents ('Stérk' for 'Štěrk'), and none on a page in English."""
@@ -253,7 +248,7 @@ def _description_parts(row: RawRow, lines: list[Line]):
         usable = re.search(r"[A-Za-z]", text) and not any(
             ch.isalpha() and ord(ch) > 0x24F for ch in text
         )  # (read with another script's model: read again with ours, it is lost)
-        for k in range(at, 1) if n == 0 else range(at + 1, len(below)):
+        for k in [0] if n == 0 else range(at + 1, len(below)):
             where = _words_at(below[k], text.split())
             if where is not None:
                 if usable:
