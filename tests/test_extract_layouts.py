@@ -431,6 +431,11 @@ def test_a_micro_sign_stays_the_sign_printed():
     assert line.cells[0].text == "Damp proof membrane 200 µ"
 
 
+def test_a_fraction_stays_the_sign_printed():
+    line = text_lines("Pegamento para PVC ¼ de galón  6  lata")[0]
+    assert line.cells[0].text == "Pegamento para PVC ¼ de galón"
+
+
 def test_no_net_is_worked_out_of_a_total_the_items_do_not_make():
     # the items add up to 1100.00, not the 1200.00 the VAT is said to be in: the prices are
     # not shown to include it, so no net is worked out

@@ -91,8 +91,9 @@ class Line:
 
 # Signs that compatibility forms would turn into other letters and lose their meaning: the
 # ordinal indicators of 'N.º' and 'Ref.ª' (not 'N.o'), the micro sign of '200 µ', the
-# squares and cubes of 'm²' and 'm³' (a description says what it says).
-_KEPT_SIGNS = re.compile(r"[^\u00aa\u00b5\u00ba\u00b2\u00b3]+")
+# squares and cubes of 'm²' and 'm³', the fractions of '¼ de galón' (not '1⁄4'): a
+# description says what it says.
+_KEPT_SIGNS = re.compile(r"[^\u00aa\u00b5\u00ba\u00b2\u00b3\u00bc-\u00be\u2150-\u215e]+")
 
 
 def clean(text: str) -> str:

@@ -113,9 +113,12 @@ def _text_spots(line: Line, text: str, prefix: bool, taken=()) -> list[tuple[flo
         for j in range(stop - 1, i - 1, -1):
             said = norm(" ".join(w.text for w in words[i : j + 1]))
             if said and (said == want or (prefix and want.startswith(said + " "))):
-                spots.append((words[i].x0, words[j].x1))
+                spots.append((len(said), words[i].x0, words[j].x1))
                 break
-    return spots
+    # of a description's starts, the longest: 'AP40' in the code's column is only the first
+    # word of 'AP40 basecourse', printed in full beside it
+    longest = max((size for size, _, _ in spots), default=0)
+    return [(x0, x1) for size, x0, x1 in spots if size == longest]
 
 
 def _in_spot(word: Word, spots) -> bool:
@@ -195,6 +198,10 @@ def _learn_table(lines: list[Line], items: list[dict], comma: bool) -> dict | No
             start = index + 1
     if not rows:
         return None
+    leads = _leads(lines, rows)
+    for index, _, spots in rows:
+        if index in leads:
+            spots["description"] = [leads[index][0]]
     columns = {}
     for key in (*TEXT, *NUMERIC):
         places = [spots[key] for _, _, spots in rows if key in spots]
@@ -215,10 +222,15 @@ def _learn_table(lines: list[Line], items: list[dict], comma: bool) -> dict | No
     unused = _unused(lines, rows, columns, comma)
     if unused:
         learned["unused"] = unused
-    wrap, wrapped = _wraps(lines, rows, learned)
+    if leads:
+        learned["lead"] = True
+    if all(_makes_amount(item) for _, item, _ in rows):
+        learned["explained"] = True
+    wrap, wrapped = _wraps(lines, rows, learned) if not leads else (None, set())
     if wrap:
         learned["wrap"] = wrap
-    notes = _notes(lines, rows, wrapped, learned)
+    above = {n for _, lead in leads.values() for n in lead}
+    notes = _notes(lines, rows, wrapped | above, learned, comma)
     # how a note begins, but a number ('1.' of the conditions under a first sheet's items): a
     # description may run on with one ('4 m x 25 m')
     starts = {norm(lines[index].words[0].text) for index in notes}
@@ -240,6 +252,51 @@ def _learn_table(lines: list[Line], items: list[dict], comma: bool) -> dict | No
         learned["headings"] = headings.pop()
     learned["stop"] = _stop(lines, last, learned, comma, wrapped)
     return learned
+
+
+def _makes_amount(item: dict) -> bool:
+    """The confirmed item's quantity times its price is its amount, with no discount."""
+    wanted = _wanted(item)
+    if wanted.get("discount") or not {"quantity", "unit_price", "amount"} <= set(wanted):
+        return False
+    return abs(wanted["quantity"] * wanted["unit_price"] - wanted["amount"]) < Decimal("0.01")
+
+
+def _leads(lines: list[Line], rows: list[tuple[int, dict, dict]]) -> dict[int, tuple]:
+    """Where a description starts above its item's line, the numbers standing by its last
+    line ('Konstruksjonsvirke 48x198 C24' over '41225567  i lengder på 4,8 m  1  m  84,79'):
+    per such item line, the place its description ends at on it (the words no other value
+    took) and the line or two above it the description starts on."""
+    found: dict[int, tuple] = {}
+    above = -1
+    for index, item, spots in rows:
+        want = norm(item.get("description") or "")
+        if "description" not in spots and want:
+            for start in (index - 1, index - 2):
+                if start <= above or lines[start].page != lines[index].page:
+                    break
+                head = " ".join(norm(lines[k].text) for k in range(start, index))
+                tail = _tail(lines[index], spots, head, want)
+                if tail:
+                    found[index] = ((tail[0].x0, tail[-1].x1), range(start, index))
+                    break
+        above = index
+    return found
+
+
+def _tail(line: Line, spots: dict, head: str, want: str) -> list[Word] | None:
+    """The run of the line's words that ends the description `head` begins, of those no value
+    found once on the line took."""
+    sure = [places[0] for places in spots.values() if len(places) == 1]
+    words = line.words
+    for i in range(len(words)):
+        for j in range(i, len(words)):
+            run = words[i : j + 1]
+            if any(_in_spot(w, sure) for w in run):
+                break
+            if norm(f"{head} {' '.join(w.text for w in run)}") == want:
+                return run
+    return None
 
 
 def _unused(lines: list[Line], rows: list[tuple[int, dict, dict]], columns: dict, comma: bool):
@@ -273,7 +330,9 @@ def _unused(lines: list[Line], rows: list[tuple[int, dict, dict]], columns: dict
     return [[x0, x1] for x0, x1, found in groups if 2 * len(found) >= len(rows)]
 
 
-def _notes(lines: list[Line], rows: list[tuple[int, dict, dict]], wrapped: set[int], table):
+def _notes(
+    lines: list[Line], rows: list[tuple[int, dict, dict]], wrapped: set[int], table, comma: bool
+):
     """The notes printed between items ('Note:', a group's heading): lines that are neither an
     item nor its description running on, nor only a column the items do not use running on
     ('crane' under 'P5 Tower'). How such a line begins is learned, and where, when all begin
@@ -287,15 +346,47 @@ def _notes(lines: list[Line], rows: list[tuple[int, dict, dict]], wrapped: set[i
         if index not in taken
         and norm(lines[index].words[0].text)
         and _own_words(table, lines[index], Across())
+        and not _unordered(table, lines[index], Across(), comma)
     ]
+
+
+def _unordered(table: dict, line: Line, across: Across, comma: bool) -> bool:
+    """A row of the table that orders nothing: an item code (a word, no label's colon) and a
+    description where the items print theirs, something more in the row (a unit, a dash, a
+    number right of the description where the items printed none of their values), and no
+    price nor amount ('C-03  GUA-NIT9  Guante de nitrilo ...  par  5  10  9  -' on a stock
+    report, nothing to reorder). It is neither a note nor where the table stops, nor a
+    description running on: the next document may order that very row."""
+    if "item_code" not in table["columns"]:
+        return False
+    values = _assign(table, line, across, comma)[0]
+    code = values.get("item_code", "")
+    cells = _cell_starts(line)
+    right = across.x(table["columns"].get("description", table["columns"]["item_code"])[1])
+    # (a number right of the description where the items printed none of their values: a
+    # stock figure; not a section's letter in the line numbers' column, 'B  PLUMBING')
+    more = set(values) - {"item_code", "description"} or any(
+        run is not None
+        and words[0].x0 > right
+        and _in_unused(table, words, across, cells[id(words[0])])
+        for words, run in _tokens(line, comma)
+    )
+    return (
+        bool(values.get("description"))
+        and re.fullmatch(r"[^\s:]+", code) is not None
+        and bool(more)
+        and not {"unit_price", "amount"} & set(values)
+        and not _item(values, table["columns"], comma)
+    )
 
 
 def _wraps(lines: list[Line], rows: list[tuple[int, dict, dict]], table: dict):
     """Where a description running on to the next lines stands (it may start left of the
     description column, under a code printed in the same cell): [x0, x1] or None, and the
     lines it runs on to. Another column running on beside it, where the items use none, is
-    not the description's ('float' under '4 mm clear')."""
-    spans, wrapped = [], set()
+    not the description's ('float' under '4 mm clear'). Where a description ran on beside its
+    line's due date, the table is marked `dated`: the next documents' are read so."""
+    spans, wrapped, dated = [], set(), False
     for index, item, spots in rows:
         shown = ""  # a description may start on its item's line, or only under it
         if "description" in spots:
@@ -304,13 +395,19 @@ def _wraps(lines: list[Line], rows: list[tuple[int, dict, dict]], table: dict):
             shown = norm(" ".join(w.text for w in words if x0 <= w.x0 and w.x1 <= x1))
         rest = norm(item.get("description") or "")[len(shown) :].strip()
         for below, line in enumerate(lines[index + 1 : index + 4], start=index + 1):
-            own = _own_words(table, line, Across())
-            text = norm(" ".join(w.text for w in own))
-            if not rest or not text or not (rest == text or rest.startswith(text + " ")):
+            for printed in (line, _annotated(line)):  # as printed; else with its due date aside
+                own = _own_words(table, printed, Across())
+                text = norm(" ".join(w.text for w in own))
+                if rest and text and (rest == text or rest.startswith(text + " ")):
+                    break
+            else:
                 break
+            dated |= printed is not line
             rest = rest[len(text) :].strip()
             spans.append((own[0].x0, own[-1].x1))
             wrapped.add(below)
+    if dated:
+        table["dated"] = True
     if not spans:
         return None, wrapped
     return [min(x0 for x0, _ in spans), max(x1 for _, x1 in spans)], wrapped
@@ -373,6 +470,9 @@ def _stop(lines: list[Line], last: int, table: dict, comma: bool, wrapped=frozen
         if wrapped and index not in wrapped and _runs_on(table, line, last_y, Across(), comma):
             return norm(line.cells[0].text)
         if _runs_on(table, line, last_y, Across(), comma):
+            last_y = line.y
+            continue
+        if _unordered(table, line, Across(), comma):
             last_y = line.y
             continue
         values = _assign(table, line, Across(), comma)[0]
@@ -471,12 +571,13 @@ def _assign(table: dict, line: Line, across: Across, comma: bool) -> tuple[dict[
         for words, run in tokens
     ]
     cells = _cell_starts(line)
+    keys: list[str | None] = []
+    unused = [_in_unused(table, words, across, cells[id(words[0])]) for words, _ in tokens]
     for n, (words, run) in enumerate(tokens):
-        taken = frozenset().union(*(keys for m, keys in enumerate(inside) if m != n))
-        unused = _in_unused(table, words, across, cells[id(words[0])])
+        taken = frozenset().union(*(near for m, near in enumerate(inside) if m != n))
         key = (
             None
-            if unused
+            if unused[n]
             else _column_for(columns, words, run, across, filled, taken if run else frozenset())
         )
         if run is None and not comma and _comma_quantity(columns, words, across):
@@ -486,11 +587,19 @@ def _assign(table: dict, line: Line, across: Across, comma: bool) -> tuple[dict[
         if key is None and before in TEXT and words[0].x0 - end <= 2:
             key = before  # a description longer than any learned runs on in its cell
         before, end = key, words[-1].x1
-        keys = [key] if key else []
-        if not keys:
-            strays += not unused
+        keys.append(key)
+    for n in range(1, len(tokens) - 1):
+        # what no column takes between two words of a description is the description's: the
+        # '10' of 'Varão de ferro nervurado 10 mm', longer than any learned
+        text = " ".join(w.text for w in tokens[n][0])
+        flanked = keys[n - 1] == keys[n + 1] == "description"
+        if keys[n] is None and flanked and not unused[n] and re.search(r"\w", text):
+            keys[n] = "description"
+    for (words, _), key, aside in zip(tokens, keys, unused, strict=True):
+        if key is None:
+            strays += not aside
             continue
-        texts.setdefault(keys[0], []).append(" ".join(w.text for w in words))
+        texts.setdefault(key, []).append(" ".join(w.text for w in words))
     return {key: " ".join(parts) for key, parts in texts.items()}, strays
 
 
@@ -503,6 +612,27 @@ def _own_words(table: dict, line: Line, across: Across) -> list[Word]:
         for w in _in_table(table, line, across)
         if not _in_unused(table, [w], across, cells[id(w)])
     ]
+
+
+def _annotated(line: Line) -> Line:
+    """The line without a cell of its due date, where it has other words: a description
+    running on may print the date the line is due beside it ('PLASTIC, BAG OF 500   Due
+    14/03/26'), which is no part of the description."""
+    kept = [cell for cell in line.cells if not _due(cell, line)]
+    if not kept or len(kept) == len(line.cells):
+        return line
+    words = [word for cell in kept for word in cell.words]
+    return Line(words, line.y, line.page, cells=kept, ocr_page=line.ocr_page)
+
+
+def _due(cell, line: Line) -> bool:
+    """A cell that is a date after a word ('Due 14/03/26', 'ETA: 02.04.2026')."""
+    shape = re.fullmatch(r"[^\W\d_]+[.:]?\s+(\S+)", cell.text.strip())
+    return (
+        shape is not None
+        and numbers.DATE_IN_TEXT.fullmatch(shape[1]) is not None
+        and annotation(Line(list(cell.words), line.y, line.page))
+    )
 
 
 def _in_table(table: dict, line: Line, across: Across) -> list[Word]:
@@ -657,6 +787,33 @@ def _item(values: dict[str, str], columns: dict, comma: bool) -> dict | None:
     return item
 
 
+def _explained(item: dict, table: dict, line: Line, across: Across, comma: bool) -> dict:
+    """The item with the quantity its amount is for: on a layout whose confirmed items each
+    made their amount (`explained`), where the quantity read at the learned place times the
+    price is not the amount, another number between the description and the amount that is
+    ('Qty req. 2  Qty conf. 1  191.81  191.81': the two were alike on the learned document).
+    As read otherwise."""
+    try:
+        quantity, price, amount = (
+            Decimal(item[key]) for key in ("quantity", "unit_price", "amount")
+        )
+    except (KeyError, TypeError, ArithmeticError):
+        return item
+    if not table.get("explained") or item.get("discount"):
+        return item
+    if abs(quantity * price - amount) < Decimal("0.01"):
+        return item
+    columns = table["columns"]
+    after = across.x(columns.get("description", columns["quantity"])[1])
+    before = across.x(columns["amount"][0]) if "amount" in columns else float("inf")
+    for _, run in _tokens(line, comma):
+        if run is None or run.percent or not after < run.x0 < run.x1 < before:
+            continue
+        if run.value and abs(run.value * price - amount) < Decimal("0.01"):
+            return item | {"quantity": numbers.parse_quantity(str(run.value))}
+    return item
+
+
 def _note(table: dict, line: Line, across: Across) -> bool:
     """A note line: one that starts as the learned document's notes did, or where they all
     started (a group's heading), or a line about the item's delivery (a release date, a batch
@@ -700,7 +857,9 @@ def _empty_row(table: dict, line: Line, across: Across) -> bool:
 
 def _runs_on(table: dict, line: Line, last_y: float, across: Across, comma: bool) -> bool:
     """Words where descriptions run on (under the description column, or where the learned
-    document's ran on), right under the item above: its description, continued."""
+    document's ran on), right under the item above: its description, continued (its due date
+    beside it aside, where the learned document's ran on so)."""
+    line = _annotated(line) if table.get("dated") else line
     if line.y - last_y > 2.5 * across.frame.c:
         return False
     if "wrap" in table:
@@ -737,14 +896,15 @@ def read(table: dict, lines: list[Line], frame: Frame, comma: bool) -> tuple[lis
         return items, len(lines)
     head_pages = {lines[index].page for index in heads}
     reading, across, page, last_y, end = False, Across(frame), None, None, None
+    leading: list[str] = []  # a description's lines above its item's (a learned `lead`)
     for index, line in enumerate(lines):
         if index in heads:
-            reading, across, page = True, heads[index], line.page
+            reading, across, page, leading = True, heads[index], line.page, []
             continue
         if not reading:
             continue
         if line.page != page:
-            page, reading = line.page, line.page not in head_pages
+            page, reading, leading = line.page, line.page not in head_pages, []
             if not reading:
                 continue
         if table["stop"] and _stop_key(line.cells[0].text) == _stop_key(table["stop"]):
@@ -758,22 +918,40 @@ def read(table: dict, lines: list[Line], frame: Frame, comma: bool) -> tuple[lis
         values, _ = _assign(table, line, across, comma)
         item = None if numbering_row(line) else _item(values, table["columns"], comma)
         if item:
+            item = _explained(item, table, line, across, comma)
+            if leading:  # the description started on the lines above
+                item["description"] = " ".join([*leading, item["description"]]).strip()
+                leading = []
             items.append(item)
             last_y, end = line.y, index + 1
         elif (
-            items
+            table.get("lead")
+            and set(values) == {"description"}
             and not _note(table, line, across)
+            and not _furniture(line)
+        ):
+            # (at most the two lines right above an item, as the learned ones were)
+            leading = [*leading, values["description"]][-2:]
+        elif (
+            items
+            and not leading
+            and not _unordered(table, line, across, comma)
+            and not _note(
+                table, described := _annotated(line) if table.get("dated") else line, across
+            )
             and not _furniture(line)
             and not _empty_row(table, line, across)
             and _runs_on(table, line, last_y, across, comma)
         ):
-            words = " ".join(w.text for w in _own_words(table, line, across))
+            words = " ".join(w.text for w in _own_words(table, described, across))
             code = items[-1].get("item_code") or ""
             if code.endswith("-") and " " not in words:  # 'CEM-' over '325': the code runs on
                 items[-1]["item_code"] = code + words
             else:
                 items[-1]["description"] = f"{items[-1]['description']} {words}".strip()
             last_y = line.y
+        else:  # a note, a row that orders nothing...: no description starts above it
+            leading = []
     return items, end if end is not None else len(lines)
 
 
