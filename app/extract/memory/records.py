@@ -270,10 +270,10 @@ def _keeps(item: dict) -> bool:
         q, p, a = (numbers.parse_decimal(item.get(k)) for k in NUMERIC)
     except (ValueError, TypeError):
         return False
-    return _holds(q, p, a)
+    return holds(q, p, a)
 
 
-def _holds(quantity: Decimal, price: Decimal, amount: Decimal) -> bool:
+def holds(quantity: Decimal, price: Decimal, amount: Decimal) -> bool:
     """Quantity x price = amount, within a cent either way (a price printed to the cent of a
     quantity in parts). The record's items carry no discount: an item that has one does not
     hold, and the record then learns no arithmetic."""
@@ -508,7 +508,7 @@ def _item(values: dict, record: dict, comma: bool) -> dict | None:
     q, p, a = read["quantity"], read["unit_price"], read["amount"]
     if q is None or (a is None and p is None):
         return None
-    if record.get("arithmetic") and None not in (q, p, a) and not _holds(q, p, a):
+    if record.get("arithmetic") and None not in (q, p, a) and not holds(q, p, a):
         return None
 
     def text(key: str) -> str:

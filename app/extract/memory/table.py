@@ -259,7 +259,7 @@ def _makes_amount(item: dict) -> bool:
     wanted = _wanted(item)
     if wanted.get("discount") or not {"quantity", "unit_price", "amount"} <= set(wanted):
         return False
-    return abs(wanted["quantity"] * wanted["unit_price"] - wanted["amount"]) < Decimal("0.01")
+    return records.holds(wanted["quantity"], wanted["unit_price"], wanted["amount"])
 
 
 def _leads(lines: list[Line], rows: list[tuple[int, dict, dict]]) -> dict[int, tuple]:
@@ -625,6 +625,12 @@ def _annotated(line: Line) -> Line:
     return Line(words, line.y, line.page, cells=kept, ocr_page=line.ocr_page)
 
 
+def _described(table: dict, line: Line) -> Line:
+    """The line as a description running on is read from it: without its due date beside it
+    where the learned document's ran on so (`dated`)."""
+    return _annotated(line) if table.get("dated") else line
+
+
 def _due(cell, line: Line) -> bool:
     """A cell that is a date after a word ('Due 14/03/26', 'ETA: 02.04.2026')."""
     shape = re.fullmatch(r"[^\W\d_]+[.:]?\s+(\S+)", cell.text.strip())
@@ -793,15 +799,15 @@ def _explained(item: dict, table: dict, line: Line, across: Across, comma: bool)
     price is not the amount, another number between the description and the amount that is
     ('Qty req. 2  Qty conf. 1  191.81  191.81': the two were alike on the learned document).
     As read otherwise."""
+    if not table.get("explained") or item.get("discount"):
+        return item
     try:
         quantity, price, amount = (
             Decimal(item[key]) for key in ("quantity", "unit_price", "amount")
         )
     except (KeyError, TypeError, ArithmeticError):
         return item
-    if not table.get("explained") or item.get("discount"):
-        return item
-    if abs(quantity * price - amount) < Decimal("0.01"):
+    if records.holds(quantity, price, amount):
         return item
     columns = table["columns"]
     after = across.x(columns.get("description", columns["quantity"])[1])
@@ -809,7 +815,7 @@ def _explained(item: dict, table: dict, line: Line, across: Across, comma: bool)
     for _, run in _tokens(line, comma):
         if run is None or run.percent or not after < run.x0 < run.x1 < before:
             continue
-        if run.value and abs(run.value * price - amount) < Decimal("0.01"):
+        if run.value and records.holds(run.value, price, amount):
             return item | {"quantity": numbers.parse_quantity(str(run.value))}
     return item
 
@@ -859,7 +865,7 @@ def _runs_on(table: dict, line: Line, last_y: float, across: Across, comma: bool
     """Words where descriptions run on (under the description column, or where the learned
     document's ran on), right under the item above: its description, continued (its due date
     beside it aside, where the learned document's ran on so)."""
-    line = _annotated(line) if table.get("dated") else line
+    line = _described(table, line)
     if line.y - last_y > 2.5 * across.frame.c:
         return False
     if "wrap" in table:
@@ -936,9 +942,7 @@ def read(table: dict, lines: list[Line], frame: Frame, comma: bool) -> tuple[lis
             items
             and not leading
             and not _unordered(table, line, across, comma)
-            and not _note(
-                table, described := _annotated(line) if table.get("dated") else line, across
-            )
+            and not _note(table, described := _described(table, line), across)
             and not _furniture(line)
             and not _empty_row(table, line, across)
             and _runs_on(table, line, last_y, across, comma)
