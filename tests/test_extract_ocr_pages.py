@@ -137,11 +137,15 @@ def test_a_foot_line_with_a_rate_between_its_label_and_amount_is_a_foot_line():
 
 
 def _reading(
-    items: int, rules: list[tuple[str, str]], failed: list[str], subtotal: str | None = "9.00"
+    items: int,
+    rules: list[tuple[str, str]],
+    failed: list[str],
+    subtotal: str | None = "9.00",
+    amount: str | None = "1.50",
 ) -> dict:
     applied = [{"rule": rule, "field": field} for rule, field in rules]
     return {
-        "items": [{}] * items,
+        "items": [{"amount": amount}] * items,
         "rules_applied": applied,
         "checks_failed": failed,
         "subtotal": subtotal,
@@ -157,6 +161,15 @@ def test_a_reading_adds_up_only_against_a_subtotal():
     assert engine._score(_reading(6, made[:2], [])) > engine._score(read)
     codes = [("code_in_brackets", f"items[{n}].item_code") for n in range(6)]
     assert engine._score(_reading(6, codes, [])) > engine._score(read)  # no number made
+
+
+def test_items_whose_amounts_were_not_read_do_not_add_up():
+    # a reading that put the quantities under the line numbers and read no amount fails no
+    # sum, and is no better than one whose lines do not make their amounts
+    lost = _reading(10, [], [], amount=None)
+    misread = _reading(10, [], ["line_amounts"])
+    assert engine._score(lost) == engine._score(misread)
+    assert engine._score(_reading(10, [], [])) > engine._score(lost)
 
 
 def test_a_registration_number_beside_vat_in_the_footer_is_no_tax():

@@ -1323,7 +1323,7 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     prove = partial(prove, inclusive=inclusive, order_guessed=_order_guessed(said, found))
     theirs = proofs.their_page(found.get("po_number", MISSING), lines)
     prove = partial(prove, doubted=doubted, their_page=theirs)
-    rows, learned = table.items, _with_layout(lines, found, table.items, options, prove)
+    rows, learned = table.items, _with_layout(lines, found, table.items, options, prove, trail)
     if learned is not None:
         found, rows, failed, prove = _as_learned(
             learned, found, lines, options, trail, prove, inclusive, theirs
@@ -1417,17 +1417,58 @@ def _po_proof(
     )
 
 
-def _with_layout(lines: list[Line], found: dict[str, Found], rows: list[Item], options, prove):
+def _with_layout(
+    lines: list[Line], found: dict[str, Found], rows: list[Item], options, prove, trail: Trail
+):
     """The reading with the values a layout learned from a verified PO reads at their places
     put in, when the page is one (recall.Learned); None when it is no known layout. `prove`
-    says what the generic reading proved: on a photo the layout never overrules that."""
+    says what the generic reading proved: on a photo the layout never overrules that. What
+    put right the descriptions its table read on a photo is written into `trail`, for the
+    items that kept them."""
     if not options.layouts:
         return None
     judge = places.Judge(
         options.buyer_names, validate.today_of(options.today), options.supplier_names
     )
     proven = set(PO_FIELDS) - set(proofs.unproven(prove(found, rows), PO_FIELDS))
-    return recall.read_known(options.layouts, lines, found, rows, judge, proven)
+    notes: dict[int, tuple[str, list[tuple]]] = {}
+    again = partial(_placed_descriptions_again, notes=notes)
+    learned = recall.read_known(options.layouts, lines, found, rows, judge, proven, again)
+    if learned is not None and "read_with" in learned.note:
+        for index, (text, applied) in notes.items():
+            # (not where a description a person confirmed on the layout took its place)
+            if index < len(learned.items) and learned.items[index].description == text:
+                for rule, value, why in applied:
+                    trail.note(rule, f"items[{index}].description", value, why)
+    return learned
+
+
+def _placed_descriptions_again(
+    items: list[Item], lines: list[Line], notes: dict[int, tuple[str, list[tuple]]]
+) -> list[Item]:
+    """The descriptions a layout's table read on a photo, put right as the reader's own are:
+    read again (the `description_second_look` rule), then the description rules (a letter
+    read for a digit in a size, an l for a capital I in a numeral). Each item's description
+    so put right and the rules that did it are kept in `notes` by its index. A second look
+    that fails (the OCR stopped) leaves the descriptions as the table read them."""
+    look = rules.BY_NAME["description_second_look"]
+    try:
+        again = dict(second_look.placed_descriptions_again(items, lines))
+    except (ExtractionError, subprocess.TimeoutExpired, OSError, ValueError):
+        again = {}
+    out = list(items)
+    for index, item in enumerate(items):
+        text = again.get(index, item.description)
+        applied = [(look.name, text, look.purpose)] if index in again else []
+        for rule in rules.stage("description", True):
+            fixed = rule.function(text)
+            if fixed != text:
+                applied.append((rule.name, fixed, f"{rule.purpose}: {text!r}"))
+                text = fixed
+        if applied:
+            out[index] = replace(item, description=text)
+            notes[index] = (text, applied)
+    return out
 
 
 def read_dn(lines: list[Line], options: ExtractOptions | None = None) -> dict:
@@ -1544,7 +1585,9 @@ _NUMBERS = (".quantity", ".unit_price", ".discount", ".amount")
 def _score(reading: dict) -> tuple[bool, bool, int, bool]:
     """How well a reading went: it found items, they add up, how many, and it found a total
     (the last only between readings as good on the items). Items add up only
-    against a subtotal (with no subtotal nothing fails, and nothing is proven), and only
+    against a subtotal (with no subtotal nothing fails, and nothing is proven), only with
+    every amount read (an item without one fails no sum: a reading that put the quantities
+    under the line numbers and lost the amounts is not proven by it), and only
     when rules made or put right numbers (not codes or descriptions) on at most half of
     them: a quantity column read as units, every quantity then worked out from the
     amounts, adds up too."""
@@ -1555,7 +1598,13 @@ def _score(reading: dict) -> tuple[bool, bool, int, bool]:
         for e in applied
         if e["field"].startswith("items[") and e["field"].endswith(_NUMBERS)
     }
-    adds_up = not reading["checks_failed"] and subtotal and 2 * len(made) <= len(reading["items"])
+    amounts = all(item.get("amount") is not None for item in reading["items"])
+    adds_up = (
+        not reading["checks_failed"]
+        and subtotal
+        and amounts
+        and 2 * len(made) <= len(reading["items"])
+    )
     total = reading.get("total") is not None
     return (bool(reading["items"]), adds_up, len(reading["items"]), total)
 

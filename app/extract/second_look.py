@@ -1,8 +1,11 @@
-"""A second look at table numbers the OCR missed, in the page image they came from.
+"""A second look at what the OCR read of a table, in the page image it came from.
 
 Sparse-text OCR tends to drop a lone digit: the '3' in a quantity column. For
 each item row with an empty number column, the area under that column on
 that row is read again as digits only. What it finds is marked as less sure.
+A description is read again larger, where it was read (`descriptions_again`;
+`placed_descriptions_again` for the rows a learned layout's table read), and
+so is a reference (`reference_again`).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from rapidfuzz import fuzz
 
 from app.extract import ocr, validate
 from app.extract.layout import Line
+from app.extract.model import Item
 from app.extract.tables import RawRow, is_number
 
 WANTED = ("quantity", "delivered", "unit_price", "amount")
@@ -168,6 +172,88 @@ def descriptions_again(
             region = _box(page, line.y, x0 - 0.5, x1 + 0.5, 0.6)
             if _usable(region):
                 wanted.setdefault(row.page, []).append((row, cells, index, region))
+    return [(row, "description", text) for row, text in _read_parts(wanted, pages, lines)]
+
+
+def placed_descriptions_again(items: list[Item], lines: list[Line]) -> list[tuple[int, str]]:
+    """The descriptions of the items a learned layout's table read on OCR'd lines, read again
+    as `descriptions_again` reads the reader's own: each found on the lines as the words it
+    was made of (`_placed`), each line's part in Latin letters (`_latin`) read again at two
+    enlargements and kept where `_better` keeps it. (index, description) for each put
+    right."""
+    pages = {line.page: line.ocr_page for line in lines if line.ocr_page is not None}
+    ocr_lines = [line for line in lines if line.page in pages]
+    wanted: dict[int, list[tuple[int, list[str], int, tuple[int, int, int, int]]]] = {}
+    texts: dict[int, list[str]] = {}
+    start = 0
+    for n, item in enumerate(items):
+        found = _placed(item.description.split(), ocr_lines, start)
+        if found is None:
+            continue
+        parts, start = found
+        texts[n] = [text for _, text, _, _ in parts]
+        for k, (line, text, x0, x1) in enumerate(parts):
+            page = pages[line.page]
+            region = _box(page, line.y, x0 - 0.5, x1 + 0.5, 0.6)
+            if _usable(region) and _latin(text):
+                wanted.setdefault(line.page, []).append((n, texts[n], k, region))
+    changed = {n for n, _ in _read_parts(wanted, pages, lines)}
+    return [(n, " ".join(texts[n])) for n in sorted(changed)]
+
+
+def _placed(said: list[str], lines: list[Line], start: int):
+    """Where a description's words stand on the lines from `start` on: its first words (two
+    or more) on a line, the rest on the lines right under it (on its page, a line apart at
+    most: NEXT), each line's as (line, its words, where they start and end); with the index
+    of the line after its first. None when they are not found so (a description of one word
+    is not looked for: it could be any word of the page)."""
+    if len(said) < 2:
+        return None
+    for first in range(start, len(lines)):
+        parts, rest = [], said
+        for line in lines[first:]:
+            if parts and not _next(parts[-1][0], line):
+                break
+            part = _longest_start(line, rest, least=1 if parts else 2)
+            if part is None:
+                break
+            parts.append(part)
+            rest = rest[len(part[1].split()) :]
+            if not rest:
+                return parts, first + 1
+    return None
+
+
+# How far under a description's line (in line heights) its next line may stand.
+NEXT = 1.6
+
+
+def _next(above: Line, line: Line) -> bool:
+    return line.page == above.page and 0 < line.y - above.y <= NEXT
+
+
+def _longest_start(line: Line, said: list[str], least: int):
+    """The most of the words' first ones (at least `least`) that stand one after another on the
+    line, as (line, their text, where they start and end)."""
+    for size in range(len(said), least - 1, -1):
+        where = _words_at(line, said[:size])
+        if where is not None:
+            return line, " ".join(said[:size]), *where
+    return None
+
+
+def _latin(text: str) -> bool:
+    """Words in Latin letters: another script's model read them, and ours would lose them."""
+    return bool(re.search(r"[A-Za-z]", text)) and not any(
+        ch.isalpha() and ord(ch) > 0x24F for ch in text
+    )
+
+
+def _read_parts(wanted: dict[int, list[tuple]], pages: dict, lines: list[Line]) -> list[tuple]:
+    """Each page's parts, (owner, its texts, which of them, the area it was read from), read
+    again with the Latin-script model at two enlargements (one OCR call a page, for the areas
+    not read again before: kept on the page, `again`); a text is replaced where `_better`
+    keeps the new reading. The owners and texts replaced, as (owner, text)."""
     replaced = []
     for number, parts in wanted.items():
         page = pages[number]
@@ -176,11 +262,11 @@ def descriptions_again(
             read = ocr.read_lines_again(page.image, new, language=ocr.LETTERS)
             page.again.update(zip(new, read or [[] for _ in new], strict=True))
         accented = _accented(line for line in lines if line.page == number)
-        for row, cells, index, region in parts:
-            text = _better(cells[index], page.again.get(region) or [], accented)
+        for owner, texts, index, region in parts:
+            text = _better(texts[index], page.again.get(region) or [], accented)
             if text is not None:
-                cells[index] = text
-                replaced.append((row, "description", text))
+                texts[index] = text
+                replaced.append((owner, text))
     return replaced
 
 
@@ -245,9 +331,7 @@ def _description_parts(row: RawRow, lines: list[Line]):
         text = cells.get(index, "")
         if not text.split():
             continue
-        usable = re.search(r"[A-Za-z]", text) and not any(
-            ch.isalpha() and ord(ch) > 0x24F for ch in text
-        )  # (read with another script's model: read again with ours, it is lost)
+        usable = _latin(text)
         for k in [0] if n == 0 else range(at + 1, len(below)):
             where = _words_at(below[k], text.split())
             if where is not None:

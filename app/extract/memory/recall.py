@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from rapidfuzz import fuzz
@@ -531,6 +532,12 @@ def _merge(
     return found, rows, taken
 
 
+def _seen_on_photo(matched: words.Match) -> bool:
+    """A photo shows the layout: many of its fingerprint's words stand in place, though
+    fewer of them than a text PDF would show (words.PHOTO_MATCH, PHOTO_WORDS)."""
+    return matched.score >= words.PHOTO_MATCH and matched.found >= words.PHOTO_WORDS
+
+
 def _coded(currency: str, text: str) -> bool:
     """The page prints the layout's currency by its code ('AUD'), whatever signs it prints; not
     a code that is also a word ('ALL')."""
@@ -541,11 +548,19 @@ def _coded(currency: str, text: str) -> bool:
 
 def known(layouts, lines: list[Line]) -> tuple[dict, words.Match] | None:
     """The layout a page is, if any: the best of those whose fingerprint it matches well
-    (words.SURE), or matches (words.MATCH) and prints their item table's header."""
+    (words.SURE), or matches (words.MATCH) and prints their item table's header; a page read
+    by OCR, also one that shows enough of the fingerprint in place (`_seen_on_photo`)."""
     found = []
+    first = lines[0].page if lines else 0
+    ocr = any(line.ocr for line in lines if line.page == first)  # (the page matched)
     for layout in layouts:
         matched = words.match(layout["fingerprint"], lines)
-        if matched is None or matched.score < words.MATCH:
+        if matched is None:
+            continue
+        if ocr and _seen_on_photo(matched):
+            found.append((matched.score, layout["id"], layout, matched))
+            continue
+        if matched.score < words.MATCH:
             continue
         learned_table = layout["anchors"].get("table")
         headed = not learned_table or table.headers(learned_table, lines, matched.frame)
@@ -565,11 +580,13 @@ def read_known(
     rows: list[Item],
     judge: Judge,
     proven: frozenset[str] | set[str] = frozenset(),
+    again: Callable[[list[Item], list[Line]], list[Item]] | None = None,
 ) -> Learned | None:
     """When the page is a known layout, the fields and items with the values read at their
     learned places put in (for the engine's proofs to judge); None when it is none. `judge`:
     what the engine checks a header value against; `proven`: the fields the generic reading
-    proved."""
+    proved; `again`: how the engine reads an OCR'd page's descriptions again, for the items
+    the layout's table read (the generic reader's were read again already)."""
     matched = known(layouts, lines)
     if matched is None:
         return None
@@ -578,6 +595,8 @@ def read_known(
         got = read(layout["anchors"], lines, match.frame, judge)
         merged, items, taken = _merge(found, rows, got, layout, lines, proven, judge)
         if any(line.ocr for line in lines):
+            if again is not None and "items" in taken:
+                items = again(items, lines)
             items, _ = catalogued(items, layout["anchors"].get("catalogue") or [])
     except (ValueError, ArithmeticError, LookupError, TypeError) as exc:
         # a layout that cannot be applied must not cost the document its generic reading
