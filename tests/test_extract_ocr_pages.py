@@ -142,10 +142,11 @@ def _reading(
     failed: list[str],
     subtotal: str | None = "9.00",
     amount: str | None = "1.50",
+    description: str = "Portland cement 50kg",
 ) -> dict:
     applied = [{"rule": rule, "field": field} for rule, field in rules]
     return {
-        "items": [{"amount": amount}] * items,
+        "items": [{"amount": amount, "description": description}] * items,
         "rules_applied": applied,
         "checks_failed": failed,
         "subtotal": subtotal,
@@ -170,6 +171,14 @@ def test_items_whose_amounts_were_not_read_do_not_add_up():
     misread = _reading(10, [], ["line_amounts"])
     assert engine._score(lost) == engine._score(misread)
     assert engine._score(_reading(10, [], [])) > engine._score(lost)
+
+
+def test_a_reading_whose_items_lost_their_descriptions_ranks_below_one_that_read_them():
+    # every number right, the words a column off: the description's first word taken for
+    # the code, the description empty
+    lost = _reading(5, [], [], description="")
+    assert engine._score(_reading(5, [], [])) > engine._score(lost)
+    assert engine._score(lost) > engine._score(_reading(4, [], []))  # more items still count
 
 
 def test_a_registration_number_beside_vat_in_the_footer_is_no_tax():

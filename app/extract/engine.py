@@ -1582,9 +1582,10 @@ def _header_kept(second: dict, first: dict) -> dict:
 _NUMBERS = (".quantity", ".unit_price", ".discount", ".amount")
 
 
-def _score(reading: dict) -> tuple[bool, bool, int, bool]:
-    """How well a reading went: it found items, they add up, how many, and it found a total
-    (the last only between readings as good on the items). Items add up only
+def _score(reading: dict) -> tuple[bool, bool, int, int, bool]:
+    """How well a reading went: it found items, they add up, how many, how few of them lost
+    their descriptions, and it found a total (the last two only between readings as good on
+    the items). Items add up only
     against a subtotal (with no subtotal nothing fails, and nothing is proven), only with
     every amount read (an item without one fails no sum: a reading that put the quantities
     under the line numbers and lost the amounts is not proven by it), and only
@@ -1606,7 +1607,14 @@ def _score(reading: dict) -> tuple[bool, bool, int, bool]:
         and 2 * len(made) <= len(reading["items"])
     )
     total = reading.get("total") is not None
-    return (bool(reading["items"]), adds_up, len(reading["items"]), total)
+    described = -_undescribed(reading)
+    return (bool(reading["items"]), adds_up, len(reading["items"]), described, total)
+
+
+def _undescribed(reading: dict) -> int:
+    """How many of a reading's items have no description (its words taken for a code, a
+    column off)."""
+    return sum(not (item.get("description") or "").strip() for item in reading["items"])
 
 
 def read(document: Document) -> dict:
@@ -1633,8 +1641,14 @@ def read_lines(lines: list[Line], options: ExtractOptions) -> dict:
         payload = read_dn(lines, options)
     elif kind in (None, "purchase_order"):
         payload = read_po(lines, options)
-        # no total found: on a photo, a boxed foot hides from the OCR as a boxed table does
-        unsure = not payload["items"] or payload["checks_failed"] or payload["total"] is None
+        # no total found: on a photo, a boxed foot hides from the OCR as a boxed table does;
+        # an item with no description: its words may be a column off
+        unsure = (
+            not payload["items"]
+            or payload["checks_failed"]
+            or payload["total"] is None
+            or _undescribed(payload)
+        )
         if unsure and (kind or payload["po_number"]):  # not for a letter: it has no table
             payload = _without_rules(lines, payload, options)
         # its words, for a verification to learn its layout from
