@@ -23,6 +23,10 @@ from tests.fixtures.families.registry import FAMILIES
 
 DOCUMENTS = Path(__file__).parent / "fixtures" / "families" / "documents"
 DEV = [family.name for family in FAMILIES if family.fold == "dev"]
+# (a reason several dev families share)
+_ANOTHER_DATE = (
+    "another date printed on the later documents is read as the order's, a day or two off"
+)
 # Dev families the memory does not yet read as printed: known failures, kept in the table
 # (strict, so the day it reads them the mark must go) rather than left out of it.
 NOT_YET: dict[str, str] = {
@@ -167,6 +171,22 @@ NOT_YET: dict[str, str] = {
     "('MATERIALES PARA CONSTRUCCIÓN LA' over 'CAÑADA')",
     "nigerien": "the supplier's name is printed shortened in its letterhead ('ETS' for "
     "'Établissements'), and no place is learned for it",
+    # rotation 20's, dev families since rotation 22
+    "izmir-nalbur": "document 4's item whose description runs on to a second line ('... "
+    "6-8-10-12-14 mm') is read by the learned table without it",
+    "kurmanji": "a confirmation printing its own date beside our order's: the place learned "
+    "from document 1 (both the same day there) is its own date's",
+    "sami": _ANOTHER_DATE,
+    "barbadian": _ANOTHER_DATE,
+    "mail-thread-print": _ANOTHER_DATE,
+    "brutto-order": _ANOTHER_DATE,
+    "gross-receipts": _ANOTHER_DATE + "; and the table learned reads no items on document 2",
+    "zanzibari": "its amounts are whole shillings closed by '/=' ('2,327,340/='): no place "
+    "learned reads them, nor the table",
+    "telecom-service-order": "no place is learned for its subtotal and tax",
+    "desktop-accounts-po": "the table learned from document 1 reads no items on the others",
+    "flatfile-export": "a CSV export printed as it is (fields between semicolons): nothing is "
+    "read from it cold, so nothing is learned",
 }
 LEARNED_CASES = [
     pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=NOT_YET[name]))
