@@ -50,8 +50,10 @@ WORDLIKE_CURRENCY_CODES = (
     "LAK", "MAD", "MDL", "MNT", "MOP", "PEN", "SCR", "SHP", "SOS", "STN", "SVC", "TMT", "TOP",
 )  # fmt: skip
 _CODES = "|".join(CURRENCY_CODES)
+# before the amount: a code, a sign, or a dollar with its country's letters ('EC$', 'NZ$')
 _CURRENCY = re.compile(
-    rf"^({_CODES}|R\$|N\$|US\$|Rs\.?|(?-i:Rp)\.?|₹|₪|R|\$|€|£|kr\.?(?=\s?\d))\s*", re.IGNORECASE
+    rf"^({_CODES}|[A-Z]{{1,3}}\$|Rs\.?|(?-i:Rp)\.?|₹|₪|R|\$|€|£|kr\.?(?=\s?\d))\s*",
+    re.IGNORECASE,
 )
 # after the amount: a code, a symbol, Mozambique's 'MT' after an amount with cents, or the
 # short name of the dinar, the denar, the hryvnia or the lev ('16.181.124,56 дин.')
@@ -81,6 +83,10 @@ _PLAIN_COMMA = re.compile(r"\d+(,\d+)?")
 # quantity run into a dollar price ('2$12.50', a space lost by the OCR).
 ESCUDO = r"(?:\d{1,3}(?:\.\d{3})+|\d+)\$\d\d(?!\d|[.,]\d)"
 _ESCUDO = re.compile(ESCUDO)
+# A whole amount's closing mark, in East Africa's shillings and South Asia's rupees:
+# '193,945/=', 'Rs. 1,500/-'.
+_WHOLE_MARK = re.compile(r"(?<=\d)\s?/[=-]$")
+_WHOLE_GROUPS = re.compile(r"\d{1,3}(?:[.,' \u00a0\u202f]\d{3})+")
 
 
 def parse_decimal(
@@ -105,6 +111,10 @@ def parse_decimal(
     if cleaned.startswith("-"):
         negative, cleaned = True, cleaned[1:].strip()
     cleaned = _CURRENCY_AFTER.sub("", _CURRENCY.sub("", cleaned))
+    if _WHOLE_MARK.search(cleaned):  # a whole amount: its marks group thousands ('1.500/=')
+        cleaned = _WHOLE_MARK.sub("", cleaned)
+        if _WHOLE_GROUPS.fullmatch(cleaned):
+            cleaned = re.sub(r"[.,' \u00a0\u202f]", "", cleaned)
     if _ESCUDO.fullmatch(cleaned):
         cleaned = cleaned.replace(".", "").replace("$", ".")
     elif decimal_comma or _COMMA_DECIMAL.fullmatch(cleaned):

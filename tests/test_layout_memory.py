@@ -181,8 +181,6 @@ NOT_YET: dict[str, str] = {
     "mail-thread-print": _ANOTHER_DATE,
     "brutto-order": _ANOTHER_DATE,
     "gross-receipts": _ANOTHER_DATE + "; and the table learned reads no items on document 2",
-    "zanzibari": "its amounts are whole shillings closed by '/=' ('2,327,340/='): no place "
-    "learned reads them, nor the table",
     "telecom-service-order": "no place is learned for its subtotal and tax",
     "desktop-accounts-po": "the table learned from document 1 reads no items on the others",
     "flatfile-export": "a CSV export printed as it is (fields between semicolons): nothing is "

@@ -522,7 +522,8 @@ def currency(text: str) -> str | None:
 def date_checker(
     day_first: bool, today: date | None = None, ordered: bool = False
 ) -> Callable[[str], str | None]:
-    """A date that parses; with `today`, only one within the plausible window around it; with
+    """A date that parses; with `today`, only one within the plausible window around it (a
+    year of the Buddhist era read in the common era's, '31/05/2569' as 2026); with
     `ordered`, not one after words naming another date ('Dato for levering 20.05.2026',
     'Tarikh penghantaran', 'Date required'): an order's date."""
 
@@ -536,9 +537,26 @@ def date_checker(
             value = numbers.parse_date(match.group(), day_first)
         except ValueError:
             return None
+        if today is not None and not validate.in_window(value, today):
+            value = _common_era(value)  # Thailand's Buddhist era ('31/05/2569')
         return value if today is None or validate.in_window(value, today) else None
 
     return check
+
+
+# The Buddhist era's years run 543 ahead of the common era's (2569 is 2026).
+BUDDHIST_ERA = 543
+
+
+def _common_era(iso_date: str) -> str:
+    """A date of the Buddhist era's years in the common era's; any other date as it is."""
+    year = int(iso_date[:4])
+    if not 2400 < year < 2800:
+        return iso_date
+    try:
+        return date(year - BUDDHIST_ERA, int(iso_date[5:7]), int(iso_date[8:10])).isoformat()
+    except ValueError:
+        return iso_date
 
 
 # Words naming a date that is not the order's: a delivery's, a due or required date, an expiry
@@ -1274,8 +1292,10 @@ def find(
     for rank, pattern in enumerate(patterns):
         pattern = accents.tolerant(pattern)  # ('porosisé' as the OCR reads 'porosisë')
         label_only = re.compile(rf"(?:{pattern}){_TRAIL}", re.IGNORECASE)
+        # (a label's '#' against its value: 'Purchase Order #P00762')
         inline = re.compile(
-            rf"(?:{pattern}){_LEADER}\s*(?P<sep>[:#]\s*|\s[-–]\s|\s)(?P<value>\S.*)", re.IGNORECASE
+            rf"(?:{pattern}){_LEADER}\s*(?P<sep>[:#]\s*|\s[-–]\s|\s|(?<=#))(?P<value>\S.*)",
+            re.IGNORECASE,
         )
         base = 0.95 - 0.05 * rank
         for index, line in enumerate(lines):

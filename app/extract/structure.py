@@ -295,14 +295,15 @@ def arithmetic_keys(columns: list[Column], rows: list[RawRow], comma: bool) -> d
         return is_number(_bare(text).rstrip("%").strip(), comma)
 
     # the lines with three numbers or more: a foot's line read into the table ('Sub-total'
-    # under a number column) does not make that column words
+    # under a number column) does not make that column words, nor do a tax summary's lines
+    # of labels and amounts ('MwSt. 22' over the quantities): fewer than the items
     lined = [r for r in rows if sum(numeric(v) for v in r.cells.values()) >= 3] or rows
     free = [
         i
         for i, c in enumerate(columns)
-        if c.key in NUMERIC | {None}
+        if c.key in NUMERIC | {None, "unit"}  # numbers under 'Unit' are its prices
         and (values := [r.cells[i] for r in lined if i in r.cells])
-        and all(numeric(v) for v in values)
+        and 2 * sum(numeric(v) for v in values) > len(values)
     ]
     best, score = {}, (0, 0, False)
     for q, p, a in itertools.permutations(free, 3):
@@ -337,8 +338,9 @@ def arithmetic_keys(columns: list[Column], rows: list[RawRow], comma: bool) -> d
 
 def by_arithmetic(view: ColumnView) -> str | None:
     """A number column under no known header: quantity, price, discount or amount, as the
-    lines' arithmetic says."""
-    if view.column.key is not None:
+    lines' arithmetic says; numbers under a 'Unit' header are no units ('Unit' as the price,
+    or 'unit.' of 'Preciu unit.' read as a column's name)."""
+    if view.column.key is not None and not (view.column.key == "unit" and view.numeric):
         return None
     return arithmetic_keys(view.columns, view.rows, view.decimal_comma).get(view.index)
 
@@ -410,19 +412,44 @@ def foot_by_sums(
                 return _foot(line, charges, other, items_sum, amount)
             charges.append((other, amount))
             previous = other
-        if len(charges) == 1 and included_at_a_rate(items_sum, charges[0][1]):
-            return _inclusive_foot(line, charges[0][0], items_sum, charges[0][1])
+        if (tax := _included(charges, items_sum, line)) is not None:
+            return _inclusive_foot(line, tax[0], items_sum, tax[1])
     return _summary_row(below, items_sum, comma)
 
 
-def included_at_a_rate(total: int, tax: int, rates: tuple[Decimal, ...] = ()) -> bool:
+def _included(
+    charges: list[tuple[Line, int]], total: int, total_line: Line
+) -> tuple[Line, int] | None:
+    """The tax the total includes, among the charges under it: the only one, at a rate; or one
+    of the first two at a rate, the other the net that it and the tax add up to ('Итого:
+    33 779,85', 'В том числе НДС (20%): 5 629,98', 'Сумма без НДС: 28 149,87'; or 'KDV
+    Matrahı' before 'Hesaplanan KDV %20')."""
+
+    def at_a_rate(tax: tuple[Line, int]) -> bool:
+        whole = not any(_CENTS.search(line.cells[-1].text) for line in (total_line, tax[0]))
+        return included_at_a_rate(total, tax[1], whole=whole)
+
+    if len(charges) == 1 and at_a_rate(charges[0]):
+        return charges[0]
+    for tax, net in (charges[:2], charges[1::-1]) if len(charges) > 1 else ():
+        if tax[1] + net[1] == total and at_a_rate(tax):
+            return tax
+    return None
+
+
+def included_at_a_rate(
+    total: int, tax: int, rates: tuple[Decimal, ...] = (), whole: bool = False
+) -> bool:
     """Whether `tax` is the tax included in `total` at one of `rates` (percentages; by
     default a whole rate of 1 to 30 %): the total less it, times the rate, is it but for the
     tax's rounding to the cent (all in cents; the tax worked out of the total is off by half a
-    cent at most, and the net with it)."""
+    cent at most, and the net with it; by half a unit where both are printed in whole units,
+    `whole`: 'Total TVAC 8.333.644 FBu', 'dont TVA 18 % 1.271.234 FBu')."""
     net = total - tax
+    unit = 100 if whole else 1
     return 0 < tax < total and any(
-        abs(100 * tax - net * rate) <= 50 * (100 + rate) / 100 for rate in rates or range(1, 31)
+        abs(100 * tax - net * rate) <= 50 * unit * (100 + rate) / 100
+        for rate in rates or range(1, 31)
     )
 
 
@@ -458,23 +485,54 @@ def _amounts(line: Line, comma: bool) -> list[tuple[Cell, int]]:
 def _summary_row(below: list[Line], items_sum: int, comma: bool) -> dict[str, Found]:
     """A foot printed as one row of the tax summary's totals ('Razem | 22 469,06 | 2 547,86 |
     25 016,92'): its first amount is what the items add up to and its last is that and the
-    amounts between: the subtotal, the tax and the total. The tax's source is the words
+    amounts between: the subtotal, the tax and the total; or the subtotal and the tax, and the
+    total on a line of its own under it; or, where the prices include the tax, its last amount
+    is what the items add up to, and the net and the tax before it add up to that ('Razem |
+    9 197,06 | 1 708,84 | 10 905,90'). The tax's source is the words
     over its amount, where a header row stands over them."""
     for index, line in enumerate(below):
         amounts = _amounts(line, comma)
-        if len(amounts) < 3 or amounts[0][1] != items_sum:
+        gross = len(amounts) >= 3 and amounts[-1][1] == items_sum  # prices with the tax in them
+        if gross and amounts[0][1] + sum(c for _, c in amounts[1:-1]) == items_sum:
+            found = _foot(line, [], line, amounts[0][1], items_sum)
+            found["tax"] = replace(
+                found["tax"], source=_charges_source(below[:index], amounts[1:-1])
+            )
+            return found
+        if len(amounts) < 2 or amounts[0][1] != items_sum:
             continue
-        charges = amounts[1:-1]
+        total, charges = line, amounts[1:-1]
+        if len(amounts) == 2:
+            # its total on a line of its own under it ('Razem | 14 771,17 | 1 909,91' over
+            # 'Do zapłaty: 16 681,08 zł')
+            charges = [amounts[1]]
+            total = _total_under(below[index + 1 : index + 3], items_sum + amounts[1][1], comma)
+            if total is None:
+                continue
+            amounts = [*amounts, (total.cells[-1], items_sum + amounts[1][1])]
         if items_sum + sum(c for _, c in charges) != amounts[-1][1]:
             continue
-        heads = [_head_over(below[:index], cell) for cell, _ in charges]
-        tax_source = " + ".join(
-            f"{h} {c.text}" if h else c.text for h, (c, _) in zip(heads, charges, strict=True)
-        )
-        found = _foot(line, [], line, items_sum, amounts[-1][1])
-        found["tax"] = replace(found["tax"], source=tax_source)
+        found = _foot(line, [], total, items_sum, amounts[-1][1])
+        found["tax"] = replace(found["tax"], source=_charges_source(below[:index], charges))
         return found
     return {}
+
+
+def _charges_source(above: list[Line], charges: list[tuple[Cell, int]]) -> str:
+    """The charges' amounts, each after the words over it where a header row stands there."""
+    heads = [_head_over(above, cell) for cell, _ in charges]
+    return " + ".join(
+        f"{h} {c.text}" if h else c.text for h, (c, _) in zip(heads, charges, strict=True)
+    )
+
+
+def _total_under(under: list[Line], total: int, comma: bool) -> Line | None:
+    """The line among `under` that ends in `total` and prints no other amount with cents
+    before it (the sum of two amounts printed apart proves it, whatever its label's words)."""
+    for line in under:
+        if _last_amount(line, comma) == total:
+            return line
+    return None
 
 
 def _head_over(above: list[Line], cell: Cell) -> str:

@@ -205,12 +205,28 @@ _PER_UNIT = re.compile(
 )
 
 
+# A column's name and, after a comma, one short word: its currency or unit ('Amount, KGS',
+# 'Weight, t').
+_QUALIFIED = re.compile(r"(\S.*?),\s*([^\W\d]{1,4}\.?)")
+_UNITS = {"t", "kg", "g", "m", "m2", "m²", "m3", "m³", "l", "km", "h", "pcs", "ea"}
+
+
+def _qualifier(word: str) -> bool:
+    """A currency's code or a unit, naming no column of its own ('KGS', 't'; not 'Disc')."""
+    word = word.rstrip(".")
+    codes = numbers.CURRENCY_CODES + numbers.WORDLIKE_CURRENCY_CODES
+    return (word.upper() in codes or word.lower() in _UNITS) and column_key(word) is None
+
+
 def _split_header_cell(cell: Cell) -> list[Column]:
     """A header cell that names several columns ('Price Discount'): the longest runs that read."""
     key = column_key(cell.text) or column_key(_CURRENCY_AFTER.sub("", cell.text))
     per = _PER_UNIT.fullmatch(cell.text.strip())
     if key is None and per and column_key(per[1]) == "unit_price":
         key = "unit_price"
+    qualified = _QUALIFIED.fullmatch(cell.text.strip())
+    if key is None and qualified and _qualifier(qualified[2]):
+        key = column_key(qualified[1])  # its currency or unit after a comma: 'Amount, KGS'
     described = _DESCRIPTION_OF.fullmatch(cell.text.strip())
     if key is None and described and column_key(described[1]) == "description":
         key = "description"
@@ -431,7 +447,15 @@ def header_at(
     if not score:
         return None
     below = [other for other in lines[index + taken :] if other.page == line.page]
-    if not all(_printed_stacked(columns, k, below) for k, c in enumerate(columns) if c.below):
+    denied = [
+        k for k, c in enumerate(columns) if c.below and not _printed_stacked(columns, k, below)
+    ]
+    if denied and not any(_codes_first(columns, k, below) for k in denied):
+        # nor do they print a code there: 'Item & Description' over names is one column's name
+        columns = [
+            replace(c, key=c.below, below=None) if k in denied else c for k, c in enumerate(columns)
+        ]
+    elif denied:
         # the items deny a cell's code over description: its header words are two columns
         columns = _columns(cells, [r for r in names if r.function is not code_over_description])
     return _beside_counterfoil(_thing_named(columns, below), below), taken
@@ -498,6 +522,23 @@ def _thing_named(columns: list[Column], below: list[Line]) -> list[Column]:
         if items and 2 * named > items:
             return [replace(c, key="description") if c is column else c for c in columns]
     return columns
+
+
+def _codes_first(columns: list[Column], k: int, below: list[Line]) -> bool:
+    """Whether most item lines (a number right of columns[k]) start its span with a code."""
+    left = columns[k - 1].x1 if k else float("-inf")
+    right = columns[k + 1].x0 if k + 1 < len(columns) else float("inf")
+    items = coded = 0
+    for line in below:
+        if FOOT.match(line.cells[0].text):
+            break
+        if not _item_line(line, right):
+            continue
+        items += 1
+        first = _in_span(line, columns, left, right)
+        word = first[0].text.split()[0].rstrip(",;") if first else ""
+        coded += _a_code(word) or (word.isdigit() and len(word) >= 4)  # ('100234 Bracket')
+    return 2 * coded > items
 
 
 def _printed_stacked(columns: list[Column], k: int, below: list[Line]) -> bool:
@@ -883,12 +924,18 @@ def _a_date(text: str) -> bool:
 SERIALS = re.compile(r"(?:s/n|serial\s+(?:nos?\.?|numbers?)|serials?)\s*[:.]?\s*[A-Z]*\d", re.I)
 
 
+# A line set apart by stars: '** Deliver to Gate 2 **', '*** FRAGILE ***'.
+_STARRED = re.compile(r"\*{2,}.*|\*.*\*")
+
+
 def _note(line: Line, columns: list[Column], above: dict[int, list[Cell]]) -> bool:
     """A note printed inside the table: it says so ('Note:'), or, with no number or code in
     it, it is an annotation about the item's delivery or a value after a label that names no
     property of what is ordered, or it starts where the item above has its code or line
     number and runs on under the description (a wrapped description starts under the
-    description)."""
+    description); or it is set apart by stars, or, four words or more with no code, it is
+    set in under the description in capitals where the item is described in small letters,
+    or it runs from the description's start on under the item's next values."""
     if NOTE.match(line.cells[0].text):
         return True
     if _group_heading(line, columns, above):
@@ -903,6 +950,25 @@ def _note(line: Line, columns: list[Column], above: dict[int, list[Cell]]) -> bo
     first = line.cells[0]
     described = starts.get("description")
     coded = [starts[k] for k in ("item_code", "line") if k in starts]
+    text = line.text.strip()
+    if _STARRED.fullmatch(text):
+        return True  # set apart by stars ('** Deliver to Gate 2 - call 30 min before **')
+    description = " ".join(
+        u.text for i, units in above.items() if columns[i].key == "description" for u in units
+    )
+    # (a code in a line may be the item's: 'Art.-Nr. des Verkäufers: HS-440')
+    sentence = len(line.words) >= 4 and not any(
+        CODE_LIKE.fullmatch(w.text.strip(",;.")) for w in line.words
+    )
+    indented = described is not None and first.x0 > described + 1
+    if sentence and indented and text.isupper() and any(c.islower() for c in description):
+        return True  # set in under an item described in small letters, in capitals: a note
+    if described is not None and len(line.cells) == 1 and abs(first.x0 - described) <= 2:
+        # a sentence from the description's start on under the item's next values: a note
+        # ('Deliveries to site before 10:00 only - ...'), not its description wrapped
+        after = [x for key, x in starts.items() if key != "description" and x > described + 2]
+        if sentence and after and first.x1 > min(after) + 2:
+            return True
     return (
         described is not None
         and any(abs(first.x0 - x) <= 2 and x < described - 2 for x in coded)
@@ -1457,7 +1523,7 @@ _PARTED = re.compile(r"[A-Z0-9][-/.][A-Z0-9]")
 
 def codes_under_line_header(columns: list[Column], below: list[Line], page: int) -> list[Column]:
     """A column a header word named the line number ('Item #', '#', 'No.') when no column is
-    the code's, and most item lines start under it with a code of letters and digits
+    the code's, and most item lines print under it a code of letters and digits
     ('DWV-4', 'CEM-GU40') or of digit groups ('1000-0158'), not 1, 2, 3: it is the code
     column."""
     if any("item_code" in column.names for column in columns):
@@ -1471,9 +1537,12 @@ def codes_under_line_header(columns: list[Column], below: list[Line], page: int)
                 continue  # the header's second line ('Unit of' over 'Measure')
             if line.page != page or FOOT.match(line.cells[0].text) or _header_again(line):
                 break
-            first = line.cells[0]
-            if len(line.cells) > 1 and first.x0 < column.x1 and first.x1 > column.x0:
-                values.append(first.text.strip())
+            under = [c for c in line.cells if c.x0 < column.x1 and c.x1 > column.x0]
+            # an item's line, or a group's heading numbered there ('118  Désamiantage' over
+            # '118.120'); not a note's or the foot's words
+            counted = under and (_item_line(line, column.x1) or is_number(under[0].text))
+            if len(line.cells) > 1 and counted:
+                values.append(under[0].text.strip())
         codes = [v for v in values if _a_code(v)]
         if len(values) >= 2 and 4 * len(codes) >= 3 * len(values):
             return [*columns[:k], replace(column, key="item_code"), *columns[k + 1 :]]
@@ -1486,7 +1555,9 @@ _DIGIT_GROUPS = re.compile(r"\d{3,}(?:[-.]\d{2,})+")
 
 def _a_code(value: str) -> bool:
     """A code of letters and digits ('DWV-4'), not a group's mark ('A1'), or one of digit
-    groups ('1000-0158') that is no date."""
+    groups ('1000-0158') that is no date; a size's 'x' in it is the code's ('PT-2x6')."""
+    if re.search(r"[A-Z]", value):
+        value = re.sub(r"(?<=\d)x(?=\d)", "X", value)  # (not a size alone: '2x4 Stud')
     if CODE_LIKE.fullmatch(value) and not _IN_GROUP.fullmatch(value):
         return True
     return bool(_DIGIT_GROUPS.fullmatch(value)) and not numbers.DATE_IN_TEXT.fullmatch(value)

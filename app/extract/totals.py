@@ -22,10 +22,12 @@ from app.extract.tables import CURRENCY_CODES, FOOT, column_key, money_text
 # (Guatemala's quetzal, 'TOTAL Q'; the Pacific franc, '(F CFP)')
 # (rupees as South Asia and the Indian Ocean shorten them, 'Rs.', 'SR'; the ngultrum's 'Nu.';
 # East Africa's shillings, 'Ushs', 'Kshs', 'Tshs'; the Cape Verdean escudo's 'ECV')
-# (a code that is also a word only in brackets: 'Total (MOP)')
+# (a code that is also a word only in brackets: 'Total (MOP)'; a code after a comma: 'Total
+# incl. VAT, GEL')
+_WORDLIKE = "|".join(c for c in numbers.WORDLIKE_CURRENCY_CODES if c != "KGS").lower()
 _CURRENCY = (
-    rf"(?:\s*\(?(?:{CURRENCY_CODES}|r|q|f\.?\s?cfp|€|[a-z]{{0,3}}\$|£|s/\.?|b/\.?|k\.d\.?|rs\.?|sr|nu\.|[ukt]shs?\.?|ecv)\)?|"
-    rf"\s*\((?:{'|'.join(c for c in numbers.WORDLIKE_CURRENCY_CODES if c != 'KGS').lower()})\))?"
+    rf"(?:,?\s*\(?(?:{CURRENCY_CODES}|r|q|f\.?\s?cfp|€|[a-z]{{0,3}}\$|£|s/\.?|b/\.?|k\.d\.?|rs\.?|sr|nu\.|[ukt]shs?\.?|ecv)\)?|"
+    rf"\s*\((?:{_WORDLIKE})\)|,\s*(?:{_WORDLIKE})\b)?"
 )
 _RATE = r"(?:\s*(?:@|at|à|a)?\s*\(?\d{1,2}(?:[.,]\d+)?\s*%\)?)?"
 # 'excl. VAT', 'incl. tax', 'ex GST', 'inc GST'

@@ -52,8 +52,8 @@ _CODE = "|".join(numbers.CURRENCY_CODES + numbers.WORDLIKE_CURRENCY_CODES)
 _SIGN = r"[A-Z]{1,3}\$|MT|[R$€£¥₹₩₱₦₫₪₺₴₽₡₲₵₸৳฿]"
 _NUMBER = re.compile(
     rf"(?P<neg>-\s?)?(?:{_CODE}|{_SIGN})?\s?(?P<num>\(?\d[\d\s.,'\u00a0]*(?:\$\d\d)?\)?)"
-    rf"\s?(?P<pct>%)?(?:\s?(?:{_CODE}|€)|(?<=\d[.,]\d\d)\s?MT)?"
-)
+    rf"\s?(?P<pct>%)?(?:\s?/[=-])?(?:\s?(?:{_CODE}|€)|(?<=\d[.,]\d\d)\s?MT)?"
+)  # ('/=' closing a whole amount: '2,327,340/=')
 
 
 def number(text: str, comma: bool) -> tuple[Decimal, bool] | None:
