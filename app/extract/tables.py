@@ -508,37 +508,33 @@ def _thing_named(columns: list[Column], below: list[Line]) -> list[Column]:
     for k, column in enumerate(columns):
         if column.key != "item_code" or column.word.rstrip(".:") not in _THING:
             continue
-        left = columns[k - 1].x1 if k else float("-inf")
-        right = columns[k + 1].x0 if k + 1 < len(columns) else float("inf")
-        items = named = 0
-        for line in below:
-            if FOOT.match(line.cells[0].text):
-                break
-            if not _item_line(line, right):
-                continue
-            items += 1
-            text = " ".join(u.text for u in _in_span(line, columns, left, right))
-            named += len(text.split()) > 1 and not CODE_LIKE.fullmatch(text)
-        if items and 2 * named > items:
+        spans = [" ".join(u.text for u in units) for _, units in _item_spans(columns, k, below)]
+        named = sum(len(text.split()) > 1 and not CODE_LIKE.fullmatch(text) for text in spans)
+        if spans and 2 * named > len(spans):
             return [replace(c, key="description") if c is column else c for c in columns]
     return columns
 
 
 def _codes_first(columns: list[Column], k: int, below: list[Line]) -> bool:
     """Whether most item lines (a number right of columns[k]) start its span with a code."""
+    spans = [units for _, units in _item_spans(columns, k, below)]
+    words = [units[0].text.split()[0].rstrip(",;") if units else "" for units in spans]
+    coded = sum(_a_code(w) or (w.isdigit() and len(w) >= 4) for w in words)  # ('100234 …')
+    return 2 * coded > len(spans)
+
+
+def _item_spans(columns: list[Column], k: int, below: list[Line]) -> list[tuple[int, list]]:
+    """Each item line under the header (a number right of columns[k], up to the foot): its
+    index in `below` and its values within columns[k]'s span (between its neighbours)."""
     left = columns[k - 1].x1 if k else float("-inf")
     right = columns[k + 1].x0 if k + 1 < len(columns) else float("inf")
-    items = coded = 0
-    for line in below:
+    out = []
+    for n, line in enumerate(below):
         if FOOT.match(line.cells[0].text):
             break
-        if not _item_line(line, right):
-            continue
-        items += 1
-        first = _in_span(line, columns, left, right)
-        word = first[0].text.split()[0].rstrip(",;") if first else ""
-        coded += _a_code(word) or (word.isdigit() and len(word) >= 4)  # ('100234 Bracket')
-    return 2 * coded > items
+        if _item_line(line, right):
+            out.append((n, _in_span(line, columns, left, right)))
+    return out
 
 
 def _printed_stacked(columns: list[Column], k: int, below: list[Line]) -> bool:
@@ -548,14 +544,9 @@ def _printed_stacked(columns: list[Column], k: int, below: list[Line]) -> bool:
     cell is two words the OCR joined ('Code', 'Description'), not one stacked column."""
     left = columns[k - 1].x1 if k else float("-inf")
     right = columns[k + 1].x0 if k + 1 < len(columns) else float("inf")
-    items = stacked = 0
-    for n, line in enumerate(below):
-        if FOOT.match(line.cells[0].text):
-            break
-        if not _item_line(line, right):
-            continue
-        items += 1
-        first = _in_span(line, columns, left, right)
+    spans = _item_spans(columns, k, below)
+    stacked = 0
+    for n, first in spans:
         lone_code = len(first) == 1 and CODE_LIKE.fullmatch(first[0].text) is not None
         after = below[n + 1] if n + 1 < len(below) else None
         described = (
@@ -564,7 +555,7 @@ def _printed_stacked(columns: list[Column], k: int, below: list[Line]) -> bool:
             and bool(_in_span(after, columns, left, right))
         )
         stacked += lone_code and described
-    return 2 * stacked > items
+    return 2 * stacked > len(spans)
 
 
 def _item_line(line: Line, right: float) -> bool:
