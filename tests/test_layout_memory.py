@@ -27,6 +27,7 @@ DEV = [family.name for family in FAMILIES if family.fold == "dev"]
 _ANOTHER_DATE = (
     "another date printed on the later documents is read as the order's, a day or two off"
 )
+_NO_ITEMS = "the table learned from document 1 reads no items on document 2"
 # Dev families the memory does not yet read as printed: known failures, kept in the table
 # (strict, so the day it reads them the mark must go) rather than left out of it.
 NOT_YET: dict[str, str] = {
@@ -185,6 +186,22 @@ NOT_YET: dict[str, str] = {
     "desktop-accounts-po": "the table learned from document 1 reads no items on the others",
     "flatfile-export": "a CSV export printed as it is (fields between semicolons): nothing is "
     "read from it cold, so nothing is learned",
+    # rotation 21's, dev families since rotation 23
+    "swabian-erp": _NO_ITEMS,
+    "brabant-webshop": _NO_ITEMS,
+    "philadelphian": _NO_ITEMS,
+    "miami-dade": _NO_ITEMS,
+    "andalusian": "the table learned from document 1 reads only the first of document 2's items",
+    "colombo-cloud-po": "the table learned from document 1 reads no item codes on document 2",
+    "doha-joinery": "an Arabic description's size ('90×210 سم') is read by the table learned "
+    "with its numbers the other way round",
+    "west-flemish": "no place is learned for its subtotal, tax and total",
+    "norrbotten-order": "no place is learned for its subtotal, tax and total",
+    "paranaense": "no place is learned for its subtotal and tax",
+    "lapland-lodge": "a confirmation printing its own date beside our order's: the place "
+    "learned from document 1 (both the same day there) is its own date's",
+    "regiomontano": "a confirmation dated in words at its top and our order's date in a "
+    "column, one day on document 1: only the words' place is learned, the confirmation's own",
 }
 LEARNED_CASES = [
     pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=NOT_YET[name]))
