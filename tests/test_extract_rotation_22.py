@@ -433,3 +433,11 @@ def test_a_date_of_the_buddhist_era_is_read_in_the_common_era():
     assert check("31/05/2026") == "2026-05-31"
     assert check("31/05/2469") is None  # a hundred years off either way: no date of ours
     assert fields.date_checker(True)("31/05/2569") == "2569-05-31"  # no window: as printed
+
+
+def test_the_buddhist_eras_leap_day_is_read_in_the_common_era():
+    # 2567 is no leap year as printed, 2024 is: its 29 February is a date all the same
+    check = fields.date_checker(True, date(2024, 3, 15), ordered=True)
+    assert check("29/02/2567") == "2024-02-29"
+    assert check("29/02/2569") is None  # 2026 has no 29 February either
+    assert check("30/02/2024") is None

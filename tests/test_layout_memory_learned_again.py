@@ -206,7 +206,7 @@ def test_a_subtotal_the_layout_works_out_beats_one_the_generic_reader_only_guess
     }
     chosen = recall._choose(found, rows, {"items": [], "fields": LEARNED_FOOT}, False)
     assert chosen is not None
-    _, _, money = chosen
+    _, _, money, _ = chosen
     assert {name: reading.value for name, reading in money.items()} == {
         name: reading.value for name, reading in LEARNED_FOOT.items()
     }
@@ -244,7 +244,7 @@ def test_a_subtotal_a_label_names_beats_the_one_the_layout_works_out():
         "total": Reading("172.50", "Total 172.50"),
         "subtotal": Reading("150.00", "total - tax", worked_out=True),
     }
-    _, _, money = recall._choose(found, rows, {"items": [], "fields": learned}, False)
+    _, _, money, _ = recall._choose(found, rows, {"items": [], "fields": learned}, False)
     assert "subtotal" not in money and set(money) == {"tax", "total"}
 
 
@@ -263,7 +263,7 @@ def test_a_tax_the_layout_works_out_beats_a_labels_that_adds_up_with_nothing():
         "total": Reading("150.00", "TOTAL ORDER VALUE EUR 150.00"),
         "tax": Reading("0.00", "total - subtotal", worked_out=True),
     }
-    _, _, money = recall._choose(found, rows, {"items": [], "fields": learned}, False)
+    _, _, money, _ = recall._choose(found, rows, {"items": [], "fields": learned}, False)
     assert money["tax"].value == "0.00"
 
 

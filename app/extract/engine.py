@@ -1348,11 +1348,19 @@ def _as_learned(
     replaced = [n for n in ("supplier_name", "project_code") if learned.found[n] != found[n]]
     if learned.found["po_number"].value != found["po_number"].value:  # its own, read again
         prove = partial(prove, doubted=_read_again(learned.found, "po_number", lines))
+    if learned.disputed:  # what the reader proved and the layout reads otherwise
+        prove = partial(prove, doubted={**prove.keywords.get("doubted", {}), **learned.disputed})
     date = found.get("po_date", MISSING)
     general = date.rank and not proofs.names_our_order(date)  # not 'Your order date'
-    if theirs and general and learned.found.get("po_date", MISSING) != date:
+    if (
+        theirs
+        and general
+        and not learned.ours_date
+        and learned.found.get("po_date", MISSING) != date
+    ):
         # the supplier's own document: a date its general 'Date' label gives is its own
-        # document's, whether or not the taught one's was the order's too
+        # document's, whether or not the taught one's was the order's too (not one printed
+        # right after our order's number)
         learned.found["po_date"] = replace(learned.found["po_date"], rank=date.rank)
     found, rows = learned.found, learned.items
     _known_values(found, options, trail, replaced)

@@ -77,7 +77,8 @@ YOUR_ORDER = (
     r"(?:bestelling|order|bestelbon)|ihre?\s+(?:bestellung|auftrag)|va[šs][ae]\s+objedn[áa]vk[ay]|"
     r"porosia\s+juaj|ordni\s+tag[ħh]kom|"  # (Maltese's 'your order')
     r"va[šs]a\s+narud[žz]b(?:enic)?a|hoc['’]h\s+urzhiad|"  # (Montenegrin's, Breton's)
-    # Spanish's, Portuguese's and French's ('Su orden de compra N°', 'Votre commande')
+    # Spanish's, Portuguese's and French's ('Su orden de compra N°', 'Votre commande'; a
+    # shop's 'Tu pedido' is its own, 'Tu n.º de pedido' ours: YOUR_ORDER_NUMBER)
     r"su\s+(?:orden(?:\s+de\s+compra)?|pedido)|"
     # Portuguese's and Galician's with their article ('O seu pedido nº', 'A vossa encomenda')
     r"(?:[oa]\s+)?(?:seu|sua|vosso|vossa)\s+(?:pedido|encomenda)|"
@@ -107,6 +108,8 @@ YOUR_ORDER_NUMBER = (
     rf"(?:{YOUR_ORDER})(?:{_NO}|\s*č\.?|\s*n\.|\s*br\.?)|u\s+bestelnommer|"
     r"ihre\s+bestell(?:nummer|referenz|-?\s*nr\.?)|uw\s+(?:order|bestel(?:ling)?)-?\s*nummer|"
     r"eich\s+rhif\s+archeb|"  # (Welsh's 'your order number')
+    # Spanish's number first ('Tu n.º de pedido de compra', 'Su número de pedido')
+    r"(?:su|tu)\s+(?:n\.?\s?[°º]|n[úu]m(?:ero|\.)?)\s+de\s+(?:pedido|orden)(?:\s+de\s+compra)?|"
     r"deres\s+(?:ordre|bestillings?)\s*-?\s*(?:nr\.?|nummer)|ert\s+order\s*-?\s*(?:nr\.?|nummer)|"
     r"tilaajan\s+tilaus(?:numero|nro\.?|\s+nro\.?)|m[üu][şs]teri\s+sipari[şs]\s+numaras[ıi]"
 )
@@ -137,7 +140,7 @@ CUSTOMER_ORDER_BARE = r"(?:customer|cust\.?|client)\s+order(?=\s*:|$|\s+[^\s:]*\
 # (and Swedish's, Norwegian's, Danish's and Frisian's: 'Er referens', 'Jo referinsje')
 YOUR_REFERENCE = (
     r"(?:your|uw|ihre?|votre|er|deres|jeres|jo)\s+"
-    r"ref(?:erence|erentie|erenz|[ée]rence|erens|eranse|erinsje)?\.?"
+    r"(?:ref(?:erence|erentie|erenz|[ée]rence|erens|eranse|erinsje)?\.?|kenmerk)"  # (Dutch's too)
 )
 # Slovak's 'Zo dňa' ('of the day'): the date of the number printed before it, our order's
 # beside or under 'Vaša objednávka č.' only ('č. 2633999  zo dňa 23. 4. 2026' is the
@@ -536,7 +539,10 @@ def date_checker(
         try:
             value = numbers.parse_date(match.group(), day_first)
         except ValueError:
-            return None
+            # a day the Buddhist era's year has only in the common era's ('29/02/2567')
+            value = _leap_day_of_the_buddhist_era(match.group(), day_first)
+            if value is None:
+                return None
         if today is not None and not validate.in_window(value, today):
             value = _common_era(value)  # Thailand's Buddhist era ('31/05/2569')
         return value if today is None or validate.in_window(value, today) else None
@@ -557,6 +563,19 @@ def _common_era(iso_date: str) -> str:
         return date(year - BUDDHIST_ERA, int(iso_date[5:7]), int(iso_date[8:10])).isoformat()
     except ValueError:
         return iso_date
+
+
+def _leap_day_of_the_buddhist_era(text: str, day_first: bool) -> str | None:
+    """A date that is none as printed, read with its Buddhist-era year in the common era's:
+    29 February of 2567 is 2024's."""
+    year = re.search(r"(?<!\d)2[4-7]\d\d(?!\d)", text)
+    if not year:
+        return None
+    common = str(int(year.group()) - BUDDHIST_ERA)
+    try:
+        return numbers.parse_date(text[: year.start()] + common + text[year.end() :], day_first)
+    except ValueError:
+        return None
 
 
 # Words naming a date that is not the order's: a delivery's, a due or required date, an expiry

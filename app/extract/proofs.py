@@ -153,7 +153,8 @@ def _titles(lines: list[Line]) -> list[str]:
 # The title of a supplier's own document about our order ('ORDER CONFIRMATION', 'Sales
 # order', 'Order acknowledgement'), even where the line naming our order was lost.
 _THEIR_TITLE = accents.compiled(
-    r"sales\s+order|order\s+(?:acknowledge?ment|confirmation)|orderbevestiging|verkooporder|"
+    r"(?:sales\s+order|order\s+(?:acknowledge?ment|confirmation)|verkooporder|"
+    r"(?:order|opdracht)bevestiging|"  # (Dutch's, of an order or a commission)
     # (Swedish's, Norwegian's and Danish's order confirmation)
     r"orderbekr[äa]ftelse|ordrebekreftelse|ordrebekr[æa]ftelse|"
     r"auftragsbest[äa]tigung|confirmaci[óo]n\s+del?\s+pedido|"
@@ -174,6 +175,11 @@ _THEIR_TITLE = accents.compiled(
     r"pas[ūu]t[īi]juma\s+apstiprin[āa]jums|(?:rendel[ée]s\s*)?visszaigazol[áa]s|"
     r"potvrzen[íi]\s+objedn[áa]vky|potvrdenie\s+objedn[áa]vky|potvrda\s+narud[žz]be|"
     r"u[žz]sakymo\s+patvirtinimas|pro-?\s?forma(?:\s+[^\W\d]+)?"
+    # and a word saying what of ('Order confirmation building water'), not a field's ('Sales
+    # order number', 'Sales order date')
+    r")(?:\s+(?!(?:number|nummer|numero|date|datum|data|fecha|ref\w*|no|nr|required|"
+    r"requested|request|attached|desk|contact|status|form|slip|gewenst|vereist|erforderlich|"
+    r"requise?|requerid[oa]|richiesta|obligatoria)\b)[^\W\d]{4,})?"
 )
 # Our own order's title.
 _OUR_TITLE = accents.compiled(r"(?:local\s+|official\s+)?purchase\s+order|" + words.ORDER_TITLES)

@@ -185,7 +185,7 @@ RULES: tuple[Rule, ...] = (
       True, "foot", repairs.tax_misread),
     R("total_misread", "a total one digit from subtotal plus tax, the rest agreeing",
       True, "foot", repairs.total_misread),
-    R("net_of_included_tax", "prices with the tax, no subtotal printed: the total less the tax",
+    R("net_of_included_tax", "prices with the tax, no net subtotal printed: the total less the tax",
       False, "net", totals.net_of_included_tax),
     R("subtotal_of_items", "no subtotal printed: the items' sum, which with the tax makes the"
       " total", False, "net", totals.subtotal_of_items),
@@ -252,7 +252,7 @@ def _first(rules: list[Rule], item: Item, sums: Sums, trail: Trail, until_ok=Fal
 
 
 def net_subtotal(found: dict[str, Found], rows: list[Item], trail: Trail) -> None:
-    """No subtotal printed: the first `net` rule whose sums show one makes it."""
+    """No (net) subtotal printed: the first `net` rule whose sums show one makes it."""
     for rule in stage("net"):
         net = rule.function(found, checks.items_sum(rows))
         if net is not None:

@@ -79,6 +79,8 @@ SECOND_MEANING = {
     "no.": "line",
     "material": "item_code",
     "product": "item_code",
+    "producto": "item_code",
+    "produto": "item_code",
     "article": "item_code",
 }
 _COMPILED = [(key, re.compile(rf"(?:{p})\s*[:.]?", re.IGNORECASE)) for key, p in COLUMN_NAMES]
@@ -94,9 +96,11 @@ FOOT = re.compile(
     re.IGNORECASE,
 )
 # A running total carried to or brought from another page: neither an item nor the foot.
+# ('Report' and 'Transporte' alone, or before an amount: 'Transporte e descarga' is an item.)
 FORWARD = re.compile(
-    r"(?:carried|brought)\s+(?:forward|fwd)|b/f\b|[üu]bertrag|report\b|[àa]\s+reporter|"
-    r"suma\s+(?:y\s+sigue|anterior)|(?:a\s+)?transportar|transporte\b|oorgedra|oorgebring",
+    r"(?:carried|brought)\s+(?:forward|fwd)|b/f\b|[üu]bertrag|[àa]\s+reporter|"
+    r"(?:report|transporte)\s*:?\s*[\d.,\s]*$|transporte\s+anterior|"
+    r"suma\s+(?:y\s+sigue|anterior)|(?:a\s+)?transportar|oorgedra|oorgebring",
     re.IGNORECASE,
 )
 
@@ -430,6 +434,8 @@ def header_at(
     line = lines[index]
     if not header_like(line):
         return None  # a header's first line names a column outright
+    if any(_WITH_CENTS.fullmatch(cell.text.strip()) for cell in line.cells):
+        return None  # nor does it print an amount ('VAT analysis  Total incl. VAT  €6,045.80')
     first = _columns(line.cells, names)
     best = (_score(first), first, line.cells, 1)
     band = [line]
@@ -459,6 +465,10 @@ def header_at(
         # the items deny a cell's code over description: its header words are two columns
         columns = _columns(cells, [r for r in names if r.function is not code_over_description])
     return _beside_counterfoil(_thing_named(columns, below), below), taken
+
+
+# An amount with its cents, a currency's sign or code perhaps before it.
+_WITH_CENTS = re.compile(r"(?:[^\W\d]{1,3}|[$€£])?\s?\d{1,3}(?:[ ,.'\u00a0]?\d{3})*[.,]\d\d")
 
 
 def _beside_counterfoil(columns: list[Column], below: list[Line]) -> list[Column]:
@@ -766,6 +776,7 @@ class RawRow:
     columns: list[Column]
     cells: dict[int, str]
     more: list[dict[int, str]] = field(default_factory=list)  # wrapped lines below it
+    code_lines: bool = True  # a line under it naming a code is its code (_code_line)
     conf: float = 1.0
     closed: bool = False  # a gap or stray text came after it: nothing more wraps into it
     y: float = 0.0  # where its first line is, for a second look at a number OCR missed
@@ -777,11 +788,15 @@ class RawRow:
     doubtful: set[int] = field(default_factory=set)  # columns whose value the OCR doubted
 
     def text(self, key: str) -> str:
-        joined = ""
+        joined, coded = "", ""
         for n, cells in enumerate([self.cells, *self.more]):
             for i in sorted(cells):
                 if i >= len(self.columns):
                     continue  # a cell past the header's columns names no column of its own
+                code = _code_line(cells[i]) if n > 0 and self.code_lines else None
+                if code:  # 'Art.nr. 4400391' under the item's name: its code, not its name
+                    coded = coded or code
+                    continue
                 part = _part(self.columns[i], cells[i], key, n > 0)
                 if n > 0 and key in NUMERIC and not re.search(r"\d", part):
                     continue  # words under a number ('continued overleaf'): not its own
@@ -789,7 +804,30 @@ class RawRow:
                     # a word broken at a hyphen ('MER-' / '204') joins without a space
                     glue = "" if not joined or joined.endswith("-") else " "
                     joined += glue + part
+        if key == "item_code" and not joined.strip():
+            return coded
         return joined.strip()
+
+
+def _code_line(text: str) -> str | None:
+    """The code on a line of its own under an item, after a code's name ('Ref.: AZ-CS2004',
+    'Art.nr. 4400391', 'SKU 88-1042'): four characters or more with a digit."""
+    named = _CODE_NAMED.fullmatch(text.strip())
+    if not named or _MONTH_YEAR.fullmatch(named["code"]):
+        return None
+    if numbers.DATE_IN_TEXT.fullmatch(named["code"]):
+        return None
+    return named["code"]
+
+
+# A code's name ('Ref.', 'Art.nr.', 'SKU', 'Item code', 'Código') and the code after it.
+_CODE_NAMED = re.compile(
+    r"(?P<name>ref(?:erence)?\.?|r[ée]f\.?|art(?:ikel)?\.?\s*-?\s*nr\.?|sku|item\s+code|"
+    r"part\s+no\.?|c[óo]d(?:igo|\.)?|codice)\s*[:#]?\s*(?P<code>(?=\S*\d)[\w./-]{4,})",
+    re.IGNORECASE,
+)
+# A month and its year ('05/2026', '5-26'): a period, not a code.
+_MONTH_YEAR = re.compile(r"(?:0?[1-9]|1[0-2])[/.-](?:\d{2}|\d{4})")
 
 
 def _part(column: Column, text: str, key: str, below: bool) -> str:
@@ -1026,6 +1064,9 @@ class RowReader:
     # the header names the words' columns on one row and the numbers' on the row under it:
     # each item prints so too, its numbers on the line under its code and description
     stacked: bool = False
+    # a line naming a code ('Ref.: AZ-CS2004') came before the first item: each item's code
+    # is printed above it, not under it
+    codes_above: bool = False
 
     def under(self, columns: list[Column], page: int, y: float, margin: float = -1e9) -> None:
         """A header row: the lines below it are read under its columns, right of `margin`
@@ -1037,7 +1078,10 @@ class RowReader:
         """A subtotal that names its group by a letter or number and a colon ('Subtotal A:
         Concrete', not 'Total excl. VAT') and is the sum of the amounts since the last such
         line: the table's items go on under it."""
-        if len(line.cells) < 2 or not _GROUP_NAMED.match(FOOT.sub("", line.cells[0].text, 1)):
+        first = line.cells[0].text
+        if len(line.cells) < 2 or not FOOT.match(first):
+            return False  # (not 'ABB-specificatie', a heading beside the foot's subtotal)
+        if not _GROUP_NAMED.match(FOOT.sub("", first, 1)):
             return False
         printed = money_text(line.cells[-1].text, self.comma)
         group = self.rows[self.section :]
@@ -1061,6 +1105,8 @@ class RowReader:
         rows = self.rows
         if any(FORWARD.match(cell.text) for cell in line.cells):
             return  # 'Carried forward 146 540.78' is the page's running total, not an item
+        if not rows and _code_line(line.text):
+            self.codes_above = True
         if not rows and numbering_row(line):
             return
         if (
@@ -1083,6 +1129,8 @@ class RowReader:
         cells = {i: " ".join(u.text for u in units) for i, units in placed.items()}
         if self.stacked:
             _words_row(cells, columns)
+        if rows and _rate_row(line, cells, columns):
+            return  # a tax summary's row under the items ('23,00 %  3.707,26  852,67')
         # a new item whose numbers the OCR lost still starts with its code or line number
         coded = any(
             (columns[i].key == "item_code" and CODE_LIKE.fullmatch(text))
@@ -1131,6 +1179,24 @@ class RowReader:
             rows[-1].closed = True
 
 
+def _rate_row(line: Line, cells: dict[int, str], columns: list[Column]) -> bool:
+    """A line that starts with a rate, with no words where an item has its code or name ('23,00
+    %  3.707,26  852,67'): a tax summary's row printed under the items, not an item."""
+    if not _A_RATE.fullmatch(line.cells[0].text.strip()):
+        return False
+    named = ("item_code", "line", "description")
+    return not any(
+        i < len(columns)
+        and columns[i].key in named
+        and text.strip()
+        and not _WITH_CENTS.fullmatch(text.strip())  # (an amount set under the code)
+        for i, text in cells.items()
+    )
+
+
+_A_RATE = re.compile(r"\d{1,2}(?:[.,]\d{1,2})?\s?%")
+
+
 # An item's accounts printed under it, three or more words each with a code that has a digit,
 # joined by dashes ('Fund 4E1035 - Org 88021 - Account 731500 - Program 60'): no description.
 _ACCOUNT_STRING = re.compile(
@@ -1162,9 +1228,12 @@ def _foot_beside_words(line: Line, comma: bool) -> bool:
         return False
     before = " ".join(cell.text for cell in cells[:-2])
     amount = _MARK_AFTER.sub("", cells[-1].text.strip())  # ('349 682 FCFA')
+    amount = _CODE_BEFORE.sub("", amount)  # ('USD 2.691,64')
     return money_text(amount, comma) is not None and not re.search(r"\d", before)
 
 
+# A currency's code or sign before an amount.
+_CODE_BEFORE = re.compile(r"^(?:[A-Z]{3}|[$€£])\s?(?=\d)")
 # A currency's code or the CFA franc's mark after an amount.
 _MARK_AFTER = re.compile(r"\s*(?:F\.?\s?CFA|[A-Z]{3})$")
 
@@ -1262,6 +1331,7 @@ def find_table(
         _headerless_pages(lines, headed, open_at_end, reading, pages, trail)
     for row in reading.rows:
         row.y = moved.get((row.page, row.y), row.y)  # where it stands on the page
+        row.code_lines = not reading.codes_above
     return reading.rows
 
 
@@ -1517,7 +1587,7 @@ def codes_under_line_header(columns: list[Column], below: list[Line], page: int)
     the code's, and most item lines print under it a code of letters and digits
     ('DWV-4', 'CEM-GU40') or of digit groups ('1000-0158'), not 1, 2, 3: it is the code
     column."""
-    if any("item_code" in column.names for column in columns):
+    if any("item_code" in column.names and not _part_of_unknown(column) for column in columns):
         return columns
     for k, column in enumerate(columns):
         if column.key != "line":
@@ -1532,12 +1602,32 @@ def codes_under_line_header(columns: list[Column], below: list[Line], page: int)
             # an item's line, or a group's heading numbered there ('118  Désamiantage' over
             # '118.120'); not a note's or the foot's words
             counted = under and (_item_line(line, column.x1) or is_number(under[0].text))
-            if len(line.cells) > 1 and counted:
+            # (a word or two: a sentence there is a note's or the foot's, beside its sums)
+            if len(line.cells) > 1 and counted and len(under[0].text.split()) <= 2:
                 values.append(under[0].text.strip())
         codes = [v for v in values if _a_code(v)]
         if len(values) >= 2 and 4 * len(codes) >= 3 * len(values):
-            return [*columns[:k], replace(column, key="item_code"), *columns[k + 1 :]]
+            # (a code's name split out of a cell no name names, 'Product' of 'Product
+            # Approval', names no column then)
+            named = [replace(c, key=None) if _part_of_unknown(c) else c for c in columns]
+            return [*named[:k], replace(column, key="item_code"), *named[k + 1 :]]
     return columns
+
+
+def _part_of_unknown(column: Column) -> bool:
+    """A code's name split out of a header cell whose words together name nothing, beside a
+    word of four letters or more that names nothing either ('Product' of 'Product
+    Approval')."""
+    whole = column.whole
+    return (
+        column.key == "item_code"
+        and whole is not None
+        and whole.key is None
+        and any(
+            re.fullmatch(r"[^\W\d_]{4,}", word) and column_key(word) is None
+            for word in whole.word.split()
+        )
+    )
 
 
 # An article number of digit groups ('1000-0158', '20.0425.1'), not a date.

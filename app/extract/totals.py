@@ -92,7 +92,9 @@ FOOT_LABELS = {
     rf"(?:vat|tax|gst|{words.FOOT['tax']}){_RATE}\s+(?:included|{words.INCLUDED})"
     r"(?:\s+in\s+(?:the\s+)?(?:total|prices?|amount))?|"
     rf"(?:incl(?:\.|uding|udes)?|of\s+which|{words.INCLUDED})\s+"
-    rf"(?:vat|tax|gst|{words.FOOT['tax']}){_RATE}(?:\s+of)?",
+    rf"(?:vat|tax|gst|{words.FOOT['tax']}){_RATE}(?:\s+of)?|"
+    # (the rate first: 'Waarvan 21% btw', 'of which 20% VAT')
+    rf"(?:of\s+which|{words.INCLUDED})\s+\d{{1,2}}(?:[.,]\d+)?\s*%\s+(?:vat|tax|gst|{words.FOOT['tax']})",
     # ('Total FOB value USD': the total at an Incoterm)
     "total": rf"(?:(?:grand|order|gross|p\.?\s?o\.?)\s+)?total(?:\s+{_INCOTERM})?"
     r"(?:\s+(?:gross\s+)?(?:value|amount|due|payable|order(?:\s+(?:value|amount))?))?"
@@ -818,11 +820,14 @@ def tax_included(tax: Found | None) -> bool:
 
 
 def net_of_included_tax(foot: dict[str, Found], items_sum: int | None) -> Found | None:
-    """Prices with the tax in them and no subtotal printed ('Total (incl. VAT)' over 'VAT
-    included at 15%'): the subtotal, the net, is the total less the tax it includes, when
-    labels read both and the items add up to that total. None otherwise."""
+    """Prices with the tax in them and no net subtotal printed ('Total (incl. VAT)' over 'VAT
+    included at 15%'; or a 'Subtotal' that is the total, over 'of which 21% VAT'): the
+    subtotal, the net, is the total less the tax it includes, when labels read both and the
+    items add up to that total. None otherwise."""
     tax, total = foot.get("tax"), foot.get("total")
-    if "subtotal" in foot or total is None or total.rule or not tax_included(tax):
+    if total is None or total.rule or not tax_included(tax):
+        return None
+    if "subtotal" in foot and foot["subtotal"].value != total.value:
         return None
     cents = [checks.cents(found.value) for found in (tax, total)]
     if None in cents or items_sum != cents[1] or not _included(tax, *cents):

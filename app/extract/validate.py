@@ -18,8 +18,8 @@ from datetime import date, timedelta
 from rapidfuzz import fuzz, process
 
 # Words printed as labels on order forms (and the copy's name: 'VENDOR COPY', 'ORIGINAL'), in
-# the languages the office meets (English, Afrikaans, German, French, Portuguese, Spanish
-# and Catalan):
+# the languages the office meets (English, Afrikaans, German, French, Portuguese, Spanish,
+# Catalan, Italian and Dutch):
 # a cell that is only these words (and punctuation) is a label, never a field's value.
 # Compared without accents.
 _LABEL_WORDS = {
@@ -54,6 +54,12 @@ _LABEL_WORDS = {
     "ca": """nom data referència número núm. pàgina telèfon adreça contacte proveïdor client
         projecte obra comanda ordre lliurament lloc import quantitat preu descompte
         descripció codi""",
+    "it": """nome data numero n. pagina telefono indirizzo contatto iva p.iva partita cod. cod
+        codice fornitore cliente commessa cantiere ordine acquisto importo quantità prezzo
+        sconto descrizione articolo consegna luogo pagamento resa riferimento""",
+    "nl": """naam datum nummer pagina telefoon adres contact btw leverancier klant project
+        bouwplaats order bestelling opdracht bedrag aantal eenheid prijs omschrijving artikel
+        kenmerk levering afleveradres""",
 }
 LABEL_WORDS = frozenset(word for words in _LABEL_WORDS.values() for word in words.split())
 _LABEL_TOKEN = re.compile(r"[^\w\-./°]+", re.UNICODE)
@@ -271,13 +277,27 @@ _NUMBERED_VALUE = re.compile(
 
 
 def is_labelled_value(text: str) -> bool:
-    """A label with its value after a colon ('Code: V1490') or after its number's word
-    ('Vendor No. V1490'): one field's print, not a name."""
+    """A label with its value after a colon ('Code: V1490'), after its number's word ('Vendor
+    No. V1490') or after label words alone, the value a code ('Cod. fornitore F222440',
+    'Vendor code V1490'): one field's print, not a name."""
     match = _LABELLED_VALUE.match(text)
     if match and is_label_words(match[1]) and re.search(r"\d", match[2]):
         return True
     match = _NUMBERED_VALUE.match(text)
-    return bool(match and is_label_words(match[1]))
+    if match and is_label_words(match[1]):
+        return True
+    *words, last = text.split() or [""]
+    if not words or _A_CODE.fullmatch(last) is None or not is_label_words(" ".join(words)):
+        return False
+    return any(_CODE_WORD.fullmatch(_bare(word).strip(".:")) for word in words)  # ('Site 2000')
+
+
+# A word naming a code or a number ('Cod.', 'Code', 'ID', 'Nr'): the label of one.
+_CODE_WORD = re.compile(r"cod|code|codice|c[óo]digo|kode|id|no|nr|num|number|nummer|numero|ref")
+
+
+# A code: four characters or more, with a digit ('F222440', 'V-1490'; not '365').
+_A_CODE = re.compile(r"(?=\S*\d)[\w/.-]{4,}")
 
 
 def not_a_supplier(text: str, buyer_names: tuple[str, ...]) -> str | None:

@@ -279,30 +279,50 @@ COLUMNS = {
     r"qtde?\.?|cantidad|cant\.?|количина|кількість|количество|кол\.?|sasia|"
     r"miqdori?|"  # (Uzbek's)
     r"mukdary|миқдор|"  # (Turkmen's and Tajik's)
-    r"quantitat",  # (Catalan's)
+    r"quantitat|"  # (Catalan's)
+    r"quantit[àa]|q\.?\s?t[àa]\.?|qta\.?|"  # (Italian's)
+    r"aantal|aant\.?|"  # (Dutch's)
+    r"mno[žz]stv[íi]",  # (Czech's and Slovak's)
     "unit": r"eenheid|einheit|me|unit[ée]|unidade|unid\.?|unidad|und\.?|un\.?|ud\.?|"
     r"јед\.?\s*мере|од\.?\s*вим\.?|ед\.?|мярка|е\.\s?м\.?|nj[ëe]sia|"
-    r"o[‘'’`ʻ]?lch\.?(?:\s*birl\.?)?|[öo]l[çc]eg(?:\s+birligi)?|воҳ\.?|unitat",
+    r"o[‘'’`ʻ]?lch\.?(?:\s*birl\.?)?|[öo]l[çc]eg(?:\s+birligi)?|воҳ\.?|unitat|"
+    r"u\.\s?m\.?|unit[àa]\s+di\s+misura|eenh\.?|"  # (Italian's, Dutch's)
+    r"m\.?\s?j\.?",  # (Czech's and Slovak's)
     "unit_price": r"eenheidsprys|prys|einzelpreis|e-?preis|preis|p\.\s?u\.?(?:\s+h\.?t\.?)?|"
     r"prix(?:\s+unitaire)?(?:\s+h\.?t\.?)?|pre[çc]o(?:\s+unit(?:[áa]rio|\.)?)?|"
     r"valor\s+unit(?:[áa]rio|\.)?|precio(?:\s+unit(?:ario|\.)?)?|p\.\s?unit\.?|"
+    r"pr\.?\s+unit(?:[áa]rio|\.)?|"
     rf"(?:ед\.?\s*)?(?:цена|ціна){_BEFORE_VAT}|[çc]mimi{_WITHOUT_TVSH}|narxi?,?|"
-    r"bahasy,?(?:\s+manat)?|нарх|preu(?:\s+unitari)?(?:\s+h\.?t\.?)?",
-    "discount": r"afslag|rabatt|remise|desconto|descuento|dto\.?|рабат",
+    r"bahasy,?(?:\s+manat)?|нарх|preu(?:\s+unitari)?(?:\s+h\.?t\.?)?|"
+    r"prezzo(?:\s+unit(?:ario|\.)?)?(?:\s+netto)?|"  # (Italian's)
+    r"(?:stuks|eenheids)?prijs(?:\s+per\s+(?:stuk|eenheid))?|"  # (Dutch's)
+    # (Czech's)
+    r"(?:jedn(?:otkov[áa])?\.?\s+)?cena(?:\s+za\s+(?:m\.?j\.?|jednotku|ks))?(?:\s+bez\s+dph)?",
+    "discount": r"afslag|rabatt|remise|desconto|descuento|dto\.?|рабат|sconto|sc\.|korting|"
+    r"desc\.?\s*%",  # (Portuguese's, with its sign: 'Desc.' alone is a description)
     "amount": r"bedrag|betrag|gesamt(?:preis|betrag)?|summe|montant(?:\s+h\.?t\.?)?|"
     r"total\s+h\.?t\.?|valor(?:\s+total)?|importe|subtotal|"
     rf"(?:износ|сума|сумма|стойност){_BEFORE_VAT}|vlera{_WITHOUT_TVSH}|summasi?,?|"
-    r"jemi,?(?:\s+manat)?|маблағ|import(?:\s+h\.?t\.?)?",
+    r"jemi,?(?:\s+manat)?|маблағ|import(?:\s+h\.?t\.?)?|"
+    r"importo(?:\s+netto)?|totaal(?:\s+excl\.?(?:\s+btw)?)?|"  # (Italian's, Dutch's)
+    r"valor\s+l[íi]quido|"  # (Portuguese's)
+    r"celkem(?:\s+bez\s+dph)?|cena\s+celkem",  # (Czech's)
     "item_code": r"kode|itemkode|artikel(?:nummer|\s*-?nr\.?)?|art\.?\s*-?nr\.?|r[ée]f\.?ª?|"
-    r"r[ée]f[ée]rence|c[óo]digo|c[óo]d\.?|шифра|артикул|код|(?:mxik\s+)?kodi|haryt\s+kody|рамз",
+    r"r[ée]f[ée]rence|c[óo]digo|c[óo]d\.?|шифра|артикул|код|(?:mxik\s+)?kodi|haryt\s+kody|рамз|"
+    r"codice(?:\s+articolo)?|cod\.?\s*art\.?|articolo|artikelcode|"  # (Italian's, Dutch's)
+    r"artigo|k[óo]d",  # (Portuguese's, Czech's and Slovak's)
     "description": r"beskrywing|beschreibung|bezeichnung|artikelbezeichnung|d[ée]signation|"
     r"libell[ée]|descri[çc][ãa]o|designa[çc][ãa]o|descripci[óo]n|concepto|"
     r"назив(?:\s+добра|\s+на\s+артикал)?|p[ëe]rshkrimi(?:\s+i\s+mallit)?|"
     r"найменування(?:\s+товару)?|наименование(?:\s+на\s+стоката)?|товары|tovar\s+nomi|"
-    r"harydy[ňn]\s+ady|номгӯи\s+мол|designaci[óo]",
+    r"harydy[ňn]\s+ady|номгӯи\s+мол|designaci[óo]|"
+    r"producto|produto|descrizione(?:\s+articolo)?|"  # (Spanish's, Portuguese's, Italian's)
+    r"(?:artikel)?omschrijving|beschrijving|"  # (Dutch's)
+    r"v[ýy]robek|n[áa]zev(?:\s+zbo[žz][íi])?|popis|zbo[žz][íi]",  # (Czech's)
     "line": r"pos\.?|position|р\.\s*бр\.?|№|bil\.?|t/r|t/b",
     # a line's own VAT, its rate or its amount ('ПДВ %', 'Стопа ПДВ', 'Износ ПДВ'), and
     # Brazil's IPI ('% IPI', 'Alíq. IPI', 'Valor IPI')
     "line_tax": r"(?:стопа\s+|ставка\s+|износ\s+|сума\s+|сумма\s+)?(?:пдв|ндс|ддс|ддв)"
-    r"(?:\s*%)?|%\s*(?:пдв|ндс|ддс|ддв|ipi)|(?:al[íi]q\.?\s+|valor\s+(?:do\s+)?|vl?r\.?\s+)?ipi(?:\s*%)?",
+    r"(?:\s*%)?|%\s*(?:пдв|ндс|ддс|ддв|ipi)|(?:al[íi]q\.?\s+|valor\s+(?:do\s+)?|vl?r\.?\s+)?ipi(?:\s*%)?|"
+    r"c\.\s?i\.|cod(?:ice)?\.?\s+iva",  # (Italian's VAT code)
 }

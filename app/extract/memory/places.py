@@ -285,7 +285,7 @@ def _inline(place: dict, area: Region, frame: Frame) -> list[tuple[str, float]]:
     for line in area.lines:
         for cell in line.cells:
             words = cell.text.split()
-            if len(words) > taken and _same(norm(" ".join(words[:taken])), place["before"], cell):
+            if len(words) > taken and _before_alike(words[:taken], place["before"], cell):
                 rest = words[taken:]
                 if place.get("after_dash") and set(rest[1:]) & DASHES:
                     rest = rest[:1] + _before_dash(rest[1:])
@@ -301,6 +301,23 @@ def _inline(place: dict, area: Region, frame: Frame) -> list[tuple[str, float]]:
                     rest = rest.rstrip(",")[:-1]  # the bracket the words before it opened
                 found.append((_distance(place, cell.x0, line.y, frame, area), rest, cell.conf))
     return [(rest, conf) for _, rest, conf in sorted(found)]
+
+
+def _before_alike(read: list[str], learned: str, cell: Cell) -> bool:
+    """The words before a value in its cell are the learned ones, those with digits aside:
+    another document's order number stands where the taught one's did ('Your order MBN-4222
+    of' for 'MBN-4416 of')."""
+    if _same(norm(" ".join(read)), learned, cell):
+        return True
+    words = learned.split()
+    if len(read) != len(words) or not any(re.search(r"\d", word) for word in words):
+        return False
+    if not any(re.search(r"[^\W\d_]", word) and not re.search(r"\d", word) for word in words):
+        return False  # (a word of the context's own, not only numbers)
+    return all(
+        _same(norm(got), want, cell) or (re.search(r"\d", got) and re.search(r"\d", want))
+        for got, want in zip(read, words, strict=True)
+    )
 
 
 def _same(read: str, learned: str, cell: Cell) -> bool:
@@ -404,12 +421,14 @@ READERS = {"inline": _inline, "label": _labelled, "at": _at}
 @dataclass(frozen=True)
 class Reading:
     """A value read at its place: the value, the text it came from, how sure the OCR was of
-    that text (1 for a text layer), and whether it was worked out from others, not read."""
+    that text (1 for a text layer), whether it was worked out from others, not read, and
+    whether it stood right after our order's number (a date: our order's, teach._after)."""
 
     value: str
     text: str
     conf: float = 1.0
     worked_out: bool = False
+    ours: bool = False
 
 
 def read_place(place: dict, area: Region, frame: Frame, check) -> Reading | None:
@@ -431,7 +450,7 @@ def read_place(place: dict, area: Region, frame: Frame, check) -> Reading | None
         if value and place.get("whole"):
             value = _as_learned(text, value, check, place.get("series"), place.get("tail"))
         if value:
-            return Reading(value, text, conf)
+            return Reading(value, text, conf, ours=bool(place.get("ours")))
     return None
 
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from rapidfuzz import fuzz
 
@@ -83,6 +83,10 @@ def read(anchors: dict, lines: list[Line], frame: Frame, judge: Judge = SHAPE_ON
                 text = " + ".join(part.text for part in parts)
                 conf = min(part.conf for part in parts)
                 found[name] = Reading(numbers.cents_to_text(total), text, conf)
+    date = found.get("po_date")
+    if date and date.ours and not _after_number(lines, found.get("po_number"), date.text):
+        # the date chosen for standing after our order's number stands after another here
+        found["po_date"] = replace(date, conf=min(date.conf, LOW - 0.1), ours=False)
     if "supplier_name" in found:  # its legal form may run on where the learned one did not
         found["supplier_name"] = with_legal_form(found["supplier_name"], lines)
     supplier = anchors["fields"].get("supplier_name")
@@ -99,6 +103,14 @@ def read(anchors: dict, lines: list[Line], frame: Frame, judge: Judge = SHAPE_ON
             if worked and _in_range(name, worked, found):
                 found[name] = worked
     return {"fields": found, "items": items}
+
+
+def _after_number(lines: list[Line], number: Reading | None, date: str) -> bool:
+    """This page prints the date a word or two after the PO number read on it."""
+    if number is None:
+        return False
+    pattern = rf"(?<![\w-]){re.escape(number.value)}(?:\s+[^\W\d]+\.?){{0,2}}\s+{re.escape(date)}"
+    return any(re.search(pattern, line.text, re.IGNORECASE) for line in lines)
 
 
 def _own_supplier(
@@ -277,18 +289,25 @@ def _one_value(learned: list[dict], area, frame: Frame, check) -> Reading | None
     """The field at the first of its places that gives a value; not sure (under LOW, so the
     layout's reading is not taken) where another of its places gives another value: the
     document taught showed it in two places alike (a confirmation's own date and our order's,
-    on one day), and here they differ, so which is the field's the layout cannot say."""
-    if len({_spot(place) for place in learned}) < 2:
+    on one day), and here they differ, so which is the field's the layout cannot say, unless
+    one of them stood right after our order's number."""
+    if len({spot(place) for place in learned}) < 2:
         # one spot learned in several ways (by its label, by its place)
-        return places.read_field(learned, area, frame, check)
+        found = places.read_field(learned, area, frame, check)
+        return replace(found, ours=False) if found else None
     read = [places.read_place(place, area, frame, check) for place in learned]
     value = next((reading for reading in read if reading), None)
     if value and any(other and other.value != value.value for other in read):
-        return replace(value, conf=min(value.conf, LOW - 0.1))
-    return value
+        # but a date printed right after our order's number is our order's (teach._after):
+        # `ours` says so, for `read` to check that number against this page's
+        ours = [got for got in read if got and got.ours]
+        if len({got.value for got in ours}) == 1:
+            return ours[0]
+        return replace(value, conf=min(value.conf, LOW - 0.1), ours=False)
+    return replace(value, ours=False) if value else None
 
 
-def _spot(place: dict) -> tuple:
+def spot(place: dict) -> tuple:
     """Where the value stood on the document taught: after its label, or at its place."""
     x, y = place.get("x", 0), place.get("y", 0)
     if place.get("kind") == "label":  # (the label's place, and the value's offset from it)
@@ -382,6 +401,10 @@ class Learned:
     # a verified document of the layout showed its prices include the tax: the items add up
     # to the total
     inclusive: bool = False
+    # the layout read the date printed right after our order's number: our order's date
+    ours_date: bool = False
+    # fields the reader proved that the layout reads otherwise here, with why they are doubted
+    disputed: dict[str, str] = field(default_factory=dict)
 
 
 TEXTS = ("item_code", "description", "unit")
@@ -454,11 +477,15 @@ def _choose(found: dict[str, Found], rows: list[Item], got: dict, ocr: bool):
             if _lines_ok(items) and _agree(money, items):
                 worked = sum(bool(chosen[name]) for name in doubted)
                 rank = (-worked, from_layout, sum(picks))
-                agreeing.append((rank, items, from_layout, chosen))
+                agreeing.append((rank, items, from_layout, chosen, money))
     if not agreeing:
         return None
-    _, items, from_layout, chosen = max(agreeing, key=lambda option: option[0])
-    return items, from_layout, {name: value for name, value in chosen.items() if value}
+    _, items, from_layout, chosen, money = max(agreeing, key=lambda option: option[0])
+    # sums that add up either way, to other amounts (a levy the person counted in the tax,
+    # the reader not): which the order's are, neither says
+    split = {name for *_, other in agreeing for name in MONEY if other[name] != money[name]}
+    picked = {name: value for name, value in chosen.items() if value}
+    return items, from_layout, picked, split
 
 
 def _by_label(found: Found) -> bool:
@@ -493,18 +520,25 @@ def _merge(
     Nothing here proves a value: the engine's proofs judge these like any other reading. A
     header value the OCR read at its learned place is not proven by its place (the place
     says where it is, not its letters), and never overrules one the reader proved (`proven`,
-    the names) or read alike; one the OCR itself was unsure of is not taken at all. Where
-    nothing adds up, the layout's items and foot go only where the generic reader found
-    none."""
+    the names) or read alike; one the OCR itself was unsure of is not taken at all. On a text
+    layer a value the reader proved that the layout reads otherwise stands too, doubted
+    (`disputed`: the document taught printed the value at a place that holds another here,
+    a confirmation's own date beside our order's). Where nothing adds up, the layout's items
+    and foot go only where the generic reader found none."""
     origin = f"layout learned from PO {layout.get('learned_from') or '?'}"
     ocr = any(line.ocr for line in lines)
-    found, taken = dict(found), {}
+    found, taken, disputed = dict(found), {}, {}
     sure = {name: reading for name, reading in got["fields"].items() if reading.conf >= LOW}
     for name in HEADER:
         if name not in sure:
             continue
-        if ocr and (name in proven or same(name, found[name].value, sure[name].value)):
+        alike = same(name, found[name].value, sure[name].value)
+        if ocr and (name in proven or alike):
             continue  # on a photo, what the reader proved (or read alike) stands
+        if name in proven and not alike and not sure[name].ours:
+            disputed[name] = f"the layout learned from PO {layout.get('learned_from') or '?'} "
+            disputed[name] += f"reads {sure[name].value!r} here"
+            continue
         placed = not ocr and (name != "supplier_name" or _known(sure[name].value, layout, judge))
         found[name], taken[name] = _found(sure[name], origin, ocr, placed), sure[name].value
     currency = layout["anchors"].get("currency")
@@ -523,13 +557,15 @@ def _merge(
         for name in MONEY:
             if found.get(name, MISSING).value is None and name in sure:
                 found[name], taken[name] = _found(sure[name], origin, ocr), sure[name].value
-        return found, rows, taken
-    items, from_layout, money = chosen
+        return found, rows, taken, disputed
+    items, from_layout, money, split = chosen
+    for name in split:
+        disputed[name] = "the layout learned and the reader read sums that each add up, but differ"
     if from_layout:
         rows, taken["items"] = items, len(items)
     for name, reading in money.items():
         found[name], taken[name] = _found(reading, origin, ocr), reading.value
-    return found, rows, taken
+    return found, rows, taken, disputed
 
 
 def _seen_on_photo(matched: words.Match) -> bool:
@@ -593,7 +629,7 @@ def read_known(
     layout, match = matched
     try:
         got = read(layout["anchors"], lines, match.frame, judge)
-        merged, items, taken = _merge(found, rows, got, layout, lines, proven, judge)
+        merged, items, taken, disputed = _merge(found, rows, got, layout, lines, proven, judge)
         if any(line.ocr for line in lines):
             if again is not None and "items" in taken:
                 items = again(items, lines)
@@ -605,7 +641,8 @@ def read_known(
     note = {"id": layout["id"], "match": round(match.score, 2), "values": taken}
     known_order = "po_date" in taken and layout["anchors"].get("dates_taught", False)
     inclusive = layout["anchors"].get("inclusive", False)
-    return Learned(merged, items, {"read_with": note}, known_order, inclusive)
+    ours = "po_date" in taken and got["fields"]["po_date"].ours
+    return Learned(merged, items, {"read_with": note}, known_order, inclusive, ours, disputed)
 
 
 # --- the items people confirmed on the layout ------------------------------------------------

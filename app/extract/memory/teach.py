@@ -68,7 +68,10 @@ def learn(lines: list[Line], confirmed: dict, whole: bool = True) -> dict | None
     }
     learned = {}
     for name in HEADER:
-        found = _checked(lines, name, spots[name], value_cells, anchors, end, confirmed.get(name))
+        value = confirmed.get(name)
+        ours = confirmed.get("po_number") if name == "po_date" else None
+        found = _checked(lines, name, spots[name], value_cells, anchors, end, value, ours)
+        found = [_ours(place, ours) for place in found]
         learned[name] = {"places": found} if found else None
     supplier = confirmed.get("supplier_name")
     # no place for the supplier's name, which its letterhead spaces out or sets over lines
@@ -314,10 +317,11 @@ def _region(lines: list[Line], name: str, end) -> places.Region:
     return places.region(lines, end, foot=name in MONEY)
 
 
-def _checked(lines, name, spots, value_cells, anchors, end, value) -> list[dict]:
+def _checked(lines, name, spots, value_cells, anchors, end, value, ours=None) -> list[dict]:
     """The places of a field that read this document back to its confirmed value; a header
     value's on the last page only where the first page gives none (a quotation's acceptance,
-    our order number written in, on its last page)."""
+    our order number written in, on its last page). `ours`: the confirmed PO number, for a
+    date: the place right after it comes first among those printing the same day."""
     check = places.checker(name, anchors["day_first"], anchors["comma"])
     area = _region(lines, name, end)
     first = [spot for spot in spots if name in MONEY or lines[spot.index].page == lines[0].page]
@@ -331,11 +335,41 @@ def _checked(lines, name, spots, value_cells, anchors, end, value) -> list[dict]
     # 'Datum izdavanja' of the same day)
     kept.sort(
         key=lambda place: (
-            not fields.names_field(_label_of(place), name),
+            not (fields.names_field(_label_of(place), name) or _after(place, ours)),
             not proofs.names_our_order_text(_label_of(place)),
         )
     )
-    return kept[:PLACES]
+    chosen = kept[:PLACES]
+    for place in kept[PLACES:]:  # and one place for each other spot it was printed at, so
+        # that a later document where they differ is seen to differ (recall._one_value)
+        if recall.spot(place) not in {recall.spot(other) for other in chosen}:
+            chosen.append(place)
+    return chosen
+
+
+# At most this many words between our order's number and its date ('MBN-4416 av', 'ZAM/0816
+# z dnia', 'pedido MC-0425 del').
+_BETWEEN = 2
+
+
+def _after(place: dict, number: str | None) -> bool:
+    """The value stood right after the confirmed PO number in its cell, a word or two between
+    (words without digits): our order's date, as the supplier's confirmation quotes it beside
+    its own document's date."""
+    before, ours = place.get("before", "").split(), norm(number or "").split()
+    if not ours:
+        return False
+    for between in range(_BETWEEN + 1):
+        cut = len(before) - between
+        if cut < len(ours) or any(re.search(r"\d", word) for word in before[cut:]):
+            break
+        if before[cut - len(ours) : cut] == ours:
+            return True
+    return False
+
+
+def _ours(place: dict, number: str | None) -> dict:
+    return place | {"ours": True} if _after(place, number) else place
 
 
 def _kept(lines, name, spots, value_cells, area, check, value) -> list[dict]:
