@@ -422,7 +422,8 @@ READERS = {"inline": _inline, "label": _labelled, "at": _at}
 class Reading:
     """A value read at its place: the value, the text it came from, how sure the OCR was of
     that text (1 for a text layer), whether it was worked out from others, not read, and
-    whether it stood right after our order's number (a date: our order's, teach._after)."""
+    whether it was chosen, of places that read otherwise, for standing right after our order's
+    number (a date: our order's, teach._after; recall._one_value)."""
 
     value: str
     text: str
@@ -450,7 +451,7 @@ def read_place(place: dict, area: Region, frame: Frame, check) -> Reading | None
         if value and place.get("whole"):
             value = _as_learned(text, value, check, place.get("series"), place.get("tail"))
         if value:
-            return Reading(value, text, conf, ours=bool(place.get("ours")))
+            return Reading(value, text, conf)
     return None
 
 

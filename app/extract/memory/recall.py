@@ -293,18 +293,17 @@ def _one_value(learned: list[dict], area, frame: Frame, check) -> Reading | None
     one of them stood right after our order's number."""
     if len({spot(place) for place in learned}) < 2:
         # one spot learned in several ways (by its label, by its place)
-        found = places.read_field(learned, area, frame, check)
-        return replace(found, ours=False) if found else None
+        return places.read_field(learned, area, frame, check)
     read = [places.read_place(place, area, frame, check) for place in learned]
     value = next((reading for reading in read if reading), None)
     if value and any(other and other.value != value.value for other in read):
         # but a date printed right after our order's number is our order's (teach._after):
         # `ours` says so, for `read` to check that number against this page's
-        ours = [got for got in read if got and got.ours]
+        ours = [got for got, place in zip(read, learned, strict=True) if got and place.get("ours")]
         if len({got.value for got in ours}) == 1:
-            return ours[0]
-        return replace(value, conf=min(value.conf, LOW - 0.1), ours=False)
-    return replace(value, ours=False) if value else None
+            return replace(ours[0], ours=True)
+        return replace(value, conf=min(value.conf, LOW - 0.1))
+    return value
 
 
 def spot(place: dict) -> tuple:
@@ -536,8 +535,7 @@ def _merge(
         if ocr and (name in proven or alike):
             continue  # on a photo, what the reader proved (or read alike) stands
         if name in proven and not alike and not sure[name].ours:
-            disputed[name] = f"the layout learned from PO {layout.get('learned_from') or '?'} "
-            disputed[name] += f"reads {sure[name].value!r} here"
+            disputed[name] = f"the {origin} reads {sure[name].value!r} here"
             continue
         placed = not ocr and (name != "supplier_name" or _known(sure[name].value, layout, judge))
         found[name], taken[name] = _found(sure[name], origin, ocr, placed), sure[name].value

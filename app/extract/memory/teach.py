@@ -71,7 +71,6 @@ def learn(lines: list[Line], confirmed: dict, whole: bool = True) -> dict | None
         value = confirmed.get(name)
         ours = confirmed.get("po_number") if name == "po_date" else None
         found = _checked(lines, name, spots[name], value_cells, anchors, end, value, ours)
-        found = [_ours(place, ours) for place in found]
         learned[name] = {"places": found} if found else None
     supplier = confirmed.get("supplier_name")
     # no place for the supplier's name, which its letterhead spaces out or sets over lines
@@ -329,13 +328,15 @@ def _checked(lines, name, spots, value_cells, anchors, end, value, ours=None) ->
     if not kept:
         later = [spot for spot in spots if spot not in first]
         kept = _kept(lines, name, later, value_cells, area, check, value)
+    # a date right after our order's number, marked for recall._one_value to choose it
+    kept = [place | {"ours": True} if _after(place, ours) else place for place in kept]
     # a value printed twice ('Confirmed' and 'Your order date' on one day): the place whose
     # label names the field first, as the reader would take it; then one in the words naming
     # our order ('Vaša narudžbenica: NAR-545/26 od 04.09.2026.' under the document's own
     # 'Datum izdavanja' of the same day)
     kept.sort(
         key=lambda place: (
-            not (fields.names_field(_label_of(place), name) or _after(place, ours)),
+            not (fields.names_field(_label_of(place), name) or place.get("ours")),
             not proofs.names_our_order_text(_label_of(place)),
         )
     )
@@ -366,10 +367,6 @@ def _after(place: dict, number: str | None) -> bool:
         if before[cut - len(ours) : cut] == ours:
             return True
     return False
-
-
-def _ours(place: dict, number: str | None) -> dict:
-    return place | {"ours": True} if _after(place, number) else place
 
 
 def _kept(lines, name, spots, value_cells, area, check, value) -> list[dict]:
