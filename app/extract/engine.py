@@ -31,7 +31,9 @@ What proves each field (proofs.py checks it, nothing else does):
 - tax: read, subtotal + tax = total (both read), and no more than the
   subtotal; where the prices include the tax, the items add up to the total.
 - total: read, and subtotal (or the items) + the tax read = total; where the
-  prices include the tax, the items add up to it.
+  prices include the tax, the items add up to it. Not where the foot goes on
+  under it to another total with a charge or a deduction between (the tax is
+  doubted then too: totals.foot_goes_on).
 - items: read under a header row, each with a quantity and an amount, each
   line's quantity x price less discount = amount, adding up to the stated
   subtotal (or total less tax), and no number made or put right by a rule.
@@ -992,6 +994,8 @@ def _ours_first(
         if not ours.value and name == "po_date":
             ours = _of_the_day_beside(pairs, check[shape], step)
         if not ours.value and name == "po_date":
+            ours = _of_the_day_under(pairs, check[shape])
+        if not ours.value and name == "po_date":
             ours = _date_after_our_number(found["po_number"], check[shape])
         if not ours.value and name == "po_date":
             ours = _date_under_our_number(found["po_number"], lines, check[shape])
@@ -1008,8 +1012,13 @@ def _by_your_reference(number: Found) -> bool:
 
 
 # A reference alone, perhaps its date after it, 'of' it in a language ('MCL-26-0773 vom
-# 09.10.2026', 'NAR-545/26 od 04.09.2026.', 'Q75460 e datës 22.04.2026').
-_OF = r"(?:vom|von|od|of|dated|du|del|de|din|dals|від|от|e\s+dat[ëe]s)"  # (Romansh's 'dals')
+# 09.10.2026', 'NAR-545/26 od 04.09.2026.', 'Q75460 e datës 22.04.2026'), in two languages
+# at once too ('BZ-2683/748 vom / del 28.09.2026').
+_OF_ONE = (  # (Romansh's 'dals', Norwegian's and Swedish's 'av', Polish's, Czech's, Slovak's)
+    r"(?:vom|von|od|of|dated|du|del|de|din|dals|av|van|z\s+dnia|ze\s+dne|zo\s+d[ňn]a|від|от|"
+    r"e\s+dat[ëe]s)"
+)
+_OF = rf"{_OF_ONE}(?:\s*/\s*{_OF_ONE})?"
 _REFERENCE_ALONE = re.compile(
     rf"\s*(?P<reference>[^\W_][\w/\-.]*\d[\w/\-.]*?)(?:\s+{_OF}\s+(?P<date>.+?))?[\s.,;]*",
     re.IGNORECASE,
@@ -1124,6 +1133,40 @@ def _of_the_day_beside(lines: list[Line], check: Callable, step: float) -> Found
                 return fields.find(
                     lines[index : index + 2], [fields.OF_THE_DAY_BESIDE], check, step
                 )
+    return MISSING
+
+
+# How many lines under our order's label its 'of' may stand (an address's line between).
+_OF_REACH = 2
+
+
+def _of_the_day_under(lines: list[Line], check: Callable) -> Found:
+    """The date labelled 'of' ('vom', 'del', 'dated') under our order's label, where that
+    label starts, within two lines on its page, its value the cell right of it ('Ihre
+    Bestellung  BE-MUC-2961' over 'vom  09.04.2026', a letter's block of references): our
+    order's date. Only the next line that prints anything where the label starts: past
+    another label ('Unser Angebot', 'Mietzeitraum') the 'of' is that one's."""
+    of = re.compile(rf"(?:{fields.OF_THE_DAY_BESIDE})\s*:?", re.IGNORECASE)
+    for index, line in enumerate(lines):
+        label = next(
+            (c for c in line.cells if _OUR_NUMBER_OR_ORDER.fullmatch(c.text.strip().rstrip(":"))),
+            None,
+        )
+        if label is None:
+            continue
+        for under in lines[index + 1 : index + 1 + _OF_REACH]:
+            if under.page != line.page:
+                break
+            n = next((n for n, c in enumerate(under.cells) if abs(c.x0 - label.x0) <= 3), None)
+            if n is None:
+                continue  # (an address's line, left of the block)
+            cell = under.cells[n]
+            if n + 1 < len(under.cells) and of.fullmatch(cell.text.strip()):
+                value = under.cells[n + 1]
+                if (date := check(value.text)) is not None:
+                    source = f"{cell.text.strip()} {value.text.strip()}"
+                    return Found(date, 0.9, source, 0, value.ocr)
+            break
     return MISSING
 
 
@@ -1305,6 +1348,8 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     reading.foot_from_sums(lines, table.items, foot, step, comma, trail)
     failed = reading.settle_sums(table.items, foot, table.discounts, ocr, trail)
     found.update(foot)
+    if (goes_on := totals.foot_goes_on(lines, foot.get("total"), comma)) is not None:
+        doubted |= dict.fromkeys(("tax", "total"), goes_on)
     if (found.get("tax", MISSING).source or "").endswith(totals.NO_TAX_BETWEEN):
         why = "the subtotal is the total and no tax is printed: the prices may include one"
         doubted["tax"] = why

@@ -79,7 +79,7 @@ YOUR_ORDER = (
     r"va[šs]a\s+narud[žz]b(?:enic)?a|hoc['’]h\s+urzhiad|"  # (Montenegrin's, Breton's)
     # Spanish's, Portuguese's and French's ('Su orden de compra N°', 'Votre commande'; a
     # shop's 'Tu pedido' is its own, 'Tu n.º de pedido' ours: YOUR_ORDER_NUMBER)
-    r"su\s+(?:orden(?:\s+de\s+compra)?|pedido)|"
+    r"su\s+(?:orden(?:\s+de\s+compra)?|pedido|o[./]\s?c\.?)|"  # (and 'Su O/C', 'Su O.C.')
     # Portuguese's and Galician's with their article ('O seu pedido nº', 'A vossa encomenda')
     r"(?:[oa]\s+)?(?:seu|sua|vosso|vossa)\s+(?:pedido|encomenda)|"
     r"votre\s+(?:commande|bon\s+de\s+commande)|"
@@ -96,26 +96,39 @@ YOUR_ORDER = (
     # tilauksenne', 'Tilaajan tilaus'), Estonian's, Polish's, Romanian's, Hungarian's,
     # Latvian's, Lithuanian's and Slovenian's 'your order'
     r"(?:sizin\s+)?sipari[şs]iniz|m[üu][şs]teri\s+sipari[şs]i?|"
-    r"teid[äa]n\s+tilauksenne|tilaajan\s+tilaus|teie\s+tellimus|"
+    r"(?:teid[äa]n\s+)?tilauksenne|tilaajan\s+tilaus|teie\s+tellimus|"
     r"(?:pa[ńn]stwa|wa[sš]ze)\s+zam[óo]wienie|comanda\s+(?:dvs\.?|dumneavoastr[ăa])|"
     r"az\s+[öo]n\s+(?:meg)?rendel[ée]se|j[ūu]su\s+pas[ūu]t[īi]jums|j[ūu]s[ųu]\s+u[žz]sakymas|"
-    r"va[šs]e\s+naro[čc]ilo"
+    r"va[šs]e\s+naro[čc]ilo|"
+    # Azerbaijani's; Norwegian's and Danish's 'your' said to one ('Din bestilling'), Faroese's,
+    # Polish's 'as to the order' (on its confirmation), Russian's and Ukrainian's, Uzbek's
+    r"sizin\s+sifari[şs]|"
+    r"din\s+bestilling|tykkara\s+b[íi]legging|dotyczy\s+zam[óo]wienia|ваш\s+заказ|"
+    r"ваше\s+замовлення|sizning\s+buyurtmangiz"
 )
 # Its number's label.
 # (the German 'Ihre Bestellreferenz', your order's reference)
 YOUR_ORDER_NUMBER = (
     # ('Vaša narudžba br.', Bosnian's, Croatian's and Serbian's number)
-    rf"(?:{YOUR_ORDER})(?:{_NO}|\s*č\.?|\s*n\.|\s*br\.?)|u\s+bestelnommer|"
+    rf"(?:{YOUR_ORDER})(?:{_NO}|\s*č\.?|\s*n\.|\s*br\.?|\s*nro\.?)|u\s+bestelnommer|"
     r"ihre\s+bestell(?:nummer|referenz|-?\s*nr\.?)|uw\s+(?:order|bestel(?:ling)?)-?\s*nummer|"
     r"eich\s+rhif\s+archeb|"  # (Welsh's 'your order number')
     # Spanish's number first ('Tu n.º de pedido de compra', 'Su número de pedido')
     r"(?:su|tu)\s+(?:n\.?\s?[°º]|n[úu]m(?:ero|\.)?)\s+de\s+(?:pedido|orden)(?:\s+de\s+compra)?|"
     r"deres\s+(?:ordre|bestillings?)\s*-?\s*(?:nr\.?|nummer)|ert\s+order\s*-?\s*(?:nr\.?|nummer)|"
-    r"tilaajan\s+tilaus(?:numero|nro\.?|\s+nro\.?)|m[üu][şs]teri\s+sipari[şs]\s+numaras[ıi]"
+    r"tilaajan\s+tilaus(?:numero|nro\.?|\s+nro\.?)|m[üu][şs]teri\s+sipari[şs]\s+numaras[ıi]|"
+    r"hejmara\s+daxwaziya\s+we|"  # (Kurmanji's number of your order)
+    # the buyer's order number in Slovak and Czech ('Číslo objednávky odberateľa'): the buyer
+    # is the office, on its own order and on the supplier's document alike
+    r"[čc][íi]slo\s+objedn[áa]vky\s+odb[ěe]rate(?:[ľl]a|le)"
 )
 # 'Customer PO' bare, as a supplier's sales order prints the number we gave it: ours on the
 # supplier's own document only (on our own order it is our client's order).
-YOUR_PO_BARE = r"(?:your|customer|cust\.?|client)\s+p\.?\s?o\.?"
+# (and 'Against P.O. No.' on a supplier's delivery order: on our own order, a blanket order's)
+YOUR_PO_BARE = (
+    r"(?:your|customer|cust\.?|client)\s+p\.?\s?o\.?|"
+    rf"against\s+(?:p\.?\s?o\.?|purchase\s+order)(?:{_NO})?"
+)
 # The number word first ('No. PO', as Indonesian and Malay print it).
 NO_PO = r"(?:no\.?|nr\.?|n\.?\s?[°º]\.?|nomor)\s*p\.?\s?o\.?(?![^\W\d_])"
 # A purchase order's number named so ('PO Number', 'Purchase Order No.'): ours on our own
@@ -134,13 +147,18 @@ YOUR_DATE = (
 YOUR_ORDER_BARE = rf"(?!(?:customer|cust\.?|client)\b)(?:{YOUR_ORDER})(?=\s*:|$)"
 # The customer's order named bare ('Customer order  MSY-PO-26-0910'): ours on the supplier's own
 # document only (on our own order, our client's).
-CUSTOMER_ORDER_BARE = r"(?:customer|cust\.?|client)\s+order(?=\s*:|$|\s+[^\s:]*\d)"
+# (Polish's 'Zamówienie klienta nr' too)
+CUSTOMER_ORDER_BARE = (
+    r"(?:(?:customer|cust\.?|client)\s+order|zam[óo]wienie\s+klienta(?:\s*nr\.?)?)"
+    r"(?=\s*:|$|\s+[^\s:]*\d)"
+)
 # Its reference, bare ('Your Reference', 'Uw referentie'): on the supplier's own document, our
 # order's number where no label names our order, found but not proven (it may be a person's).
 # (and Swedish's, Norwegian's, Danish's and Frisian's: 'Er referens', 'Jo referinsje')
 YOUR_REFERENCE = (
     r"(?:your|uw|ihre?|votre|er|deres|jeres|jo)\s+"
-    r"(?:ref(?:erence|erentie|erenz|[ée]rence|erens|eranse|erinsje)?\.?|kenmerk)"  # (Dutch's too)
+    # (Dutch's 'kenmerk', German's 'Zeichen', sign, as a letter's block of references names it)
+    r"(?:ref(?:erence|erentie|erenz|[ée]rence|erens|eranse|erinsje)?\.?|kenmerk|zeichen)"
 )
 # Slovak's 'Zo dňa' ('of the day'): the date of the number printed before it, our order's
 # beside or under 'Vaša objednávka č.' only ('č. 2633999  zo dňa 23. 4. 2026' is the
@@ -148,7 +166,7 @@ YOUR_REFERENCE = (
 OF_THE_DAY = r"zo\s+d[ňn]a"
 # The same 'of' alone as the label of a date beside our order's number, in other languages
 # ('Vs. ordine n.  MCS-0582/26' beside 'del  09/09/2026', 'Ihre Bestellung' beside 'vom').
-OF_THE_DAY_BESIDE = rf"{OF_THE_DAY}|del|vom|du|od|dated|van"  # (and Dutch's 'van')
+OF_THE_DAY_BESIDE = rf"{OF_THE_DAY}|z\s+dnia|del|vom|du|od|dated|van"  # (Polish's, Dutch's 'van')
 
 PO_LABELS: dict[str, list[str]] = {
     "po_number": [
@@ -522,6 +540,11 @@ def currency(text: str) -> str | None:
     return alone if alone in numbers.WORDLIKE_CURRENCY_CODES else detect_currency(text)
 
 
+# The mark after a date of the common era in Arabic ('2026/02/08م', milādī); not a date of the
+# Hijri calendar's, marked 'هـ', which is left unread.
+_GREGORIAN = re.compile(r"(?<=\d)\s?م(?!\w)")
+
+
 def date_checker(
     day_first: bool, today: date | None = None, ordered: bool = False
 ) -> Callable[[str], str | None]:
@@ -531,6 +554,7 @@ def date_checker(
     'Tarikh penghantaran', 'Date required'): an order's date."""
 
     def check(text: str) -> str | None:
+        text = _GREGORIAN.sub("", text)
         match = numbers.DATE_IN_TEXT.search(text)
         if not match:
             return None
@@ -1157,7 +1181,10 @@ def _header_row(line: Line) -> bool:
 NEAR_BESIDE = 45
 
 
-def _right(line: Line, label: Cell) -> Cell | None:
+def _right(line: Line, label: Cell, lines: list[Line] | None = None, index: int = 0) -> Cell | None:
+    """The cell right of a label on its line that is its value; a far one only where the next
+    label follows it, or where the label is one of a block of labels whose values all stand
+    in one column far right of them (`lines[index]` is `line`)."""
     after = _after(line, label)
     if not after or is_label(after[0].text) or numbered_block(after[0].text):
         return None
@@ -1170,7 +1197,46 @@ def _right(line: Line, label: Cell) -> Cell | None:
     sandwiched = len(after) > 1 and (is_label(after[1].text) or after[1].text.strip().endswith(":"))
     if after[0].x0 - label.x1 < NEAR_BESIDE or sandwiched:
         return _with_neighbours(after[0], after[1:])
+    if lines is not None and _in_a_block(lines, index, label, after[0]):
+        return _with_neighbours(after[0], after[1:])
     return None
+
+
+def _block_label(cell: Cell) -> bool:
+    """A label of a block of references: a known one, one ending in its colon, a number's
+    label ('Kunden-Nr.', 'Auftragsbestätigung Nr.') or a date's 'of' ('vom')."""
+    text = cell.text.strip()
+    numbered = re.fullmatch(r"[^\W\d][^\d]{0,40}\b(?:nr|no|n[°º]|nummer|number)\.?", text, re.I)
+    return _label_like(cell) or bool(numbered) or bool(re.fullmatch(OF_THE_DAY_BESIDE, text, re.I))
+
+
+# How far apart the cells of a block's column may start, and how many lines around it it
+# looks at.
+_BLOCK_SLACK = 3
+_BLOCK_REACH = 4
+
+
+def _in_a_block(lines: list[Line], index: int, label: Cell, value: Cell) -> bool:
+    """A letter's block of references, labels under one another and their values in one
+    column far right of them ('Auftragsbestätigung Nr.  …  AB 26400', 'Datum  …  11.04.2026',
+    'Ihre Bestellung  …  BE-MUC-2961'): two other lines near it, on its page, whose first
+    cell there is a label where this label starts and whose next cell starts where this
+    value does."""
+    near = [
+        other
+        for other in lines[max(0, index - _BLOCK_REACH) : index + _BLOCK_REACH + 1]
+        if other is not lines[index] and other.page == lines[index].page
+    ]
+    pairs = 0
+    for other in near:
+        cells = [c for c in other.cells if c.x0 >= label.x0 - _BLOCK_SLACK]
+        if len(cells) < 2 or abs(cells[0].x0 - label.x0) > _BLOCK_SLACK:
+            continue
+        if abs(cells[1].x0 - value.x0) > 2 * _BLOCK_SLACK or not re.search(r"\d", cells[1].text):
+            continue
+        if _block_label(cells[0]):
+            pairs += 1
+    return pairs >= 2 and bool(re.search(r"\d", value.text))
 
 
 def _next_row_label(lines: list[Line], index: int, label: Cell, below: Cell) -> bool:
@@ -1233,7 +1299,7 @@ def _heading_beside(lines: list[Line], index: int, label: Cell, beside: Cell) ->
 
 def values_beside(lines: list[Line], index: int, label: Cell, step: float) -> list[Cell]:
     """The cells that may be a label's value: right of it on lines[index], then under it."""
-    right = _right(lines[index], label)
+    right = _right(lines[index], label, lines, index)
     if right is not None and _heading_beside(lines, index, label, right) == HEADING:
         right = None
     cells = (right, _below(lines, index, label, step))
@@ -1324,7 +1390,7 @@ def find(
                     below = _below(lines, index, cell, step)
                     if below is not None and _next_row_label(lines, index, cell, below):
                         below = None
-                    right = _right(line, cell) or _listed(lines, index, cell)
+                    right = _right(line, cell, lines, index) or _listed(lines, index, cell)
                     if right is not None and _headings_row(lines, index, cell, right):
                         right = None  # the next heading: the value is under the label
                         if _table_column(lines, index, cell, step):

@@ -105,8 +105,9 @@ def names_po(found: Found) -> bool:
     return found.rank is not None and bool(_PO_NAMED.match(found.source or ""))
 
 
-_PO_NAMED = re.compile(
-    rf"(?:p\.?\s?o\.?|purchase\s+order)(?![^\W\d_])|{fields.NO_PO}", re.IGNORECASE
+_PO_NAMED = re.compile(  # (Arabic's 'number of the purchase order' too)
+    rf"(?:p\.?\s?o\.?|purchase\s+order)(?![^\W\d_])|{fields.NO_PO}|رقم\s+أمر\s+الشراء",
+    re.IGNORECASE,
 )
 
 
@@ -154,7 +155,7 @@ def _titles(lines: list[Line]) -> list[str]:
 # order', 'Order acknowledgement'), even where the line naming our order was lost.
 _THEIR_TITLE = accents.compiled(
     r"(?:sales\s+order|order\s+(?:acknowledge?ment|confirmation)|verkooporder|"
-    r"(?:order|opdracht)bevestiging|"  # (Dutch's, of an order or a commission)
+    r"(?:order|opdracht)be(?:vestiging|f[êe]stiging)|"  # (Dutch's and Frisian's)
     # (Swedish's, Norwegian's and Danish's order confirmation)
     r"orderbekr[äa]ftelse|ordrebekreftelse|ordrebekr[æa]ftelse|"
     r"auftragsbest[äa]tigung|confirmaci[óo]n\s+del?\s+pedido|"
@@ -170,11 +171,12 @@ _THEIR_TITLE = accents.compiled(
     # an order's confirmation in the languages whose order numbers vocabulary.PO_NUMBER
     # names (Turkish's, Finnish's, Polish's, Romanian's, Estonian's, Latvian's, Hungarian's,
     # Czech's, Slovak's, Croatian's, Lithuanian's), and a proforma invoice
-    r"sipari[şs]\s+onay[ıi]|tilausvahvistus|potwierdzenie\s+zam[óo]wienia|"
+    r"sipari[şs]\s+onay[ıi]|tilausvahvistus|potwierdzenie\s+(?:przyj[ęe]cia\s+)?zam[óo]wienia|"
     r"confirmare(?:a)?\s+(?:de\s+)?comen[zz]ii|confirmare\s+comand[ăa]|tellimuse\s+kinnitus|"
     r"pas[ūu]t[īi]juma\s+apstiprin[āa]jums|(?:rendel[ée]s\s*)?visszaigazol[áa]s|"
     r"potvrzen[íi]\s+objedn[áa]vky|potvrdenie\s+objedn[áa]vky|potvrda\s+narud[žz]be|"
-    r"u[žz]sakymo\s+patvirtinimas|pro-?\s?forma(?:\s+[^\W\d]+)?"
+    r"u[žz]sakymo\s+patvirtinimas|pro-?\s?forma(?:\s+[^\W\d]+)?|"
+    r"تأكيد\s+(?:طلبية|الطلب|أمر\s+الشراء)"  # (Arabic's confirmation of an order)
     # and a word saying what of ('Order confirmation building water'), not a field's ('Sales
     # order number', 'Sales order date')
     r")(?:\s+(?!(?:number|nummer|numero|date|datum|data|fecha|ref\w*|no|nr|required|"

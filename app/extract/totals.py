@@ -634,7 +634,12 @@ def _column_sum(head: Cell, amounts: list[tuple[Line, str]]) -> Found | None:
 # A tax by its name (any kind of sales tax or VAT, a territory's letter before GST: 'PGST'),
 # and the words that make a charge something else: a surcharge, a duty, a levy, or a charge
 # that includes the tax or is exempt from it.
-_TAX_NAMED = re.compile(rf"\b(?:vat|tax|[a-z]?gst|pst|qst|{words.FOOT['tax']})\b", re.IGNORECASE)
+# (Arabic's VAT too, named only here: its line may print a note's amount at its end, so the
+# amount is the one that is the total less the subtotal)
+_TAX_NAMED = re.compile(
+    rf"\b(?:vat|tax|[a-z]?gst|pst|qst|{words.FOOT['tax']}|ضريبة\s+القيمة\s+المضافة)\b",
+    re.IGNORECASE,
+)
 _NOT_A_TAX = re.compile(
     r"\b(?:surcharge|duty|duties|levy|excise|fee|incl|inclusive|included|exempt|excl|free|"
     r"non-?taxable|zero)\b|\bno\s+(?:vat|tax|gst)\b",
@@ -873,3 +878,46 @@ def subtotal_of_items(foot: dict[str, Found], items_sum: int | None) -> Found | 
 
 # The subtotal's source when it is the items' sum, which with the tax makes the total.
 ITEMS_WITH_TAX = "the items' sum, which with the tax makes the total"
+
+
+# How many lines under the total the foot may go on.
+_GOES_ON = 4
+
+
+def foot_goes_on(lines: list[Line], total: Found | None, decimal_comma: bool) -> str | None:
+    """Why the total read may not be the order's last word: under its line, in its column,
+    a charge or a deduction and then another sum that is the total with it ('IMPORTE TOTAL
+    9,977.07', 'PERCEPCIÓN 2% 199.54', 'TOTAL A COBRAR 10,176.61'; a retention and the net
+    payable). None where nothing so follows it. A check: nothing is changed."""
+    if total is None or total.value is None or total.rule:
+        return None
+    index = next((i for i, line in enumerate(lines) if line.text.strip() == total.source), None)
+    if index is None:
+        return None
+    line = lines[index]
+    left = line.cells[0].x0 if len(line.cells) > 1 else 0.0
+    sum_, between = numbers.parse_money(total.value), []
+    for below in lines[index + 1 : index + 1 + _GOES_ON]:
+        if below.page != line.page:
+            break
+        value = _amount_at_right(below, decimal_comma, left)
+        if value is None or not _CENTS.search(below.cells[-1].text):
+            continue
+        cents = numbers.parse_money(value)
+        label = next((c.text for c in below.cells[:-1] if c.x1 > left), "")
+        # ('TOTAL A COBRAR', 'Net payable'; not a VAT analysis's 'Net' or 'Total excl. VAT'
+        # under a total with it, nor a balance of nothing)
+        named = _TOTAL_AGAIN.match(label.strip()) or re.search(r"(?i)payable|due\b", label)
+        named = named and not _LABEL_THEN_AMOUNT["subtotal"].match(label.strip()) and cents > 0
+        if (
+            between
+            and named
+            and cents != sum_
+            and cents in (sum_ + sum(between), sum_ - sum(between))
+        ):
+            return (
+                f"under the total, {below.text.strip()!r} is the total with the lines between "
+                "them: which is the order's?"
+            )
+        between.append(cents)
+    return None

@@ -16,15 +16,16 @@ SIGN = r"n\.?\s?[°º]\.?|n\.\s?[o2]\.?"
 NUMBER = rf"\s*(?:no\.?|nr\.?|{SIGN}|nommer|nummer|num[ée]ro|n[úu]mero)"
 
 PO_NUMBER = [
+    r"رقم\s+أمر\s+الشراء",  # (Arabic's number of the purchase order)
     r"bestel(?:ling)?s?-?\s*(?:nommer|nr\.?|no\.?)|bestelnommer|aankoopbestelling" + NUMBER,
     r"(?:unsere\s+)?bestell(?:ung)?s?-?\s*(?:nummer|nr\.?)|auftrags?-?\s*(?:nummer|nr\.?)|"
     r"beleg-?\s*(?:nummer|nr\.?)",
     r"(?:n[°º]|num[ée]ro)\s*(?:de\s+)?(?:la\s+)?(?:bon\s+de\s+)?commande|commande\s+n[°º]|n[°º]\s*bc|"
     r"bc\s*n[°º]",
     rf"(?:{SIGN}|n[úu]mero|no\.?)\s*(?:do\s+|de\s+|del\s+|da\s+)?"
-    r"(?:pedido|encomenda|orden(?:\s+de\s+compra)?|ordem(?:\s+de\s+compra)?|o\.?c\.?)",
+    r"(?:pedido|encomenda|orden(?:\s+de\s+compra)?|ordem(?:\s+de\s+compra)?|o[./]?c\.?)",
     r"(?:pedido(?:\s+de\s+compra)?|encomenda|nota\s+de\s+encomenda|ordem\s+de\s+compra|"
-    r"orden\s+de\s+compra|o\.?c\.?)" + NUMBER,
+    r"orden\s+de\s+compra|o[./]?c\.?)" + NUMBER,
     # Catalan's 'Núm. comanda', 'Comanda núm.'
     r"n[úu]m(?:\.|ero)?\s*(?:de\s+)?(?:la\s+)?comanda|comanda\s+n[úu]m(?:\.|ero)?",
     r"avrop\s*-?\s*(?:nr\.?|nummer)",  # (Norwegian's call-off under a framework agreement)
@@ -130,6 +131,8 @@ WEEKDAYS = (
 )
 
 ORDER_DATE = [
+    r"تاريخ\s+أمر\s+الشراء",  # (Arabic's date of the purchase order)
+    r"sifari[şs]\s+tarixi",  # (Azerbaijani's date of the order)
     r"besteldatum|datum\s+van\s+bestelling|bestelldatum|auftragsdatum",
     r"date\s+(?:de\s+(?:la\s+)?commande|d'[ée]mission)",
     r"data\s+(?:de\s+(?:la\s+)?)?comanda",  # (Catalan's)
@@ -173,6 +176,8 @@ PROJECT_CODE = [
     r"projek(?:kode|nommer|\s*nr\.?)|projekt(?:nummer|\s*-?nr\.?)|kostenstelle",
     r"code\s+(?:chantier|projet)|c[óo]digo\s+(?:de(?:l)?\s+)?(?:proje(?:c)?to|obra)",
     r"(?:codice|cod\.)\s+(?:cantiere|commessa|progetto)",  # (Italian's)
+    r"werf\s*(?:code|nummer|nr\.?)",  # (Dutch's site's code)
+    r"(?:nr\.?|numer)\s+projektu",  # (Polish's project number, before 'Budowa', the site's name)
 ]
 PROJECT_WORDS = [
     # (French's job, 'Affaire', as a contractor numbers its works)
@@ -191,6 +196,11 @@ PROJECT_WORDS = [
     r"prosjekt",  # Norwegian's
     r"obiect|[șş]antier|santier",  # Romanian's object (the building) and building site
     r"safle|prosiect",  # Welsh's site and project
+    r"ty[öo]maa|budowa",  # Finnish's and Polish's building site
+    r"المشروع",  # Arabic's project
+    # the project in Azerbaijani, Turkish and Kurmanji, Uzbek, Faroese, Tetum and Lao; Dutch's
+    # building site
+    r"layih[əe]|proje(?:\s+kodu)?|loyiha|verk[æa]tlan|projetu|ໂຄງການ|bouwplaats",
 ]
 
 # 'Plus' before a tax line in the foot ('zzgl. 19 % MwSt.').
@@ -215,7 +225,7 @@ FOOT = {
     r"totaal\s+excl(?:\.|usief)?\s+btw|"  # (Dutch's total before VAT)
     r"zwischensumme|netto(?:betrag|summe|wert)?|summe\s+netto|"
     r"gesamt\s+netto|warenwert|total\s+h\.?t\.?|montant\s+h\.?t\.?|sous-?\s*total|"
-    r"(?:total|valor)\s+(?:sem|sin|s/)\s*iva|base\s+(?:imponible|tribut[áa]vel)|valor\s+l[íi]quido|"
+    r"(?:total|valor)\s+(?:sem|sin|s/)\s*(?:iva|i\.\s?v\.\s?a\.?)|base\s+(?:imponible|tribut[áa]vel)|valor\s+l[íi]quido|"
     r"total\s+l[íi]quido|total\s+il[íi]quido|valor\s+il[íi]quido|total\s+neto|importe\s+neto|(?:celkom|celkem|spolu)\s+bez\s+dph|"
     r"base\s+imposable|basa\s+imposabla|"  # (Catalan's, Occitan's)
     r"valur\s+ming[ħh]ajr\s+(?:il-)?vat|"  # (Maltese's value without VAT)
@@ -228,12 +238,14 @@ FOOT = {
     r"totalt\s+exkl\.?\s+moms|veroton\s+(?:yhteens[äa]|summa)|"  # (and Finnish's, tax-free)
     r"dpp(?=\s*:?\s*$)|"  # (Indonesia's taxable base, dasar pengenaan pajak, alone in its cell)
     r"fo-?\s?iomlan|"  # (Scottish Gaelic's subtotal)
-    r"sumas",  # (Central America's sums of the lines, before VAT and its 'Subtotal' with it)
+    r"sumas|"  # (Central America's sums of the lines, before VAT and its 'Subtotal' with it)
+    r"مجموع\s+البنود|المجموع\s+الفرعي|الإجمالي\s+قبل\s+الضريبة",  # (Arabic's sum of the lines)
     # (VAT in Serbian and Ukrainian, Russian, Bulgarian; Malaysia's sales tax; Brazil's tax on
     # manufactured goods, charged on top of the prices; Peru's general sales tax, IGV;
     # Jamaica's general consumption tax, GCT; New Caledonia's, TGC; Canada's harmonized sales
     # tax, HST; the Dominican Republic's tax on goods and services, ITBIS; Macedonian's VAT)
     "tax": r"btw|mwst\.?|ust\.?|tva|iva|taw|mva|moms|imposto|impuesto|steuer|taxe|belasting|"
+    r"i\.\s?v\.\s?a\.?|i\.\s?g\.\s?v\.?|"  # (IVA and IGV with their points: 'I.V.A. 16%')
     r"heffing|пдв|ндс|igic|cuota\s+(?:iva|igic)|"  # (the Canary Islands' IGIC; its sum, 'Cuota')
     r"qu[òo]ta\s+iva|"  # (Occitan's sum of VAT)
     # (Finland's VAT, arvonlisävero, by its rate: 'Alv.' is masonry too, 'ALV 25' a code)
@@ -247,6 +259,10 @@ FOOT = {
     r"vagst|"  # (Samoa's value added goods and services tax)
     r"tct",  # (Tuvalu's turnover and consumption tax)
     "total": r"totaal(?:\s+incl(?:\.|usief)?\s+btw)?|"
+    r"koma\s+gi[şs]t[îi]|tot[áa]l\s+jer[áa]l|"  # (Kurmanji's and Tetum's total)
+    # (Arabic's total, all told, and the net due; its currency's letters in brackets: '(ر.ق)')
+    r"(?:الإجمالي(?:\s+(?:الكلي|شامل\s+الضريبة))?|المبلغ\s+الإجمالي|الصافي\s+المستحق)"
+    r"(?:\s*\([^()\d]{1,6}\))?|"
     r"gesamt(?:betrag|summe)?|endbetrag|endsumme|brutto(?:betrag)?|"
     r"summe\s+brutto|gesamt\s+brutto|total\s+t\.?t\.?c\.?|montant\s+t\.?t\.?c\.?|"
     r"net\s+[àa]\s+payer(?:\s+t\.?t\.?c\.?)?|montant\s+total(?:\s+t\.?t\.?c\.?)?|total\s+a\s+pagar|valor\s+a\s+pagar|importe\s+total|valor\s+total|"
