@@ -110,7 +110,14 @@ _PROVINCES = "AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT"
 # nor 'VALOR DE 12500,00')
 _TOWN = r"(?<![^\W\d_])[^\W\d_]{3,}\.?,\s"
 _ENDS = r"(?= {2,}|[ \t]*(?:\n|$))"
+# A British postcode ending an address's parts, after its town and a comma before that
+# ('3 Waterfront Way, Brierley Hill DY5 1XN', 'Spennells Valley Road, DY10 1XS'), ending its
+# cell or before a dot between parts ('… DY5 1XN · 01384 …'); not a lamp's 'T8 4FT'.
+_UK_POSTCODE = r"[A-Z]{1,2}\d[A-Z\d]?\s\d[ABD-HJLNP-UW-Z]{2}"
+_UK_TOWN = r",\s(?:[^\W\d_][^\W\d_'.-]*\s){0,3}"
+_UK_ENDS = r"(?=[ \t]*$|\s{2}|\s[·|–-]\s)"
 _ADDRESSED = [
+    ("uk", re.compile(rf"{_UK_TOWN}{_UK_POSTCODE}{_UK_ENDS}", re.MULTILINE)),
     ("us", re.compile(rf"{_TOWN}(?:{_STATES})\s{{1,2}}\d{{5}}(?:-\d{{4}})?{_ENDS}", re.MULTILINE)),
     ("ca", re.compile(rf"{_TOWN}(?:{_PROVINCES})\s{{1,2}}[A-Z]\d[A-Z]\s?\d[A-Z]\d{_ENDS}", re.M)),
 ]
@@ -119,7 +126,7 @@ _ADDRESSED = [
 def named(text: str) -> set[str]:
     """The domains of the countries the text names as an address's last part ('Tegucigalpa,
     M.D.C., Honduras, C.A.', 'Alofi, Niue'), or whose addresses it prints ('Atlanta, GA
-    30336')."""
+    30336', 'Brierley Hill DY5 1XN')."""
     named = {domain for domain, name in _NAMED if name.search(text)}
     return named | {domain for domain, address in _ADDRESSED if address.search(text)}
 

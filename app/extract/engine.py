@@ -449,6 +449,32 @@ _MONEY_WORD = r"(?i:amounts?|totals?|prices?|rates?|values?|costs?|currency)"
 _RARE_CODES = frozenset(numbers.OTHER_CURRENCY_CODES + numbers.WORDLIKE_CURRENCY_CODES)
 
 
+def _named_by_the_total(currency: Found, total: Found | None) -> tuple[Found, str | None]:
+    """The currency the total's own label names ('Totali me TVSH (ALL):', 'Order Total USD'),
+    where the currency read is another: the total's, where that was read in the page's words
+    (a bank account's 'EUR', a counter-value's) and the total's amount prints no mark of its
+    own; flagged where the code is also a word ('TOTAL (ALL)'). Else the currency read,
+    doubted: the label and the rest disagree. With the doubt, if any."""
+    if total is None or total.value is None or total.rule:
+        return currency, None
+    *_, label, amount = ["", *re.split(r"\s{2,}", (total.source or "").strip())]
+    match = _CODE_IN_LABEL.search(label)
+    code = match and (match["code"] or match["ending"])
+    if not code or code == currency.value:
+        return currency, None
+    if currency.rank is not None or fields.detect_currency(amount):
+        return currency, f"the total's label names {code}"
+    sure = proofs.LOW - 0.1 if code in numbers.WORDLIKE_CURRENCY_CODES else 0.8
+    return Found(code, sure, f"{code}, as the total's label names it"), None
+
+
+# A currency's code in a label: in brackets, any ('(ALL)'); ending it, one that is no word.
+_CODE_IN_LABEL = re.compile(
+    rf"\(\s*(?P<code>{'|'.join(numbers.CURRENCY_CODES + numbers.WORDLIKE_CURRENCY_CODES)})\s*\)"
+    rf"|(?<![\w-])(?P<ending>{'|'.join(numbers.CURRENCY_CODES)})\s*:?\s*$"
+)
+
+
 def _rare_code_proven(
     currency: Found, lines: list[Line], found: dict[str, Found], items: list[Item], comma: bool
 ) -> Found:
@@ -845,8 +871,7 @@ def _reference_not_the_order(
     read = found["po_number"]
     if read.rank is None or proofs.names_po(read) or proofs.names_our_order(read):
         return {}
-    project = found["project_code"].value or ""
-    same = project.upper() == read.value.upper()
+    same = _the_sites_code(read, found["project_code"])
     stages = ("number_over_reference",) if _A_REFERENCE.match(read.source or "") else ()
     for stage in (*stages, *(("number_over_site",) if same else ())):
         for rule in rules.stage(stage, any(line.ocr for line in lines)):
@@ -857,6 +882,17 @@ def _reference_not_the_order(
                 trail.note(rule.name, "po_number", guess.value, rule.purpose)
                 return {}
     return {"po_number": "the project's code too: the site's reference?"} if same else {}
+
+
+def _the_sites_code(number: Found, project: Found) -> bool:
+    """The number read under a label naming no purchase order ('Ons Verwysing PRL-219') is the
+    project's code, found after it ('Projek PRL-219: Drakenstein kliniek'): the site's
+    reference, perhaps, not the order's number."""
+    if not number.value or not project.value or proofs.names_po(number):
+        return False
+    if proofs.names_our_order(number):
+        return False
+    return validate.code_key(number.value) == validate.code_key(project.value)
 
 
 def _known_values(
@@ -1120,6 +1156,10 @@ _OUR_NUMBER_OR_ORDER = re.compile(
 )
 
 
+# The cell of 'of' alone ('del', 'vom:', 'dated') that labels our order's date.
+_OF_LABEL = re.compile(rf"(?:{fields.OF_THE_DAY_BESIDE})\s*:?", re.IGNORECASE)
+
+
 def _of_the_day_beside(lines: list[Line], check: Callable, step: float) -> Found:
     """The date labelled 'of' ('del', 'vom', 'du', 'od', 'dated') in the cell right after our
     order's number's label on its line ('Vs. ordine n.' beside 'del', their values under
@@ -1128,8 +1168,7 @@ def _of_the_day_beside(lines: list[Line], check: Callable, step: float) -> Found
         for n, cell in enumerate(line.cells[:-1]):
             if not _OUR_NUMBER_OR_ORDER.fullmatch(cell.text.strip().rstrip(":").strip()):
                 continue
-            beside = line.cells[n + 1]
-            if re.fullmatch(rf"(?:{fields.OF_THE_DAY_BESIDE})\s*:?", beside.text.strip(), re.I):
+            if _OF_LABEL.fullmatch(line.cells[n + 1].text.strip()):
                 return fields.find(
                     lines[index : index + 2], [fields.OF_THE_DAY_BESIDE], check, step
                 )
@@ -1146,7 +1185,6 @@ def _of_the_day_under(lines: list[Line], check: Callable) -> Found:
     Bestellung  BE-MUC-2961' over 'vom  09.04.2026', a letter's block of references): our
     order's date. Only the next line that prints anything where the label starts: past
     another label ('Unser Angebot', 'Mietzeitraum') the 'of' is that one's."""
-    of = re.compile(rf"(?:{fields.OF_THE_DAY_BESIDE})\s*:?", re.IGNORECASE)
     for index, line in enumerate(lines):
         label = next(
             (c for c in line.cells if _OUR_NUMBER_OR_ORDER.fullmatch(c.text.strip().rstrip(":"))),
@@ -1161,7 +1199,7 @@ def _of_the_day_under(lines: list[Line], check: Callable) -> Found:
             if n is None:
                 continue  # (an address's line, left of the block)
             cell = under.cells[n]
-            if n + 1 < len(under.cells) and of.fullmatch(cell.text.strip()):
+            if n + 1 < len(under.cells) and _OF_LABEL.fullmatch(cell.text.strip()):
                 value = under.cells[n + 1]
                 if (date := check(value.text)) is not None:
                     source = f"{cell.text.strip()} {value.text.strip()}"
@@ -1333,6 +1371,7 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     _by_place(found, lines, step, check["date"], options, trail)
     _supplier_by_place(found, lines, options, trail)
     found["supplier_name"] = fields.legal_form_under(lines, found["supplier_name"], step)
+    found["supplier_name"] = fields.name_under_its_code(lines, found["supplier_name"], step)
     _known_values(found, options, trail)
     doubted |= _read_again(found, "po_number", lines)
     table = reading.read_items(lines, step, comma, trail)
@@ -1362,6 +1401,11 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     if columns in doubted.values():  # the foot's other sums were read or worked out beside it
         doubted.update({key: doubted.get(key, columns) for key in ("subtotal", "tax", "total")})
     found["currency"] = _rare_code_proven(found["currency"], lines, found, table.items, comma)
+    found["currency"], doubt = _named_by_the_total(found["currency"], found.get("total"))
+    if doubt:
+        doubted["currency"] = doubt
+    if _the_sites_code(found["po_number"], found["project_code"]):
+        doubted.setdefault("po_number", "the project's code too: the site's reference?")
     included = totals.tax_included(found.get("tax")) and not _net_prices(found, table.items)
     inclusive = included or structure.sums_included(found)
     prove = partial(_po_proof, options=options, table=table, currencies=currencies)

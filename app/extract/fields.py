@@ -404,10 +404,10 @@ _ACCOUNT_AFTER = re.compile(
 
 
 # Our number for the supplier before its name, zero-padded as a ledger's numbers are
-# ('Vendor  S00231 Waterloo Quarry & Block Industries', 'F00552 Quincaillerie ...'): no
-# company's name starts so ('K2000 Trading' has no zero first; digits alone, '08020
-# Barcelona', are a postcode before its town).
-_VENDOR_CODE = re.compile(r"^[A-Z]{1,3}-?0\d{3,}\s+(?=[^\W\d_]{2})")
+# ('Vendor  S00231 Waterloo Quarry & Block Industries', 'F00552 Quincaillerie ...', 'V23153
+# Strathkelvin Interiors'): no company's name starts so ('K2000 Trading' has no zero first
+# and four digits; digits alone, '08020 Barcelona', are a postcode before its town).
+_VENDOR_CODE = re.compile(r"^[A-Z]{1,3}-?(?:0\d{3,}|\d{5,})\s+(?=[^\W\d_]{2})")
 
 
 def name(text: str) -> str | None:
@@ -1512,6 +1512,29 @@ def legal_form_under(lines: list[Line], found: Found, step: float) -> Found:
             return replace(found, value=value, source=f"{found.source} {under.text.strip()}")
         return found
     return found
+
+
+def name_under_its_code(lines: list[Line], found: Found, step: float) -> Found:
+    """A supplier read as one word in capitals ('EMERALDCIT', its code in our books) over a name
+    that starts with those letters, at its left edge on the very next line ('Emerald City
+    Lumber Co.'): that name."""
+    if not found.value or not _ONE_WORD_IN_CAPITALS.fullmatch(found.value):
+        return found
+    for line in lines:
+        cell = next((c for c in line.cells if c.text.strip() == found.value), None)
+        under = _continued(lines, cell, step) if cell is not None else None
+        if under is None:
+            continue
+        letters = re.sub(r"[\W\d_]", "", under.text).upper()
+        if letters.startswith(found.value) and len(under.text.split()) > 1:
+            return replace(found, value=under.text.strip(), source=f"{found.source} {under.text}")
+        return found
+    return found
+
+
+# One word in capitals and nothing else ('EMERALDCIT', 'CASCADEBUI'): a name cut to a code's
+# width in our books, perhaps.
+_ONE_WORD_IN_CAPITALS = re.compile(r"[A-Z]{5,}")
 
 
 # The confidence of an OCR'd value that is one of two its label's cell offers: under the

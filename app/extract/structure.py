@@ -427,7 +427,7 @@ def _included(
 
     def at_a_rate(tax: tuple[Line, int]) -> bool:
         whole = not any(_CENTS.search(line.cells[-1].text) for line in (total_line, tax[0]))
-        return included_at_a_rate(total, tax[1], whole=whole)
+        return included_at_a_rate(total, tax[1], _printed_rate(tax[0]), whole=whole)
 
     if len(charges) == 1 and at_a_rate(charges[0]):
         return charges[0]
@@ -435,6 +435,18 @@ def _included(
         if tax[1] + net[1] == total and at_a_rate(tax):
             return tax
     return None
+
+
+# A rate as a tax's line prints it ('TVSH 20%:', 'MwSt. 19,0 %', 'QST 9.975%').
+RATE_PRINTED = re.compile(r"(\d{1,2}(?:[.,]\d{1,3})?)\s*%")
+
+
+def _printed_rate(line: Line) -> tuple[Decimal, ...]:
+    """The one rate a tax's line prints, the only one its tax may be included at ('TVSH 20%:
+    8 257,13' is no tax included at 25 % in 41 285,64). Empty where it prints none, or more
+    than one ('GST 5% + QST 9.975%', 'VAT 15% on 80%'): those say no one rate."""
+    rates = RATE_PRINTED.findall(" ".join(c.text for c in line.cells[:-1]))
+    return (Decimal(rates[0].replace(",", ".")),) if len(rates) == 1 else ()
 
 
 def included_at_a_rate(

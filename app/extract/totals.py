@@ -575,11 +575,16 @@ def _the_difference(
     return None
 
 
+def _line_of(lines: list[Line], found: Found) -> Line | None:
+    """The line a value was read from, by its source text."""
+    return next((line for line in lines if line.text.strip() == found.source), None)
+
+
 def in_columns(lines: list[Line], found: Found) -> bool:
     """The value was read on a line that prints two amounts of money or more after its label,
     each in a cell of its own ('Totaal incl. btw  EUR 912,29  EUR 845,28' under 'Order
     Ontvangen  Factuur'): which column is the order's the label does not say."""
-    line = next((line for line in lines if line.text.strip() == found.source), None)
+    line = _line_of(lines, found)
     if line is None:
         return False
     money = [c for c in line.cells[1:] if _CENTS.search(c.text) and _amount(c.text, True)]
@@ -790,7 +795,6 @@ _TAX_BASE = re.compile(
     rf"(?:{FOOT_LABELS['subtotal']}){_THEN_AMOUNT}|.*\b(?:base|basis)\b", re.IGNORECASE
 )
 _TOTAL_AGAIN = re.compile(rf"(?:{FOOT_LABELS['total']})\s*:?", re.IGNORECASE)
-_RATE_PRINTED = re.compile(r"(\d{1,2}(?:[.,]\d{1,3})?)\s*%")
 
 
 def charge_is_tax(text: str, subtotal: str | None, decimal_comma: bool) -> bool:
@@ -803,7 +807,7 @@ def charge_is_tax(text: str, subtotal: str | None, decimal_comma: bool) -> bool:
         return False
     if TAX_WORDS.search(text):
         return True
-    rate = _RATE_PRINTED.search(text)
+    rate = structure.RATE_PRINTED.search(text)
     if rate is None or subtotal is None:
         return False
     share = numbers.parse_money(subtotal) * float(rate.group(1).replace(",", ".")) / 100
@@ -891,10 +895,10 @@ def foot_goes_on(lines: list[Line], total: Found | None, decimal_comma: bool) ->
     payable). None where nothing so follows it. A check: nothing is changed."""
     if total is None or total.value is None or total.rule:
         return None
-    index = next((i for i, line in enumerate(lines) if line.text.strip() == total.source), None)
-    if index is None:
+    line = _line_of(lines, total)
+    if line is None:
         return None
-    line = lines[index]
+    index = lines.index(line)
     left = line.cells[0].x0 if len(line.cells) > 1 else 0.0
     sum_, between = numbers.parse_money(total.value), []
     for below in lines[index + 1 : index + 1 + _GOES_ON]:

@@ -300,6 +300,12 @@ _CODE_WORD = re.compile(r"cod|code|codice|c[óo]digo|kode|id|no|nr|num|number|nu
 _A_CODE = re.compile(r"(?=\S*\d)[\w/.-]{4,}")
 
 
+# One word of capitals and three digits or more ('BADGER0001', 'V23153'): the supplier's
+# account in our books, printed where its name would be ('3M', 'BUILD4LESS' and 'WD-40' are
+# names).
+_ACCOUNT_CODE = re.compile(r"(?=\S*\d{3})[A-Z][A-Z0-9/.-]{3,}")
+
+
 def not_a_supplier(text: str, buyer_names: tuple[str, ...]) -> str | None:
     """Why this text cannot be a supplier's name, or None when it can be."""
     if is_label_words(text):
@@ -316,6 +322,8 @@ def not_a_supplier(text: str, buyer_names: tuple[str, ...]) -> str | None:
         return "an address"
     if is_labelled_value(text):
         return "a label and its value, not a name"
+    if _ACCOUNT_CODE.fullmatch(text.strip()):
+        return "a code, not a name"
     return None
 
 

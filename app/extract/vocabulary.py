@@ -220,7 +220,7 @@ FOOT = {
     # (Serbian's, Macedonian's, Ukrainian's and Bulgarian's sums before VAT, Malay's 'small
     # sum', Brazil's 'value of the goods', Peru's taxed sales 'Op. gravada')
     "subtotal": r"укупно\s+без\s+пдв|разом\s+без\s+пдв|данъчна\s+основа|jumlah\s+kecil|"
-    r"основица\s+за\s+пдв|вкупно\s+без\s+ддв|jami\s*\(qqssiz\)|vlera\s+pa\s+tvsh|"
+    r"основица\s+за\s+пдв|вкупно\s+без\s+ддв|jami\s*\(qqssiz\)|(?:vlera|totali)\s+pa\s+tvsh|"
     r"valor\s+(?:das\s+)?mercadorias|valor\s+dos\s+produtos|subtotaal|"
     r"totaal\s+excl(?:\.|usief)?\s+btw|"  # (Dutch's total before VAT)
     r"zwischensumme|netto(?:betrag|summe|wert)?|summe\s+netto|"
@@ -268,7 +268,7 @@ FOOT = {
     r"net\s+[àa]\s+payer(?:\s+t\.?t\.?c\.?)?|montant\s+total(?:\s+t\.?t\.?c\.?)?|total\s+a\s+pagar|valor\s+a\s+pagar|importe\s+total|valor\s+total|"
     r"total\s+geral|total\s+general|total\s+(?:com|con)\s+iva|total\s+do\s+pedido|total\s+(?:de\s+la\s+)?orden(?:\s+de\s+compra)?|total\s+(?:del\s+)?pedido|"
     r"total\s+(?:de\s+la\s+)?comanda|totau|"  # (and Occitan's)
-    r"vlera\s+me\s+tvsh|totali\s+p[ëe]r\s+pages[ëe]|"  # (Albanian's)
+    r"(?:vlera|totali)\s+me\s+tvsh|totali\s+p[ëe]r\s+pages[ëe]|"  # (Albanian's)
     r"umumy\s+jemi|ҳамагӣ\s+бо\s+ааи|"  # (Turkmen's and Tajik's)
     r"укупно\s+за\s+плаћање|вкупно\s+за\s+плаќање|jami\s+to[‘'’`ʻ]?lovga(?:\s*\(qqs\s+bilan\))?|всього\s+з\s+пдв|сума\s+за\s+плащане|jumlah\s+besar|jumlah\s+keseluruhan|"
     r"(?:celkom|celkem|spolu)\s+(?:s|vr[áa]tane|v[čc]etn[ěe])\s+dph|celkom\s+k\s+[úu]hrade|"
