@@ -344,8 +344,9 @@ Adhesivo flexible C2TE S1 blanco      20,17            4        80,68
 
                                                   Total      1.584,52
 """
-    codes = [item[0] for item in _items(read(page))]
-    assert "AD-C2TE" not in codes[:1]  # never the first item's
+    items = _items(read(page))
+    assert [item[2] for item in items] == ["8", "4"]
+    assert items[0][0] != "AD-C2TE"  # never the first item's
 
 
 def test_an_item_whose_code_is_digits_under_a_tax_column_first_is_an_item():
