@@ -402,10 +402,9 @@ Mã số thuế: 0316550330
 Công trình: CP09
 {TABLE}"""
     payload = read(page)
-    # 'Số:' under a title in words the engine does not know names no order's number for it
-    # (a marker's guess, wrong more often than right on layouts nobody tuned on): left for a
-    # person, and never the tax code
-    assert payload["po_number"] is None
+    # 'Số:' (number) under the order's title on a page our company heads: its number, read
+    # by its place and flagged (rule number_after_our_title), and never the tax code
+    assert payload["po_number"] == "0842/2026/ĐĐH-MRD"
     assert flagged(payload, "po_number")
     assert payload["po_date"] == "2026-07-12"
     assert payload["supplier_name"] == "Công ty Cổ phần Thép Đông Nam"

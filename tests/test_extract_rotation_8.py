@@ -49,10 +49,10 @@ SERBIAN = f"""\
 
 def test_an_order_in_serbian_is_read_whole():
     # refused as a letter: 'бр.' was no number sign, and its heads, foot and dinar unknown
-    # its number after 'бр.', a marker, is left for a person (such guesses were wrong more
-    # often than right on layouts nobody tuned on); the rest is read
+    # its number after 'бр.' in the title's cell, on a page our company heads, is read by its
+    # place and flagged (rule number_after_our_title); the rest is read
     payload = read(SERBIAN)
-    assert payload["po_number"] is None and flagged(payload, "po_number")
+    assert payload["po_number"] == "4410/2026" and flagged(payload, "po_number")
     assert payload["po_date"] == "2026-03-03"
     assert payload["project_code"] == "DBN07"
     assert payload["currency"] == "RSD"
@@ -355,8 +355,9 @@ Deliver to: Durban depot DBN07
 
 
 def after_title(page: str) -> str | None:
-    """The number `unlabelled.number_after_title` finds after an order's title on the page: no
-    longer a rule the engine reads a PO number by (it went at rotation 21's look, wrong more
-    often than right on the held-out families), it serves `number_after_title_over_site`."""
+    """The number `unlabelled.number_after_title` finds after an order's title on the page,
+    whoever heads it: taken on any page, it went at rotation 21's look (wrong more often than
+    right on the held-out families); it serves `number_after_title_over_site`, and
+    `number_after_our_title` on a page our own company heads."""
     lines = text_lines(page)
     return unlabelled.number_after_title(lines, typical_step(lines)).value

@@ -832,8 +832,10 @@ def _by_place(
     found: dict[str, Found], lines: list[Line], step: float, date_check, options, trail: Trail
 ) -> None:
     """No known label for the PO number, the date or the project: the first rule that finds
-    one by its place (unlabelled.py); what it finds is never proven."""
+    one by its place (unlabelled.py); what it finds is never proven. A rule that holds only
+    on our own page (`unlabelled.ours_alone`) is passed over on any other."""
     ocr = any(line.ocr for line in lines)
+    ours = unlabelled.ours_alone(lines, options.buyer_names)
     for name, stage, extra in (
         ("po_number", "number", step),
         ("po_date", "date", date_check),
@@ -842,6 +844,8 @@ def _by_place(
         for rule in rules.stage(stage, ocr):
             if found[name].value:
                 break
+            if rule.ours_only and not ours:
+                continue
             if name == "po_date":  # a date of another numbered document comes last
                 guess = rule.function(lines, extra, number=found["po_number"].value)
             else:

@@ -2,7 +2,11 @@
 
 A rule has a name, a one-line purpose, whether it is for OCR readings only
 (a text layer is not misread: a sum that does not add up there is the
-document's own), the stage it works in, and its function. `RULES` is in the
+document's own), the stage it works in, its function, and whether it holds
+only on our own page (`unlabelled.ours_alone`: a document's own number, after
+its title, is its issuer's, and a supplier's 'SALES ORDER No.' numbers its
+own); the engine honours that where it finds a field by its place
+(`engine._by_place`), the only stages such a rule may be in. `RULES` is in the
 order the engine applies them:
 
 - decimal: where no amount has cents, the decimal mark under which the item lines hold
@@ -71,6 +75,7 @@ class Rule:
     ocr_only: bool
     stage: str
     function: Callable
+    ours_only: bool = False
 
     def applies(self, ocr: bool) -> bool:
         return ocr or not self.ocr_only
@@ -86,6 +91,9 @@ RULES: tuple[Rule, ...] = (
     R("number_after_title_over_site", "a label naming no PO read, its value the project's code: a "
       "number after the purchase order's title", False, "number_over_site",
       unlabelled.number_after_title),
+    R("number_after_our_title", "no PO label known, our company heading the page: a reference "
+      "after a number marker that follows the purchase order's title", False, "number",
+      unlabelled.number_after_title, ours_only=True),
     R("number_by_title_word", "no PO label known: a reference after a label with the title's word",
       False, "number", unlabelled.number_by_title_word),
     R("number_named_po", "no PO label known: the one reference above the items named a PO's",

@@ -1,9 +1,10 @@
 """Header fields of an order whose labels are in words the engine does not know.
 
 No label wording names the PO number or the date, so their place must: a
-reference after a number marker that follows a title naming a purchase order,
-after a label that shares a word with the page's title, or the one reference
-the page names a PO's; a date-shaped value near the top. Each is a
+reference after a number marker that follows a title naming a purchase order
+(on our own page, `ours_alone`), after a label that shares a word with the
+page's title, or the one reference the page names a PO's; a date-shaped value
+near the top. Each is a
 rule of rules.py, so what it finds is never proven. A page whose number was
 found so is an order only when our own company heads it (`issued_by_us`): a
 quotation or an invoice carries its supplier's name there. Pure.
@@ -15,7 +16,7 @@ import re
 from collections.abc import Callable
 
 from app import numbers
-from app.extract import fields, validate
+from app.extract import fields, proofs, validate
 from app.extract import vocabulary as words
 from app.extract.layout import Cell, Line
 from app.extract.model import MISSING, Found
@@ -72,12 +73,16 @@ def with_digit(text: str) -> str | None:
 _ORDER_TITLE = re.compile(
     rf"{words.NOT_AN_ORDERS_TITLE}(?:[^\W\d]+\s+){{0,2}}(?:{words.PO_TITLE}|order)", re.I
 )
+# The short forms of 'number' that mark one, in English and other languages: Maltese's
+# 'Nru.', the South Slavic 'бр.' and 'br.', Czech's and Slovak's 'č.', Slovene's 'Št.',
+# Tagalog's 'Blg.', Tetum's and Portuguese's 'Nú.'.
+_SHORT_NUMBER = r"no|nr|nru|бр|br|č|št|blg|nú"
 # A number marker, alone or run into its value after a mark or a space ('No.', 'Nr', 'N°',
-# '#', 'No. L-55018', Italian's 'n. OF26-0657'); not the start of a word ('Norte-0045',
-# 'NR2026-0045').
+# '#', 'No. L-55018', Italian's 'n. OF26-0657'; Vietnamese's 'Số:', Greek's 'Αριθμός'); not
+# the start of a word ('Norte-0045', 'NR2026-0045').
 _MARKER = re.compile(
-    r"(?:(?:no|nr)(?:\.|(?=[\s:])|$)|n\.?\s?[°º]\.?|n\.(?=\s)|#|"
-    r"(?:number|num[ée]ro|n[úu]mero)(?=[\s:]|$))"
+    rf"(?:(?:{_SHORT_NUMBER})(?:\.|(?=[\s:])|$)|n\.?\s?[°º]\.?|n\.(?=\s)|#|"
+    r"(?:number|num[ée]ro|n[úu]mero|số|αριθμ[όο][σς])(?=[\s:]|$))"
     r"\s*:?\s*(?P<value>.*)",
     re.IGNORECASE,
 )
@@ -87,7 +92,8 @@ def number_after_title(lines: list[Line], step: float) -> Found:
     """No PO label known: the reference after a number marker that follows a title naming a
     purchase order, on its line ('LOCAL PURCHASE ORDER   No.  L-55018') or right under it
     ('ORDEN DE COMPRA' over 'No. OC-4410'): the title and the marker are the label 'purchase
-    order no.' that a wide space split. The title is in capitals or alone on its line."""
+    order no.' that a wide space split. The title is in capitals or alone on its line. Whoever
+    heads the page: the rules that use it say on which pages it is ours (rules.py)."""
     for index, line in enumerate(lines[:20]):
         for n, cell in enumerate(line.cells):
             text = cell.text.strip()
@@ -174,7 +180,7 @@ def _bare_number(text: str) -> bool:
 # date it is of after it or none ('Købsordre 106262', 'Заказ поставщику No 2246 от 8 июня
 # 2026 г.').
 _TITLE_THEN_NUMBER = re.compile(
-    r"(\D+?)\s+(?:(?:no\.?|№|nr\.?|n\.)\s*)?((?=[\w/-]*\d)[^\W_][\w/-]*)"
+    rf"(\D+?)\s+(?:(?:(?:{_SHORT_NUMBER})\.?|№|n\.|số:?)\s*)?((?=[\w/-]*\d)[^\W_][\w/-]*)"
     r"(?:\s+(?:от|аз|від|од|of|dated|vom|du|del|de)\s+[«\"“]?\d.*)?",
     re.IGNORECASE,
 )
@@ -231,6 +237,8 @@ def _after(lines: list[Line], index: int, n: int, step: float) -> list[tuple[int
             # the title's start ('BON DE COMMANDE' over 'Numéro  Date', their values under
             # them)
             under = marks
+        if under and _ANOTHER_NUMBERS_HEAD.search(under[0].text.strip()):
+            break  # 'Quotation No.' under the title: what is under it is the quotation's
         cells += [(at, c) for c in under[:1]]
         if under and (len(under[0].text.split()) > 2 or _marker(under[0].text.strip())):
             break
@@ -239,9 +247,25 @@ def _after(lines: list[Line], index: int, n: int, step: float) -> list[tuple[int
         # ('N° 0683/DAF/2026   Djibouti, le 17 juillet 2026' over 'BON DE COMMANDE')
         above = lines[index - 1]
         first = above.cells[0]
-        if above.page == line.page and line.y - above.y <= 2.6 * step and _marker(first.text):
+        marked = _marker(first.text)
+        # (four digits or more: 'No 14   Jalan Ampang' above the title is a house's number)
+        if (
+            above.page == line.page
+            and line.y - above.y <= 2.6 * step
+            and marked
+            and len(re.findall(r"\d", marked["value"])) >= 4
+        ):
             cells.append((index - 1, first))
     return cells
+
+
+# A head naming another document's number, a word before its marker ('Quotation No.',
+# 'Requisition No.', 'Devis N°'); not our order's ('PO Number', 'Order No.').
+_ANOTHER_NUMBERS_HEAD = re.compile(
+    r"^(?!(?:no|nr|n[°º]|order|(?:l\.?\s?)?p\.?\s?o)(?![^\W\d_]))"
+    r"[^\W\d_][^\W\d_.]+\.?\s+(?:no\.?|nr\.?|n\.?\s?[°º]\.?|number|#)\s*:?$",
+    re.I,
+)
 
 
 def _bare_marker(text: str) -> bool:
@@ -446,6 +470,34 @@ def issued_by_us(lines: list[Line], buyer_names: tuple[str, ...]) -> bool:
     return any(
         validate.is_buyer(_after_logo(line.cells), buyer_names) for line in lines[:3] if line.cells
     )
+
+
+def ours_alone(lines: list[Line], buyer_names: tuple[str, ...]) -> bool:
+    """The page is our own document, surely: our name heads it (`issued_by_us`) with no other
+    company's name above it and no label before it on its line or on the line above
+    ('Client : Meridian …', 'Bill To' over 'Meridian …' under a supplier's letterhead), and
+    it is not titled the supplier's own document about our order ('SALES ORDER', 'ORDER
+    ACKNOWLEDGEMENT', 'CONFIRMATION DE COMMANDE')."""
+    if proofs.their_title(lines):
+        return False
+    for n, line in enumerate(lines[:3]):
+        if not line.cells:
+            continue
+        text = _after_logo(line.cells)
+        if validate.is_buyer(text, buyer_names):
+            label, colon, _ = text.partition(":")
+            above = lines[n - 1].text.strip() if n else ""
+            labelled = bool(colon) and not validate.is_buyer(label, buyer_names)
+            return not labelled and not (above and _A_PARTYS_LABEL.fullmatch(above))
+        if validate.ends_in_legal_form(text.strip()):
+            return False  # another company's letterhead
+    return False
+
+
+# A line that labels the party under it ('Bill To', 'Customer:', 'Sold to').
+_A_PARTYS_LABEL = re.compile(
+    r"[^\W\d][\w .'/-]{0,30}:|(?:bill|sold|ship|invoice|deliver)\s+to", re.I
+)
 
 
 def _after_logo(cells: list[Cell]) -> str:

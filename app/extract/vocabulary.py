@@ -98,7 +98,13 @@ ORDER_TITLES = (
     r"ordine(?:\s+(?:di\s+acquisto|d['’]\s*acquisto|a\s+fornitore|fornitore|di\s+fornitura))?|"
     r"ordinazione|buono\s+d['’]\s*ordine|"
     r"bestelbon|bon\s+pour\s+commande|"  # (Flemish's order form; a French public body's)
-    r"archeb\s+brynu"  # (Welsh's purchase order)
+    r"archeb\s+brynu|"  # (Welsh's purchase order)
+    # (Albanian's, Bulgarian's, Greek's, Maltese's, Tagalog's and Vietnamese's purchase order,
+    # Greek's to a supplier)
+    r"urdh[ëe]r\s+blerje|поръчка|παραγγελ[ίι]α(?:\s+σε\s+προμηθευτ[ήη])?|ordni\s+ta['’]\s*xiri|"
+    r"kautusan\s+sa\s+pagbili|đơn\s+đặt\s+hàng|"
+    # (Armenian's, Georgian's and Mongolian's purchase order)
+    r"գնման\s+պատվեր|შესყიდვის\s+შეკვეთა|худалдан\s+авах\s+захиалга"
 )
 
 # A purchase order's titles, in English and those languages ('PURCHASE ORDER', 'Orden de
