@@ -349,14 +349,15 @@ def _after_project_word(text: str) -> str | None:
     return rest.strip() if project_word(first) and re.search(r"\d", rest) else None
 
 
-# A site's code, then its name or place after a dash or a comma ('CP09 - Riverside Drive'), or
+# A site's code, then its name or place after a dash or a comma ('CP09 - Riverside Drive';
+# after a dash, a name that starts with a number too: 'CEU-04 - 24 viviendas'), or
 # after a space when the name starts with a capital and a small letter ('LEO-01 Clínica Los
 # Gavilanes'; not 'DBN07 stores'): two letters or more and a digit ('R21, Kempton Park' is a
 # road, 'B12 - Block B' a block); a dash of any length, the name perhaps in quotes ('TAS-03 —
 # «Yunusobod biznes markazi»').
 _CODE_NAMED = re.compile(
     r"((?=[\w\-/.]*[A-Za-z]{2})(?=[\w\-/.]*\d)[A-Za-z0-9][A-Za-z0-9\-/_.]*)"
-    r"(?:(?:\s+[-–—·•|]|,)\s+[«\"“]?[^\W\d]|\s+(?=[A-ZÀ-Þ][a-zß-ÿ]))"
+    r"(?:\s+[-–—·•|]\s+[«\"“]?\w|,\s+[«\"“]?[^\W\d]|\s+(?=[A-ZÀ-Þ][a-zß-ÿ]))"
 )
 
 
