@@ -71,7 +71,15 @@ def with_digit(text: str) -> str | None:
 # A title that names a purchase order ('LOCAL PURCHASE ORDER', 'ORDEN DE COMPRA', 'BULK
 # MATERIALS ORDER'); not a label ('Your order') nor another kind of order ('CHANGE ORDER').
 _ORDER_TITLE = re.compile(
-    rf"{words.NOT_AN_ORDERS_TITLE}(?:[^\W\d]+\s+){{0,2}}(?:{words.PO_TITLE}|order)", re.I
+    rf"{words.NOT_AN_ORDERS_TITLE}(?:(?:[^\W\d]+\s+){{0,2}}(?:{words.PO_TITLE}|order)|"
+    # Estonian's and Finnish's purchase order: here only, as a title before its number; not
+    # a page's kind, as a supplier's page labels our order with the same word
+    r"ostutellimus|ostotilaus|"
+    # French's order named by what it orders ('COMMANDE DE BÉTON PRÊT À L'EMPLOI'); not a
+    # customer's or a sale's ('Commande de vente', 'Commande de la cliente')
+    r"commande\s+d(?:e|u|es)\s+(?!(?:la\s+|notre\s+|votre\s+)?client(?:e|s|es)?\b|ventes?\b)"
+    r"[^\W\d][^\d:]{1,40})",
+    re.I,
 )
 # The short forms of 'number' that mark one, in English and other languages: Maltese's
 # 'Nru.', the South Slavic 'бр.' and 'br.', Czech's and Slovak's 'č.', Slovene's 'Št.',
@@ -121,7 +129,10 @@ def number_after_title(lines: list[Line], step: float) -> Found:
                 bare = line.cells[1].text.strip()
                 if _bare_number(bare):  # the title and its number, alone on their line
                     return Found(bare, 0.7, f"{text} {bare}", None, line.cells[1].ocr)
-            if not (text.isupper() or len(line.cells) == 1) or not titled:
+            # (or set at the top right beside the letterhead: 'Meridian Construction (Botswana)
+            # (Pty) Ltd   Purchase Order')
+            beside_letterhead = index < 3 and n == 1 and len(line.cells) == 2
+            if not (text.isupper() or len(line.cells) == 1 or beside_letterhead) or not titled:
                 continue
             for at, marker in _after(lines, index, n, step):
                 found = _marker(marker.text.strip())
@@ -137,6 +148,10 @@ def number_after_title(lines: list[Line], step: float) -> Found:
                 else:
                     beside = fields.values_beside(lines, at, marker, step)
                     values = [c.text for c in beside + _boxed(lines, at, marker, step)]
+                    if len(values) > 1 and not re.search(r"\d", values[0]):
+                        # a row of heads: right of the marker, the next head; the marker's
+                        # value is under it ('Αριθμός  Ημερομηνία' over '26-00309  19/10/2026')
+                        values = values[1:]
                 value = with_digit(values[0]) if values else None
                 alone = value and _of_its_date(values[0].strip()[len(value) :])
                 if (
@@ -152,8 +167,13 @@ def number_after_title(lines: list[Line], step: float) -> Found:
     return MISSING
 
 
-# The word before the date a number is of ('n. OF26-0657 del 20/08/2026').
-_OF = re.compile(r"\s*(?:(?:of|dated|vom|du|del|de|od)\s+)?(?P<date>.*)", re.IGNORECASE)
+# The word before the date a number is of ('n. OF26-0657 del 20/08/2026'), or a stroke, and
+# the year's word after the date ('No 0000000436 / 25.07.2026 г.').
+_OF = re.compile(
+    r"\s*(?:/\s*)?(?:(?:of|dated|vom|du|del|de|od|от|від)\s+)?(?P<date>.*?)"
+    r"(?:\s+(?:г|год|р)\.?)?",
+    re.IGNORECASE,
+)
 
 
 def _of_its_date(rest: str) -> bool:
