@@ -619,14 +619,24 @@ def _at(line: Line, x0: float) -> str | None:
     return next((c.text.strip() for c in line.cells if abs(c.x0 - x0) <= 2), None)
 
 
+# A number's marker between a word and its code ('Job No. CM-LMB03', 'Project nr GL-082').
+# (with its point or colon: Portuguese's 'obra no IC19' is 'the works on the IC19'; and a
+# code that starts with the letters, 'Project NORD-12', keeps them)
+_ITS_NUMBER = r"(?i:(?:(?:no|nr)\s*[.:]|n[°º]\.?)\s*:?\s*)?"
 # A site's code named in the words of a line, by the word 'Project' or 'Site' before it, or
 # 'site' after it ('Drasa industrial sheds - Project FJ-LTK01', 'Meridian Construction -
 # WHK-11 site office'): a word in capitals and digits (with a hyphen after 'site', as 'PPE2
 # site induction' names none), checked apart from the words (no pattern backtracks on it).
 # (in the languages' words too: 'Objet : chantier WF-FUT03 - Réservoir d'eau de Leava')
 _NAMED_BEFORE = re.compile(
-    rf"(?<![^\W\d_])(?i:project|site|{'|'.join(words.PROJECT_WORDS)})\s+"
+    rf"(?<![^\W\d_])(?i:project|site|{'|'.join(words.PROJECT_WORDS)})\s+{_ITS_NUMBER}"
     r"([A-Z][A-Z0-9-]{2,14})(?![\w-])"
+)
+# Above the items, the job's too ('Limbe Regional Hospital extension (Job No. CM-LMB03)'):
+# not under them, where a supplier's foot names its own job ('CalLab LIMS - job KCS-26-05400').
+# Not the supplier's ('your job VT-2291', 'as per job no. WS-4471').
+_JOB_NAMED = re.compile(
+    rf"(?<![^\W\d_])(?<!(?i:your)\s)(?<!(?i:per)\s)(?i:job)\s+{_ITS_NUMBER}([A-Z][A-Z0-9-]{{2,14}})(?![\w-])"
 )
 _NAMED_AFTER = re.compile(r"(?<![\w-])([A-Z][A-Z0-9-]{2,14})\s+(?i:site)\b")
 _SITE_CODE = re.compile(r"[A-Z]{2,}[A-Z0-9]*(?:-[A-Z0-9]+)*")
@@ -640,23 +650,50 @@ def _site_code(word: str, hyphen: bool) -> bool:
 
 def project_in_words(lines: list[Line], site_codes: tuple[str, ...]) -> Found:
     """No project label known, and no known site's code: a code the words above the items
-    name a project's or a site's ('... - Project FJ-LTK01' under 'Deliver to'); the one such
-    code, none where two differ."""
+    name a project's, a site's or a job's ('... - Project FJ-LTK01' under 'Deliver to'); with
+    none there, one the words under them name a project's or a site's (the terms' 'Lugar de
+    entrega: ... obra CBA-LAB-07'); the one such code, none where two differ."""
+    above = _above_items(lines)
+    named = _named_codes(above, (_NAMED_BEFORE, _JOB_NAMED))
+    if not named:
+        # under the items, only where the words speak of the delivery (the terms' 'Lugar de
+        # entrega: … obra CBA-LAB-07'), not of a standard or a rule ('site COVID-19
+        # protocols', 'the project NEC4 ECC'); no item's line
+        delivery = [
+            line
+            for line in lines[len(above) :]
+            if _DELIVERY.search(line.text) and _numbers(line) < 2
+        ]
+        named = _named_codes(delivery, (_NAMED_BEFORE,))
+    if len(named) != 1:
+        return MISSING
+    ((code, cell),) = named.items()
+    return Found(code, 0.6, cell.text.strip(), None, cell.ocr)
+
+
+# A delivery's words, in English and other languages ('deliver', 'entrega', 'livraison',
+# 'livrare', 'Lieferung', 'consegna', 'pristatymas', 'levering', 'leverans', 'dostawa').
+_DELIVERY = re.compile(
+    r"(?<![^\W\d_])(?:deliver|entreg|livr|liefer|consegn|pristatym|lever|dostaw|dostav|isporu)",
+    re.IGNORECASE,
+)
+
+
+def _named_codes(lines: list[Line], before: tuple[re.Pattern, ...]) -> dict[str, Cell]:
+    """The codes the lines' words name, by a word before them or 'site' after, each with the
+    first cell that names it."""
     named: dict[str, Cell] = {}
-    for line in _above_items(lines):
+    for line in lines:
         for cell in line.cells:
             found = [
-                *(m.group(1) for m in _NAMED_BEFORE.finditer(cell.text)
+                *(m.group(1) for pattern in before for m in pattern.finditer(cell.text)
                   if _site_code(m.group(1), False)),
                 *(m.group(1) for m in _NAMED_AFTER.finditer(cell.text)
                   if _site_code(m.group(1), True)),
             ]  # fmt: skip
             for code in found:
                 named.setdefault(code, cell)
-    if len(named) != 1:
-        return MISSING
-    ((code, cell),) = named.items()
-    return Found(code, 0.6, cell.text.strip(), None, cell.ocr)
+    return named
 
 
 def project_known_code(lines: list[Line], site_codes: tuple[str, ...]) -> Found:

@@ -192,10 +192,10 @@ PROJECT_WORDS = [
     r"proyecto|obra|obyekt|pro[ġg]ett|byggeplads|byggeplass|(?:bygg)?arbetsplats",
     # (Montenegrin's and Serbian's building site, Albanian's project, Breton's site)
     r"gradili[šs]te|градилиште|projekti|chanter",
-    # the site as 'the object' (Estonian, Latvian, Albanian, Bulgarian, Georgian; Serbian,
-    # Macedonian, Ukrainian, Russian), Slovenian's building site, and the project in
+    # the site as 'the object' (Estonian, Latvian, Lithuanian, Albanian, Bulgarian, Georgian;
+    # Serbian, Macedonian, Ukrainian, Russian), Slovenian's building site, and the project in
     # Mongolian and Georgian
-    r"objekt[si]?|objekat|обект|објекат|објект|об['’]єкт|объект|ობიექტი|gradbišče|төсөл|პროექტი",
+    r"objekt(?:as|[si])?|objekat|обект|објекат|објект|об['’]єкт|объект|ობიექტი|gradbišče|төсөл|პროექტი",
     r"stavba|z[áa]kazka|zak[áa]zka",  # Slovak's and Czech's building works and job
     r"cantiere|commessa|progetto",  # Italian's building site, job and project
     r"proyek|[òó]bra",  # Indonesian's project, Occitan's works
