@@ -1487,7 +1487,7 @@ def _order_of(said: bool | None, lines: list[Line]) -> bool | None:
 
 def in_the_us_alone(lines: list[Line]) -> bool:
     """The countries the page's addresses name or print are the United States alone
-    ('Houston, TX 77002'; not beside 'Brierley Hill DY5 1XN' or '…, South Africa')."""
+    ('Houston, TX 77002'; not beside 'Brierley Hill DY5 1XN' or 'Monterrey, N.L., México')."""
     return countries.named("\n".join(line.text for line in lines)) == {"us"}
 
 

@@ -619,7 +619,7 @@ def _at(line: Line, x0: float) -> str | None:
     return next((c.text.strip() for c in line.cells if abs(c.x0 - x0) <= 2), None)
 
 
-# A number's marker between a word and its code ('Job No. CM-LMB03', 'Project nr GL-082').
+# A number's marker between a word and its code ('Job No. CM-LMB03', 'Project Nr. GL-082').
 # (with its point or colon: Portuguese's 'obra no IC19' is 'the works on the IC19'; and a
 # code that starts with the letters, 'Project NORD-12', keeps them)
 _ITS_NUMBER = r"(?i:(?:(?:no|nr)\s*[.:]|n[°º]\.?)\s*:?\s*)?"
@@ -632,9 +632,9 @@ _NAMED_BEFORE = re.compile(
     rf"(?<![^\W\d_])(?i:project|site|{'|'.join(words.PROJECT_WORDS)})\s+{_ITS_NUMBER}"
     r"([A-Z][A-Z0-9-]{2,14})(?![\w-])"
 )
-# Above the items, the job's too ('Limbe Regional Hospital extension (Job No. CM-LMB03)'):
-# not under them, where a supplier's foot names its own job ('CalLab LIMS - job KCS-26-05400').
-# Not the supplier's ('your job VT-2291', 'as per job no. WS-4471').
+# Above the items, the job's too ('Limbe Regional Hospital extension (Job No. CM-LMB03)'),
+# not the supplier's ('your job VT-2291', 'as per job no. WS-4471'); not under the items,
+# where a supplier's foot names its own job ('CalLab LIMS - job KCS-26-05400').
 _JOB_NAMED = re.compile(
     rf"(?<![^\W\d_])(?<!(?i:your)\s)(?<!(?i:per)\s)(?i:job)\s+{_ITS_NUMBER}([A-Z][A-Z0-9-]{{2,14}})(?![\w-])"
 )
