@@ -835,7 +835,7 @@ def _by_place(
     one by its place (unlabelled.py); what it finds is never proven. A rule that holds only
     on our own page (`unlabelled.ours_alone`) is passed over on any other."""
     ocr = any(line.ocr for line in lines)
-    ours = unlabelled.ours_alone(lines, options.buyer_names)
+    ours: bool | None = None  # (asked only when such a rule is reached)
     for name, stage, extra in (
         ("po_number", "number", step),
         ("po_date", "date", date_check),
@@ -844,8 +844,11 @@ def _by_place(
         for rule in rules.stage(stage, ocr):
             if found[name].value:
                 break
-            if rule.ours_only and not ours:
-                continue
+            if rule.ours_only:
+                if ours is None:
+                    ours = unlabelled.ours_alone(lines, options.buyer_names)
+                if not ours:
+                    continue
             if name == "po_date":  # a date of another numbered document comes last
                 guess = rule.function(lines, extra, number=found["po_number"].value)
             else:
@@ -1357,7 +1360,10 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     trail = Trail()
     comma, mark_chosen = _decimal_mark(lines, step, trail)
     said = date_order(lines)
-    check = _finders(options, _order_of(said, lines), ordered=True)
+    # (with nothing said, month first where the page's addresses are of the United States
+    # alone, where dates are written so: a guess still, so its date is flagged)
+    by_address = said is None and in_the_us_alone(lines)
+    check = _finders(options, False if by_address else said, ordered=True)
     pairs = paired.split_pairs(lines, step)  # labels in two languages side by side, split
     found = _labelled(pairs, fields.PO_LABELS, check, step)
     if not found["supplier_name"].value:
@@ -1413,7 +1419,9 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     included = totals.tax_included(found.get("tax")) and not _net_prices(found, table.items)
     inclusive = included or structure.sums_included(found)
     prove = partial(_po_proof, options=options, table=table, currencies=currencies)
-    prove = partial(prove, inclusive=inclusive, order_guessed=_order_guessed(said, found, lines))
+    prove = partial(
+        prove, inclusive=inclusive, order_guessed=_order_guessed(said, found) or by_address
+    )
     theirs = proofs.their_page(found.get("po_number", MISSING), lines)
     prove = partial(prove, doubted=doubted, their_page=theirs)
     rows, learned = table.items, _with_layout(lines, found, table.items, options, prove, trail)
@@ -1476,27 +1484,18 @@ def _name_run_on(learned: dict[str, Found], read: dict[str, Found]) -> None:
         learned["supplier_name"] = read["supplier_name"]
 
 
-def _order_of(said: bool | None, lines: list[Line]) -> bool | None:
-    """The order the order's numeric dates say (`date_order`); with nothing said, month first
-    on a page whose addresses are in the United States alone, where dates are written so.
-    That is still a guess: its date that reads both ways stays flagged (`_order_guessed`)."""
-    if said is None and in_the_us_alone(lines):
-        return False
-    return said
-
-
 def in_the_us_alone(lines: list[Line]) -> bool:
     """The countries the page's addresses name or print are the United States alone
     ('Houston, TX 77002'; not beside 'Brierley Hill DY5 1XN' or 'Monterrey, N.L., México')."""
-    return countries.named("\n".join(line.text for line in lines)) == {"us"}
+    return _countries_named("\n".join(line.text for line in lines)) == {"us"}
 
 
-def _order_guessed(said: bool | None, found: dict[str, Found], lines: list[Line]) -> bool:
-    """Its numeric dates' order is only a guess: none of them says which comes first, and it
-    is priced in another currency than the office's own, so it may come from where the month
-    is written first, or it was read month first for its address in the United States."""
+def _order_guessed(said: bool | None, found: dict[str, Found]) -> bool:
+    """Its numeric dates' order is only the office's guess: none of them says which comes
+    first, and it is priced in another currency than the office's own, so it may come from
+    where the month is written first."""
     currency = found.get("currency", MISSING).value
-    return said is None and (currency not in (None, OWN_CURRENCY) or in_the_us_alone(lines))
+    return said is None and currency not in (None, OWN_CURRENCY)
 
 
 def _names_a_tax(lines: list[Line]) -> bool:

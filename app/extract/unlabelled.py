@@ -636,7 +636,8 @@ _NAMED_BEFORE = re.compile(
 # not the supplier's ('your job VT-2291', 'as per job no. WS-4471'); not under the items,
 # where a supplier's foot names its own job ('CalLab LIMS - job KCS-26-05400').
 _JOB_NAMED = re.compile(
-    rf"(?<![^\W\d_])(?<!(?i:your)\s)(?<!(?i:per)\s)(?i:job)\s+{_ITS_NUMBER}([A-Z][A-Z0-9-]{{2,14}})(?![\w-])"
+    rf"(?<![^\W\d_])(?<!(?i:your)\s)(?<!(?i:per)\s)(?i:job)\s+{_ITS_NUMBER}"
+    r"([A-Z][A-Z0-9-]{2,14})(?![\w-])"
 )
 _NAMED_AFTER = re.compile(r"(?<![\w-])([A-Z][A-Z0-9-]{2,14})\s+(?i:site)\b")
 _SITE_CODE = re.compile(r"[A-Z]{2,}[A-Z0-9]*(?:-[A-Z0-9]+)*")
