@@ -29,6 +29,17 @@ _NOT_PRINTED = (
     "so later, is read (and flagged, the supplier's own document's)"
 )
 _NO_ITEMS = "the table learned from document 1 reads no items on document 2"
+_OWN_DATE = (
+    "the date read at the place learned from document 1 is the document's own, a day or two "
+    "after our order's"
+)
+_ITEM_WRONG = "the table learned from document 1 reads an item of a later document wrong"
+# Dev families no layout is learned from (`teach.learn` gives None): known failures too, kept
+# out of the test that another family's document is not taken for their layout.
+NOT_LEARNED: dict[str, str] = {
+    "sideways-mainframe-po": "its page is printed turned on its side, and its text layer "
+    "gives no lines the way the page reads: nothing is learned from document 1",
+}
 # Dev families the memory does not yet read as printed: known failures, kept in the table
 # (strict, so the day it reads them the mark must go) rather than left out of it.
 NOT_YET: dict[str, str] = {
@@ -217,6 +228,34 @@ NOT_YET: dict[str, str] = {
     "beirut-diesel": "no place is learned for its subtotal and total",
     "jabalpur-discom-order": "no place is learned for its PO number",
     "sable-ridge-meter-order": "no place is learned for its supplier",
+    # rotation 23's, dev families since rotation 25
+    "heredia-proforma-ivi": _NO_ITEMS + ", nor its subtotal, tax and total",
+    "grand-junction-stock-form": _NO_ITEMS + ", nor its subtotal, tax and total",
+    "marion-island-satcom-order": _NO_ITEMS + ", nor its subtotal, tax and total",
+    "tartu-ettemaksuarve": _OWN_DATE,
+    "kolding-traelast-ordrebekraeftelse": _OWN_DATE,
+    "kriens-baumaterial-bestaetigung": _OWN_DATE + "; and no items are read on document 2",
+    "sohar-camp-provisions": _OWN_DATE,
+    "dayton-edi-850-report": _OWN_DATE,
+    "pointe-claire-gst-qst": _OWN_DATE,
+    "msunduzi-chat-order": _OWN_DATE + "; no place is learned for its subtotal, tax and total",
+    "birmingham-steel-cwt": "document 6's date (10/11/2026) is read day first: document 1's "
+    "(03/03/2026) reads the same either way round, so its order is not learned",
+    "bochum-elektro-bestaetigung": _ITEM_WRONG,
+    "pavlodar-cable-confirmation": _ITEM_WRONG,
+    "bengaluru-b2b-order": _ITEM_WRONG,
+    "dodoma-borehole-work-order": _ITEM_WRONG,
+    "sharjah-tally-po": "the table learned from document 1 reads one item of document 2's two",
+    "hebron-stone-confirmation": "the table learned from document 1 reads one item of "
+    "document 4's two",
+    "genoa-telex-conferma": "no subtotal or tax is read at the places learned from document 1 "
+    "on document 5",
+    "braga-nota-desalinhada": "no supplier is read at the place learned from document 1 on "
+    "document 3",
+    "ras-al-khaimah-mirrored-lpo": "no place is learned for its subtotal, tax and total",
+    "dublin-notes-database-po": "the tax read at the place learned from document 1 is not "
+    "document 2's",
+    "sideways-mainframe-po": NOT_LEARNED["sideways-mainframe-po"],
 }
 LEARNED_CASES = [
     pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=NOT_YET[name]))
@@ -277,9 +316,18 @@ def test_learned_from_one_document_it_reads_the_others_as_printed(family):
         ), f"{family}-{n}"
 
 
-@pytest.mark.parametrize(("mine", "other"), list(itertools.permutations(DEV, 2)))
+@pytest.mark.parametrize(
+    ("mine", "other"),
+    [(mine, other) for mine, other in itertools.permutations(DEV, 2) if mine not in NOT_LEARNED],
+)
 def test_another_familys_document_is_not_taken_for_the_layout(mine, other):
     assert recall.known([learned(mine)], lines(other, 2)) is None
+
+
+@pytest.mark.parametrize("family", sorted(NOT_LEARNED))
+def test_a_family_no_layout_is_learned_from_is_still_so(family):
+    # the day one is learned, it leaves NOT_LEARNED and joins the test above
+    assert teach.learn(lines(family, 1), truth(family, 1)) is None
 
 
 def test_a_page_scaled_and_shifted_like_a_photo_still_matches():
