@@ -390,8 +390,10 @@ def code(text: str) -> str | None:
 _LEADER_MARKS = "+*.·•»>=~_-–"
 
 
-# 'M/s' or 'Messrs' before a company's name, as addressed in India, Kenya, Pakistan...
-_MESSRS = re.compile(r"^(?:m/s\.?|messrs\.?)\s+(?=\S)", re.IGNORECASE)
+# 'M/s' or 'Messrs' before a company's name, as addressed in India, Kenya, Pakistan..., and
+# Arabic's 'السادة/' ('Messrs'); after it, Arabic's 'المحترمين' ('the respected').
+MESSRS = re.compile(r"^(?:(?:m/s|messrs)(?:\.\s*|\s+)|السادة(?:\s*/\s*|\s+))(?=\S)", re.IGNORECASE)
+_RESPECTED = re.compile(r"\s+المحترم(?:ين|ون)?$")
 
 
 # Our account with the supplier, or its code in our books, in brackets after its name, named
@@ -414,7 +416,8 @@ _VENDOR_CODE = re.compile(r"^[A-Z]{1,3}-?(?:0\d{3,}|\d{5,})\s+(?=[^\W\d_]{2})")
 def name(text: str) -> str | None:
     if text.strip().endswith(":"):  # another label ('Subject:'), not a name
         return None
-    text = _MESSRS.sub("", text.strip(" :,").lstrip(_LEADER_MARKS + " "))
+    text = MESSRS.sub("", text.strip(" :,").lstrip(_LEADER_MARKS + " "))
+    text = _RESPECTED.sub("", text)
     text = _ACCOUNT_AFTER.sub("", text)
     if len(text) < 3 or not re.search(r"[^\W\d_]{2}", text) or is_label(text):
         return None

@@ -111,6 +111,11 @@ RULES: tuple[Rule, ...] = (
     R("supplier_registered_at_foot", "no supplier found above the items: the company whose "
       "registration line is at the page's foot", False, "supplier",
       unlabelled.supplier_registered_at_foot),
+    R("supplier_addressed", "no supplier found otherwise: the company the page is addressed "
+      "to ('M/s', 'Messrs')", False, "supplier", unlabelled.supplier_addressed),
+    R("supplier_company_line", "no supplier found otherwise: the company whose name starts a "
+      "line giving its address or registration after it", False, "supplier",
+      unlabelled.supplier_company_line),
     R("supplier_misread", "a name read by OCR that is a known supplier's but for a letter or two",
       True, "name", validate.like_known_name),
     R("site_code_misread", "a code read by OCR that is a known site's but for a look-alike",

@@ -744,6 +744,105 @@ def supplier_registered_at_foot(lines: list[Line], buyer_names: tuple[str, ...])
     return MISSING
 
 
+_ARABIC_COMPANY = re.compile(r"(?:شركة|مؤسسة)\s")
+
+
+def supplier_addressed(lines: list[Line], buyer_names: tuple[str, ...]) -> Found:
+    """No supplier found otherwise: the company the page is addressed to, its name after 'M/s'
+    or 'Messrs' at the start of a line of the first page ('To,' over 'M/s Rewa Power
+    Equipments Pvt. Ltd.,'), read from the top: on our own order, the supplier; never our
+    own company (a supplier's page addressed to us). Found by its place, so never proven."""
+    check = fields.supplier_checker(buyer_names)
+    page = [line for line in lines if line.page == lines[0].page] if lines else []
+    for line in page:
+        text = line.cells[0].text.strip() if line.cells else ""
+        if not fields.MESSRS.match(text):  # 'M/s', 'Messrs', 'السادة/'
+            continue
+        value = check(text)
+        # a company's name, ending in its legal form or, in Arabic, starting with the word for
+        # a company or an establishment (شركة, مؤسسة): not a person, a post or a subject
+        named = value and (_legal_end(value) or _ARABIC_COMPANY.match(value))
+        company = named and ":" not in value
+        if company and not _ours_or_a_bank(value, buyer_names):
+            return Found(value, 0.6, text, None, line.ocr)
+    return MISSING
+
+
+# Between a company's name and what follows it on the line that gives its address,
+# registration or phone ('Holzbau Fankhauser GmbH · Gewerbestraße 14 · 6272 Kaltenbach',
+# 'Corio Bay Skips & Waste Pty Ltd - ABN 41 623 118 902 - 9 Hume Court').
+_COMPANY_LINE_BREAK = re.compile(r"\s[·•|]\s|\s[-–—]\s")
+
+
+# A label's colon or a time of day ('Receiving Mon-Fri 7:00 a.m.'): not a company's name.
+_NOT_A_NAME = re.compile(r":|\b[ap]\.\s?m\.?$", re.IGNORECASE)
+# Words of a sentence that names a company, never of a company's name ('Powered by Sage …
+# Ltd', 'Payment to Velmor Timber Ltd', 'A member of the Harlow Group Ltd'), and a number
+# standing alone ('Page 1 of 2 - Velmor Timber Ltd').
+_A_SENTENCES = re.compile(
+    r"(?<![^\W\d_])(?:by|to|from|via|is|are|was|our|your|per|with|member|division|\d+)"
+    r"(?![^\W\d_])",
+    re.IGNORECASE,
+)
+
+
+def _listed(head: str) -> bool:
+    """A comma before the name's legal form: names listed ('J Smith, P Naidoo - Meridian
+    Holdings Ltd'), or a person's post before it ('John Smith, Buyer, Velmor Timber Ltd');
+    not the comma before the legal form itself ('Azulejos de Triana, S.L.')."""
+    parts = head.split()
+    for k in (3, 2, 1):
+        if len(parts) > k and validate.is_legal_form(" ".join(parts[-k:])):
+            return "," in " ".join(parts[:-k]).rstrip(",")
+    return "," in " ".join(parts[:-1]).rstrip(",")
+
+
+def supplier_company_line(lines: list[Line], buyer_names: tuple[str, ...]) -> Found:
+    """No supplier found otherwise: the company whose name, ending in its legal form, starts a
+    line of the first page and is followed there by its address, registration or phone after
+    a mark between them (the foot's 'Boomkwekerij Van Damme-De Smet bv - Kouterstraat 41, 9080
+    Lochristi - Ondernemingsnr. …', a letter's return address over the window 'Holzbau
+    Fankhauser GmbH · Gewerbestraße 14 · 6272 Kaltenbach'), read from the foot up: the page's
+    issuer or the party it is addressed to, never our own company. Found by its place, so
+    never proven."""
+    check = fields.supplier_checker(buyer_names)
+    page = [line for line in lines if line.page == lines[0].page] if lines else []
+    for line in reversed(page):
+        text = line.cells[0].text.strip() if line.cells else ""
+        for mark in _COMPANY_LINE_BREAK.finditer(text):
+            head = text[: mark.start()].strip(" ,;")
+            if not _legal_end(head) or not text[mark.end() :].strip():
+                continue
+            if _NOT_A_NAME.search(head) or _A_SENTENCES.search(head) or _listed(head):
+                break  # a label's, a time's, a sentence's or a list's words: no company's line
+            value = check(head)
+            if value and not _ours_or_a_bank(value, buyer_names):
+                return Found(value, 0.6, text, None, line.ocr)
+            break  # the line's company is ours, a bank or not one
+    return MISSING
+
+
+def _ours_or_a_bank(name: str, buyer_names: tuple[str, ...]) -> bool:
+    """Our own company; a company of our group, its name starting with the word ours starts
+    with ('Meridian Bau GmbH' beside 'Meridian Construction (Pty) Ltd'), where that word is
+    no word of any company's; or a bank (the foot's 'Zenith Bank Plc - Acct No: …')."""
+    if validate.is_buyer(name, buyer_names) or _BANK.search(name):
+        return True
+    first = validate.company_key(name).split()[:1]
+    ours = {key.split()[0] for key in map(validate.company_key, buyer_names) if key}
+    return bool(first) and first[0] in ours - _ANY_COMPANYS and len(first[0]) >= 4
+
+
+# A bank's name: 'Zenith Bank Plc', 'Nedbank Ltd', 'Commerzbank AG', 'Banco …', 'Sparkasse …'.
+_BANK = re.compile(r"bank|(?<![^\W\d_])(?:banco|banque|banca|sparkasse)(?![^\W\d_])", re.I)
+# Words any company's name may start with: no sign of our group.
+_ANY_COMPANYS = {
+    "construction", "constructions", "building", "builders", "general", "national", "united",
+    "international", "group", "groupe", "grupo", "gruppo", "company", "compagnie", "societe",
+    "sociedad", "sociedade", "societa", "the", "first", "new",
+}  # fmt: skip
+
+
 def _legal_end(name: str) -> bool:
     """The name ends in a company's legal form ('… Ltd', '… Louzao, S.L.', '… Sp. z o.o.')."""
     parts = name.split()
