@@ -367,10 +367,14 @@ def _currency(lines: list[Line]) -> tuple[Found, int]:
             found = Found(symbol, proofs.LOW - 0.1, "Rs: no code names which country's rupee")
             return found, len(named)
         doubt = None
+        unmarked = fields.money_mark_unnamed(text)
         if ocr and not coded and fields.times_named(text, symbol) < 2:
             doubt = "one sign on a photo"  # one '$' may be an 'S' misread: a person checks it
         elif ocr and not coded and not fields.beside_a_number(text, symbol):
             doubt = "beside no amount"  # signs by no amount are letters misread ('č.' as '€.')
+        elif not coded and not fields.beside_a_number(text, symbol) and _another(unmarked, symbol):
+            # a word of a name ('EURO INSTAL GRUP SA'), another mark beside the amounts ('lei')
+            doubt = f"beside no amount, and '{unmarked}' is beside the amounts"
         if doubt:
             found = Found(symbol, proofs.LOW - 0.1, f"{symbol}: {doubt}", None, True)
     if found.value == "CAD" and found.confidence >= proofs.LOW and not _canadian(text):
@@ -667,6 +671,9 @@ def _abroad(text: str) -> str | None:
     money = _money_in_words(text)
     if money:
         return f"the page names {money.lower()} in words"
+    tax = _foreign_tax(text)
+    if tax:
+        return f"the page names a tax the office's country does not charge ('{tax}')"
     if len(_OTHER_SCRIPT.findall(text)) >= 20:
         return "the page is written in another script"
     return None
@@ -728,6 +735,33 @@ def _by_dialling(text: str, currencies: dict[str, str]) -> str | None:
 _CANADIAN_TAX = re.compile(
     r"\b(?:HST|QST|TPS|TVQ)\b\s*(?:\d{1,2}(?:[.,]\d+)?\s*%|:|#|n[o°º])"  # 'TPS 5 %', 'TVQ :'
 )
+# A tax, or a tax's identifier, that only other countries than the office's have: Canada's own
+# with its rate or number ('HST 13%', 'TVQ #'), Brazil's company number, India's GST's
+# identifier and halves; and a sales tax (the United States', Canada's) on a page that names
+# no VAT, which the office's country charges (some accounting programs print 'Sales tax' for it).
+_FOREIGN_TAX = re.compile(
+    r"\b(?:HST|QST|TPS|TVQ)\b\s*(?:\d{1,2}(?:[.,]\d+)?\s*%|#)|\b(?:CNPJ|C\.N\.P\.J\.|GSTIN)"
+    r"|\b[CSI]GST\b"
+)
+_SALES_TAX = re.compile(r"\bsales(?:\s*[-&]\s*use)?[\s-]+tax(?:es)?\b", re.IGNORECASE)
+_VAT = re.compile(r"\bVAT\b", re.IGNORECASE)
+
+
+def _foreign_tax(text: str) -> str | None:
+    """A tax the page names that only other countries than the office's charge, or None."""
+    found = _FOREIGN_TAX.search(text)
+    if found:
+        return found.group()
+    found = _SALES_TAX.search(text)
+    return found.group() if found and not _VAT.search(text) else None
+
+
+def _another(mark: str | None, symbol: str) -> bool:
+    """A money mark beside the amounts that is not the currency's own code in small letters
+    ('1.073,43 Eur' beside 'EUR')."""
+    return bool(mark) and mark.upper() != symbol
+
+
 # What names Canada's dollar beyond 'C$': its code, 'CA$' or 'Can$', its name or the country's.
 _CANADIAN = re.compile(r"(?<![A-Za-z])(?:CAD|CA\$|Can\$)|(?i:canadian\s+dollars?)|\bCanada\b")
 
