@@ -732,24 +732,21 @@ def _by_dialling(text: str, currencies: dict[str, str]) -> str | None:
 
 # Sales taxes only Canada levies (the harmonized tax, Quebec's, the federal one in French),
 # named with a rate or a registration.
-_CANADIAN_TAX = re.compile(
-    r"\b(?:HST|QST|TPS|TVQ)\b\s*(?:\d{1,2}(?:[.,]\d+)?\s*%|:|#|n[o°º])"  # 'TPS 5 %', 'TVQ :'
-)
+_CANADIAN_TAXES = r"\b(?:HST|QST|TPS|TVQ)\b\s*"
+_RATE = r"\d{1,2}(?:[.,]\d+)?\s*%"
+_CANADIAN_TAX = re.compile(rf"{_CANADIAN_TAXES}(?:{_RATE}|:|#|n[o°º])")  # 'TPS 5 %', 'TVQ :'
 # A tax, or a tax's identifier, that only other countries than the office's have: Canada's own
-# with its rate or number ('HST 13%', 'TVQ #'), Brazil's company number, India's GST's
-# identifier and halves; and a sales tax (the United States', Canada's) on a page that names
-# no VAT, which the office's country charges (some accounting programs print 'Sales tax' for it).
-_FOREIGN_TAX = re.compile(
-    r"\b(?:HST|QST|TPS|TVQ)\b\s*(?:\d{1,2}(?:[.,]\d+)?\s*%|#)|\b(?:CNPJ|C\.N\.P\.J\.|GSTIN)"
-    r"|\b[CSI]GST\b"
-)
+# with its rate or number ('HST 13%', 'TVQ #'), Brazil's company number, India's GST's marks
+# (`_INDIA`); and a sales tax (the United States', Canada's) on a page that names no VAT,
+# which the office's country charges (some accounting programs print 'Sales tax' for it).
+_FOREIGN_TAX = re.compile(rf"{_CANADIAN_TAXES}(?:{_RATE}|#)|\b(?:CNPJ|C\.N\.P\.J\.)")
 _SALES_TAX = re.compile(r"\bsales(?:\s*[-&]\s*use)?[\s-]+tax(?:es)?\b", re.IGNORECASE)
 _VAT = re.compile(r"\bVAT\b", re.IGNORECASE)
 
 
 def _foreign_tax(text: str) -> str | None:
     """A tax the page names that only other countries than the office's charge, or None."""
-    found = _FOREIGN_TAX.search(text)
+    found = _FOREIGN_TAX.search(text) or _INDIA.search(text)
     if found:
         return found.group()
     found = _SALES_TAX.search(text)

@@ -731,7 +731,7 @@ def supplier_registered_at_foot(lines: list[Line], buyer_names: tuple[str, ...])
     Ltd | Registered in Ireland No. 214587 | VAT No. …'): the page's issuer, never our own
     company. Found by its place, so never proven."""
     check = fields.supplier_checker(buyer_names)
-    page = [line for line in lines if line.page == lines[0].page] if lines else []
+    page = _first_page(lines)
     for line in reversed(page[len(page) // 2 :]):
         text = line.text
         mark = _REGISTERED.search(text)
@@ -753,7 +753,7 @@ def supplier_addressed(lines: list[Line], buyer_names: tuple[str, ...]) -> Found
     Equipments Pvt. Ltd.,'), read from the top: on our own order, the supplier; never our
     own company (a supplier's page addressed to us). Found by its place, so never proven."""
     check = fields.supplier_checker(buyer_names)
-    page = [line for line in lines if line.page == lines[0].page] if lines else []
+    page = _first_page(lines)
     for line in page:
         text = line.cells[0].text.strip() if line.cells else ""
         if not fields.MESSRS.match(text):  # 'M/s', 'Messrs', 'السادة/'
@@ -806,7 +806,7 @@ def supplier_company_line(lines: list[Line], buyer_names: tuple[str, ...]) -> Fo
     issuer or the party it is addressed to, never our own company. Found by its place, so
     never proven."""
     check = fields.supplier_checker(buyer_names)
-    page = [line for line in lines if line.page == lines[0].page] if lines else []
+    page = _first_page(lines)
     for line in reversed(page):
         text = line.cells[0].text.strip() if line.cells else ""
         for mark in _COMPANY_LINE_BREAK.finditer(text):
@@ -841,6 +841,10 @@ _ANY_COMPANYS = {
     "international", "group", "groupe", "grupo", "gruppo", "company", "compagnie", "societe",
     "sociedad", "sociedade", "societa", "the", "first", "new",
 }  # fmt: skip
+
+
+def _first_page(lines: list[Line]) -> list[Line]:
+    return [line for line in lines if line.page == lines[0].page] if lines else []
 
 
 def _legal_end(name: str) -> bool:
