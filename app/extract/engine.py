@@ -864,9 +864,10 @@ def _by_place(
 ) -> None:
     """No known label for the PO number, the date or the project: the first rule that finds
     one by its place (unlabelled.py); what it finds is never proven. A rule that holds only
-    on our own page (`unlabelled.ours_alone`) is passed over on any other."""
+    on a page of one kind (`Rule.holds`: our own, `unlabelled.ours_alone`) is passed over on
+    any other."""
     ocr = any(line.ocr for line in lines)
-    ours: bool | None = None  # (asked only when such a rule is reached)
+    held: dict[Callable, bool] = {}  # (each kind asked only when a rule of it is reached)
     for name, stage, extra in (
         ("po_number", "number", step),
         ("po_date", "date", date_check),
@@ -875,10 +876,10 @@ def _by_place(
         for rule in rules.stage(stage, ocr):
             if found[name].value:
                 break
-            if rule.ours_only:
-                if ours is None:
-                    ours = unlabelled.ours_alone(lines, options.buyer_names)
-                if not ours:
+            if rule.holds is not None:
+                if rule.holds not in held:
+                    held[rule.holds] = rule.holds(lines, options)
+                if not held[rule.holds]:
                     continue
             if name == "po_date":  # a date of another numbered document comes last
                 guess = rule.function(lines, extra, number=found["po_number"].value)
@@ -1087,22 +1088,27 @@ def _by_your_reference(number: Found) -> bool:
 
 # A reference alone, perhaps its date after it, 'of' it in a language ('MCL-26-0773 vom
 # 09.10.2026', 'NAR-545/26 od 04.09.2026.', 'Q75460 e datës 22.04.2026'), in two languages
-# at once too ('BZ-2683/748 vom / del 28.09.2026').
-_OF_ONE = (  # (Romansh's 'dals', Norwegian's and Swedish's 'av', Polish's, Czech's, Slovak's)
-    r"(?:vom|von|od|of|dated|du|del|de|din|dals|av|van|z\s+dnia|ze\s+dne|zo\s+d[ňn]a|від|от|"
-    r"e\s+dat[ëe]s)"
+# at once too ('BZ-2683/748 vom / del 28.09.2026'), or after a comma or a space alone
+# ('T2026/0183, 27.04.2026'); a number's mark before it ('No MCU-B-26/979', 'nr. MC419/26').
+_OF_ONE = (  # (Romansh's 'dals', Norwegian's and Swedish's 'av', Polish's, Czech's, Slovak's,
+    # Slovene's)
+    r"(?:vom|von|od|of|dated|du|del|de|din|dals|av|van|z\s+dnia|ze\s+dne|zo\s+d[ňn]a|z\s+dne|"
+    r"від|от|e\s+dat[ëe]s)"
 )
 _OF = rf"{_OF_ONE}(?:\s*/\s*{_OF_ONE})?"
 _REFERENCE_ALONE = re.compile(
-    rf"\s*(?P<reference>[^\W_][\w/\-.]*\d[\w/\-.]*?)(?:\s+{_OF}\s+(?P<date>.+?))?[\s.,;]*",
+    rf"\s*(?:(?:{unlabelled.SHORT_NUMBER}|n\.?\s?[°º]|№)\.?\s+)?"
+    rf"(?P<reference>[^\W_][\w/\-.]*\d[\w/\-.]*?)"
+    rf"(?:(?:\s*,\s*|\s+{_OF}\s+|\s+)(?P<date>.+?))?[\s.,;]*",
     re.IGNORECASE,
 )
+_YEARS_WORD = re.compile(rf"\s+(?:{unlabelled.YEARS_WORD})\.?$", re.IGNORECASE)
 
 
 def _reference_alone(text: str, date_check: Callable[[str], str | None]) -> str | None:
-    """The text is a reference with a digit and nothing else but its date ('NAR-545/26 od
-    04.09.2026.'); not a sentence or another label's value ('Account: MER-00412', '12
-    pallets as per quote')."""
+    """The text is a reference with a digit and nothing else but its number's mark before it
+    and its date after it ('NAR-545/26 od 04.09.2026.', 'No MCU-B-26/979'); not a sentence or
+    another label's value ('Account: MER-00412', '12 pallets as per quote')."""
     match = _REFERENCE_ALONE.fullmatch(text.lstrip(": "))  # (its label's colon apart: ': MCN/15')
     if match is None or (match["date"] and _date_alone(match["date"], date_check) is None):
         return None
@@ -1110,8 +1116,9 @@ def _reference_alone(text: str, date_check: Callable[[str], str | None]) -> str 
 
 
 def _date_alone(text: str, check: Callable[[str], str | None]) -> str | None:
-    """A numeric date and nothing else ('09.10.2026', '04.09.2026.'), as its check reads it."""
-    text = text.strip().rstrip(".,;")
+    """A numeric date and nothing else ('09.10.2026', '04.09.2026.', '29.07.2026 y.'), as its
+    check reads it."""
+    text = _YEARS_WORD.sub("", text.strip()).rstrip(".,;")
     return check(text) if numbers.DATE_IN_TEXT.fullmatch(text) else None
 
 

@@ -19,7 +19,8 @@ from app.extract.layout import Cell, Line
 from app.extract.model import MISSING, Found
 from app.extract.tables import column_key
 
-_NO = r"\s*(?:number|no\.?|num\.?|nr\.?|nru\.?|n\.?\s?[°º]\.?|#|ref(?:erence)?\.?)"
+# The word or sign for a label's number after it ('No.', 'Nr', 'N°', '#', 'Number', 'Ref.').
+NO = r"\s*(?:number|no\.?|num\.?|nr\.?|nru\.?|n\.?\s?[°º]\.?|#|ref(?:erence)?\.?)"
 # (a local purchase order's 'LPO No.', as offices in West and East Africa print it)
 # (a supply order, as offices in South Asia name their purchase order; a local service
 # order, an East African office's order for works, 'L.S.O. No.')
@@ -87,7 +88,8 @@ YOUR_ORDER = (
     # Italian's ('Vs. ordine', 'Vostro ordine', 'Vostra ordinazione'), Welsh's ('Eich archeb')
     r"v(?:ostr[oa]|s)\.?\s+(?:ordine|ordinazione)|eich\s+archeb|"
     # Portuguese's and Spanish's 'your' shortened ('V/ Encomenda', 'S/ Pedido')
-    r"[vs]/\s*(?:encomenda|pedido|nota\s+de\s+encomenda)|"
+    # (and 'V/ Requisição', your requisition)
+    r"[vs]/\s*(?:encomenda|pedido|nota\s+de\s+encomenda|requisi[çc][ãa]o)|"
     # Norwegian's, Danish's and Swedish's ('Deres ordre', 'Er beställning')
     r"deres\s+(?:ordre|bestilling)|er\s+(?:order|best[äa]llning)|"
     r"(?:o\s+)?suyo\s+pediu|vossa\s+empustaziun|"  # (Aragonese's, Romansh's)
@@ -110,7 +112,7 @@ YOUR_ORDER = (
 # (the German 'Ihre Bestellreferenz', your order's reference)
 YOUR_ORDER_NUMBER = (
     # ('Vaša narudžba br.', Bosnian's, Croatian's and Serbian's number)
-    rf"(?:{YOUR_ORDER})(?:{_NO}|\s*č\.?|\s*n\.|\s*br\.?|\s*nro\.?)|u\s+bestelnommer|"
+    rf"(?:{YOUR_ORDER})(?:{NO}|\s*č\.?|\s*n\.|\s*br\.?|\s*nro\.?)|u\s+bestelnommer|"
     r"ihre\s+bestell(?:nummer|referenz|-?\s*nr\.?)|uw\s+(?:order|bestel(?:ling)?)-?\s*nummer|"
     r"eich\s+rhif\s+archeb|"  # (Welsh's 'your order number')
     # Spanish's number first ('Tu n.º de pedido de compra', 'Su número de pedido')
@@ -127,13 +129,13 @@ YOUR_ORDER_NUMBER = (
 # (and 'Against P.O. No.' on a supplier's delivery order: on our own order, a blanket order's)
 YOUR_PO_BARE = (
     r"(?:your|customer|cust\.?|client)\s+p\.?\s?o\.?|"
-    rf"against\s+(?:p\.?\s?o\.?|purchase\s+order)(?:{_NO})?"
+    rf"against\s+(?:p\.?\s?o\.?|purchase\s+order)(?:{NO})?"
 )
 # The number word first ('No. PO', as Indonesian and Malay print it).
 NO_PO = r"(?:no\.?|nr\.?|n\.?\s?[°º]\.?|nomor)\s*p\.?\s?o\.?(?![^\W\d_])"
 # A purchase order's number named so ('PO Number', 'Purchase Order No.'): ours on our own
 # order and on the supplier's document about it.
-PO_NAMED_NUMBER = rf"(?:p\.?\s?o\.?|purchase\s+order){_NO}|{NO_PO}"
+PO_NAMED_NUMBER = rf"(?:p\.?\s?o\.?|purchase\s+order){NO}|{NO_PO}"
 # Its date's label, bare ('Your date', 'U datum'): our order's on the supplier's own document
 # only; on our own order it is the date of the supplier's quotation or letter ('Your ref.').
 YOUR_DATE = (
@@ -149,7 +151,13 @@ YOUR_ORDER_BARE = rf"(?!(?:customer|cust\.?|client)\b)(?:{YOUR_ORDER})(?=\s*:|$)
 # document only (on our own order, our client's).
 # (Polish's 'Zamówienie klienta nr' too)
 CUSTOMER_ORDER_BARE = (
-    r"(?:(?:customer|cust\.?|client)\s+order|zam[óo]wienie\s+klienta(?:\s*nr\.?)?)"
+    r"(?:(?:customer|cust\.?|client)\s+order|zam[óo]wienie\s+klienta(?:\s*nr\.?)?|"
+    # (Romanian's 'Comanda client', Spanish's 'O.C. cliente', the client's purchase order;
+    # the buyer's order, as business systems name a sales order too: Lithuanian's 'Pirkėjo
+    # užsakymo Nr.', Hungarian's 'Vevői rendelés száma', Uzbek's 'Xaridor buyurtmasi')
+    r"comand[ăa]\s+client|o\.?\s?c\.?\s+(?:del\s+)?cliente|"
+    r"pirk[ėe]jo\s+u[žz]sakym(?:as|o)(?:\s*nr\.?)?|vev[őõo]i\s+rendel[ée]s(?:\s+sz[áa]ma)?|"
+    r"xaridor\s+buyurtmasi)"
     r"(?=\s*:|$|\s+[^\s:]*\d)"
 )
 # Its reference, bare ('Your Reference', 'Uw referentie'): on the supplier's own document, our
@@ -172,8 +180,8 @@ PO_LABELS: dict[str, list[str]] = {
     "po_number": [
         # 'PO: 4521', as an order typed into a mail names it
         # 'Your order no.' on a supplier's confirmation of our order
-        rf"{YOUR_ORDER_NUMBER}|{_PO}{_NO}|{NO_PO}|p\.?\s?o\.?(?=\s*[:#])|"
-        rf"purchasing\s+doc(?:ument)?\.?(?:{_NO})?|order\s+id|" + "|".join(words.PO_NUMBER),
+        rf"{YOUR_ORDER_NUMBER}|{_PO}{NO}|{NO_PO}|p\.?\s?o\.?(?=\s*[:#])|"
+        rf"purchasing\s+doc(?:ument)?\.?(?:{NO})?|order\s+id|" + "|".join(words.PO_NUMBER),
         r"our\s+(?:order\s+)?ref(?:erence)?(?:\s+no\.?)?|order\s+ref(?:erence)?\.?|"
         + "|".join(words.OUR_REFERENCE),
         # 'P.O.' whose '#' the OCR lost; 'Customer ref.' on a supplier's sales order, the
@@ -198,15 +206,15 @@ PO_LABELS: dict[str, list[str]] = {
 }
 DN_LABELS: dict[str, list[str]] = {
     "dn_number": [
-        r"(?:delivery\s+note|del\.?\s*note|d\.?\s?n\.?|delivery|dispatch\s+note|waybill)" + _NO
+        r"(?:delivery\s+note|del\.?\s*note|d\.?\s?n\.?|delivery|dispatch\s+note|waybill)" + NO
     ],
     "dn_date": [
         r"(?:delivery|dispatch|delivered)\s+date|date\s+(?:delivered|dispatched)",
         *_DATE_LABELS[1:],  # ('PO date' on a delivery note is our order's, not the note's)
     ],
     "po_number": [
-        rf"(?:customer|your|client)\s+(?:{_PO}|p\.?o\.?)(?:{_NO})?",
-        rf"{_PO}{_NO}",
+        rf"(?:customer|your|client)\s+(?:{_PO}|p\.?o\.?)(?:{NO})?",
+        rf"{_PO}{NO}",
         r"your\s+ref(?:erence)?",
         r"purchase\s+order|order",
     ],

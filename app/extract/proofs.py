@@ -137,7 +137,13 @@ def their_title(lines: list[Line]) -> bool:
 def our_title(lines: list[Line]) -> bool:
     """The page is titled our purchase order ('PURCHASE ORDER', 'BESTELLING') at its top: our
     own, whatever other orders it names."""
-    return any(_OUR_TITLE.fullmatch(half) for half in _halves(_titles(lines)))
+    return bool(our_titles(lines))
+
+
+def our_titles(lines: list[Line]) -> list[str]:
+    """The cells (or halves of one in two languages) at the page's top that title it our
+    purchase order."""
+    return [half for half in _halves(_titles(lines)) if _OUR_TITLE.fullmatch(half)]
 
 
 def _halves(texts: list[str]) -> list[str]:
@@ -168,11 +174,13 @@ _THEIR_TITLE = accents.compiled(
     r"pesanan\s+(?:penjualan|jualan)|(?:orden|pedido)\s+de\s+venta|pedido\s+de\s+venda|"
     r"ordine\s+di\s+vendita|verkaufsauftrag|commande\s+client|salgsordre|"
     r"f[öo]rs[äa]ljningsorder|myyntitilaus|zam[óo]wienie\s+sprzeda[żz]y|"
+    r"sotuv\s+buyurtmasi|"  # (Uzbek's sales order)
     # an order's confirmation in the languages whose order numbers vocabulary.PO_NUMBER
     # names (Turkish's, Finnish's, Polish's, Romanian's, Estonian's, Latvian's, Hungarian's,
     # Czech's, Slovak's, Croatian's, Lithuanian's), and a proforma invoice
     r"sipari[şs]\s+onay[ıi]|tilausvahvistus|potwierdzenie\s+(?:przyj[ęe]cia\s+)?zam[óo]wienia|"
-    r"confirmare(?:a)?\s+(?:de\s+)?comen[zz]ii|confirmare\s+comand[ăa]|tellimuse\s+kinnitus|"
+    r"confirmare(?:a)?\s+(?:de\s+)?comenzii|confirmare\s+(?:de\s+)?comand[ăa]|"
+    r"tellimuse\s+kinnitus|"
     r"pas[ūu]t[īi]juma\s+apstiprin[āa]jums|(?:rendel[ée]s\s*)?visszaigazol[áa]s|"
     r"potvrzen[íi]\s+objedn[áa]vky|potvrdenie\s+objedn[áa]vky|potvrda\s+narud[žz]be|"
     r"u[žz]sakymo\s+patvirtinimas|pro-?\s?forma(?:\s+[^\W\d]+)?|"

@@ -64,6 +64,7 @@ from app.extract import (
     unlabelled,
     validate,
 )
+from app.extract.document import ExtractOptions
 from app.extract.model import Found, Item, Trail
 from app.extract.repairs import FootSums, Sums
 
@@ -75,10 +76,24 @@ class Rule:
     ocr_only: bool
     stage: str
     function: Callable
-    ours_only: bool = False
+    # the page the rule holds on, asked with the page's lines and what the office knows
+    # (ExtractOptions); None: any page
+    holds: Callable[[list, ExtractOptions], bool] | None = None
 
     def applies(self, ocr: bool) -> bool:
         return ocr or not self.ocr_only
+
+
+def _our_own(lines: list, office: ExtractOptions) -> bool:
+    return unlabelled.ours_alone(lines, office.buyer_names)
+
+
+def _titled_ours(lines: list, office: ExtractOptions) -> bool:
+    return unlabelled.titled_ours(lines, office.buyer_names, office.supplier_names)
+
+
+def _our_order(lines: list, office: ExtractOptions) -> bool:
+    return _our_own(lines, office) or _titled_ours(lines, office)
 
 
 R = Rule
@@ -93,13 +108,22 @@ RULES: tuple[Rule, ...] = (
       unlabelled.number_after_title),
     R("number_after_our_title", "no PO label known, our company heading the page: a reference "
       "after a number marker that follows the purchase order's title", False, "number",
-      unlabelled.number_after_title, ours_only=True),
+      unlabelled.number_after_title, holds=_our_own),
+    R("number_after_po_title", "no PO label known, the page titled a purchase order that no "
+      "other company heads: a reference after a number marker that follows the title", False,
+      "number", unlabelled.number_after_title, holds=_titled_ours),
+    R("number_under_works_order_label", "no PO label known, our own page: the reference under "
+      "a label naming a works or a job order's number ('W.O. No.', 'JO No.')", False,
+      "number", unlabelled.number_under_works_order_label, holds=_our_own),
     R("number_by_title_word", "no PO label known: a reference after a label with the title's word",
       False, "number", unlabelled.number_by_title_word),
     R("number_named_po", "no PO label known: the one reference above the items named a PO's",
       False, "number", unlabelled.number_named_po),
     R("number_quoted_as_po", "no PO label known: the one reference the words quote as 'PO'",
       False, "number", unlabelled.number_quoted_as_po),
+    R("number_under_documents_label", "no PO label known, our own order: the reference under "
+      "a label naming the document's own number ('Document number', 'Broj dokumenta')", False,
+      "number", unlabelled.number_under_documents_label, holds=_our_order),
     R("date_near_top", "no date label known: the first date above the items",
       False, "date", unlabelled.date_near_top),
     R("project_known_code", "no project label known: a known site's code above the items",

@@ -84,12 +84,12 @@ _ORDER_TITLE = re.compile(
 # The short forms of 'number' that mark one, in English and other languages: Maltese's
 # 'Nru.', the South Slavic 'бр.' and 'br.', Czech's and Slovak's 'č.', Slovene's 'Št.',
 # Tagalog's 'Blg.', Tetum's and Portuguese's 'Nú.'.
-_SHORT_NUMBER = r"no|nr|nru|бр|br|č|št|blg|nú"
+SHORT_NUMBER = r"no|nr|nru|бр|br|č|št|blg|nú"
 # A number marker, alone or run into its value after a mark or a space ('No.', 'Nr', 'N°',
 # '#', 'No. L-55018', Italian's 'n. OF26-0657'; Vietnamese's 'Số:', Greek's 'Αριθμός'); not
 # the start of a word ('Norte-0045', 'NR2026-0045').
 _MARKER = re.compile(
-    rf"(?:(?:{_SHORT_NUMBER})(?:\.|(?=[\s:])|$)|n\.?\s?[°º]\.?|n\.(?=\s)|#|"
+    rf"(?:(?:{SHORT_NUMBER})(?:\.|(?=[\s:])|$)|n\.?\s?[°º]\.?|n\.(?=\s)|#|"
     r"(?:number|num[ée]ro|n[úu]mero|số|αριθμ[όο][σς])(?=[\s:]|$))"
     r"\s*:?\s*(?P<value>.*)",
     re.IGNORECASE,
@@ -167,11 +167,14 @@ def number_after_title(lines: list[Line], step: float) -> Found:
     return MISSING
 
 
+# The year's word after a date ('25.07.2026 г.', Uzbek's '29.07.2026 y.', the South Slavic
+# '03.03.2026. godine', Polish's '2026 r.').
+YEARS_WORD = r"г|год|р|y|yil|god|godine|r|roku"
 # The word before the date a number is of ('n. OF26-0657 del 20/08/2026'), or a stroke, and
 # the year's word after the date ('No 0000000436 / 25.07.2026 г.').
 _OF = re.compile(
     r"\s*(?:/\s*)?(?:(?:of|dated|vom|du|del|de|od|от|від)\s+)?(?P<date>.*?)"
-    r"(?:\s+(?:г|год|р)\.?)?",
+    rf"(?:\s+(?:{YEARS_WORD})\.?)?",
     re.IGNORECASE,
 )
 
@@ -200,7 +203,7 @@ def _bare_number(text: str) -> bool:
 # date it is of after it or none ('Købsordre 106262', 'Заказ поставщику No 2246 от 8 июня
 # 2026 г.').
 _TITLE_THEN_NUMBER = re.compile(
-    rf"(\D+?)\s+(?:(?:(?:{_SHORT_NUMBER})\.?|№|n\.|số:?)\s*)?((?=[\w/-]*\d)[^\W_][\w/-]*)"
+    rf"(\D+?)\s+(?:(?:(?:{SHORT_NUMBER})\.?|№|n\.|số:?)\s*)?((?=[\w/-]*\d)[^\W_][\w/-]*)"
     r"(?:\s+(?:от|аз|від|од|of|dated|vom|du|del|de)\s+[«\"“]?\d.*)?",
     re.IGNORECASE,
 )
@@ -329,8 +332,8 @@ def number_by_title_word(lines: list[Line], step: float) -> Found:
             else:  # a label cell of its own, its value beside it or under it
                 values = [c.text for c in fields.values_beside(lines, index, cell, step)]
             for text in values[:1]:
-                value = with_digit(text)  # the whole value: '51 094,00' is no number '51'
-                if value and value == text.strip() and not _AMOUNT.fullmatch(value):
+                value = _whole_reference(text)
+                if value:
                     return Found(value, 0.7, f"{label.strip()}: {value}", None, cell.ocr)
     return MISSING
 
@@ -345,6 +348,55 @@ _SELF_NAMED = re.compile(r"(?<![\w/\-])P\.?O\.?[-/#]?(?=[\w/\-.]*\d{4})\d[\w/\-.
 # Or 'PO' as one part of a reference of parts between strokes, our company's and its
 # department's before it ('MCBL/PROC/PO/26/0438').
 _PART_NAMED = re.compile(r"(?<![\w/\-])(?:[A-Z0-9]{2,}/)+PO/(?=[\w/\-]*\d{4})[\w/\-]*\w(?![\w/\-])")
+
+
+# A label naming the document's own number, in English and other languages: 'Document
+# number', 'Doc. No.', Croatian's 'Broj dokumenta', Slovene's 'Številka dokumenta', Czech's
+# and Slovak's 'Číslo dokladu', Polish's 'Numer dokumentu', German's 'Belegnummer', Dutch's
+# and Afrikaans' 'Documentnummer', 'Dokument Nr.', Turkish's 'Belge No' and 'Fiş No',
+# Spanish's and Portuguese's 'Número de documento', French's 'N° de pièce', Italian's
+# 'Numero documento'.
+_DOCUMENTS_NUMBER = (
+    r"(?:document|doc\.?)\s*(?:number|no\.?|nr\.?|n[°º]\.?|#)|"
+    r"broj\s+dokumenta|[šs]tevilka\s+dokumenta|[čc][íi]slo\s+(?:dokladu|dokumentu)|"
+    r"(?:numer|nr\.?)\s+dokumentu|beleg-?\s?(?:nummer|nr\.?)|dokument-?\s?(?:nummer|nr\.?)|"
+    r"documentnummer|dokumentnommer|belge\s+no\.?|fi[şs]\s+no\.?|"
+    r"n[úu]mero\s+d[eo]\s+documento|n\.?\s?[°º]\s+(?:de\s+)?(?:pi[èe]ce|documento?)|"
+    r"num(?:ero|\.)?\s+doc(?:umento|\.)?"
+)
+
+
+def number_under_documents_label(lines: list[Line], step: float) -> Found:
+    """No PO label known: the reference under a label naming the document's own number
+    ('Document number  DOC-72037', 'Broj dokumenta:  2610-001894') above the items. On our
+    own order that number is the order's; the rule holds there only (rules.py). Not a form's
+    own control number, printed with its revision ('Doc. No. QF-PUR-001  Rev 02')."""
+    above = [line for line in _above_items(lines) if not _FORMS_REVISION.search(line.text)]
+    found = fields.find(above, [_DOCUMENTS_NUMBER], _whole_reference, step)
+    return Found(found.value, 0.7, found.source, None, found.ocr) if found.value else MISSING
+
+
+# A form's revision or issue, printed beside its control number ('Rev 02', 'Revision: 3',
+# 'Issue 4', 'Version 1.2').
+_FORMS_REVISION = re.compile(r"\b(?:rev(?:ision)?|issue|version|ver)\b\.?\s*:?\s*\d", re.I)
+
+
+def number_under_works_order_label(lines: list[Line], step: float) -> Found:
+    """No PO label known: the reference under a label naming a works or a job order's number
+    ('W.O. No.', 'Works Order No.', 'JO No.') above the items. On our own order for works
+    that number is the order's; the rule holds there only (rules.py)."""
+    found = fields.find(_above_items(lines), [_WORKS_ORDERS_NUMBER], _whole_reference, step)
+    return Found(found.value, 0.7, found.source, None, found.ocr) if found.value else MISSING
+
+
+_WORKS_ORDERS_NUMBER = r"(?:w\.?\s?o\.?|works?\s+order|j\.?\s?o\.?|job\s+order)" + fields.NO
+
+
+def _whole_reference(text: str) -> str | None:
+    """The text is one reference with a digit, whole ('51 094,00' is no number '51'), and no
+    amount."""
+    value = with_digit(text)
+    return value if value and value == text.strip() and not _AMOUNT.fullmatch(value) else None
 
 
 def number_named_po(lines: list[Line], step: float) -> Found:
@@ -512,6 +564,39 @@ def ours_alone(lines: list[Line], buyer_names: tuple[str, ...]) -> bool:
         if validate.ends_in_legal_form(text.strip()):
             return False  # another company's letterhead
     return False
+
+
+def titled_ours(
+    lines: list[Line], buyer_names: tuple[str, ...], known: tuple[str, ...] = ()
+) -> bool:
+    """The page is titled our purchase order ('ORDEN DE COMPRA', 'BESTELBON'; not Spanish's
+    'PEDIDO' alone, as often a supplier's sales order), names no order of ours as a supplier's
+    document does ('Su pedido', 'Ihre Bestellung', `proofs.names_our_order_text`), and no
+    other company heads it: none of the first cells of its first three lines, after a logo's
+    letter, is a company's name that is not ours nor our group's (`_ours_or_a_bank`), nor
+    one of the office's suppliers. Our group's company abroad heads it ('MERIDIAN
+    CONSTRUCCIONES EL SALVADOR, S.A. DE C.V.'), or a public body that buys ('VILLE DE
+    MONT-CLAIRVAL'), or nobody: the number after its title is the order's."""
+    if not [t for t in proofs.our_titles(lines) if not _PEDIDO_ALONE.fullmatch(t.strip())]:
+        return False
+    if any(proofs.names_our_order_text(cell.text) for line in lines for cell in line.cells):
+        return False
+    for line in lines[:3]:
+        if not line.cells:
+            continue
+        text = _after_logo(line.cells).strip()
+        label, colon, _ = text.partition(":")
+        if colon and len(label.split()) <= 3 and not _legal_end(label.strip()):
+            continue  # a party under its label ('Supplier: Velmor Trading'), no letterhead
+        if validate.is_known(text, known) and not validate.is_buyer(text, buyer_names):
+            return False
+        names = [text, label.strip(), " ".join(label.split()[:-1])]  # ('… S.A.S. NIT: 900…')
+        if any(_legal_end(name) and not _ours_or_a_bank(name, buyer_names) for name in names):
+            return False
+    return True
+
+
+_PEDIDO_ALONE = re.compile(r"pedido", re.IGNORECASE)
 
 
 # A line that labels the party under it ('Bill To', 'Customer:', 'Sold to').

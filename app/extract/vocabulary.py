@@ -104,7 +104,9 @@ ORDER_TITLES = (
     r"urdh[ëe]r\s+blerje|поръчка|παραγγελ[ίι]α(?:\s+σε\s+προμηθευτ[ήη])?|ordni\s+ta['’]\s*xiri|"
     r"kautusan\s+sa\s+pagbili|đơn\s+đặt\s+hàng|"
     # (Armenian's, Georgian's and Mongolian's purchase order)
-    r"գնման\s+պատվեր|შესყიდვის\s+შეკვეთა|худалдан\s+авах\s+захиалга"
+    r"գնման\s+պատվեր|შესყიდვის\s+შეკვეთა|худалдан\s+авах\s+захиалга|"
+    # (Turkish's purchase order, Croatian's order to a supplier)
+    r"sat[ıi]n\s?alma\s+sipari[şs]i|narud[žz]ba\s+dobavlja[čc]u"
 )
 
 # A purchase order's titles, in English and those languages ('PURCHASE ORDER', 'Orden de
