@@ -31,16 +31,23 @@ _ENDS_IN_NUMBER_WORD = re.compile(rf"-?{_ENDING}\.?$", re.IGNORECASE)
 def title(lines: list[Line]) -> Cell | None:
     """The title: the first short cell near the top printed in capitals ('ORDINE DI
     ACQUISTO', 'НАРУЏБЕНИЦА'), four letters or more and fewer digits; a company's name in
-    capitals is none."""
+    capitals is none, nor a label and its value ('GSTIN: 36AAHCM4417K1Z3')."""
     for line in lines[:12]:
         for cell in line.cells:
             text = cell.text.strip()
+            if _LABEL_AND_VALUE.match(text):
+                continue
             letters = "".join(ch for ch in text if ch.isalpha())
             digits = sum(ch.isdigit() for ch in text)  # 'NPWP: 0742 4120 1987 6500' is none
             capitals = len(letters) >= 4 and letters.isupper() and len(text.split()) <= 5
             if capitals and digits < len(letters) and not validate.ends_in_legal_form(text):
                 return cell
     return None
+
+
+# A label and its value after a colon, the value with a digit ('GSTIN: 36AAHCM4417K1Z3',
+# 'NPWP: 0742 4120').
+_LABEL_AND_VALUE = re.compile(r"[^\W\d_][\w.\-/ ]{0,24}:\s*\S*\d")
 
 
 def _stems(text: str) -> set[str]:
@@ -152,6 +159,19 @@ def number_after_title(lines: list[Line], step: float) -> Found:
                         # a row of heads: right of the marker, the next head; the marker's
                         # value is under it ('Αριθμός  Ημερομηνία' over '26-00309  19/10/2026')
                         values = values[1:]
+                series = _SERIES_THEN_NUMBER.fullmatch(values[0].strip()) if values else None
+                if (
+                    series
+                    and series["series"] == _initials(text)
+                    and with_digit(series["number"]) == series["number"]
+                    and _of_its_date(series["rest"])
+                ):
+                    # the number in the series the title's initials name, after the marker
+                    # ('NOTA DE ENCOMENDA' over 'N.º  NE 2026/105')
+                    value = f"{series['series']} {series['number']}"
+                    return Found(
+                        value, 0.7, f"{text} {marker.text.strip()} {value}", None, marker.ocr
+                    )
                 value = with_digit(values[0]) if values else None
                 alone = value and _of_its_date(values[0].strip()[len(value) :])
                 if (
@@ -213,6 +233,10 @@ _TITLE_THEN_NUMBER = re.compile(
 _TITLE_SERIES_NUMBER = re.compile(
     r"(?P<title>\D+?)\s+(?P<series>[A-Z]{2,4})\s+(?P<number>(?=[\w/-]*\d)[^\W_][\w/-]*)"
 )
+
+
+# The letters of a series, then a reference ('NE 2026/105', 'BC 26-0412 du 03/05/2026').
+_SERIES_THEN_NUMBER = re.compile(r"(?P<series>[A-Z]{2,4})\s+(?P<number>\S*\d\S*)(?P<rest>.*)")
 
 
 def _initials(title: str) -> str:
