@@ -864,8 +864,8 @@ def _by_place(
 ) -> None:
     """No known label for the PO number, the date or the project: the first rule that finds
     one by its place (unlabelled.py); what it finds is never proven. A rule that holds only
-    on a page of one kind (`Rule.holds`: our own, `unlabelled.ours_alone`) is passed over on
-    any other."""
+    on pages of some kinds (`Rule.holds`: our own, `unlabelled.ours_alone`; one titled ours,
+    `unlabelled.titled_ours`) is passed over on any other."""
     ocr = any(line.ocr for line in lines)
     held: dict[Callable, bool] = {}  # (each kind asked only when a rule of it is reached)
     for name, stage, extra in (
@@ -876,11 +876,8 @@ def _by_place(
         for rule in rules.stage(stage, ocr):
             if found[name].value:
                 break
-            if rule.holds is not None:
-                if rule.holds not in held:
-                    held[rule.holds] = rule.holds(lines, options)
-                if not held[rule.holds]:
-                    continue
+            if rule.holds and not any(_held(kind, held, lines, options) for kind in rule.holds):
+                continue
             if name == "po_date":  # a date of another numbered document comes last
                 guess = rule.function(lines, extra, number=found["po_number"].value)
             else:
@@ -889,6 +886,13 @@ def _by_place(
                 source = f"{rule.name}: {rule.purpose} ({guess.source})"
                 found[name] = replace(guess, source=source, rule=rule.name)
                 trail.note(rule.name, name, guess.value, rule.purpose)
+
+
+def _held(kind: Callable, held: dict[Callable, bool], lines: list[Line], options) -> bool:
+    """Whether the page is of the kind a rule holds on, asked once a page (`held`)."""
+    if kind not in held:
+        held[kind] = kind(lines, options)
+    return held[kind]
 
 
 # A label naming a reference, not an order's number ('Our Ref', 'Order Ref.', 'Notre réf.').

@@ -2,11 +2,12 @@
 
 A rule has a name, a one-line purpose, whether it is for OCR readings only
 (a text layer is not misread: a sum that does not add up there is the
-document's own), the stage it works in, its function, and whether it holds
-only on our own page (`unlabelled.ours_alone`: a document's own number, after
-its title, is its issuer's, and a supplier's 'SALES ORDER No.' numbers its
-own); the engine honours that where it finds a field by its place
-(`engine._by_place`), the only stages such a rule may be in. `RULES` is in the
+document's own), the stage it works in, its function, and the kinds of page it
+holds on, if not on any: our own page (`unlabelled.ours_alone`), a page titled
+our purchase order that no other company heads (`unlabelled.titled_ours`). A
+document's own number, after its title, is its issuer's: a supplier's 'SALES
+ORDER No.' numbers its own. The engine honours that where it finds a field by
+its place (`engine._by_place`), the only stages such a rule may be in. `RULES` is in the
 order the engine applies them:
 
 - decimal: where no amount has cents, the decimal mark under which the item lines hold
@@ -76,9 +77,9 @@ class Rule:
     ocr_only: bool
     stage: str
     function: Callable
-    # the page the rule holds on, asked with the page's lines and what the office knows
-    # (ExtractOptions); None: any page
-    holds: Callable[[list, ExtractOptions], bool] | None = None
+    # the kinds of page the rule holds on, any of them, each asked with the page's lines and
+    # what the office knows (ExtractOptions); none: any page
+    holds: tuple[Callable[[list, ExtractOptions], bool], ...] = ()
 
     def applies(self, ocr: bool) -> bool:
         return ocr or not self.ocr_only
@@ -90,10 +91,6 @@ def _our_own(lines: list, office: ExtractOptions) -> bool:
 
 def _titled_ours(lines: list, office: ExtractOptions) -> bool:
     return unlabelled.titled_ours(lines, office.buyer_names, office.supplier_names)
-
-
-def _our_order(lines: list, office: ExtractOptions) -> bool:
-    return _our_own(lines, office) or _titled_ours(lines, office)
 
 
 R = Rule
@@ -108,13 +105,13 @@ RULES: tuple[Rule, ...] = (
       unlabelled.number_after_title),
     R("number_after_our_title", "no PO label known, our company heading the page: a reference "
       "after a number marker that follows the purchase order's title", False, "number",
-      unlabelled.number_after_title, holds=_our_own),
+      unlabelled.number_after_title, holds=(_our_own,)),
     R("number_after_po_title", "no PO label known, the page titled a purchase order that no "
       "other company heads: a reference after a number marker that follows the title", False,
-      "number", unlabelled.number_after_title, holds=_titled_ours),
+      "number", unlabelled.number_after_title, holds=(_titled_ours,)),
     R("number_under_works_order_label", "no PO label known, our own page: the reference under "
       "a label naming a works or a job order's number ('W.O. No.', 'JO No.')", False,
-      "number", unlabelled.number_under_works_order_label, holds=_our_own),
+      "number", unlabelled.number_under_works_order_label, holds=(_our_own,)),
     R("number_by_title_word", "no PO label known: a reference after a label with the title's word",
       False, "number", unlabelled.number_by_title_word),
     R("number_named_po", "no PO label known: the one reference above the items named a PO's",
@@ -123,7 +120,7 @@ RULES: tuple[Rule, ...] = (
       False, "number", unlabelled.number_quoted_as_po),
     R("number_under_documents_label", "no PO label known, our own order: the reference under "
       "a label naming the document's own number ('Document number', 'Broj dokumenta')", False,
-      "number", unlabelled.number_under_documents_label, holds=_our_order),
+      "number", unlabelled.number_under_documents_label, holds=(_our_own, _titled_ours)),
     R("date_near_top", "no date label known: the first date above the items",
       False, "date", unlabelled.date_near_top),
     R("project_known_code", "no project label known: a known site's code above the items",

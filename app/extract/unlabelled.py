@@ -396,8 +396,7 @@ def number_under_documents_label(lines: list[Line], step: float) -> Found:
     own order that number is the order's; the rule holds there only (rules.py). Not a form's
     own control number, printed with its revision ('Doc. No. QF-PUR-001  Rev 02')."""
     above = [line for line in _above_items(lines) if not _FORMS_REVISION.search(line.text)]
-    found = fields.find(above, [_DOCUMENTS_NUMBER], _whole_reference, step)
-    return Found(found.value, 0.7, found.source, None, found.ocr) if found.value else MISSING
+    return _under_label(above, _DOCUMENTS_NUMBER, step)
 
 
 # A form's revision or issue, printed beside its control number ('Rev 02', 'Revision: 3',
@@ -409,7 +408,12 @@ def number_under_works_order_label(lines: list[Line], step: float) -> Found:
     """No PO label known: the reference under a label naming a works or a job order's number
     ('W.O. No.', 'Works Order No.', 'JO No.') above the items. On our own order for works
     that number is the order's; the rule holds there only (rules.py)."""
-    found = fields.find(_above_items(lines), [_WORKS_ORDERS_NUMBER], _whole_reference, step)
+    return _under_label(_above_items(lines), _WORKS_ORDERS_NUMBER, step)
+
+
+def _under_label(lines: list[Line], label: str, step: float) -> Found:
+    """The whole reference under the label (`_whole_reference`), found, never proven."""
+    found = fields.find(lines, [label], _whole_reference, step)
     return Found(found.value, 0.7, found.source, None, found.ocr) if found.value else MISSING
 
 
