@@ -106,3 +106,46 @@ Velmor Trading (Pty) Ltd
 def test_a_page_titled_our_order_that_no_other_company_heads(head, ours):
     lines = text_lines(head)
     assert unlabelled.titled_ours(lines, (BUYER,), OFFICE["supplier_names"]) is ours
+
+
+# the title's number run on in its cell, our group's company abroad over it
+JOINED = f"""\
+MERIDIAN ENTREPRISE ApS                                  Side 1 af 1
+Købsordre 106262
+Dato   27.03.2026
+Leverandør:
+Velmor Trading (Pty) Ltd
+{TABLE}"""
+# the title's number in the series its initials name, nobody's letterhead over it
+SERIES = f"""\
+Nota de Encomenda NE 2026/0747                           Página 1
+Data   27/03/2026
+Fornecedor:
+Velmor Trading (Pty) Ltd
+{TABLE}"""
+
+
+@pytest.mark.parametrize("page, number", [(JOINED, "106262"), (SERIES, "NE 2026/0747")])
+def test_our_orders_title_with_its_number_run_on_is_our_title(page, number):
+    payload = read(page)
+    assert payload["po_number"] == number
+    assert _by_rule(payload)
+    assert flagged(payload, "po_number")
+
+
+@pytest.mark.parametrize(
+    "head, ours",
+    [
+        ("Købsordre 106262\nDato 27.03.2026", True),
+        ("Nota de Encomenda NE 2026/0747\nData 27/03/2026", True),
+        # Spanish's 'PEDIDO' alone, its number run on: as often a supplier's sales order
+        ("Pedido 20931\nFecha 27/03/2026", False),
+        # the supplier's own document's title, its number run on
+        ("Sales Order 106262\nDate 27/03/2026", False),
+        # under another company's letterhead
+        ("Construction Supplies (Pty) Ltd\nKøbsordre 106262", False),
+    ],
+)
+def test_a_title_with_its_number_run_on(head, ours):
+    lines = text_lines(head)
+    assert unlabelled.titled_ours(lines, (BUYER,), OFFICE["supplier_names"]) is ours

@@ -146,6 +146,16 @@ def our_titles(lines: list[Line]) -> list[str]:
     return [half for half in _halves(_titles(lines)) if _OUR_TITLE.fullmatch(half)]
 
 
+def title_cells(lines: list[Line]) -> list[str]:
+    """The cells, or halves of one in two languages, that may title the page."""
+    return _halves(_titles(lines))
+
+
+def is_our_title(text: str) -> bool:
+    """The text titles our purchase order ('PURCHASE ORDER', 'Nota de Encomenda')."""
+    return bool(_OUR_TITLE.fullmatch(text.strip()))
+
+
 def _halves(texts: list[str]) -> list[str]:
     """Each text, and each half of a text in two languages ('VERKOOPSBESTELLING / SALES ORDER')."""
     return [half for text in texts for half in re.split(r"\s+/\s+", text.strip())]

@@ -605,7 +605,8 @@ def titled_ours(
     one of the office's suppliers. Our group's company abroad heads it ('MERIDIAN
     CONSTRUCCIONES EL SALVADOR, S.A. DE C.V.'), or a public body that buys ('VILLE DE
     MONT-CLAIRVAL'), or nobody: the number after its title is the order's."""
-    if not [t for t in proofs.our_titles(lines) if not _PEDIDO_ALONE.fullmatch(t.strip())]:
+    titles = proofs.our_titles(lines) + _our_titles_numbered(lines)
+    if not [t for t in titles if not _PEDIDO_ALONE.fullmatch(t.strip())]:
         return False
     if any(proofs.names_our_order_text(cell.text) for line in lines for cell in line.cells):
         return False
@@ -625,6 +626,18 @@ def titled_ours(
 
 
 _PEDIDO_ALONE = re.compile(r"pedido", re.IGNORECASE)
+
+
+def _our_titles_numbered(lines: list[Line]) -> list[str]:
+    """Titles of our purchase order with its number run on in their cell ('Købsordre
+    106262', 'Nota de Encomenda NE 2026/0747'): the title without it."""
+    titles = []
+    for text in proofs.title_cells(lines):
+        for pattern in (_TITLE_THEN_NUMBER, _TITLE_SERIES_NUMBER):
+            joined = pattern.fullmatch(text.strip())
+            if joined and proofs.is_our_title(joined.group(1)):
+                titles.append(joined.group(1))
+    return titles
 
 
 # A line that labels the party under it ('Bill To', 'Customer:', 'Sold to').
