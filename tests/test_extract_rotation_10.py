@@ -420,18 +420,18 @@ Code       Description                         Qty  Unit      Rate        Amount
 CON-25     Concrete 25 MPa 19 mm stone          12  m3     1.450.000    17.400.000
 
                                                           Subtotal      17.400.000
-                                                          VAT 10%        1.740.000
-                                                          Total         19.140.000
+                                                          VAT 15%        2.610.000
+                                                          Total         20.010.000
 """
     payload = read(page)
-    assert payload["total"] == "19140000.00"
+    assert payload["total"] == "20010000.00"
     assert "low_confidence:currency" in payload["warnings"]
     # the same order priced in cents: the office's own, as nothing says otherwise
     for whole, cents in [("1.450.000", "1 450.00"), ("17.400.000", "17 400.00")]:
         page = page.replace(whole, cents)
-    page = page.replace("1.740.000", "1 740.00").replace("19.140.000", "19 140.00")
+    page = page.replace("2.610.000", "2 610.00").replace("20.010.000", "20 010.00")
     with_cents = read(page)
-    assert with_cents["total"] == "19140.00"
+    assert with_cents["total"] == "20010.00"
     assert with_cents["currency"] == "ZAR"
     assert "low_confidence:currency" not in with_cents["warnings"]
 

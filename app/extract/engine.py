@@ -107,6 +107,8 @@ PO_FIELDS = (
 )
 # The office's own currency: what a document naming none is priced in.
 OWN_CURRENCY = "ZAR"
+# The rates of value-added tax the office's country charges (and zero-rating).
+OWN_VAT_RATES = frozenset({"15", "0"})
 DN_FIELDS = ("dn_number", "dn_date", "po_number", "supplier_name", "project_code")
 KINDS = [
     ("delivery_note", r"delivery\s+note|delivery\s+slip|dispatch\s+note|goods\s+delivery|waybill"),
@@ -742,6 +744,31 @@ _CANADIAN_TAX = re.compile(rf"{_CANADIAN_TAXES}(?:{_RATE}|:|#|n[o°º])")  # 'TP
 _FOREIGN_TAX = re.compile(rf"{_CANADIAN_TAXES}(?:{_RATE}|#)|\b(?:CNPJ|C\.N\.P\.J\.)")
 _SALES_TAX = re.compile(r"\bsales(?:\s*[-&]\s*use)?[\s-]+tax(?:es)?\b", re.IGNORECASE)
 _VAT = re.compile(r"\bVAT\b", re.IGNORECASE)
+# A value-added tax named with its rate, as countries print it ('IVA 21 %', 'TVA 20 %', 'MwSt.
+# 19 %', 'VAT @ 7.5%', '12% VAT' before its amount): a page whose rates of it are all ones the
+# office's country does not charge is another country's. The names as printed (case matters:
+# 'alv', 'moms', 'mva' are words too), the rate beside the name across one space only.
+_VAT_NAME = (
+    r"(?:VAT|Vat|IVA|Iva|I\.V\.A\.|TVA|Tva|T\.V\.A\.|MwSt\.?|MWST|Mwst\.?|USt\.?|BTW|Btw|GST|"
+    r"G\.S\.T\.|Moms|MOMS|KDV|PPN|ITBIS|IGV|PDV|DPH|ÁFA|AFA|Áfa|ALV|Alv|MVA|Mva|PVM|PVN|DDS|VSK|"
+    r"TVSH|ΦΠΑ|НДС|ПДВ|ҚҚС)"
+)
+_VAT_AT_RATE = re.compile(
+    rf"(?<![^\W\d_]){_VAT_NAME} ?(?:@ ?|\( ?)?(?P<rate>\d{{1,2}}(?:[.,]\d{{1,2}})?) ?%"
+)
+_RATE_OF_VAT = re.compile(  # ('Add: 12% VAT  3,630.08'), not '2.5% VAT exclusive'
+    rf"(?<![\d.,])(?P<rate>\d{{1,2}}(?:[.,]\d{{1,2}})?) ?% ?{_VAT_NAME}(?= {{2,}}|:|$)",
+    re.MULTILINE,
+)
+
+
+def _vat_rates(text: str) -> dict[str, str]:
+    """Each rate of value-added tax the page names, with the words that name it."""
+    rates = {}
+    for found in (*_VAT_AT_RATE.finditer(text), *_RATE_OF_VAT.finditer(text)):
+        rate = found["rate"].replace(",", ".")
+        rates[rate.rstrip("0").rstrip(".") if "." in rate else rate] = found.group()
+    return rates
 
 
 def _foreign_tax(text: str) -> str | None:
@@ -749,6 +776,9 @@ def _foreign_tax(text: str) -> str | None:
     found = _FOREIGN_TAX.search(text) or _INDIA.search(text)
     if found:
         return found.group()
+    rates = _vat_rates(text)
+    if rates and not set(rates) & OWN_VAT_RATES:  # ('IVA 21 %', '12% VAT'; not beside 'VAT 15%')
+        return next(iter(rates.values()))
     found = _SALES_TAX.search(text)
     return found.group() if found and not _VAT.search(text) else None
 
@@ -1036,6 +1066,11 @@ def _labelled(pairs: list[Line], labels: dict, check: dict, step: float) -> dict
         for name, patterns in labels.items()
         if name in _SHAPES
     }
+
+
+def _ours(lines: list[Line], options: ExtractOptions) -> bool:
+    """The page is our own order: titled so, or issued by our company."""
+    return proofs.our_title(lines) or unlabelled.issued_by_us(lines, options.buyer_names)
 
 
 def _ours_first(
@@ -1411,9 +1446,15 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     if not found["supplier_name"].value:
         found["supplier_name"] = fields.name_under_number(pairs, check["supplier"], step)
     _ours_first(found, lines, pairs, check, step)
+    if not proofs.names_our_order(found["po_number"]) and not _ours(lines, options):
+        # a page another company issued names ours as its customer's order ('Bestell-Nr.
+        # Kunde' beside its own 'Beleg-Nr.')
+        customers = fields.find(pairs, [fields.CUSTOMERS_ORDER_NUMBER], check["number"], step)
+        if customers.value:
+            found["po_number"] = customers
     if not found["po_date"].value:  # ('Comanda nr. CMD-677/26 din 14.11.2026')
         found["po_date"] = _date_after_our_number(found["po_number"], check["date"], ours=False)
-    if not proofs.our_title(lines) and not unlabelled.issued_by_us(lines, options.buyer_names):
+    if not _ours(lines, options):
         _po_named_first(found, pairs, check, step)
     if not found["project_code"].value:
         found["project_code"] = _delivered_to(pairs, options, step)

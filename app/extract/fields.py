@@ -124,6 +124,12 @@ YOUR_ORDER_NUMBER = (
     # is the office, on its own order and on the supplier's document alike
     r"[čc][íi]slo\s+objedn[áa]vky\s+odb[ěe]rate(?:[ľl]a|le)"
 )
+# German's customer's order number ('Kunden-Bestell-Nr.', 'Bestell-Nr. Kunde', 'Bestellnummer
+# des Kunden'): ours on a page another company issued (on our own, our client's order).
+CUSTOMERS_ORDER_NUMBER = (
+    r"(?:kunden|kd\.?) ?-? ?bestell(?:ung)?s? ?-? ?(?:nummer|nr\.?)|"
+    r"bestell(?:ung)?s? ?-? ?(?:nummer|nr\.?) (?:des )?kunden?(?![^\W\d_])"
+)
 # 'Customer PO' bare, as a supplier's sales order prints the number we gave it: ours on the
 # supplier's own document only (on our own order it is our client's order).
 # (and 'Against P.O. No.' on a supplier's delivery order: on our own order, a blanket order's)

@@ -124,14 +124,14 @@ def their_page(po_number: Found, lines: list[Line]) -> bool:
     if any(_OUR_ORDER_NAMED.match(half) for half in _halves(texts)):
         return True
     titles = _halves(_titles(lines))
-    return any(_THEIR_TITLE.fullmatch(half) for half in titles) and not our_title(lines)
+    return any(_their_title(half) for half in titles) and not our_title(lines)
 
 
 def their_title(lines: list[Line]) -> bool:
     """The page is titled the supplier's own document about our order ('SALES ORDER', 'ORDER
     CONFIRMATION') and not our purchase order."""
     titles = _halves(_titles(lines))
-    return any(_THEIR_TITLE.fullmatch(half) for half in titles) and not our_title(lines)
+    return any(_their_title(half) for half in titles) and not our_title(lines)
 
 
 def our_title(lines: list[Line]) -> bool:
@@ -201,6 +201,23 @@ _THEIR_TITLE = accents.compiled(
     r"requested|request|attached|desk|contact|status|form|slip|gewenst|vereist|erforderlich|"
     r"requise?|requerid[oa]|richiesta|obligatoria)\b)[^\W\d]{4,})?"
 )
+# The supplier's quotation, accepted with our order's number on it, in the languages
+# vocabulary.PO_NUMBER names: a title only in capitals ('COTIZACIÓN'), as a form's label
+# ('Quotation', 'Angebot' over the supplier's quotation's number) is not.
+_QUOTATION_TITLE = accents.compiled(
+    r"quotation|cotizaci[óo]n|presupuesto|pressupost|devis|angebot|offerte|or[çc]amento|"
+    r"preventivo|oferta|tilbud|offert|tarjous|pakkumine|ponuda|nab[íi]dka|aj[áa]nlat|teklif|"
+    r"ofert[ăa]"
+)
+
+
+def _their_title(text: str) -> bool:
+    """The text titles the supplier's own document about our order."""
+    if _QUOTATION_TITLE.fullmatch(text.strip()) and text.isupper():
+        return True
+    return bool(_THEIR_TITLE.fullmatch(text))
+
+
 # Our own order's title.
 _OUR_TITLE = accents.compiled(r"(?:local\s+|official\s+)?purchase\s+order|" + words.ORDER_TITLES)
 
@@ -262,6 +279,10 @@ def _project(found: Found, reading: Reading) -> str | None:
     proof = validate.site_code_proof(found.value, reading.site_codes, found.ocr)
     if proof is None:
         return "matches no site's code or alias, nor their pattern"
+    if proof != "known" and any(item.item_code == found.value for item in reading.items):
+        # a cell of the item table beside the label ('Chantier  NYM-J3' where the table's
+        # code column runs past the order's details), of a site's pattern only
+        return "an item's code in the table, and no site's code"
     if proof != "known" and reading.their_page and _JOB.match(found.source or ""):
         # the supplier's own document numbers its own jobs ('JOB No. J2681' on its drawing
         # that confirms our order): ours only if it is a site's code

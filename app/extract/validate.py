@@ -32,7 +32,8 @@ _LABEL_WORDS = {
         registration company type category dept department branch region area cost centre
         center po p.o. your our per each see ordered requested expected prepared raised issued
         via rep payment quote quotation conditions copy original duplicate triplicate
-        confirmation acknowledgement acknowledgment""",
+        confirmation acknowledgement acknowledgment location works
+        consignee""",
     "joining": """de du des la le les van die der den do da del y e et und en""",
     "af": """naam datum verwysing nommer bladsy telefoon selfoon faks epos adres kontak btw
         belasting bestelling bestel bestelnommer verskaffer leweransier kliënt klant projek
