@@ -77,13 +77,14 @@ YOUR_ORDER = (
     rf"(?:your|customer|cust\.?|client)\s+(?:{_PO}|purchase\s+order)|u\s+bestel(?:ling|bon)?|uw\s+"
     r"(?:bestelling|order|bestelbon)|ihre?\s+(?:bestellung|auftrag)|va[šs][ae]\s+objedn[áa]vk[ay]|"
     r"porosia\s+juaj|ordni\s+tag[ħh]kom|"  # (Maltese's 'your order')
+    r"agizo\s+lako(?:\s+na\.?)?|"  # (Swahili's, and its number: 'Agizo lako Na.')
     r"va[šs]a\s+narud[žz]b(?:enic)?a|hoc['’]h\s+urzhiad|"  # (Montenegrin's, Breton's)
     # Spanish's, Portuguese's and French's ('Su orden de compra N°', 'Votre commande'; a
     # shop's 'Tu pedido' is its own, 'Tu n.º de pedido' ours: YOUR_ORDER_NUMBER)
     r"su\s+(?:orden(?:\s+de\s+compra)?|pedido|o[./]\s?c\.?)|"  # (and 'Su O/C', 'Su O.C.')
     # Portuguese's and Galician's with their article ('O seu pedido nº', 'A vossa encomenda')
-    r"(?:[oa]\s+)?(?:seu|sua|vosso|vossa)\s+(?:pedido|encomenda)|"
-    r"votre\s+(?:commande|bon\s+de\s+commande)|"
+    r"(?:[oa]\s+)?(?:seu|sua|vosso|vossa)\s+(?:pedido(?:\s+de\s+compra)?|encomenda)|"
+    r"votre\s+(?:commande|bon\s+de\s+(?:commande|cde))|"  # ('cde', commande shortened)
     r"(?:la\s+)?vostra\s+comanda|"  # (Catalan's)
     # Italian's ('Vs. ordine', 'Vostro ordine', 'Vostra ordinazione'), Welsh's ('Eich archeb')
     r"v(?:ostr[oa]|s)\.?\s+(?:ordine|ordinazione)|eich\s+archeb|"
@@ -134,7 +135,7 @@ CUSTOMERS_ORDER_NUMBER = (
 # supplier's own document only (on our own order it is our client's order).
 # (and 'Against P.O. No.' on a supplier's delivery order: on our own order, a blanket order's)
 YOUR_PO_BARE = (
-    r"(?:your|customer|cust\.?|client)\s+p\.?\s?o\.?|"
+    r"(?:your|customer|cust\.?|client)\s+(?:p\.?\s?o\.?|p/o)|"
     rf"against\s+(?:p\.?\s?o\.?|purchase\s+order)(?:{NO})?"
 )
 # The number word first ('No. PO', as Indonesian and Malay print it).

@@ -84,7 +84,8 @@ def _by_layout(found: Found) -> bool:
 # A label naming our order on the supplier's own document ('Your order no.', 'Customer ref.';
 # on our own order 'Your ref.' is the supplier's quotation).
 _OUR_ORDER_NAMED = accents.compiled(  # (as an OCR may read them: 'Vaéa narudZbenica')
-    rf"(?:{fields.YOUR_ORDER_NUMBER}|{fields.YOUR_ORDER}|(?:customer|client)\s+ref(?:erence)?)"
+    rf"(?:{fields.YOUR_ORDER_NUMBER}|{fields.YOUR_ORDER}|(?:customer|client)\s+ref(?:erence)?|"
+    r"(?:your|customer|client)\s+p/o)"
     r"(?![^\W\d_])"
 )
 

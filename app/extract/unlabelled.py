@@ -82,6 +82,8 @@ _ORDER_TITLE = re.compile(
     # Estonian's and Finnish's purchase order: here only, as a title before its number; not
     # a page's kind, as a supplier's page labels our order with the same word
     r"ostutellimus|ostotilaus|"
+    # Hungarian's order ('MEGRENDELÉS' over 'Száma: …'), here only for the same reason
+    r"megrendel[ée]s|"
     # French's order named by what it orders ('COMMANDE DE BÉTON PRÊT À L'EMPLOI'); not a
     # customer's or a sale's ('Commande de vente', 'Commande de la cliente')
     r"commande\s+d(?:e|u|es)\s+(?!(?:la\s+|notre\s+|votre\s+)?client(?:e|s|es)?\b|ventes?\b)"
@@ -97,7 +99,12 @@ SHORT_NUMBER = r"no|nr|nru|бр|br|č|št|blg|nú"
 # the start of a word ('Norte-0045', 'NR2026-0045').
 _MARKER = re.compile(
     rf"(?:(?:{SHORT_NUMBER})(?:\.|(?=[\s:])|$)|n\.?\s?[°º]\.?|n\.(?=\s)|#|"
-    r"(?:number|num[ée]ro|n[úu]mero|số|αριθμ[όο][σς])(?=[\s:]|$))"
+    r"(?:number|num[ée]ro|n[úu]mero|số|αριθμ[όο][σς]|"
+    # the word 'number' in other languages: the South Slavic languages', Hungarian's
+    # ('Száma: DEB-596/2026'), Polish's, Czech's and Slovak's, Slovene's ('Številka:'),
+    # Romanian's, Latvian's, Lithuanian's, German's and the Nordic languages'
+    r"broj|sz[áa]ma|numer|[čc][íi]slo|[šs]tevilka|num[ăa]r(?:ul)?|numurs|numeris|nummer)"
+    r"(?=[\s:]|$))"
     r"\s*:?\s*(?P<value>.*)",
     re.IGNORECASE,
 )
@@ -379,14 +386,14 @@ _PART_NAMED = re.compile(r"(?<![\w/\-])(?:[A-Z0-9]{2,}/)+PO/(?=[\w/\-]*\d{4})[\w
 # and Slovak's 'Číslo dokladu', Polish's 'Numer dokumentu', German's 'Belegnummer', Dutch's
 # and Afrikaans' 'Documentnummer', 'Dokument Nr.', Turkish's 'Belge No' and 'Fiş No',
 # Spanish's and Portuguese's 'Número de documento', French's 'N° de pièce', Italian's
-# 'Numero documento'.
+# 'Numero documento', Romanian's 'Număr document'.
 _DOCUMENTS_NUMBER = (
     r"(?:document|doc\.?)\s*(?:number|no\.?|nr\.?|n[°º]\.?|#)|"
     r"broj\s+dokumenta|[šs]tevilka\s+dokumenta|[čc][íi]slo\s+(?:dokladu|dokumentu)|"
     r"(?:numer|nr\.?)\s+dokumentu|beleg-?\s?(?:nummer|nr\.?)|dokument-?\s?(?:nummer|nr\.?)|"
     r"documentnummer|dokumentnommer|belge\s+no\.?|fi[şs]\s+no\.?|"
     r"n[úu]mero\s+d[eo]\s+documento|n\.?\s?[°º]\s+(?:de\s+)?(?:pi[èe]ce|documento?)|"
-    r"num(?:ero|\.)?\s+doc(?:umento|\.)?"
+    r"num(?:ero|\.)?\s+doc(?:umento|\.)?|num[ăa]r\s+document"  # (and Romanian's)
 )
 
 
@@ -422,7 +429,8 @@ _WORKS_ORDERS_NUMBER = r"(?:w\.?\s?o\.?|works?\s+order|j\.?\s?o\.?|job\s+order)"
 
 def _whole_reference(text: str) -> str | None:
     """The text is one reference with a digit, whole ('51 094,00' is no number '51'), and no
-    amount."""
+    amount; after the label's colon, where a column of them stands apart (': SAS.2026.000901')."""
+    text = re.sub(r"^\s*:\s*", "", text)
     value = with_digit(text)
     return value if value and value == text.strip() and not _AMOUNT.fullmatch(value) else None
 

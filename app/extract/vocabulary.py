@@ -45,6 +45,7 @@ PO_NUMBER = [
     rf"\s*(?:n\.|nr\.?|{SIGN}|numero)",
     # Welsh's ('Rhif archeb', order number)
     r"rhif\s+(?:yr\s+)?archeb(?:\s+brynu)?",
+    r"uimhir\s+(?:an\s+)?ordaithe|uimh\.?\s+(?:an\s+)?ordaithe",  # (Irish's 'order number')
     # Finnish's, Estonian's ('Tilausnumero', 'Ostotilaus nro', 'Tellimuse nr')
     r"(?:osto)?tilaus(?:numero|nro\.?|\s+nro\.?)|(?:ostu)?tellimuse?\s+nr\.?",
     # Polish's ('Zamówienie nr', 'Nr zamówienia', 'Numer zamówienia')
@@ -85,7 +86,9 @@ ORDER_TITLES = (
     r"comanda(?:\s+de\s+(?:compra|subministrament))?|"  # (Catalan's)
     r"(?:yetkazib\s+beruvchiga\s+)?buyurtma|"  # (Uzbek's: an order, to a supplier)
     r"requisi[çc][ãa]o\s+externa|"  # (a Portuguese public body's order to a supplier)
-    r"narud[žz]benica|наруџбеница|"  # (Bosnian's, Croatian's and Serbian's order form)
+    # (Bosnian's, Croatian's and Serbian's order form, and Serbian's in its other word)
+    r"narud[žz]benica|наруџбеница|porud[žz]benica|поруџбеница|naro[čc]ilnica|"  # (Slovene's)
+    r"comand[ăa]\s+(?:c[ăa]tre\s+)?furnizor(?:ului)?|"  # (Romanian's order to a supplier)
     r"pesanan\s+(?:belian|pembelian)|"  # (Malay's and Indonesian's)
     # (Russian's, Ukrainian's and Tajik's order to a supplier)
     r"satyn\s+aly[şs]\s+sargydy|"  # (Turkmen's purchase order)
@@ -106,7 +109,7 @@ ORDER_TITLES = (
     # (Armenian's, Georgian's and Mongolian's purchase order)
     r"գնման\s+պատվեր|შესყიდვის\s+შეკვეთა|худалдан\s+авах\s+захиалга|"
     # (Turkish's purchase order, Croatian's order to a supplier)
-    r"sat[ıi]n\s?alma\s+sipari[şs]i|narud[žz]ba\s+dobavlja[čc]u"
+    r"sat[ıi]n\s?alma\s+sipari[şs](?:i|\s+fi[şs]i)|narud[žz]ba\s+dobavlja[čc]u"
 )
 
 # A purchase order's titles, in English and those languages ('PURCHASE ORDER', 'Orden de
