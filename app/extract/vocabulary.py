@@ -204,6 +204,7 @@ PROJECT_WORDS = [
     r"stavba|z[áa]kazka|zak[áa]zka",  # Slovak's and Czech's building works and job
     r"cantiere|commessa|progetto",  # Italian's building site, job and project
     r"proyek|[òó]bra",  # Indonesian's project, Occitan's works
+    r"tapak|mradi|tionscadal",  # Malay's site, Swahili's and Irish's project
     r"prosjekt",  # Norwegian's
     r"obiect|[șş]antier|santier",  # Romanian's object (the building) and building site
     r"safle|prosiect",  # Welsh's site and project
