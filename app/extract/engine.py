@@ -753,12 +753,10 @@ _VAT_NAME = (
     r"G\.S\.T\.|Moms|MOMS|KDV|PPN|ITBIS|IGV|PDV|DPH|ÁFA|AFA|Áfa|ALV|Alv|MVA|Mva|PVM|PVN|DDS|VSK|"
     r"TVSH|ΦΠΑ|НДС|ПДВ|ҚҚС)"
 )
-_VAT_AT_RATE = re.compile(
-    rf"(?<![^\W\d_]){_VAT_NAME} ?(?:@ ?|\( ?)?(?P<rate>\d{{1,2}}(?:[.,]\d{{1,2}})?) ?%"
-)
+_VAT_RATE = r"(?P<rate>\d{1,2}(?:[.,]\d{1,2})?) ?%"
+_VAT_AT_RATE = re.compile(rf"(?<![^\W\d_]){_VAT_NAME} ?(?:@ ?|\( ?)?{_VAT_RATE}")
 _RATE_OF_VAT = re.compile(  # ('Add: 12% VAT  3,630.08'), not '2.5% VAT exclusive'
-    rf"(?<![\d.,])(?P<rate>\d{{1,2}}(?:[.,]\d{{1,2}})?) ?% ?{_VAT_NAME}(?= {{2,}}|:|$)",
-    re.MULTILINE,
+    rf"(?<![\d.,]){_VAT_RATE} ?{_VAT_NAME}(?= {{2,}}|:|$)", re.MULTILINE
 )
 
 

@@ -124,15 +124,13 @@ def their_page(po_number: Found, lines: list[Line]) -> bool:
     texts = [cell.text for line in lines for cell in line.cells]
     if any(_OUR_ORDER_NAMED.match(half) for half in _halves(texts)):
         return True
-    titles = _halves(_titles(lines))
-    return any(_their_title(half) for half in titles) and not our_title(lines)
+    return their_title(lines)
 
 
 def their_title(lines: list[Line]) -> bool:
     """The page is titled the supplier's own document about our order ('SALES ORDER', 'ORDER
     CONFIRMATION') and not our purchase order."""
-    titles = _halves(_titles(lines))
-    return any(_their_title(half) for half in titles) and not our_title(lines)
+    return any(_their_title(half) for half in title_cells(lines)) and not our_title(lines)
 
 
 def our_title(lines: list[Line]) -> bool:
@@ -144,7 +142,7 @@ def our_title(lines: list[Line]) -> bool:
 def our_titles(lines: list[Line]) -> list[str]:
     """The cells (or halves of one in two languages) at the page's top that title it our
     purchase order."""
-    return [half for half in _halves(_titles(lines)) if _OUR_TITLE.fullmatch(half)]
+    return [half for half in title_cells(lines) if _OUR_TITLE.fullmatch(half)]
 
 
 def title_cells(lines: list[Line]) -> list[str]:
