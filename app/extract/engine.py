@@ -1972,10 +1972,17 @@ def _all_flagged(payload: dict, why: str, warning: str) -> dict:
     return payload | {"document_type": "purchase_order", "warnings": warnings, "unproven": unproven}
 
 
-# A label naming our order's number ('Your order No.', 'Client PO No.', 'Customer PO'), not
-# a reference ('Customer ref.' may be an enquiry's).
+# A label naming our order's number ('Your order No.', 'Client PO No.', 'Customer PO', 'Su
+# pedido', 'Customer order', 'Kunden-Bestell-Nr.'), or a purchase order's, which on a
+# supplier's quotation or proforma can only be the customer's ('PO No.', 'Orden de compra',
+# 'O.C.', 'N° bon de commande'); not a reference ('Customer ref.' may be an enquiry's), nor
+# a bare 'Order No.' (a proforma's own sales order).
 _OUR_ORDER_LABEL = re.compile(
-    rf"(?:{fields.YOUR_ORDER_NUMBER}|{fields.YOUR_PO_BARE})(?![^\W\d_])", re.IGNORECASE
+    rf"(?:{fields.YOUR_ORDER_NUMBER}|{fields.YOUR_PO_BARE}|{fields.YOUR_ORDER}|"
+    rf"{fields.CUSTOMER_ORDER_BARE}|{fields.CUSTOMERS_ORDER_NUMBER}|{fields.PO_NAMED_NUMBER}|"
+    r"(?:n[°º]\.?|num[ée]ro|r[ée]f(?:[ée]rence)?\.?)?\s*(?:d[eu]\s+)?bon\s+de\s+commande|"
+    r"(?:orden|ordem|pedido)\s+de\s+compra|o\.\s?c\.)(?![^\W\d_])[\s.:#]*",
+    re.IGNORECASE,
 )
 # The warning on a PO read from the supplier's quotation or proforma that names our order.
 QUOTED = "quoted"
@@ -1989,8 +1996,16 @@ def _quoted_for_our_order(lines: list[Line], options: ExtractOptions) -> dict | 
     order); else None, and it is refused as a quotation."""
     payload = read_po(lines, options)
     number, source = payload["po_number"], (payload.get("source") or {}).get("po_number") or ""
-    named = _OUR_ORDER_LABEL.match(source) and number and re.search(r"\d", number)
-    if not (named and payload["items"]):
+    if not (number and payload["items"] and re.search(r"\d", number)):
+        return None
+    if number.upper() in {code.upper() for code in options.site_codes}:
+        return None  # a site's code in the order's box: the site, not the order
+    label = _OUR_ORDER_LABEL.match(source)
+    # under the label, the reference alone (its date after it at most): not a word's digits
+    # ('Awaiting PO - ref quote 4471', 'Verbal (Mob. 98450 22110)', a site's code in the box)
+    alone = label and _reference_alone(source[label.end() :], lambda text: text) == number
+    # or no label, but the one reference above the items names itself a PO's ('MCI/PO/0278')
+    if not (alone or source.startswith("number_named_po:")):
         return None
     why = "on the supplier's quotation or proforma for the order, not the order itself"
     return _all_flagged(payload, why, QUOTED)
