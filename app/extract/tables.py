@@ -790,6 +790,8 @@ class RawRow:
     def text(self, key: str) -> str:
         joined, coded = "", ""
         for n, cells in enumerate([self.cells, *self.more]):
+            if n > 0 and key == "description" and joined and _remark(cells, self.columns):
+                break  # a remark under a described item ends its description ('Merknad: …')
             for i in sorted(cells):
                 if i >= len(self.columns):
                     continue  # a cell past the header's columns names no column of its own
@@ -807,6 +809,18 @@ class RawRow:
         if key == "item_code" and not joined.strip():
             return coded
         return joined.strip()
+
+
+def _remark(cells: dict[int, str], columns: list[Column]) -> bool:
+    """A line under an item that is a remark about it, not its description running on: it
+    says so, in words after a remark's label ('Note: …', 'Merknad: levering på byggeplass …',
+    'Obs.: entregar con remito'); not a property of what is ordered ('Farge: hvit matt'), nor
+    a code under its name ('Kode: GP-125')."""
+    described = [cells[i] for i in sorted(cells) if i < len(columns)]
+    if not described:
+        return False
+    text = described[0].strip()
+    return bool(NOTE.match(text) or _REMARK.match(text))
 
 
 def _code_line(text: str) -> str | None:
@@ -899,6 +913,19 @@ EARLIER = re.compile(
 # what the item is to come with or where it goes ('EPD: EPD-UK-0219, gypsum plasterboard',
 # 'On site: offload and place'); a lone word after it is the item's code ('SKU: CEM-42').
 LABELLED_LINE = re.compile(r"[^\W\d_]{2,12}(?:\s[^\W\d_]{2,12})?:\s+(?!\S+\s*$)\S")
+# A remark's own label in more languages, words after it, under an item ('Merknad: levering
+# på byggeplass …', 'Obs.: entregar con remito', 'Poznámka:', 'Catatan:', 'Text:'): the
+# Nordic languages', the Slavic ones', Baltic, Finnish, Hungarian, Romanian, Turkish,
+# Indonesian and Malay, Tagalog's, and the delivery's ('Levering:', 'Dostawa:').
+_REMARK = re.compile(
+    r"(?:merknad|merk|anm(?:erkning|\.)|bem(?:[æae]rkning|\.)|kommentar|text|athugasemd|"
+    r"vi[ðd]merking|huom(?:autus|\.)|m[äa]rkus|piez[īi]me|pastaba|pozn(?:[áa]mka|\.)|uwagi?|"
+    r"napomen[ae]|opomba|megjegyz[ée]s|not[ăa]|observa[țt]ii|not|a[çc][ıi]klama|catatan|"
+    r"keterangan|ket\.|paalala|obs\.?|observaciones|levering|leverans|lieferung|livraison|"
+    r"dostawa|dod[áa]vka|dostava|isporuka|afhending|toimitus)"
+    r"\s*:\s+(?!\S+\s*$)\S",
+    re.IGNORECASE,
+)
 
 
 # A label that names a property of what is ordered, a word before it at most ('Finish:
