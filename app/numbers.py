@@ -8,6 +8,7 @@ Money is integer cents; quantities are decimal text; dates are YYYY-MM-DD.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
@@ -50,15 +51,25 @@ WORDLIKE_CURRENCY_CODES = (
     "LAK", "MAD", "MDL", "MNT", "MOP", "PEN", "SCR", "SHP", "SOS", "STN", "SVC", "TMT", "TOP",
 )  # fmt: skip
 _CODES = "|".join(CURRENCY_CODES)
-# before the amount: a code, a sign, or a dollar with its country's letters ('EC$', 'NZ$')
+# Every sign Unicode names a currency's ('$', '€', '¢', '₦', '₱', '₫', '৳', '﷼' ...).
+SIGNS = "".join(c for c in map(chr, range(0x20, 0x10000)) if unicodedata.category(c) == "Sc")
+_SIGN = f"[{re.escape(SIGNS)}]"
+# After an amount the cent's sign is a cent ('50¢ each'), no currency's: not taken off there.
+_SIGN_AFTER = f"[{re.escape(SIGNS.replace('¢', '').replace('￠', ''))}]"
+# The signs of currencies with no cents in use (the dong, the kip, the guaraní, the won, the
+# yen, the riel): a point between groups of three beside one is a thousands mark ('45.000₫').
+_WHOLE_SIGN = re.compile("[₫₭₲₩¥￥៛]")
+_POINT_GROUPS = re.compile(r"\d{1,3}(?:\.\d{3})+")
+# before the amount: a code, a sign, or a sign with its country's letters ('EC$', 'NZ$', 'GH₵')
 _CURRENCY = re.compile(
-    rf"^({_CODES}|[A-Z]{{1,3}}\$|Rs\.?|(?-i:Rp)\.?|₹|₪|R|\$|€|£|kr\.?(?=\s?\d))\s*",
+    rf"^({_CODES}|[A-Z]{{1,3}}{_SIGN}|Rs\.?|(?-i:Rp)\.?|R|{_SIGN}|kr\.?(?=\s?\d))\s*",
     re.IGNORECASE,
 )
-# after the amount: a code, a symbol, Mozambique's 'MT' after an amount with cents, or the
-# short name of the dinar, the denar, the hryvnia or the lev ('16.181.124,56 дин.')
+# after the amount: a code, a sign ('12 500,00 ₸', '1 234,56 $'), Mozambique's 'MT' after an
+# amount with cents, or the short name of the dinar, the denar, the hryvnia or the lev
+# ('16.181.124,56 дин.')
 _CURRENCY_AFTER = re.compile(
-    rf"\s*({_CODES}|€|£|zł|Kč|kr\.?|(?<=\d[.,]\d\d)\s?MT|дин\.?|ден\.?|грн\.?|лв\.?)$",
+    rf"\s*({_CODES}|{_SIGN_AFTER}|zł|Kč|kr\.?|(?<=\d[.,]\d\d)\s?MT|дин\.?|ден\.?|грн\.?|лв\.?)$",
     re.IGNORECASE,
 )
 
@@ -110,7 +121,11 @@ def parse_decimal(
         cleaned = cleaned[1:-1].strip()
     if cleaned.startswith("-"):
         negative, cleaned = True, cleaned[1:].strip()
+    # (and a dollar's or a peso's sign after the amount: '45.000 $', an escudo's '1.500$')
+    whole = bool(_WHOLE_SIGN.search(cleaned)) or cleaned.endswith("$")
     cleaned = _CURRENCY_AFTER.sub("", _CURRENCY.sub("", cleaned))
+    if whole and _POINT_GROUPS.fullmatch(cleaned):
+        cleaned = cleaned.replace(".", "")  # '45.000₫': forty-five thousand dong
     if _WHOLE_MARK.search(cleaned):  # a whole amount: its marks group thousands ('1.500/=')
         cleaned = _WHOLE_MARK.sub("", cleaned)
         if _WHOLE_GROUPS.fullmatch(cleaned):

@@ -833,6 +833,7 @@ _SIGNED = [
     ("UGX", _CODE_ALONE.format("UGX") + r"|USh(?![A-Za-z])"),
     ("NGN", _CODE_ALONE.format("NGN") + r"|₦"),
     ("GHS", _CODE_ALONE.format("GHS") + r"|GH[₵¢]|₵"),
+    ("CRC", r"₡"),  # the colón's sign (not a bare '¢': Ghana's cedi is printed so too)
     ("KZT", _CODE_ALONE.format("KZT") + r"|₸"),
     ("VND", _CODE_ALONE.format("VND") + r"|₫"),
     ("TRY", _CODE_ALONE.format("TRY") + r"|₺|" + _AFTER_MONEY + r"\s?TL\b"),
