@@ -52,7 +52,8 @@ _DATE_LABELS = [
 # The rank of a bare 'Date' label among them: the ranks before it name the order's date.
 BARE_DATE_RANK = 2
 _PROJECT_LABELS = [
-    r"project\s*(?:code|n[o°º]\.?|number|#|ref\.?)|"
+    # (and 'Nr.', the number's mark in the languages of northern Europe: Dutch's 'Projectnr.')
+    r"project\s*(?:code|n[o°º]\.?|nr\.?|number|nummer|#|ref\.?)|"
     r"site\s*(?:code|n[o°º]\.?|number|ref(?:erence)?\.?)|job\s*(?:code|n[o°º]\.?|number|#)|"
     r"contract\s*(?:n[o°º]\.?|number|#)|" + "|".join(words.PROJECT_CODE),
     r"project|site|job|contract|deliver\s+to\s+site|delivery\s+site|"

@@ -213,6 +213,9 @@ PROJECT_WORDS = [
     # the project in Azerbaijani, Turkish and Kurmanji, Uzbek, Faroese, Tetum and Lao; Dutch's
     # building site
     r"layih[əe]|proje(?:\s+kodu)?|loyiha|verk[æa]tlan|projetu|ໂຄງການ|bouwplaats",
+    # French's reference of the site ('Réf. chantier', 'Référence du chantier'), as 'Chantier'
+    # (not a 'Réf. affaire', which may be the supplier's own file)
+    r"r[ée]f(?:[ée]rence)?\.?\s*(?:du\s+)?chantier",
 ]
 
 # 'Plus' before a tax line in the foot ('zzgl. 19 % MwSt.').
