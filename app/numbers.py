@@ -302,16 +302,27 @@ _MORE_MONTHS = [
     "dicembre diċembru disember desember aralık dekabr декабр декабри grudnia prosince "
     "decembra decembrie rhagfyr",
 ]
+# Irish's, in the nominative and the genitive after 'mí' ('7 Samhain 2026', '14 Márta 2026');
+# September and October are two words ('Meán Fómhair'), joined before a date is read.
+_IRISH_MONTHS = [
+    "eanáir eanair", "feabhra", "márta marta", "aibreán aibrean", "bealtaine", "meitheamh",
+    "iúil iuil", "lúnasa lunasa", "meánfómhair meanfomhair", "deireadhfómhair deireadhfomhair",
+    "samhain", "nollaig",
+]  # fmt: skip
+_IRISH_TWO_WORDS = re.compile(r"\b(me[áa]n|deireadh)\s+(f[óo]mhair)\b", re.IGNORECASE)
 _MONTHS = {
     name: number
-    for listed in (_MONTH_NAMES, _LATVIAN_MONTHS, _UKRAINIAN_MONTHS, _MORE_MONTHS)
+    for listed in (_MONTH_NAMES, _LATVIAN_MONTHS, _UKRAINIAN_MONTHS, _MORE_MONTHS, _IRISH_MONTHS)
     for number, names in enumerate(listed, start=1)
     for name in names.split()
 }
 
 
 _WEEKDAY = re.compile(r"^(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+", re.IGNORECASE)
-_MONTH_WORDS = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_MONTH_WORDS = "|".join(
+    [r"me[áa]n\s+f[óo]mhair", r"deireadh\s+f[óo]mhair"]  # (Irish's two words)
+    + sorted(_MONTHS, key=len, reverse=True)
+)
 # A date somewhere in a longer text, in any of the forms parse_date reads; one that starts
 # with its year has one separator throughout ('1090-4.2' is a crane's model, not a date).
 DATE_IN_TEXT = re.compile(
@@ -326,7 +337,7 @@ DATE_IN_TEXT = re.compile(
     # the year first, with its word and the day's ('2026 m. kovo 2 d.', '2026. gada 5. jūnijā',
     # Uzbek's '2026-yil «3» iyul')
     rf"|\d{{4}}\s*m\.\s+(?:{_MONTH_WORDS})\s+\d{{1,2}}\s*d\."
-    rf"|\d{{4}}\s*-?\s*yil\s+[«\"“]?\d{{1,2}}[»\"”]?\s+(?:{_MONTH_WORDS})"
+    rf"|\d{{4}}\s*-?\s*yil\s+[«\"“]?\d{{1,2}}[»\"”]?(?:\s+|-)(?:{_MONTH_WORDS})"  # ('17-iyun')
     rf"|\d{{4}}\.\s*gada\s+\d{{1,2}}\.\s*(?:{_MONTH_WORDS})"
     # the day's, the month's and the year's words before each ('ngày 12 tháng 07 năm 2026')
     rf"|ngày\s+\d{{1,2}}\s+tháng\s+\d{{1,2}}\s+năm\s+\d{{4}}"
@@ -346,6 +357,7 @@ def parse_date(text: str | None, day_first: bool = True) -> str:
     """
     raw = (text or "").strip()
     cleaned = re.sub(r"[«»\"“”]", "", _WEEKDAY.sub("", raw))  # '«20» червня 2026 р.'
+    cleaned = _IRISH_TWO_WORDS.sub(r"\1\2", cleaned)  # ('Meán Fómhair', September)
     cleaned = re.sub(r"(?<=\d)(st|nd|rd|th)\b", "", cleaned, flags=re.IGNORECASE)
     cleaned = re.sub(r"(?<=\d)\s*[年月日년월일]", " ", cleaned)  # '2026年2月27日'
     parts = [p.rstrip(".") for p in re.split(r"[\s/.\-,]+", cleaned) if p]
