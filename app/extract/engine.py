@@ -59,6 +59,7 @@ from functools import partial
 
 from app import numbers
 from app.extract import (
+    accents,
     checks,
     countries,
     fields,
@@ -1066,6 +1067,84 @@ def _labelled(pairs: list[Line], labels: dict, check: dict, step: float) -> dict
     }
 
 
+# The heading of the block where we accept a supplier's quotation, alone in its cell (a
+# form's section number before it at most): 'ACCEPTANCE OF QUOTATION', '4 Acceptance',
+# 'ACEPTADA', 'ACCEPTACIÓ DEL PRESSUPOST', 'Bon pour accord', 'Per accettazione', 'Voor
+# akkoord', 'Auftragserteilung'.
+_ACCEPTED = accents.compiled(
+    r"(?:\d{1,2}\.?\s+)?(?:"
+    r"acceptance(?:\s+of\s+(?:the\s+|this\s+)?(?:quotation|quote|offer|estimate|proposal))?|"
+    r"(?:quotation|quote|offer|estimate)\s+accepted|accepted|"
+    r"aceptad[ao]|aceptaci[óo]n(?:\s+de(?:l|\s+la)?\s+(?:presupuesto|cotizaci[óo]n|oferta))?|"
+    r"acceptaci[óo](?:\s+del\s+pressupost)?|"
+    r"(?:bon\s+)?pour\s+accord|acceptation(?:\s+du\s+devis)?|devis\s+accept[ée]|"
+    r"aceita[çc][ãa]o(?:\s+do\s+or[çc]amento)?|"
+    r"auftragserteilung|annahme(?:\s+des\s+angebot(?:e?s)?)?|"
+    r"(?:per\s+)?accettazione(?:\s+del\s+preventivo)?|voor\s+akkoord"
+    r")[\s:.]*"
+)
+# The supplier's quotation as the title of the page, in capitals, its number after it at most
+# ('COTIZACIÓN', 'DEVIS N° D26983', 'PRESSUPOST'; not a label's 'QUOTATION NO.' alone), or the
+# acceptance's own title ('Acceptance of Quotation').
+_QUOTED_HEAD = accents.compiled(
+    rf"(?:{proofs.QUOTATION_TITLE})(?:\s+(?:n[°º]\.?|no\.|nr\.|#)?\s*[A-Z\d][\w/.-]*\d[\w/.-]*)?"
+)
+# The date's own label in the acceptance's block ('Date', 'Fecha:', "Data d'acceptació:",
+# 'Date accepted', 'du'), the date after it in its cell or in the next.
+_ACCEPTANCE_DATE = accents.compiled(
+    r"(?:date|fecha|data|datum|dated|du|le|del|vom|il)"
+    r"(?:\s+(?:accepted|of\s+acceptance|d['’]\s?accept(?:aci[óo]|ation)|de\s+aceptaci[óo]n|"
+    r"de\s+aceita[çc][ãa]o|der\s+annahme|di\s+accettazione))?\s*[:.]?(?![^\W\d_])"
+)
+
+
+def _date_accepted(
+    lines: list[Line], check: Callable[[str], str | None], read: Found
+) -> Found | None:
+    """On the supplier's quotation that we accepted, the date in the acceptance's block below
+    its prices ('ACEPTADA' over 'Orden de compra No.: OC-4970-26' and 'Fecha: 08/05/2026',
+    'Bon pour accord' over 'Commande n° MCM-2636-88 du 12/10/2026'): the day the order was
+    given, not the quotation's own date at its head. Only a date under the block's own date
+    label ('Date', 'Fecha', 'Date accepted', 'du'), not a validity's, a delivery's or a
+    print's; and not over a date read under a label naming our order's date ('PO Date').
+    Found there, not proven (no label names it our order's date); None where the page is no
+    quotation titled so or has no such block."""
+    if read.rank == 0 or proofs.names_our_order(read):
+        return None
+    head = lines[: max(1, len(lines) // 3)]
+    quoted = any(
+        _QUOTED_HEAD.fullmatch(cell.text.strip()) and cell.text.split()[0].isupper()
+        for line in head
+        for cell in line.cells
+    ) or any(
+        _ACCEPTED.fullmatch(cell.text.strip())
+        and re.search(proofs.QUOTATION_TITLE, cell.text, re.I)
+        for cell in lines[0].cells
+    )
+    marks = [
+        n
+        for n, line in enumerate(lines)
+        if n >= len(lines) // 3 and len(line.cells) == 1 and _ACCEPTED.fullmatch(line.text.strip())
+    ]
+    if not quoted or not marks:
+        return None
+    mark = marks[0]
+    for line in lines[mark + 1 : mark + 10]:
+        if len(line.cells) == 1 and _ACCEPTED.fullmatch(line.text.strip()):
+            break  # another block's heading
+        cells = [cell.text.strip() for cell in line.cells]
+        for n, text in enumerate(cells):
+            label = _ACCEPTANCE_DATE.match(text)
+            if not label:
+                continue
+            after = text[label.end() :].strip() or (cells[n + 1] if n + 1 < len(cells) else "")
+            value = check(after) if numbers.DATE_IN_TEXT.fullmatch(after.strip(" .")) else None
+            if value:
+                source = f"{lines[mark].text.strip()} … {line.text.strip()}"
+                return Found(value, 0.5, source)
+    return None
+
+
 def _ours(lines: list[Line], options: ExtractOptions) -> bool:
     """The page is our own order: titled so, or issued by our company."""
     return proofs.our_title(lines) or unlabelled.issued_by_us(lines, options.buyer_names)
@@ -1452,6 +1531,10 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
             found["po_number"] = customers
     if not found["po_date"].value:  # ('Comanda nr. CMD-677/26 din 14.11.2026')
         found["po_date"] = _date_after_our_number(found["po_number"], check["date"], ours=False)
+    if not _ours(lines, options):
+        found["po_date"] = (
+            _date_accepted(lines, check["date"], found["po_date"]) or found["po_date"]
+        )
     if not _ours(lines, options):
         _po_named_first(found, pairs, check, step)
     if not found["project_code"].value:

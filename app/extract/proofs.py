@@ -203,11 +203,12 @@ _THEIR_TITLE = accents.compiled(
 # The supplier's quotation, accepted with our order's number on it, in the languages
 # vocabulary.PO_NUMBER names: a title only in capitals ('COTIZACIÓN'), as a form's label
 # ('Quotation', 'Angebot' over the supplier's quotation's number) is not.
-_QUOTATION_TITLE = accents.compiled(
+QUOTATION_TITLE = (
     r"quotation|cotizaci[óo]n|presupuesto|pressupost|devis|angebot|offerte|or[çc]amento|"
     r"preventivo|oferta|tilbud|offert|tarjous|pakkumine|ponuda|nab[íi]dka|aj[áa]nlat|teklif|"
     r"ofert[ăa]"
 )
+_QUOTATION_TITLE = accents.compiled(QUOTATION_TITLE)
 
 
 def _their_title(text: str) -> bool:
