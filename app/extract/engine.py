@@ -1532,10 +1532,8 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     if not found["po_date"].value:  # ('Comanda nr. CMD-677/26 din 14.11.2026')
         found["po_date"] = _date_after_our_number(found["po_number"], check["date"], ours=False)
     if not _ours(lines, options):
-        found["po_date"] = (
-            _date_accepted(lines, check["date"], found["po_date"]) or found["po_date"]
-        )
-    if not _ours(lines, options):
+        accepted = _date_accepted(lines, check["date"], found["po_date"])
+        found["po_date"] = accepted or found["po_date"]
         _po_named_first(found, pairs, check, step)
     if not found["project_code"].value:
         found["project_code"] = _delivered_to(pairs, options, step)
@@ -2085,7 +2083,7 @@ def _quoted_for_our_order(lines: list[Line], options: ExtractOptions) -> dict | 
         return None  # a site's code in the order's box: the site, not the order
     label = _OUR_ORDER_LABEL.match(source)
     # under the label, the reference alone (its date after it at most): not a word's digits
-    # ('Awaiting PO - ref quote 4471', 'Verbal (Mob. 98450 22110)', a site's code in the box)
+    # ('Awaiting PO - ref quote 4471', 'Verbal (Mob. 98450 22110)')
     alone = label and _reference_alone(source[label.end() :], lambda text: text) == number
     # or no label, but the one reference above the items names itself a PO's ('MCI/PO/0278')
     if not (alone or source.startswith("number_named_po:")):
