@@ -559,7 +559,20 @@ def _no_sign(text: str, ocr: bool) -> Found:
     if not _has_cents(text):  # the office's own is priced in cents: another's may not be
         doubt = "no currency printed, and no amount has cents"
         return Found(OWN_CURRENCY, proofs.LOW - 0.1, doubt)
+    signs = _NAMELESS_SIGN.findall(text)
+    if len(signs) >= 2:  # a sign the office's money is not printed with ('¢ 1,234.50')
+        doubt = f"'{signs[0]}' before the amounts, the sign of no currency known here"
+        return Found(OWN_CURRENCY, proofs.LOW - 0.1, doubt)
     return Found(OWN_CURRENCY, 0.7, "no currency printed: the office's own")
+
+
+# A currency's sign before an amount, of the signs (Unicode's) no currency is known here by:
+# the cedi's or the colón's bare '¢', the yen's or the yuan's '¥', the baht's '฿'.
+_NAMELESS_SIGN = re.compile(
+    r"(?<![\w$])([{}]) ?(?=\d)".format(
+        re.escape("".join(c for c in numbers.SIGNS if fields.currency(f"{c}1,234.50") is None))
+    )
+)
 
 
 # An amount with its cents ('1 234.56', '1.234,56'; not a date's '12.07.2026'), not a
