@@ -1427,6 +1427,46 @@ def _known_site_first(
     return other if other.value else project
 
 
+# A job's or a contract's number by its label ('Job No.', 'Contract No.', 'Contract'), not a
+# job site's: on a supplier's own page, the supplier's own ('Job No. J26-15259' beside its
+# title, 'Contract No. HC218384' on a hire contract).
+_JOB_OR_CONTRACT = r"(?:job|contract)(?!\s*site)"
+
+
+# A word in ordinary case and a number: a place on a site or in a yard, not a site's code.
+_A_PLACE = re.compile(r"[A-Z][a-z]{2,}\s+\d{1,3}")
+
+
+def _their_job_aside(project: Found, pairs: list[Line], check, options, step: float) -> Found:
+    """On a supplier's own page, a project's or a site's label other than a job's or a
+    contract's ('Project: SWK-KCH06', 'SITE' over 'WOL-046 - Wolverhampton station car park'),
+    or the code before a name where the goods go, names our project: its code, not the
+    supplier's own job or contract number read first. Only a code shaped as the sites' are
+    ('Site: Depot 3' is a place), proven only as a known site's (the supplier's yard, 'Site:
+    WH-01', is shaped so too: `proofs.IN_PLACE_OF_THEIR_JOB`). A known site's code stays."""
+    if project.rank is None or project.rank >= fields.ACCOUNT_RANK:
+        return project
+    if not re.match(_JOB_OR_CONTRACT, project.source or "", re.IGNORECASE):
+        return project
+    if validate.site_code_proof(project.value, options.site_codes) == "known":
+        return project
+    others = [rf"(?!{_JOB_OR_CONTRACT})(?:{p})" for p in fields.PO_LABELS["project_code"][:2]]
+    other = fields.find(pairs, others, check["code"], step)
+    if other.rank is None:  # (found, not proven: beside a row of headings)
+        other = MISSING
+    if not other.value:  # (a code no site has stays flagged there: `_delivered_to`)
+        other = _delivered_to(pairs, options, step)
+    if not other.value:
+        return project
+    if validate.code_key(other.value) == validate.code_key(project.value):
+        return project
+    if validate.site_code_proof(other.value, options.site_codes) is None:
+        return project
+    if _A_PLACE.fullmatch(other.value):  # ('Site: Yard 2', 'Obra: Nave 3', 'Gate 3')
+        return project
+    return replace(other, source=f"{other.source} ({proofs.IN_PLACE_OF_THEIR_JOB})")
+
+
 # Where the goods go, a site's code before its name there ('DELIVER TO' over 'LK-GLE01 -
 # Warehouse complex, Koggala EPZ'): the project's, where no label names one.
 _DELIVER_TO = (
@@ -1536,7 +1576,8 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     if not found["supplier_name"].value:
         found["supplier_name"] = fields.name_under_number(pairs, check["supplier"], step)
     _ours_first(found, lines, pairs, check, step)
-    if not proofs.names_our_order(found["po_number"]) and not _ours(lines, options):
+    ours = _ours(lines, options)
+    if not proofs.names_our_order(found["po_number"]) and not ours:
         # a page another company issued names ours as its customer's order ('Bestell-Nr.
         # Kunde' beside its own 'Beleg-Nr.')
         customers = fields.find(pairs, [fields.CUSTOMERS_ORDER_NUMBER], check["number"], step)
@@ -1544,13 +1585,15 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
             found["po_number"] = customers
     if not found["po_date"].value:  # ('Comanda nr. CMD-677/26 din 14.11.2026')
         found["po_date"] = _date_after_our_number(found["po_number"], check["date"], ours=False)
-    if not _ours(lines, options):
+    if not ours:
         accepted = _date_accepted(lines, check["date"], found["po_date"])
         found["po_date"] = accepted or found["po_date"]
         _po_named_first(found, pairs, check, step)
     if not found["project_code"].value:
         found["project_code"] = _delivered_to(pairs, options, step)
     found["project_code"] = _known_site_first(found["project_code"], lines, pairs, options, step)
+    if not ours:
+        found["project_code"] = _their_job_aside(found["project_code"], pairs, check, options, step)
     found["currency"], currencies = _currency(lines)
     doubted = _reference_not_the_order(found, lines, step, trail)
     _by_place(found, lines, step, check["date"], options, trail)

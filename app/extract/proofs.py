@@ -283,6 +283,8 @@ def _project(found: Found, reading: Reading) -> str | None:
         # a cell of the item table beside the label ('Chantier  NYM-J3' where the table's
         # code column runs past the order's details), of a site's pattern only
         return "an item's code in the table, and no site's code"
+    if proof != "known" and (found.source or "").endswith(f"({IN_PLACE_OF_THEIR_JOB})"):
+        return f"read {IN_PLACE_OF_THEIR_JOB}, and no site's code: perhaps the supplier's place"
     if proof != "known" and reading.their_page and _JOB.match(found.source or ""):
         # the supplier's own document numbers its own jobs ('JOB No. J2681' on its drawing
         # that confirms our order): ours only if it is a site's code
@@ -291,6 +293,9 @@ def _project(found: Found, reading: Reading) -> str | None:
 
 
 _JOB = re.compile(r"(?:our\s+)?job\b", re.IGNORECASE)
+# What engine._their_job_aside adds to the source of a code it read in place of the supplier's
+# job or contract number.
+IN_PLACE_OF_THEIR_JOB = "in place of the supplier's own job or contract number"
 
 
 def _currency(found: Found, reading: Reading) -> str | None:
