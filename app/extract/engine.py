@@ -230,6 +230,8 @@ def document_kind(lines: list[Line]) -> str | None:
         for kind, pattern in KINDS:
             if re.match(rf"(?:{pattern}){_PARTY_AFTER}", text, re.IGNORECASE):
                 continue  # a party's label ('Invoice address', 'Deliver to'), not a title
+            if text.upper() != text and re.match(rf"(?:{pattern})\s*:", text, re.I):
+                continue  # a label, its value after it ('Pasūtījums piegādātājam: PP-2026/0044')
             if re.match(rf"(?:{pattern})\b", text, re.IGNORECASE):
                 return kind
             qualified = rf"(?!{words.NOT_A_QUALIFIER}\b)(?:[^\W\d]+\s+){{1,2}}(?:{pattern})$"
@@ -563,6 +565,9 @@ def _no_sign(text: str, ocr: bool) -> Found:
     if len(signs) >= 2:  # a sign the office's money is not printed with ('¢ 1,234.50')
         doubt = f"'{signs[0]}' before the amounts, the sign of no currency known here"
         return Found(OWN_CURRENCY, proofs.LOW - 0.1, doubt)
+    mark = fields.money_mark_in_head(text)
+    if mark:  # ('Total comandă (lei):')
+        return Found(OWN_CURRENCY, proofs.LOW - 0.1, f"'{mark}' names the total's money, no code")
     return Found(OWN_CURRENCY, 0.7, "no currency printed: the office's own")
 
 
@@ -1219,11 +1224,7 @@ def _by_your_reference(number: Found) -> bool:
 # 09.10.2026', 'NAR-545/26 od 04.09.2026.', 'Q75460 e datës 22.04.2026'), in two languages
 # at once too ('BZ-2683/748 vom / del 28.09.2026'), or after a comma or a space alone
 # ('T2026/0183, 27.04.2026'); a number's mark before it ('No MCU-B-26/979', 'nr. MC419/26').
-_OF_ONE = (  # (Romansh's 'dals', Norwegian's and Swedish's 'av', Polish's, Czech's, Slovak's,
-    # Slovene's)
-    r"(?:vom|von|od|of|dated|du|del|de|din|dals|av|van|z\s+dnia|ze\s+dne|zo\s+d[ňn]a|z\s+dne|"
-    r"від|от|e\s+dat[ëe]s)"
-)
+_OF_ONE = rf"(?:{words.OF_A_DATE})"
 _OF = rf"{_OF_ONE}(?:\s*/\s*{_OF_ONE})?"
 _REFERENCE_ALONE = re.compile(
     rf"\s*(?:(?:{unlabelled.SHORT_NUMBER}|n\.?\s?[°º]|№)\.?\s+)?"

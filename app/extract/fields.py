@@ -929,6 +929,14 @@ _UNITS = {
 }  # fmt: skip
 
 
+# A mark in small letters in brackets after a total's or an amount's word ('Total comandă
+# (lei):', 'Summa (kr)'): the amounts' currency, by a mark the engine does not know.
+_MARK_IN_HEAD = re.compile(
+    r"(?i:total|sum|summa|suma|amount|betrag|montant|importe|valoare|valor|vrednost)"
+    r"[^\n()]{0,30}\(([^\W\d_A-Z]{2,4})\.?\)"
+)
+
+
 def money_mark_unnamed(text: str) -> str | None:
     """A mark beside the amounts that names no one currency ('1 234,56 kr'), or one the engine
     does not know printed after two amounts or more; else None."""
@@ -937,6 +945,13 @@ def money_mark_unnamed(text: str) -> str | None:
     marks = [m.lower() for m in _MARK_AFTER.findall(text)]
     repeated = sorted(m for m in set(marks) if marks.count(m) >= 2 and m not in _UNITS)
     return repeated[0] if repeated else None
+
+
+def money_mark_in_head(text: str) -> str | None:
+    """A mark in brackets after a total's word ('Total comandă (lei):'): where no currency is
+    named, the amounts' currency, which no code names here."""
+    heads = sorted(m for m in set(_MARK_IN_HEAD.findall(text)) if m not in _UNITS)
+    return heads[0] if heads else None
 
 
 # A dollar named with its country in words ('All prices are in Australian dollars'): '$'

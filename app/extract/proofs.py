@@ -130,7 +130,10 @@ def their_page(po_number: Found, lines: list[Line]) -> bool:
 def their_title(lines: list[Line]) -> bool:
     """The page is titled the supplier's own document about our order ('SALES ORDER', 'ORDER
     CONFIRMATION') and not our purchase order."""
-    return any(_their_title(half) for half in title_cells(lines)) and not our_title(lines)
+    titles = title_cells(lines)
+    if any(is_our_title(_before_its_number(half) or "") for half in titles):
+        return False  # our own title, its number run on ('PURCHASE ORDER PO-4521')
+    return any(_their_title(half) for half in titles) and not our_title(lines)
 
 
 def our_title(lines: list[Line]) -> bool:
@@ -163,7 +166,19 @@ def _halves(texts: list[str]) -> list[str]:
 def _titles(lines: list[Line]) -> list[str]:
     """The cells that may be the page's title: in its top half (its first three lines at
     least)."""
-    return [cell.text for line in lines[: max(3, len(lines) // 2)] for cell in line.cells]
+    texts = []
+    for line in lines[: max(3, len(lines) // 2)]:
+        cells = [cell.text.strip() for cell in line.cells]
+        if cells and all(_SPACED.fullmatch(cell) for cell in cells):
+            # a title's letters spaced out, its words in cells of their own: closed up
+            # ('M E G R E N D E L É S   V I S S Z A I G A Z O L Á S')
+            texts.append(" ".join(cell.replace(" ", "") for cell in cells))
+        else:
+            texts.extend(cell.text for cell in line.cells)
+    return texts
+
+
+_SPACED = re.compile(r"[^\W\d_](?: [^\W\d_]){2,}")
 
 
 # The title of a supplier's own document about our order ('ORDER CONFIRMATION', 'Sales
@@ -190,7 +205,8 @@ _THEIR_TITLE = accents.compiled(
     r"sipari[şs]\s+onay[ıi]|tilausvahvistus|potwierdzenie\s+(?:przyj[ęe]cia\s+)?zam[óo]wienia|"
     r"confirmare(?:a)?\s+(?:de\s+)?comenzii|confirmare\s+(?:de\s+)?comand[ăa]|"
     r"tellimuse\s+kinnitus|"
-    r"pas[ūu]t[īi]juma\s+apstiprin[āa]jums|(?:rendel[ée]s\s*)?visszaigazol[áa]s|"
+    r"pas[ūu]t[īi]juma\s+apstiprin[āa]jums|(?:(?:meg)?rendel[ée]s\s*)?visszaigazol[áa]s|"
+    r"p[öo]ntunarsta[ðd]festing|s[öo]lup[öo]ntun|"  # (Icelandic's)
     r"potvrzen[íi]\s+objedn[áa]vky|potvrdenie\s+objedn[áa]vky|potvrda\s+narud[žz]be|"
     r"u[žz]sakymo\s+patvirtinimas|pro-?\s?forma(?:\s+[^\W\d]+)?|"
     r"تأكيد\s+(?:طلبية|الطلب|أمر\s+الشراء)"  # (Arabic's confirmation of an order)
@@ -198,8 +214,22 @@ _THEIR_TITLE = accents.compiled(
     # order number', 'Sales order date')
     r")(?:\s+(?!(?:number|nummer|numero|date|datum|data|fecha|ref\w*|no|nr|required|"
     r"requested|request|attached|desk|contact|status|form|slip|gewenst|vereist|erforderlich|"
-    r"requise?|requerid[oa]|richiesta|obligatoria)\b)[^\W\d]{4,})?"
+    r"requise?|requerid[oa]|richiesta|obligatoria|k[ée]r[ée]se)\b)[^\W\d]{4,})?"
 )
+# A title and a reference after it in one cell, a number marker between them or none, and the
+# date it is of after it or none ('Købsordre 106262', 'Заказ поставщику No 2246 от 8 июня
+# 2026 г.', 'CONFIRMARE DE COMANDA nr. 1978 din 22.09.2026').
+TITLE_THEN_NUMBER = re.compile(
+    rf"(\D+?)\s+(?:(?:(?:{words.SHORT_NUMBER})\.?|№|n\.|số:?)\s*)?((?=[\w/-]*\d)[^\W_][\w/-]*)"
+    rf"(?:\s+(?:{words.OF_A_DATE})\s+[«\"“]?\d.*)?",
+    re.IGNORECASE,
+)
+# A title, the letters of a series and a reference ('Nota de Encomenda NE 2026/0747',
+# 'POTWIERDZENIE ZAMÓWIENIA ZK 308/11/2026').
+TITLE_SERIES_NUMBER = re.compile(
+    r"(?P<title>\D+?)\s+(?P<series>[A-Z]{2,4})\s+(?P<number>(?=[\w/-]*\d)[^\W_][\w/-]*)"
+)
+
 # The supplier's quotation, accepted with our order's number on it, in the languages
 # vocabulary.PO_NUMBER names: a title only in capitals ('COTIZACIÓN'), as a form's label
 # ('Quotation', 'Angebot' over the supplier's quotation's number) is not.
@@ -212,10 +242,25 @@ _QUOTATION_TITLE = accents.compiled(QUOTATION_TITLE)
 
 
 def _their_title(text: str) -> bool:
-    """The text titles the supplier's own document about our order."""
+    """The text titles the supplier's own document about our order, its own number run on or
+    not ('CONFIRMARE DE COMANDA nr. 1978 din 22.09.2026')."""
     if _QUOTATION_TITLE.fullmatch(text.strip()) and text.isupper():
         return True
-    return bool(_THEIR_TITLE.fullmatch(text))
+    if _THEIR_TITLE.fullmatch(text):
+        return True
+    joined = _before_its_number(text)
+    # (in capitals only: 'Order confirmation no. OC-77' on our order is a label citing theirs)
+    return bool(joined) and joined.isupper() and bool(_THEIR_TITLE.fullmatch(joined))
+
+
+def _before_its_number(text: str) -> str | None:
+    """A title with its number run on in its cell, the title alone ('POTWIERDZENIE
+    ZAMÓWIENIA' of 'POTWIERDZENIE ZAMÓWIENIA ZK 308/11/2026')."""
+    for pattern in (TITLE_SERIES_NUMBER, TITLE_THEN_NUMBER):
+        joined = pattern.fullmatch(text.strip())
+        if joined:
+            return joined.group(1)
+    return None
 
 
 # Our own order's title.

@@ -81,7 +81,7 @@ _ORDER_TITLE = re.compile(
     rf"{words.NOT_AN_ORDERS_TITLE}(?:(?:[^\W\d]+\s+){{0,2}}(?:{words.PO_TITLE}|order)|"
     # Estonian's and Finnish's purchase order: here only, as a title before its number; not
     # a page's kind, as a supplier's page labels our order with the same word
-    r"ostutellimus|ostotilaus|"
+    rf"ostutellimus|ostotilaus|{words.ORDER_WORDS_ANY}|"
     # Hungarian's order ('MEGRENDELÉS' over 'Száma: …'), here only for the same reason
     r"megrendel[ée]s|"
     # French's order named by what it orders ('COMMANDE DE BÉTON PRÊT À L'EMPLOI'); not a
@@ -90,10 +90,7 @@ _ORDER_TITLE = re.compile(
     r"[^\W\d][^\d:]{1,40})",
     re.I,
 )
-# The short forms of 'number' that mark one, in English and other languages: Maltese's
-# 'Nru.', the South Slavic 'бр.' and 'br.', Czech's and Slovak's 'č.', Slovene's 'Št.',
-# Tagalog's 'Blg.', Tetum's and Portuguese's 'Nú.'.
-SHORT_NUMBER = r"no|nr|nru|бр|br|č|št|blg|nú"
+SHORT_NUMBER = words.SHORT_NUMBER
 # A number marker, alone or run into its value after a mark or a space ('No.', 'Nr', 'N°',
 # '#', 'No. L-55018', Italian's 'n. OF26-0657'; Vietnamese's 'Số:', Greek's 'Αριθμός'); not
 # the start of a word ('Norte-0045', 'NR2026-0045').
@@ -197,10 +194,10 @@ def number_after_title(lines: list[Line], step: float) -> Found:
 # The year's word after a date ('25.07.2026 г.', Uzbek's '29.07.2026 y.', the South Slavic
 # '03.03.2026. godine', Polish's '2026 r.').
 YEARS_WORD = r"г|год|р|y|yil|god|godine|r|roku"
-# The word before the date a number is of ('n. OF26-0657 del 20/08/2026'), or a stroke, and
-# the year's word after the date ('No 0000000436 / 25.07.2026 г.').
+# The word before the date a number is of ('n. OF26-0657 del 20/08/2026', 'Nr. 1515 din
+# 05.03.2026'), or a stroke, and the year's word after the date ('No 0000000436 / 25.07.2026 г.').
 _OF = re.compile(
-    r"\s*(?:/\s*)?(?:(?:of|dated|vom|du|del|de|od|от|від)\s+)?(?P<date>.*?)"
+    rf"\s*(?:/\s*)?(?:(?:{words.OF_A_DATE})\s+)?(?P<date>.*?)"
     rf"(?:\s+(?:{YEARS_WORD})\.?)?",
     re.IGNORECASE,
 )
@@ -226,20 +223,8 @@ def _bare_number(text: str) -> bool:
     return not numbers.DATE_IN_TEXT.search(text)
 
 
-# A title and a reference after it in one cell, a number marker between them or none, and the
-# date it is of after it or none ('Købsordre 106262', 'Заказ поставщику No 2246 от 8 июня
-# 2026 г.').
-_TITLE_THEN_NUMBER = re.compile(
-    rf"(\D+?)\s+(?:(?:(?:{SHORT_NUMBER})\.?|№|n\.|số:?)\s*)?((?=[\w/-]*\d)[^\W_][\w/-]*)"
-    r"(?:\s+(?:от|аз|від|од|of|dated|vom|du|del|de)\s+[«\"“]?\d.*)?",
-    re.IGNORECASE,
-)
-
-
-# A title, the letters of a series and a reference ('Nota de Encomenda NE 2026/0747').
-_TITLE_SERIES_NUMBER = re.compile(
-    r"(?P<title>\D+?)\s+(?P<series>[A-Z]{2,4})\s+(?P<number>(?=[\w/-]*\d)[^\W_][\w/-]*)"
-)
+_TITLE_THEN_NUMBER = proofs.TITLE_THEN_NUMBER
+_TITLE_SERIES_NUMBER = proofs.TITLE_SERIES_NUMBER
 
 
 # The letters of a series, then a reference ('NE 2026/105', 'BC 26-0412 du 03/05/2026').
@@ -614,26 +599,43 @@ def titled_ours(
     CONSTRUCCIONES EL SALVADOR, S.A. DE C.V.'), or a public body that buys ('VILLE DE
     MONT-CLAIRVAL'), or nobody: the number after its title is the order's."""
     titles = proofs.our_titles(lines) + _our_titles_numbered(lines)
+    titles += [t for t in proofs.title_cells(lines) if _ORDER_WORDS_ANY.fullmatch(t.strip())]
     if not [t for t in titles if not _PEDIDO_ALONE.fullmatch(t.strip())]:
         return False
     if any(proofs.names_our_order_text(cell.text) for line in lines for cell in line.cells):
         return False
+    above = ""
     for line in lines[:3]:
         if not line.cells:
             continue
         text = _after_logo(line.cells).strip()
         label, colon, _ = text.partition(":")
         if colon and len(label.split()) <= 3 and not _legal_end(label.strip()):
+            above = ""
             continue  # a party under its label ('Supplier: Velmor Trading'), no letterhead
         if validate.is_known(text, known) and not validate.is_buyer(text, buyer_names):
             return False
         names = [text, label.strip(), " ".join(label.split()[:-1])]  # ('… S.A.S. NIT: 900…')
+        if _wrapped_ours(above, text, buyer_names):
+            names = []
         if any(_legal_end(name) and not _ours_or_a_bank(name, buyer_names) for name in names):
             return False
+        above = "" if colon or _legal_end(text) else text
     return True
 
 
+def _wrapped_ours(above: str, text: str, buyer_names: tuple[str, ...]) -> bool:
+    """Our group's name run on to the next line, its legal form there ('MERIDIAN
+    CONSTRUCCIONES' over 'ECUADOR S.A.'): the line above holds no legal form nor digit, and
+    this one a word or three and the form."""
+    if not above or re.search(r"\d", above) or len(text.split()) > 4 or not _legal_end(text):
+        return False
+    name = f"{above} {text}"  # (ours or our group's: a bank's name is no letterhead of ours)
+    return not _BANK.search(name) and _ours_or_a_bank(name, buyer_names)
+
+
 _PEDIDO_ALONE = re.compile(r"pedido", re.IGNORECASE)
+_ORDER_WORDS_ANY = re.compile(words.ORDER_WORDS_ANY, re.IGNORECASE)
 
 
 def _our_titles_numbered(lines: list[Line]) -> list[str]:

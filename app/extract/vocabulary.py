@@ -78,7 +78,9 @@ ORDER_WORDS = [
 # Titles that say a document is an order, in those languages.
 ORDER_TITLES = (
     # (French's order, and its order to a supplier: 'BON DE COMMANDE FOURNISSEUR')
+    # (and its purchase order, 'Commande d'achat')
     r"aankoopbestelling|bestelling|bestellung|(?:bon\s+de\s+)?commande(?:\s+fournisseur)?|"
+    r"commande\s+d['’]\s*achats?|"
     # (Papiamento's 'Orden di compra')
     r"pedido(?:\s+(?:de\s+compra|a\s+proveedor))?|nota\s+de\s+encomenda|encomenda|"
     r"orden\s+d[ei]\s+compra|"
@@ -108,8 +110,12 @@ ORDER_TITLES = (
     r"kautusan\s+sa\s+pagbili|đơn\s+đặt\s+hàng|"
     # (Armenian's, Georgian's and Mongolian's purchase order)
     r"գնման\s+պատվեր|შესყიდვის\s+შეკვეთა|худалдан\s+авах\s+захиалга|"
-    # (Turkish's purchase order, Croatian's order to a supplier)
-    r"sat[ıi]n\s?alma\s+sipari[şs](?:i|\s+fi[şs]i)|narud[žz]ba\s+dobavlja[čc]u"
+    # (Turkish's and Azerbaijani's purchase order, Croatian's order to a supplier)
+    r"sat[ıi]n\s?alma\s+(?:sipari[şs]|sifari[şs])(?:i|\s+fi[şs]i)|narud[žz]ba\s+dobavlja[čc]u|"
+    # (Romanian's firm order and supply order, Latvian's order to a supplier, Faroese's and
+    # Icelandic's purchase order)
+    r"comand[ăa]\s+(?:ferm[ăa]|de\s+aprovizionare)|"
+    r"pas[ūu]t[īi]jums\s+pieg[āa]d[āa]t[āa]jam|keypsb[íi]legging|innkaupap[öo]ntun"
 )
 
 # A purchase order's titles, in English and those languages ('PURCHASE ORDER', 'Orden de
@@ -219,6 +225,26 @@ PROJECT_WORDS = [
 ]
 
 # 'Plus' before a tax line in the foot ('zzgl. 19 % MwSt.').
+# Words for an order, a supplier's as well as ours (Lithuanian's, Macedonian's, Serbian's): a
+# title before its number on a page no other company heads (unlabelled.titled_ours), never the
+# page's kind.
+ORDER_WORDS_ANY = r"u[žz]sakymas|нарачка|porud[žz]bina|поруџбина"
+
+# The short forms of 'number' that mark one, in English and other languages: Maltese's
+# 'Nru.', the South Slavic 'бр.' and 'br.', Czech's and Slovak's 'č.', Slovene's 'Št.',
+# Tagalog's 'Blg.', Tetum's and Portuguese's 'Nú.'.
+SHORT_NUMBER = r"no|nr|nru|бр|br|č|št|blg|nú"
+# The word between a number and the date it is of ('MCL-26-0773 vom 09.10.2026', 'NAR-545/26
+# od 04.09.2026.', 'Q75460 e datës 22.04.2026', 'Nr. 1515 din 05.03.2026'): English's, German's,
+# the South Slavic languages', French's, Spanish's, Portuguese's, Romanian's, Romansh's
+# ('dals'), Norwegian's and Swedish's ('av'), Dutch's, Polish's ('z dnia'), Czech's ('ze
+# dne'), Slovak's ('zo dňa'), Slovene's ('z dne'), Ukrainian's, Russian's, Macedonian's and
+# Serbian's ('од'), Tajik's ('аз') and Albanian's.
+OF_A_DATE = (
+    r"vom|von|od|of|dated|du|del|de|din|dals|av|van|z\s+dnia|ze\s+dne|zo\s+d[ňn]a|z\s+dne|"
+    r"від|от|од|аз|e\s+dat[ëe]s"
+)
+
 PLUS = r"zzgl\.?|zuz[üu]glich"
 
 # Words that say the total includes a tax ('inkl. MWST 8.1 %', 'dont TVA', 'IVA incluido').
