@@ -1083,6 +1083,21 @@ def _translation(labels: Line, line: Line) -> bool:
     return aligned and 2 * known > len(line.cells)
 
 
+def _code_under_instead(
+    lines: list[Line], index: int, beside: Cell | None, below: Cell | None, step: float
+) -> bool:
+    """Beside a project's label, words that are no code (no digit nor hyphen: 'REQUIRED BY',
+    'Besteller', 'Prazo de Entrega') with a value of their own under them, and under the label
+    a code with a digit: a row of headings over their values, the label's value under it."""
+    if beside is None or below is None:
+        return False
+    word, under = code(beside.text), code(below.text)
+    if not word or re.search(r"[\d-]", word) or not under or not re.search(r"\d", under):
+        return False
+    own = _below(lines, index, beside, step)
+    return own is not None and own.x0 > below.x1
+
+
 def _headings_row(lines: list[Line], index: int, label: Cell, beside: Cell) -> bool:
     """A row of headings, each with its value under it ('Moeda  Solicitação  Centro de Custo
     Comprador' over '1 - Real  005454  4.01.BR-SP014  Sabrina Pires'): the cell beside a
@@ -1434,6 +1449,8 @@ def find(
                     heading = right and _heading_beside(lines, index, cell, right)
                     if heading == HEADING or (heading == MAYBE and len(right.text.split()) == 1):
                         right = None  # one word beside it ('PRINCIPAL'): a heading, likelier
+                    if check is code and _code_under_instead(lines, index, right, below, step):
+                        right = None  # ('PROJECT  REQUIRED BY' over 'MIS-0412  15/06/2026')
                     over = _over_translation(lines, index, cell, step)  # (none where `right` is)
                     candidates = [(right, 1.0), (over, 0.95), (below, 0.97)]
                     if right is not None and cut_name(right.text):
