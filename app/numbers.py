@@ -309,7 +309,8 @@ _IRISH_MONTHS = [
     "iúil iuil", "lúnasa lunasa", "meánfómhair meanfomhair", "deireadhfómhair deireadhfomhair",
     "samhain", "nollaig",
 ]  # fmt: skip
-_IRISH_TWO_WORDS = re.compile(r"\b(me[áa]n|deireadh)\s+(f[óo]mhair)\b", re.IGNORECASE)
+_IRISH_TWO = r"(?:me[áa]n|deireadh)\s+f[óo]mhair"
+_IRISH_TWO_WORDS = re.compile(rf"\b{_IRISH_TWO}\b", re.IGNORECASE)
 _MONTHS = {
     name: number
     for listed in (_MONTH_NAMES, _LATVIAN_MONTHS, _UKRAINIAN_MONTHS, _MORE_MONTHS, _IRISH_MONTHS)
@@ -319,10 +320,7 @@ _MONTHS = {
 
 
 _WEEKDAY = re.compile(r"^(mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s+", re.IGNORECASE)
-_MONTH_WORDS = "|".join(
-    [r"me[áa]n\s+f[óo]mhair", r"deireadh\s+f[óo]mhair"]  # (Irish's two words)
-    + sorted(_MONTHS, key=len, reverse=True)
-)
+_MONTH_WORDS = "|".join([_IRISH_TWO, *sorted(_MONTHS, key=len, reverse=True)])
 # A date somewhere in a longer text, in any of the forms parse_date reads; one that starts
 # with its year has one separator throughout ('1090-4.2' is a crane's model, not a date).
 DATE_IN_TEXT = re.compile(
@@ -357,7 +355,8 @@ def parse_date(text: str | None, day_first: bool = True) -> str:
     """
     raw = (text or "").strip()
     cleaned = re.sub(r"[«»\"“”]", "", _WEEKDAY.sub("", raw))  # '«20» червня 2026 р.'
-    cleaned = _IRISH_TWO_WORDS.sub(r"\1\2", cleaned)  # ('Meán Fómhair', September)
+    # ('Meán Fómhair', September, one word)
+    cleaned = _IRISH_TWO_WORDS.sub(lambda two: "".join(two[0].split()), cleaned)
     cleaned = re.sub(r"(?<=\d)(st|nd|rd|th)\b", "", cleaned, flags=re.IGNORECASE)
     cleaned = re.sub(r"(?<=\d)\s*[年月日년월일]", " ", cleaned)  # '2026年2月27日'
     parts = [p.rstrip(".") for p in re.split(r"[\s/.\-,]+", cleaned) if p]

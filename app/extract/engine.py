@@ -1227,7 +1227,7 @@ def _by_your_reference(number: Found) -> bool:
 _OF_ONE = rf"(?:{words.OF_A_DATE})"
 _OF = rf"{_OF_ONE}(?:\s*/\s*{_OF_ONE})?"
 _REFERENCE_ALONE = re.compile(
-    rf"\s*(?:(?:{unlabelled.SHORT_NUMBER}|n\.?\s?[°º]|№)\.?\s+)?"
+    rf"\s*(?:(?:{words.SHORT_NUMBER}|n\.?\s?[°º]|№)\.?\s+)?"
     rf"(?P<reference>[^\W_][\w/\-.]*\d[\w/\-.]*?)"
     rf"(?:(?:\s*,\s*|\s+{_OF}\s+|\s+)(?P<date>.+?))?[\s.,;]*",
     re.IGNORECASE,

@@ -90,12 +90,11 @@ _ORDER_TITLE = re.compile(
     r"[^\W\d][^\d:]{1,40})",
     re.I,
 )
-SHORT_NUMBER = words.SHORT_NUMBER
 # A number marker, alone or run into its value after a mark or a space ('No.', 'Nr', 'N°',
 # '#', 'No. L-55018', Italian's 'n. OF26-0657'; Vietnamese's 'Số:', Greek's 'Αριθμός'); not
 # the start of a word ('Norte-0045', 'NR2026-0045').
 _MARKER = re.compile(
-    rf"(?:(?:{SHORT_NUMBER})(?:\.|(?=[\s:])|$)|n\.?\s?[°º]\.?|n\.(?=\s)|#|"
+    rf"(?:(?:{words.SHORT_NUMBER})(?:\.|(?=[\s:])|$)|n\.?\s?[°º]\.?|n\.(?=\s)|#|"
     r"(?:number|num[ée]ro|n[úu]mero|số|αριθμ[όο][σς]|"
     # the word 'number' in other languages: the South Slavic languages', Hungarian's
     # ('Száma: DEB-596/2026'), Polish's, Czech's and Slovak's, Slovene's ('Številka:'),
@@ -118,7 +117,7 @@ def number_after_title(lines: list[Line], step: float) -> Found:
             text = cell.text.strip()
             halves = re.split(r"\s+/\s+", text)  # a title in two languages: either half
             titled = any(_ORDER_TITLE.fullmatch(half) for half in halves)
-            joined = _TITLE_THEN_NUMBER.fullmatch(text)
+            joined = proofs.TITLE_THEN_NUMBER.fullmatch(text)
             if (
                 joined
                 and _ORDER_TITLE.fullmatch(joined.group(1))
@@ -126,7 +125,7 @@ def number_after_title(lines: list[Line], step: float) -> Found:
             ):
                 # the number run on after the title in its cell ('Købsordre 106262')
                 return Found(joined.group(2), 0.7, text, None, cell.ocr)
-            series = _TITLE_SERIES_NUMBER.fullmatch(text)
+            series = proofs.TITLE_SERIES_NUMBER.fullmatch(text)
             if (
                 series
                 and _ORDER_TITLE.fullmatch(series["title"])
@@ -221,10 +220,6 @@ def _bare_number(text: str) -> bool:
     if not _BARE.fullmatch(text) or not with_digit(text) or _AMOUNT.fullmatch(text):
         return False
     return not numbers.DATE_IN_TEXT.search(text)
-
-
-_TITLE_THEN_NUMBER = proofs.TITLE_THEN_NUMBER
-_TITLE_SERIES_NUMBER = proofs.TITLE_SERIES_NUMBER
 
 
 # The letters of a series, then a reference ('NE 2026/105', 'BC 26-0412 du 03/05/2026').
@@ -643,7 +638,7 @@ def _our_titles_numbered(lines: list[Line]) -> list[str]:
     106262', 'Nota de Encomenda NE 2026/0747'): the title without it."""
     titles = []
     for text in proofs.title_cells(lines):
-        for pattern in (_TITLE_THEN_NUMBER, _TITLE_SERIES_NUMBER):
+        for pattern in (proofs.TITLE_THEN_NUMBER, proofs.TITLE_SERIES_NUMBER):
             joined = pattern.fullmatch(text.strip())
             if joined and proofs.is_our_title(joined.group(1)):
                 titles.append(joined.group(1))
