@@ -80,6 +80,7 @@ from app.extract import (
 from app.extract import vocabulary as words
 from app.extract.document import Document, ExtractionError, ExtractOptions
 from app.extract.layout import (
+    Cell,
     Line,
     box_lines,
     box_scale,
@@ -1208,6 +1209,10 @@ def _ours_first(
             ours = _date_after_our_number(found["po_number"], check[shape])
         if not ours.value and name == "po_date":
             ours = _date_under_our_number(found["po_number"], lines, check[shape])
+        if not ours.value and name == "po_date":
+            ours = _date_beside_our_number(found["po_number"], lines, check[shape])
+        if not ours.value and name == "po_date":
+            ours = _our_order_said(found["po_number"], lines, check[shape])[1]
         if not ours.value and name == "po_date" and _by_your_reference(found["po_number"]):
             # 'Your Reference Date' beside the reference taken as our order's: found, not proven
             ours = fields.find(pairs, [rf"{fields.YOUR_REFERENCE}\s+date"], check[shape], step)
@@ -1232,6 +1237,8 @@ _REFERENCE_ALONE = re.compile(
     rf"(?:(?:\s*,\s*|\s+{_OF}\s+|\s+)(?P<date>.+?))?[\s.,;]*",
     re.IGNORECASE,
 )
+# A person's name or a note in brackets after the date ('17 June 2026 (N. Dlamini)').
+_BRACKETED = re.compile(r"\s*\((?:[^\W\d_]\.\s*)+[^\W\d_][^\W\d_'’-]+\)\s*$")
 _YEARS_WORD = re.compile(rf"\s+(?:{unlabelled.YEARS_WORD})\.?$", re.IGNORECASE)
 
 
@@ -1240,7 +1247,9 @@ def _reference_alone(text: str, date_check: Callable[[str], str | None]) -> str 
     and its date after it ('NAR-545/26 od 04.09.2026.', 'No MCU-B-26/979'); not a sentence or
     another label's value ('Account: MER-00412', '12 pallets as per quote')."""
     match = _REFERENCE_ALONE.fullmatch(text.lstrip(": "))  # (its label's colon apart: ': MCN/15')
-    if match is None or (match["date"] and _date_alone(match["date"], date_check) is None):
+    if match is None or (
+        match["date"] and _date_alone(_BRACKETED.sub("", match["date"]), date_check) is None
+    ):
         return None
     return fields.reference(match["reference"])
 
@@ -1252,24 +1261,124 @@ def _date_alone(text: str, check: Callable[[str], str | None]) -> str | None:
     return check(text) if numbers.DATE_IN_TEXT.fullmatch(text) else None
 
 
-_OF_DATE = re.compile(rf"\s+{_OF}\s+(?P<date>\S.*)", re.IGNORECASE)
+# Between our order's number and its date: a word for 'of' ('vom', 'dated', Spanish's 'de
+# fecha:'), a comma ('T2026/0183, 27.04.2026') or a space alone ('MCU-B-26/979 22.10.2026 y.').
+_OF_DATED = rf"(?:{_OF})(?:\s+fecha)?\s*:?"
+_OF_DATE = re.compile(rf"(?:\s+{_OF_DATED}\s+|\s*,\s*|\s+)(?P<date>\S.*)", re.IGNORECASE)
 
 
 def _date_after_our_number(
     number: Found, check: Callable[[str], str | None], ours: bool = True
 ) -> Found:
     """Our order's date printed after its number under a label naming our order ('Ihre
-    Bestellung: MCL-26-0773 vom 09.10.2026'), as the label's own value: a date and nothing
-    else after the word ('… dated 10 March, received 13/03/2026' gives none). Not `ours`:
-    after the number under any label the PO number was read under ('Comanda nr. CMD-677/26
-    din 14.11.2026'), the date of that same order."""
+    Bestellung: MCL-26-0773 vom 09.10.2026', 'Teie tellimus T2026/0183, 27.04.2026'), as the
+    label's own value: a date and nothing else after it but a person in brackets ('… dated 10
+    March, received 13/03/2026' gives none). Not `ours`: after the number under any label the
+    PO number was read under ('Comanda nr. CMD-677/26 din 14.11.2026'), a date and nothing
+    else, the date of that same order."""
     if not number.value or number.rank is None or (ours and not proofs.names_our_order(number)):
         return MISSING
     source = number.source or ""
     at = source.find(number.value)
-    after = _OF_DATE.fullmatch(source[at + len(number.value) :]) if at >= 0 else None
-    date = _date_alone(after["date"], check) if after else None
+    after = _OF_DATE.fullmatch(source[at + len(number.value) :])
+    if at < 0 or after is None:
+        return MISSING
+    date = _date_alone(_BRACKETED.sub("", after["date"]) if ours else after["date"], check)
     return replace(number, value=date) if date else MISSING
+
+
+# The cell after our order's number: its date after a word for 'of' ('dated 04/09/2026', 'de
+# 14/09/2026'), or that word alone with the date in the cell after it ('de fecha:' beside
+# '18/03/2026').
+_OF_CELL = re.compile(rf"{_OF_DATED}(?:\s+(?P<date>\S.*))?", re.IGNORECASE)
+
+
+def _date_beside_our_number(
+    number: Found, lines: list[Line], check: Callable[[str], str | None]
+) -> Found:
+    """Our order's date in the cell after its number's, on the line of the label naming our
+    order (the number in the label's cell or the next), after a word for 'of' ('Your LPO No.:
+    MER-LPO-26-1957' beside 'dated 04/09/2026'; 'Su orden de compra N°' beside 'OC-1161/2026',
+    'de fecha:' and '18/03/2026'): a date and nothing else but a person in brackets. Not a
+    'Dated:' far off in another column (the document's own, at the page's right)."""
+    if not number.value or not proofs.names_our_order(number):
+        return MISSING
+    ends = re.compile(rf"(?<![\w/\-.]){re.escape(number.value)}$")
+    for line in lines:
+        named = [n for n, c in enumerate(line.cells) if proofs.names_our_order_text(c.text)]
+        held = [n for n, c in enumerate(line.cells) if ends.search(c.text.strip())]
+        if not named or not held or held[0] not in (named[0], named[0] + 1):
+            continue
+        cells = line.cells[held[0] :]
+        if len(cells) < 2:
+            return MISSING
+        texts = [c.text.strip() for c in cells[1:3]]
+        if _DATED.match(texts[0]) and cells[1].x0 - cells[0].x1 > _NEAR * _char_width(cells[0]):
+            return MISSING  # the document's own 'Dated:', at the page's right
+        match = _OF_CELL.fullmatch(texts[0])
+        if match is None:
+            return MISSING
+        text = match["date"] or (texts[1] if len(texts) > 1 else "")
+        date = _date_alone(_BRACKETED.sub("", text), check)
+        if not date:
+            return MISSING
+        said = " ".join(texts[:1] if match["date"] else texts[:2])
+        return replace(number, value=date, source=f"{number.source}  {said}")
+    return MISSING
+
+
+# 'Dated', the one word for 'of' that is also a label of its own (a letter's 'Dated:'), and
+# how near our order's number it names our order's date, in characters.
+_DATED = re.compile(r"dated\b", re.IGNORECASE)
+_NEAR = 12
+
+
+def _char_width(cell: Cell) -> float:
+    return (cell.x1 - cell.x0) / max(len(cell.text), 1)
+
+
+# Our order said so in a sentence, its number perhaps, and 'of' its date ('Thank you for your
+# order of June 14, 2026', 'Confirming your order PO-IOM-1809 of 04/10/2026 as quoted', 'Vi
+# takker for Deres ordre af 23-10-2026', 'votre bon de commande n° MCB/BJM/26/0411 du
+# 12/06/2026, nous …'): up to the date.
+_OUR_ORDER_SAID = re.compile(
+    rf"(?<![^\W\d_])(?:{fields.YOUR_ORDER})"
+    rf"(?:\s+(?:(?:{words.SHORT_NUMBER}|n\.?\s?[°º]|n(?=\.)|№)\.?|#)?\s*"
+    rf"(?P<reference>[^\W_][\w/\-.]*\d[\w/\-]*))?"
+    rf"\s+{_OF_DATED}\s+(?=\S)",
+    re.IGNORECASE,
+)
+
+
+def _our_order_said(
+    number: Found, lines: list[Line], check: Callable[[str], str | None]
+) -> tuple[Found, Found]:
+    """Our order's number and date where sentences name our order and 'of' its date. With a
+    number read: the date of a sentence printing that number, proven; of sentences printing
+    none, flagged (a sentence may be of a cancelled order); none where a sentence names
+    another number or their dates differ. With none read: the one number and date the
+    sentences print, both flagged."""
+    said = []  # (its number or None, its date, its words)
+    for line in lines:
+        for cell in line.cells:
+            for match in _OUR_ORDER_SAID.finditer(cell.text):
+                reference = fields.reference(match["reference"]) if match["reference"] else None
+                date = numbers.DATE_IN_TEXT.match(cell.text, match.end())
+                value = check(date.group()) if date else None
+                if value:
+                    said.append((reference, value, cell.text[match.start() : date.end()]))
+    if number.value:
+        printing = [one for one in said if one[0] == number.value]
+        if printing and len({one[1] for one in printing}) == 1:
+            return MISSING, Found(printing[0][1], 0.9, printing[0][2], rank=1)
+        if any(one[0] for one in said) or len({one[1] for one in said}) != 1:
+            return MISSING, MISSING  # another order named, or dates that differ
+        return MISSING, Found(said[0][1], proofs.LOW - 0.1, said[0][2])
+    if len({one[:2] for one in said}) != 1:
+        return MISSING, MISSING
+    reference, value, source = said[0]
+    own = Found(reference, proofs.LOW - 0.1, source) if reference else MISSING
+    return own, Found(value, proofs.LOW - 0.1, source)
 
 
 # The date's line under our order's number: 'of' it ('du 05/02/2026', 'vom / del
@@ -1586,6 +1695,12 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
             found["po_number"] = customers
     if not found["po_date"].value:  # ('Comanda nr. CMD-677/26 din 14.11.2026')
         found["po_date"] = _date_after_our_number(found["po_number"], check["date"], ours=False)
+    if not ours and not (found["po_number"].value and found["po_date"].value):
+        # a sentence naming our order ('Thank you for your order of 14/06/2026', 'Vs. ordine n.
+        # MIT-0780/26 del 30/08/2026')
+        number, date = _our_order_said(found["po_number"], lines, check["date"])
+        found["po_number"] = found["po_number"] if found["po_number"].value else number
+        found["po_date"] = found["po_date"] if found["po_date"].value else date
     if not ours:
         accepted = _date_accepted(lines, check["date"], found["po_date"])
         found["po_date"] = accepted or found["po_date"]

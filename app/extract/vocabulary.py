@@ -235,13 +235,13 @@ ORDER_WORDS_ANY = r"u[žz]sakymas|нарачка|porud[žz]bina|поруџбин
 # Tagalog's 'Blg.', Tetum's and Portuguese's 'Nú.'.
 SHORT_NUMBER = r"no|nr|nru|бр|br|č|št|blg|nú"
 # The word between a number and the date it is of ('MCL-26-0773 vom 09.10.2026', 'NAR-545/26
-# od 04.09.2026.', 'Q75460 e datës 22.04.2026', 'Nr. 1515 din 05.03.2026'): English's, German's,
-# the South Slavic languages', French's, Spanish's, Portuguese's, Romanian's, Romansh's
-# ('dals'), Norwegian's and Swedish's ('av'), Dutch's, Polish's ('z dnia'), Czech's ('ze
-# dne'), Slovak's ('zo dňa'), Slovene's ('z dne'), Ukrainian's, Russian's, Macedonian's and
-# Serbian's ('од'), Tajik's ('аз') and Albanian's.
+# od 04.09.2026.', 'Q75460 e datës 22.04.2026', 'Nr. 1515 din 05.03.2026'): English's,
+# German's, the South Slavic languages', French's, Spanish's, Portuguese's, Romanian's,
+# Romansh's ('dals'), Norwegian's and Swedish's ('av'), Danish's ('af'), Dutch's, Polish's ('z
+# dnia'), Czech's ('ze dne'), Slovak's ('zo dňa'), Slovene's ('z dne'), Ukrainian's, Russian's,
+# Macedonian's and Serbian's ('од'), Tajik's ('аз') and Albanian's.
 OF_A_DATE = (
-    r"vom|von|od|of|dated|du|del|de|din|dals|av|van|z\s+dnia|ze\s+dne|zo\s+d[ňn]a|z\s+dne|"
+    r"vom|von|od|of|dated|du|del|de|din|dals|av|af|van|z\s+dnia|ze\s+dne|zo\s+d[ňn]a|z\s+dne|"
     r"від|от|од|аз|e\s+dat[ëe]s"
 )
 
