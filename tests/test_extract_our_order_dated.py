@@ -105,3 +105,59 @@ def test_our_own_orders_sentence_leaves_its_date():
     found = as_po(read_page_text(OURS, **OFFICE))
     assert found["po_number"] == "PO-4521"
     assert found["po_date"] == "2026-09-15"
+
+
+HEADINGS = f"""\
+KIRINYAGA HARDWARE & STEEL MART Ltd                           SALES ORDER
+Kirinyaga Road, Nairobi                             S/O No.     SO246276
+                                                    S/O Date    03/09/2026
+Sold To
+{BUYER}
+{{headings}}
+{{values}}
+Code       Description               Qty   Unit    Rate        Amount
+WP-2460    Wall panel 2400 x 600      60   each    1.41         84.60
+AC-PRP     Acrow prop No. 3           80   each    0.57         45.60
+                                              Total excl. VAT  130.20
+                                              VAT 16%           20.83
+                                              Total incl. VAT  151.03
+"""
+
+
+def read_headed(headings: str, values: str) -> dict:
+    page = HEADINGS.format(headings=headings, values=values)
+    return as_po(read_page_text(page, **OFFICE))
+
+
+def test_the_date_headed_beside_our_orders_heading():
+    found = read_headed(
+        "Cust. LPO No.     LPO Date      Project     Terms",
+        "MK/LPO/4613/26    02/09/2026    CP09        30 Days",
+    )
+    assert found["po_number"] == "MK/LPO/4613/26"
+    assert found["po_date"] == "2026-09-02"
+    assert not flagged(found, "po_date")
+
+
+def test_of_alone_as_the_heading_beside_ours():
+    found = read_headed(
+        "Your order No.    of            Project     Terms",
+        "MK/LPO/4613/26    02/09/2026    CP09        30 Days",
+    )
+    assert found["po_date"] == "2026-09-02"
+
+
+def test_a_delivery_dates_heading_beside_ours_is_not_our_orders_date():
+    found = read_headed(
+        "Cust. LPO No.     Delivery Date   Project     Terms",
+        "MK/LPO/4613/26    19/09/2026      CP09        30 Days",
+    )
+    assert found["po_date"] != "2026-09-19"
+
+
+def test_a_heading_naming_no_date_beside_ours_gives_none():
+    found = read_headed(
+        "Cust. LPO No.     Required        Project     Terms",
+        "MK/LPO/4613/26    19/09/2026      CP09        30 Days",
+    )
+    assert found["po_date"] != "2026-09-19"

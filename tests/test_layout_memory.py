@@ -113,11 +113,6 @@ NOT_YET: dict[str, str] = {
     "documents 2 and 5 (0.53, 0.54) the foot's amounts are looked for a scaled distance from "
     "their labels and not found",
     # rotation 14's, dev since rotation 16
-    "faroese": "the supplier's confirmation prints its own date ('Dagfesting') above our "
-    "order's ('Bíleggingardagur'), one day on document 1, so the date is learned at both "
-    "places; on documents 2 and 5, confirmed a day or two after the order, they differ and the "
-    "first gives the confirmation's date (not taken: the places learned disagree, so the "
-    "reader's own reading, flagged, stands)",
     "jordanian": "its items' head is in Arabic words the engine does not know and its "
     "descriptions print numbers in Arabic-Indic digits, which the engine writes as 0-9, so the "
     "table read back from document 1 is not its items as confirmed and none is learned",
@@ -188,8 +183,6 @@ NOT_YET: dict[str, str] = {
     # rotation 20's, dev families since rotation 22
     "izmir-nalbur": "document 4's item whose description runs on to a second line ('... "
     "6-8-10-12-14 mm') is read by the learned table without it",
-    "kurmanji": "a confirmation printing its own date beside our order's: the place learned "
-    "from document 1 (both the same day there) is its own date's",
     "barbadian": _NOT_PRINTED,
     "gross-receipts": _NOT_PRINTED + "; and the table learned reads no items on document 2",
     "telecom-service-order": "no place is learned for its subtotal and tax",
@@ -236,7 +229,6 @@ NOT_YET: dict[str, str] = {
     "tartu-ettemaksuarve": _OWN_DATE,
     "kolding-traelast-ordrebekraeftelse": _OWN_DATE,
     "kriens-baumaterial-bestaetigung": _OWN_DATE + "; and no items are read on document 2",
-    "sohar-camp-provisions": _OWN_DATE,
     "dayton-edi-850-report": _OWN_DATE,
     "pointe-claire-gst-qst": _OWN_DATE,
     "msunduzi-chat-order": _OWN_DATE + "; no place is learned for its subtotal, tax and total",

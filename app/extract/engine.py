@@ -1169,6 +1169,15 @@ def _ours(lines: list[Line], options: ExtractOptions) -> bool:
     return proofs.our_title(lines) or unlabelled.issued_by_us(lines, options.buyer_names)
 
 
+def _your_date(number: Found) -> str:
+    """The labels of our order's date on the supplier's document: 'Your order date' and the
+    like; 'Customer ref. date' only where our order's number was read under a label naming
+    our order (on our own order it is our client's)."""
+    if proofs.names_our_order(number):
+        return f"{fields.YOUR_DATE}|{fields.YOUR_REF_DATE}"
+    return fields.YOUR_DATE
+
+
 def _ours_first(
     found: dict[str, Found], lines: list[Line], pairs: list[Line], check: dict, step: float
 ) -> None:
@@ -1181,7 +1190,7 @@ def _ours_first(
         return
     for name, label, shape in (
         ("po_number", f"{fields.YOUR_ORDER_NUMBER}|{fields.YOUR_PO_BARE}", "number"),
-        ("po_date", fields.YOUR_DATE, "date"),
+        ("po_date", _your_date(found["po_number"]), "date"),
     ):
         read = found[name]
         if proofs.names_our_order(read) or (name == "po_number" and proofs.names_po(read)):
@@ -1213,6 +1222,8 @@ def _ours_first(
             ours = _date_beside_our_number(found["po_number"], lines, check[shape])
         if not ours.value and name == "po_date":
             ours = _our_order_said(found["po_number"], lines, check[shape])[1]
+        if not ours.value and name == "po_date":
+            ours = _date_headed_beside_our_number(found["po_number"], lines, check[shape])
         if not ours.value and name == "po_date" and _by_your_reference(found["po_number"]):
             # 'Your Reference Date' beside the reference taken as our order's: found, not proven
             ours = fields.find(pairs, [rf"{fields.YOUR_REFERENCE}\s+date"], check[shape], step)
@@ -1335,6 +1346,72 @@ _NEAR = 12
 
 def _char_width(cell: Cell) -> float:
     return (cell.x1 - cell.x0) / max(len(cell.text), 1)
+
+
+# A heading naming our order's date, in a row of headings right after our order's: a date's
+# word or a word for 'of' alone ('Date', 'Fecha', 'del', 'z dnia'; not 'von' before 'bis', a
+# period's start), a label of an order's date ('LPO Date', 'Order Date'), or a date's word
+# before words naming our order ('Data vs. ordine', 'Data V/ Enc.', 'Data da encomenda'). Not
+# another date's ('Ship Date', 'Quote Date', 'Conf. Date'), nor a document's own
+# ('Invoice date', 'Date d'émission').
+_A_DATES_WORD = rf"date|dated|{'|'.join(words.DATE_WORDS)}"
+_DATE_OR_OF = re.compile(rf"(?:{_A_DATES_WORD}|{_OF})\s*[:.]?", re.IGNORECASE)
+_DATE_WORD = re.compile(rf"(?:{_A_DATES_WORD})\s*[:.]?", re.IGNORECASE)
+_AN_ORDERS_DATE = re.compile(
+    rf"(?:{fields.PO_LABELS['po_date'][0]}|{fields.YOUR_DATE}|order\s+date|"
+    r"date\s+(?:of\s+)?order(?:ed)?)\s*[:.]?",
+    re.IGNORECASE,
+)
+_DATE_OF_OURS = re.compile(
+    rf"(?:{_A_DATES_WORD})\s+(?:(?:d[aeo]s?|del|de\s+la|of)\s+)?"
+    r"(?:(?:v/|vs?\.|vossa|sua|su|votre|your)\s*)?"
+    r"(?:enc(?:omenda)?|ordine|pedido|commande|bestellung|order|zam[óo]wienia|l?\.?p\.?o)\.?",
+    re.IGNORECASE,
+)
+_PERIODS_END = re.compile(r"(?:bis|to|tot|until|till?|hasta|al|au|do|a)\s*:?", re.IGNORECASE)
+
+
+def _our_orders_date_heading(heading: Cell, after: Cell | None) -> bool:
+    """The heading names our order's date (see above); `after` is the heading after it."""
+    text = heading.text.strip()
+    if _DATE_OR_OF.fullmatch(text):
+        period = after is not None and _PERIODS_END.fullmatch(after.text.strip())
+        return bool(_DATE_WORD.fullmatch(text)) or not period
+    return bool(_AN_ORDERS_DATE.fullmatch(text) or _DATE_OF_OURS.fullmatch(text))
+
+
+def _date_headed_beside_our_number(
+    number: Found, lines: list[Line], check: Callable[[str], str | None]
+) -> Found:
+    """In a row of headings over their values, the heading right after our order's and near
+    it ('Cust. LPO No.  LPO Date' over 'MK/LPO/4613/26  02/09/2026'; 'Vs. ordine  Data vs.
+    ordine'), naming our order's date (`_our_orders_date_heading`), with a date alone under
+    it where our order's number stands under its heading: our order's date."""
+    if not number.value or not proofs.names_our_order(number):
+        return MISSING
+    for line, under in zip(lines, lines[1:], strict=False):
+        if under.page != line.page:
+            continue
+        for n, cell in enumerate(line.cells[:-1]):
+            if not proofs.names_our_order_text(cell.text):
+                continue
+            below = fields.starting(under, cell)
+            if below is None or below.text.strip() != number.value:
+                continue
+            heading = line.cells[n + 1]
+            after = line.cells[n + 2] if n + 2 < len(line.cells) else None
+            value = fields.starting(under, heading)
+            if value is None or not _our_orders_date_heading(heading, after):
+                return MISSING
+            if min(heading.x0, value.x0) - max(cell.x1, below.x1) > _NEAR * _char_width(cell):
+                return MISSING  # (the page's own 'Date', far at its right)
+            date = _date_alone(value.text, check)
+            if date is None or check(f"{heading.text} {value.text}") is None:
+                return MISSING  # (another date's heading: 'Delivery date')
+            return replace(
+                number, value=date, source=f"{number.source}  {heading.text} {value.text}"
+            )
+    return MISSING
 
 
 # Our order said so in a sentence, its number perhaps, and 'of' its date ('Thank you for your

@@ -29,10 +29,10 @@ _PO = (
     r"local\s+service\s+order|order)"
 )
 _DATE_LABELS = [
-    # 'PO date' first: on a supplier's sales order its 'Order date' is its own, and 'PO date'
-    # our order's (on our own order both are ours)
+    # 'PO date' first (a local purchase order's 'LPO Date' too): on a supplier's sales order
+    # its 'Order date' is its own, and 'PO date' our order's (on our own order both are ours)
     # (Spanish's and Portuguese's 'Fecha O/C', 'Fecha de la orden de compra')
-    r"p\.?\s?o\.?\s+date|(?:fecha|data)\s+(?:d[ea]\s+(?:la\s+|a\s+)?)?(?:o/c|o\.c\.|oc|"
+    r"(?:l\.?\s?)?p\.?\s?o\.?\s+date|(?:fecha|data)\s+(?:d[ea]\s+(?:la\s+|a\s+)?)?(?:o/c|o\.c\.|oc|"
     r"orden\s+de\s+compra|ordem\s+de\s+compra)",
     # ('Your order date' on a supplier's confirmation: our order's, as 'Your order no.' is;
     # on our own order 'Customer PO date' is our client's, so it does not outrank ours)
@@ -149,8 +149,12 @@ PO_NAMED_NUMBER = rf"(?:p\.?\s?o\.?|purchase\s+order){NO}|{NO_PO}"
 YOUR_DATE = (
     r"(?:your|customer|client)\s+(?:(?:p\.?\s?o\.?|order)\s+)?date|uw?\s+datum|"
     r"uw\s+orderdatum|ihr\s+bestelldatum|"  # (Dutch's and German's 'your order date')
+    r"data\s+(?:do\s+)?ped(?:ido|\.)\s+(?:do\s+)?cliente|"  # (Portuguese's client's order's)
     r"dyddiad\s+eich\s+archeb"  # (Welsh's)
 )
+# 'Customer ref. date' beside 'Customer ref.': our order's date where its number was read
+# under a label naming our order (on our own order, our client's).
+YOUR_REF_DATE = r"(?:your|customer|client)\s+ref(?:erence)?\.?\s+date"
 # Our order named bare, before a colon or alone in its cell, on the supplier's own document
 # ('Ihre Bestellung: MCL-26-0773 vom 09.10.2026', 'Hoc'h urzhiad' over its number); not a
 # customer's or client's order (on our own order our client's).
@@ -241,7 +245,7 @@ _ALL_LABELS = re.compile(
         for patterns in group.values()
         for p in patterns
     )
-    + rf"|{YOUR_DATE}|{OF_THE_DAY}|{YOUR_PO_BARE}|{YOUR_REFERENCE}"
+    + rf"|{YOUR_DATE}|{YOUR_REF_DATE}|{OF_THE_DAY}|{YOUR_PO_BARE}|{YOUR_REFERENCE}"
     + r"|(?:your\s+ref(?:erence)?|delivery\s+date|due\s+date|account\s+(?:n[o°º]\.?|number)|"
     r"vat\s+(?:n[o°º]\.?|number|reg(?:istration)?\.?)|tel(?:ephone)?|fax|e-?mail|contact|phone|"
     r"reg(?:istration)?\.?\s+n[o°º]\.?|"

@@ -169,6 +169,12 @@ ORDER_DATE = [
     r"(?:megrendel[ée]s|rendel[ée]s)\s+(?:kelte|d[áa]tuma)|"
     r"tellimuse\s+kuup[äa]ev|data\s+zam[óo]wienia|d[áa]tum\s+objedn[áa]vky|"
     r"data\s+comenzii|u[žz]sakymo\s+data|pas[ūu]t[īi]juma\s+datums|datum\s+naro[čc]ila",
+    # the day the order was placed: German's 'Bestellt am', French's 'Commande du', a supplier
+    # network's 'Order submitted on'; as a label, its date or nothing after it ('Commande du
+    # client Dupont' is none)
+    r"(?:bestellt\s+am|commande\s+du|order\s+submitted(?:\s+on)?)(?=\s*:?\s*(?:\d|$))",
+    # Faroese's order day, Kurmanji's and Aragonese's date of the order
+    r"b[íi]leggingardagur|d[îi]roka\s+daxwaziy[êe]|calendata\s+d['’]o\s+pediu",
 ]
 # (and Finnish's 'Päiväys', 'Päivämäärä', Estonian's 'Kuupäev', Hungarian's and Slovak's
 # 'Dátum', Hungarian's 'Kelt' (dated, as a letter's sign-off has it), Turkish's 'Tarih',
