@@ -161,3 +161,21 @@ def test_a_heading_naming_no_date_beside_ours_gives_none():
         "MK/LPO/4613/26    19/09/2026      CP09        30 Days",
     )
     assert found["po_date"] != "2026-09-19"
+
+
+def test_your_reference_in_french_with_its_accent_is_found_not_proven():
+    page = f"""\
+M O S A N                                              Confirmation de commande
+SANITAIRE · CHAUFFAGE                                  N° CC26/12447 du 02/09/2026
+CLIENT
+{BUYER}                      Votre référence   NAM-2601-86
+Service achats                                         Chantier          CP09
+Code       Description               Qty   Unit    Rate        Amount
+WP-2460    Wall panel 2400 x 600      60   each    1.41         84.60
+                                              Total HTVA        84.60
+                                              TVA 21%           17.77
+                                              Total TVAC       102.37
+"""
+    found = as_po(read_page_text(page, **OFFICE))
+    assert found["po_number"] == "NAM-2601-86"
+    assert flagged(found, "po_number")  # (a reference may be a person's)

@@ -172,13 +172,14 @@ CUSTOMER_ORDER_BARE = (
     r"xaridor\s+buyurtmasi)"
     r"(?=\s*:|$|\s+[^\s:]*\d)"
 )
-# Its reference, bare ('Your Reference', 'Uw referentie'): on the supplier's own document, our
-# order's number where no label names our order, found but not proven (it may be a person's).
+# Its reference, bare ('Your Reference', 'Uw referentie', 'Votre référence'): on the supplier's
+# own document, our order's number where no label names our order, found but not proven (it
+# may be a person's).
 # (and Swedish's, Norwegian's, Danish's and Frisian's: 'Er referens', 'Jo referinsje')
 YOUR_REFERENCE = (
     r"(?:your|uw|ihre?|votre|er|deres|jeres|jo)\s+"
     # (Dutch's 'kenmerk', German's 'Zeichen', sign, as a letter's block of references names it)
-    r"(?:ref(?:erence|erentie|erenz|[ée]rence|erens|eranse|erinsje)?\.?|kenmerk|zeichen)"
+    r"(?:r[ée]f(?:erence|erentie|erenz|[ée]rence|erens|eranse|erinsje)?\.?|kenmerk|zeichen)"
 )
 # Slovak's 'Zo dňa' ('of the day'): the date of the number printed before it, our order's
 # beside or under 'Vaša objednávka č.' only ('č. 2633999  zo dňa 23. 4. 2026' is the

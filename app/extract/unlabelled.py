@@ -144,8 +144,14 @@ def number_after_title(lines: list[Line], step: float) -> Found:
             beside_letterhead = index < 3 and n == 1 and len(line.cells) == 2
             if not (text.isupper() or len(line.cells) == 1 or beside_letterhead) or not titled:
                 continue
-            for at, marker in _after(lines, index, n, step):
+            after = _after(lines, index, n, step)
+            for k, (at, marker) in enumerate(after):
                 found = _marker(marker.text.strip())
+                dated = found is not None and _AND_ITS_DATE.search(marker.text.strip())
+                if dated and any(index < a < at for a, _ in after[:k]):
+                    # a number-and-date marker under a line of its own under the title ('Votre
+                    # offre' over 'N°/Date'): that line's document's number, not the order's
+                    continue
                 if found is None and at > index and _bare_number(marker.text.strip()):
                     # the number alone under the title, no marker ('PURCHASE ORDER' over
                     # 'MCA-21778')
@@ -176,6 +182,8 @@ def number_after_title(lines: list[Line], step: float) -> Found:
                         value, 0.7, f"{text} {marker.text.strip()} {value}", None, marker.ocr
                     )
                 value = with_digit(values[0]) if values else None
+                if dated and value and numbers.DATE_IN_TEXT.search(value):
+                    continue  # (the date run on after a stroke: '4500083522/19.07.2026')
                 alone = value and _of_its_date(values[0].strip()[len(value) :])
                 if (
                     value
@@ -232,9 +240,16 @@ def _initials(title: str) -> str:
     return "".join(word[0] for word in re.findall(r"[^\W\d_]{3,}", title)).upper()
 
 
+# A marker naming the number and its date at once, their values after it the same way ('N°/Date'
+# beside '4500083501 / 19.07.2026', 'Cislo / datum' over '4523789210 / 26.02.2026'): the
+# date's word after the stroke.
+_AND_ITS_DATE = re.compile(rf"\s*/\s*(?:date|{'|'.join(words.DATE_WORDS)})\s*:?$", re.IGNORECASE)
+
+
 def _marker(text: str) -> re.Match | None:
     """A number marker and what follows it; in two languages, the last half's ('Nummer /
-    Numéro  BB26-01388')."""
+    Numéro  BB26-01388'); the number's and its date's marker, the number's ('N°/Date')."""
+    text = _AND_ITS_DATE.sub("", text)
     parts = re.split(r"\s+/\s+", text)
     if len(parts) == 2 and " " not in parts[0].strip():
         return _MARKER.fullmatch(parts[1])
