@@ -1620,10 +1620,6 @@ def _known_site_first(
 _JOB_OR_CONTRACT = r"(?:job|contract)(?!\s*site)"
 
 
-# A word in ordinary case and a number: a place on a site or in a yard, not a site's code.
-_A_PLACE = re.compile(r"[A-Z][a-z]{2,}\s+\d{1,3}")
-
-
 def _their_job_aside(project: Found, pairs: list[Line], check, options, step: float) -> Found:
     """On a supplier's own page, a project's or a site's label other than a job's or a
     contract's ('Project: SWK-KCH06', 'SITE' over 'WOL-046 - Wolverhampton station car park'),
@@ -1649,7 +1645,7 @@ def _their_job_aside(project: Found, pairs: list[Line], check, options, step: fl
         return project
     if validate.site_code_proof(other.value, options.site_codes) is None:
         return project
-    if _A_PLACE.fullmatch(other.value):  # ('Site: Yard 2', 'Obra: Nave 3', 'Gate 3')
+    if proofs.A_PLACE_ON_SITE.fullmatch(other.value):  # ('Site: Yard 2', 'Obra: Nave 3')
         return project
     return replace(other, source=f"{other.source} ({proofs.IN_PLACE_OF_THEIR_JOB})")
 
@@ -1664,6 +1660,12 @@ _DELIVER_TO = (
     r"liefer(?:adresse|anschrift)|vendi\s+i\s+dor[ëe]zimit|"
     # a job site's, a consignee's; Dutch's, Occitan's, Indonesian's ('Kirim ke')
     r"job\s+site|ship\s+to\s*/\s*consignee|leveradres|l[òo]c\s+de\s+liurament|kirim\s+ke"
+)
+# More labels of the place of delivery, a site's code read under them only before its name:
+# 'Place of Delivery', 'Delivery Point', Dutch's, Hungarian's and Uzbek's delivery address.
+_DELIVER_TO_MORE = (
+    r"place\s+of\s+delivery|delivery\s+point|afleveradres|sz[áa]ll[íi]t[áa]si\s+c[íi]m|"
+    r"yetkazib\s+berish\s+manzili"
 )
 # (a dash between them, or none: 'Deliver to: TON-NKF04 Fanga'uta office block')
 # (or a comma, and a project's word before it: 'chantier DJ-BAL02, Balbala, Djibouti')
@@ -1695,10 +1697,24 @@ def _code_before_name(text: str, dashed: bool = False) -> str | None:
     return next(code for code in apart.groups() if code) if apart else None
 
 
+def _code_first(text: str) -> str | None:
+    """A site's code before its name ('GYR-03 építkezés, 9024 Győr'), not a country's letters
+    before a postcode ('NL-3072 AP Rotterdam'), nor a code set apart in brackets (a store's, a
+    berth's, a postcode's)."""
+    first, _, rest = text.strip().partition(" ")
+    match = _SITE_BEFORE_NAME.match(rest if fields.project_word(first) else text.strip())
+    if match is None or re.fullmatch(r"[A-Z]{2}-\d{4,5}", match.group(1)):
+        return None
+    return match.group(1)
+
+
 def _delivered_to(pairs: list[Line], options: ExtractOptions, step: float) -> Found:
-    """The code before a name under 'Deliver to': a known site's, as if under a site's label;
-    any other code (a store's, 'WH-01 - Central stores') as under a location's, not proven."""
+    """The code before a name under 'Deliver to' (or set apart on its line), or before a name
+    under a place of delivery's other labels: a known site's, as if under a site's label; any
+    other code (a store's, 'WH-01 - Central stores') as under a location's, not proven."""
     there = fields.find(pairs, [_DELIVER_TO], _code_before_name, step)
+    if not there.value:
+        there = fields.find(pairs, [_DELIVER_TO_MORE], _code_first, step)
     if not there.value:
         there = _in_deliver_to_block(pairs, step)
     if there.value and validate.site_code_proof(there.value, options.site_codes) != "known":

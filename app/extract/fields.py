@@ -63,6 +63,9 @@ _PROJECT_LABELS = [
     # an accounting code, or a location given as a code ('Location: OSH-05'): the project's
     # only where no project or site is named
     r"location(?=\s*:\s*[A-Z]{2,}[\w-]*\d)|cost\s+cent(?:re|er)|centro\s+de\s+cust[oa]s?|"
+    # a business system's work breakdown element: German's, French's, English's, Spanish's and
+    # Portuguese's ('PSP-Element', "Élément d'OTP", 'WBS element'), a cost's code as much
+    r"psp-?element|[ée]l[ée]ment\s+d['’]\s*otp|wbs\s+element|elemento\s+(?:pep|wbs)|"
     r"centro\s+de\s+costos?|"
     # a French public body's 'Opération' (its works, or a sales promotion's): read, not proven
     r"op[ée]ration",

@@ -316,6 +316,11 @@ _TITLED = re.compile(
 )
 
 
+# A place on a site named by a word and its number ('Block 3', 'Blok 3', 'Ofis 2', 'Gate 12'):
+# not the code of a site the office lists, whatever its shape.
+A_PLACE_ON_SITE = re.compile(r"[A-Z][a-z]{2,}\s+\d{1,3}")
+
+
 def _project(found: Found, reading: Reading) -> str | None:
     if found.rank is None:
         return "not under a project label"
@@ -328,6 +333,8 @@ def _project(found: Found, reading: Reading) -> str | None:
         # a cell of the item table beside the label ('Chantier  NYM-J3' where the table's
         # code column runs past the order's details), of a site's pattern only
         return "an item's code in the table, and no site's code"
+    if proof != "known" and A_PLACE_ON_SITE.fullmatch(found.value):
+        return "a place on a site ('Block 3', 'Ofis 2'), and no site's code"
     if proof != "known" and (found.source or "").endswith(f"({IN_PLACE_OF_THEIR_JOB})"):
         return f"read {IN_PLACE_OF_THEIR_JOB}, and no site's code: perhaps the supplier's place"
     if proof != "known" and reading.their_page and _JOB.match(found.source or ""):

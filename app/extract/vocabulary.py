@@ -219,6 +219,7 @@ PROJECT_WORDS = [
     r"tapak|mradi|tionscadal",  # Malay's site, Swahili's and Irish's project
     r"prosjekt",  # Norwegian's
     r"obiect|[șş]antier|santier",  # Romanian's object (the building) and building site
+    r"[şs]antiye",  # Turkish's building site
     r"safle|prosiect",  # Welsh's site and project
     r"ty[öo]maa|budowa",  # Finnish's and Polish's building site
     r"المشروع",  # Arabic's project
