@@ -233,6 +233,14 @@ def test_a_doubt_about_the_items_names_the_lines(lines, why):
     assert unproven(Reading({}, lines), ("items",)) == {"items": why}
 
 
+def test_an_item_with_neither_a_description_nor_a_code_is_doubted():
+    # (its numbers may add up: a table read under the wrong row of its header)
+    named = Item(description="Cement 50 kg", quantity="2", unit_price="5.00", amount="10.00")
+    coded = Item(item_code="CEM-50", quantity="2", unit_price="5.00", amount="10.00")
+    lines = [named, coded, good_line()]
+    assert unproven(Reading({}, lines), ("items",)) == {"items": "item 3: nothing says what it is"}
+
+
 TYPED = """\
 ORDER
 ORDER NO ........: 48327

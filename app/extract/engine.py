@@ -1057,17 +1057,21 @@ def _date_beside_other_number(date: Found, lines: list[Line]) -> dict:
     return {}
 
 
-def _date_under_items(date: Found, lines: list[Line], rows: list[Item], check, step) -> dict:
-    """A date under a bare 'Date' label that the lines above the items do not give: one
-    printed under them (an approval's or a signature's date, a note's) may not be the
-    order's, so it is doubted (field -> why)."""
+def _date_under_items(
+    date: Found, lines: list[Line], pairs: list[Line], rows: list[Item], check, step
+) -> dict:
+    """A date under a bare 'Date' label that the lines above the items do not give (as
+    printed, or with the labels two languages print side by side split, `pairs`): one printed
+    under them (an approval's or a signature's date, a note's) may not be the order's, so it
+    is doubted (field -> why)."""
     placed = [(row.row.page, row.row.y) for row in rows if isinstance(row.row, RawRow)]
     bare = date.rank is not None and date.rank >= fields.BARE_DATE_RANK
     if not date.value or not bare or not placed:
         return {}
-    above = [line for line in lines if (line.page, line.y) < min(placed)]
-    if fields.find(above, fields.PO_LABELS["po_date"], check, step).value == date.value:
-        return {}
+    for some in (lines, pairs):
+        above = [line for line in some if (line.page, line.y) < min(placed)]
+        if fields.find(above, fields.PO_LABELS["po_date"], check, step).value == date.value:
+            return {}
     return {"po_date": "under a bare 'Date' label below the items: a signature's date?"}
 
 
@@ -1812,7 +1816,7 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     _known_values(found, options, trail)
     doubted |= _read_again(found, "po_number", lines)
     table = reading.read_items(lines, step, comma, trail)
-    doubted |= _date_under_items(found["po_date"], lines, table.items, check["date"], step)
+    doubted |= _date_under_items(found["po_date"], lines, pairs, table.items, check["date"], step)
     doubted |= _date_beside_other_number(found["po_date"], lines)
     if mark_chosen:
         # every amount's size rests on the mark the lines chose: sums that agree prove

@@ -15,7 +15,7 @@ from decimal import Decimal
 from app import numbers
 from app.extract.checks import line_ok
 from app.extract.model import Item, Trail
-from app.extract.tables import CODE_LIKE, WITH_UNIT, RawRow, money_text
+from app.extract.tables import CODE_LIKE, WITH_UNIT, RawRow, money_text, price_per
 
 
 def _quantity(text: str, decimal_comma: bool) -> str | None:
@@ -153,7 +153,8 @@ def to_items(
                 item.ordered_quantity = _quantity(row.text("ordered"), decimal_comma)
                 item.ordered_printed = True
         else:
-            item.unit_price = money_text(row.text("unit_price"), decimal_comma)
+            price = row.text("unit_price")
+            item.unit_price = money_text(price, decimal_comma) or price_per(price, decimal_comma)
             item.amount = money_text(row.text("amount"), decimal_comma)
             discount = _discount(row.text("discount"), decimal_comma)
             item.discount = format(discount.normalize(), "f") if discount else None

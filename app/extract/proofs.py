@@ -415,6 +415,7 @@ _LINE_DOUBTS = (
     (lambda item: item.quantity is None or item.amount is None, "no quantity or no amount"),
     (lambda item: item.confidence < LOW, "a number worked out, put right, or unsure"),
     (lambda item: checks.line_ok(item) is False, "quantity x price is not the amount"),
+    (lambda item: not (item.description or item.item_code).strip(), "nothing says what it is"),
 )
 
 

@@ -176,6 +176,9 @@ class Column:
     # what an item's further lines hold in this column, when the header names two things one
     # over the other ('Part Number / Description': the code, its description under it)
     below: str | None = None
+    # on a header's second row that sits under its first, naming what each item prints on its
+    # second line (`_two_tiers`)
+    lower: bool = False
 
     @property
     def names(self) -> set[str]:
@@ -402,6 +405,23 @@ def money_text(text: str, decimal_comma: bool = False) -> str | None:
     return None
 
 
+# A price for a quantity of a unit, as a business system prints it ('4,17 / 1 ST', '618,43 /
+# 1000 ST'): the price, the quantity it is for and the unit.
+# A price with its cents (its currency perhaps after it), then a unit, one, ten, a hundred or
+# a thousand of a unit ('3.20/m'); not a fraction ('6/10', '1/10 mm').
+_UNIT_WORD = r"[^\W\d][\w²³]{0,5}\.?"
+_PRICE_PER = re.compile(
+    rf"(\d[\d.,' ]*[.,]\d\d)(?:\s*[A-Z]{{3}}|\s*[€$£])?\s*/\s*"  # ('3,85 EUR / 1 ST')
+    rf"(?:(?:1|10|100|1000)(?:\s*{_UNIT_WORD})?|{_UNIT_WORD})"
+)
+
+
+def price_per(text: str, comma: bool = False) -> str | None:
+    """The price printed for a quantity of a unit ('4,17 / 1 ST'), as printed."""
+    per = _PRICE_PER.fullmatch(text.strip())
+    return money_text(per[1], comma) if per else None
+
+
 def _band_cells(band: list[Line]) -> list[Cell]:
     """Header names over one to three lines ('Item' over 'Code'): cells that overlap join."""
     cells = sorted(
@@ -450,6 +470,8 @@ def header_at(
         if _score(columns) > max(best[0], _score(_columns(other.cells, names))):
             best = (_score(columns), columns, cells, len(band))
     score, columns, cells, taken = best
+    if taken == 1 and (tiers := _two_tiers(lines, index, step, names, columns)):
+        return tiers, 2
     if not score:
         return None
     below = [other for other in lines[index + taken :] if other.page == line.page]
@@ -465,6 +487,45 @@ def header_at(
         # the items deny a cell's code over description: its header words are two columns
         columns = _columns(cells, [r for r in names if r.function is not code_over_description])
     return _beside_counterfoil(_thing_named(columns, below), below), taken
+
+
+def _two_tiers(
+    lines: list[Line], index: int, step: float, names, first: list[Column]
+) -> list[Column] | None:
+    """A header of two rows, the second set under the first, as a business system prints
+    its order ('Pos.  Material  Bezeichnung' over 'Bestellmenge  Einheit  Preis pro Einheit
+    Nettowert'): the first row names an item's first line (its number, code and description),
+    the second its second line (its numbers). Their columns overlap, so they do not join into
+    one row of names: each row's columns are kept, the second row's marked `lower`."""
+    if index + 1 >= len(lines):
+        return None
+    line, other = lines[index], lines[index + 1]
+    if other.page != line.page or other.y - line.y > 1.3 * step:
+        return None
+    if any(is_number(cell.text) for cell in other.cells):
+        return None
+    if any(len(cell.words) > 4 for cell in other.cells):
+        return None  # a sentence ('Quantity and price as per quotation Q-2231'), not names
+    second = _columns(other.cells, names)
+    upper = [column.key for column in first]
+    lower = [column.key for column in second]
+    if not (set(upper) <= _WORDS and "description" in upper):
+        return None
+    if sum(key in NUMERIC for key in lower) < 2 or any(key in _WORDS for key in lower):
+        return None
+    if not any(a.x0 < b.x1 and b.x0 < a.x1 for a in first for b in second):
+        return None  # side by side, they are one row of names (`_stacked`)
+    columns = first + [replace(column, lower=True) for column in second]
+    below = [
+        under
+        for under in lines[index + 2 : index + 8]
+        if under.page == line.page and not any(FORWARD.match(c.text) for c in under.cells)
+    ]  # (a running total brought from the page before is no item's)
+    if not below or any(_WITH_CENTS.fullmatch(c.text.strip()) for c in below[0].cells):
+        return None  # the first item prints its amount on its own line: one row of names
+    if not any(_numbers_line(line, columns, False) for line in below[1:]):
+        return None  # nor does any item print its numbers on a line under its words
+    return columns
 
 
 # An amount with its cents, a currency's sign or code perhaps before it.
@@ -599,6 +660,8 @@ def _fits(
         return True
     if unitless and key == "quantity" and WITH_UNIT.fullmatch(text.strip()):
         return is_number(WITH_UNIT.fullmatch(text.strip()).group(1), comma)  # '50 Sack'
+    if key == "unit_price" and price_per(text, comma):
+        return True  # '4,17 / 1 ST'
     if key in NUMERIC or key == "line":
         return is_number(text.rstrip("%"), comma) or text.strip() in ("-", "")
     if key == "item_code":  # one word, but not two small letters ('sc' is a misread)
@@ -658,6 +721,9 @@ def _units(cells: list[Cell], columns: list[Column]) -> list[Cell]:
         cell = Cell(join_numbers(cell.words))
         if len(cell.words) < 2 or (unitless and WITH_UNIT.fullmatch(cell.text)):
             # a quantity printed with its unit, where no column is the unit's ('6 Karton')
+            units.append(cell)
+            continue
+        if _PRICE_PER.fullmatch(cell.text.strip()):  # '96.00 / 100 PC': one price
             units.append(cell)
             continue
         labels = []
@@ -1152,7 +1218,10 @@ class RowReader:
         if rows and _note(line, columns, self.above):
             rows[-1].closed = True  # a note row inside the table: nothing wraps past it
             return
-        placed = _place(line.cells, columns, self.comma)
+        if rows and self._second_line(line, columns):
+            return
+        upper = [column for column in columns if not column.lower]
+        placed = _place(line.cells, upper, self.comma)
         cells = {i: " ".join(u.text for u in units) for i, units in placed.items()}
         if self.stacked:
             _words_row(cells, columns)
@@ -1204,6 +1273,45 @@ class RowReader:
             self.last_y = line.y
         elif rows:
             rows[-1].closed = True
+
+    def _second_line(self, line: Line, columns: list[Column]) -> bool:
+        """Under a two-tier header (`_two_tiers`), the item above's numbers on the line under
+        its words: the item's own, taken into it, for an item with no numbers yet. What
+        comes under them (a delivery date, a condition, a batch) is not its description."""
+        last = self.rows[-1]
+        if last.closed or any(k in last.cells for k, c in enumerate(columns) if c.lower):
+            return False
+        cells = _numbers_line(line, columns, self.comma)
+        if not cells:
+            return False
+        last.cells = {**last.cells, **cells}
+        last.conf = min(last.conf, min(c.conf for c in line.cells))
+        last.closed = True
+        self.last_y = line.y
+        return True
+
+
+def _numbers_line(line: Line, columns: list[Column], comma: bool) -> dict[int, str] | None:
+    """An item's second line under a two-tier header: each word placed under the second
+    row's columns (`lower`), a number or a price per a quantity of a unit ('4,17 / 1 ST')
+    under each number's, a short unit under the unit's, and the quantity a number. The cells
+    by the columns' place in `columns`, or None."""
+    lower = [k for k, column in enumerate(columns) if column.lower]
+    if not lower:
+        return None
+    placed = _place(line.cells, [columns[k] for k in lower], comma)
+    cells = {lower[i]: " ".join(u.text for u in units) for i, units in placed.items()}
+    if sum(len(text.split()) for text in cells.values()) != len(line.words):
+        return None  # a word of it fits no column: not the item's numbers
+    keys = {columns[k].key: text.strip() for k, text in cells.items()}
+    if not is_number(keys.get("quantity", keys.get("ordered", "")), comma):
+        return None
+    for key, text in keys.items():
+        if key == "unit" and (" " in text or len(text) > 8 or text.lower() in ("x", "×")):
+            return None  # ('1200  x  600': a size, not a quantity and its unit)
+        if key in NUMERIC and not (is_number(text, comma) or price_per(text, comma)):
+            return None
+    return cells
 
 
 def _rate_row(line: Line, cells: dict[int, str], columns: list[Column]) -> bool:

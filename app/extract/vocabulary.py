@@ -339,7 +339,8 @@ _WITHOUT_TVSH = r"(?:\s+pa\s+tvsh)?"
 COLUMNS = {
     # (Catalan's at the end of each: 'Quantitat', 'Unitat', 'Preu unitari HT', 'Import HT',
     # 'Designació')
-    "quantity": r"hoeveelheid|hoev\.?|menge|anzahl|anz\.?|quantit[ée]|qt[ée]\.?|quantidade|"
+    "quantity": r"hoeveelheid|hoev\.?|menge|bestellmenge|anzahl|anz\.?|quantit[ée]|qt[ée]\.?|"
+    r"quantidade|"
     r"qtde?\.?|cantidad|cant\.?|количина|кількість|количество|кол\.?|sasia|"
     r"miqdori?|"  # (Uzbek's)
     r"mukdary|миқдор|"  # (Turkmen's and Tajik's)
@@ -352,7 +353,8 @@ COLUMNS = {
     r"o[‘'’`ʻ]?lch\.?(?:\s*birl\.?)?|[öo]l[çc]eg(?:\s+birligi)?|воҳ\.?|unitat|"
     r"u\.\s?m\.?|unit[àa]\s+di\s+misura|eenh\.?|"  # (Italian's, Dutch's)
     r"m\.?\s?j\.?",  # (Czech's and Slovak's)
-    "unit_price": r"eenheidsprys|prys|einzelpreis|e-?preis|preis|p\.\s?u\.?(?:\s+h\.?t\.?)?|"
+    "unit_price": r"eenheidsprys|prys|einzelpreis|e-?preis|preis|"
+    r"preis\s*(?:pro|je|/)\s*(?:einheit|me|st[üu]ck)|p\.\s?u\.?(?:\s+h\.?t\.?)?|"
     r"prix(?:\s+unitaire)?(?:\s+h\.?t\.?)?|pre[çc]o(?:\s+unit(?:[áa]rio|\.)?)?|"
     r"valor\s+unit(?:[áa]rio|\.)?|precio(?:\s+unit(?:ario|\.)?)?|p\.\s?unit\.?|"
     r"pr\.?\s+unit(?:[áa]rio|\.)?|"
@@ -364,7 +366,8 @@ COLUMNS = {
     r"(?:jedn(?:otkov[áa])?\.?\s+)?cena(?:\s+za\s+(?:m\.?j\.?|jednotku|ks))?(?:\s+bez\s+dph)?",
     "discount": r"afslag|rabatt|remise|desconto|descuento|dto\.?|рабат|sconto|sc\.|korting|"
     r"desc\.?\s*%",  # (Portuguese's, with its sign: 'Desc.' alone is a description)
-    "amount": r"bedrag|betrag|gesamt(?:preis|betrag)?|summe|montant(?:\s+h\.?t\.?)?|"
+    "amount": r"bedrag|betrag|gesamt(?:preis|betrag)?|summe|netto-?\s?wert|"
+    r"montant(?:\s+h\.?t\.?)?|"
     r"total\s+h\.?t\.?|valor(?:\s+total)?|importe|subtotal|"
     rf"(?:износ|сума|сумма|стойност){_BEFORE_VAT}|vlera{_WITHOUT_TVSH}|summasi?,?|"
     r"jemi,?(?:\s+manat)?|маблағ|import(?:\s+h\.?t\.?)?|"
