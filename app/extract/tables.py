@@ -82,6 +82,8 @@ SECOND_MEANING = {
     "producto": "item_code",
     "produto": "item_code",
     "article": "item_code",
+    "jumlah": "amount",  # (Indonesian's quantity, Malay's amount beside a 'Kuantiti')
+    "termék": "item_code",
 }
 _COMPILED = [(key, re.compile(rf"(?:{p})\s*[:.]?", re.IGNORECASE)) for key, p in COLUMN_NAMES]
 NUMERIC = {"quantity", "unit_price", "discount", "amount", "delivered", "ordered", "backorder"}
@@ -95,6 +97,33 @@ FOOT = re.compile(
     + r")(?:\b(?![-/]\w)|(?=\d))",
     re.IGNORECASE,
 )
+# A total's word in the languages whose words FOOT does not hold ('Razem', 'Ukupno', 'Toplam'):
+# the foot, where it stands alone or with a colon after it, or beside an amount (`_ends_table`).
+_TABLE_ENDS = re.compile(rf"(?:{words.TABLE_ENDS})\b", re.IGNORECASE)
+
+
+def _ends_table(line: Line) -> bool:
+    """A total's word first on the line ('Razem:', 'Ukupno bez PDV-a:', 'Suma be PVM  7407,64',
+    'Stawka VAT'), not a description's line that starts with it ('razem z kolanami', 'toplam
+    120 çift'): the word alone in its cell, a colon after it, or an amount in a later cell."""
+    first = line.cells[0].text.strip()
+    found = _TABLE_ENDS.match(first)
+    if not found:
+        return False
+    rest = first[found.end() :]
+    if rest[:1] not in ("", " ", ":"):
+        return False  # 'Razem-Tech uszczelki', 'Summa-rasia': a name
+    if not rest.strip() or ":" in rest:
+        return True
+    words = rest.split()
+    return (
+        len(words) <= 3
+        and not any(ch.isdigit() for ch in rest)
+        and len(line.cells) > 1
+        and any(_WITH_CENTS.fullmatch(cell.text.strip()) for cell in line.cells[1:])
+    )  # ('Summa Pro cable ties 300 mm' is an item's name)
+
+
 # A running total carried to or brought from another page: neither an item nor the foot.
 # ('Report' and 'Transporte' alone, or before an amount: 'Transporte e descarga' is an item.)
 FORWARD = re.compile(
@@ -122,16 +151,21 @@ _LONG_NAMES = {
 CURRENCY_CODES = "|".join(code.lower() for code in numbers.CURRENCY_CODES)
 
 
-# A price's or an amount's header said net, or with a tax in, by the tax's name, or as Fiji
-# prints it, 'VIP' (VAT-inclusive price: 'Unit Price VIP', 'Amount VIP').
+# A price's or an amount's header said net or gross, or with a tax in, by the tax's name, or as
+# Fiji prints it, 'VIP' (VAT-inclusive price: 'Unit Price VIP', 'Amount VIP').
 _TAX_SAID = re.compile(
-    r"(\w.*?)\s+(?:netto|vip|inc(?:l\.?|\.|luding)?\s+(?:vat|gst|tax|igv|iva|tva|mwst|ust|btw))",
+    r"(\w.*?)\s+(?:netto|brutto|vip|"
+    rf"in[ck](?:l\.?|\.|luding)?\s+(?:vat|gst|tax|igv|iva|tva|mwst|ust|btw|{words.TAX_NAMES})|"
+    # or without it, in a language whose tax has another name ('Cijena bez PDV-a')
+    rf"(?:bez|sans|sin|senza|sem|f[ăa]r[ăa]|pa|uden|utan|uten|ilman|ilma|excl\.?)\s+"
+    rf"{words.TAX_NAMES})",
     re.IGNORECASE,
 )
 
 
 def column_key(text: str) -> str | None:
-    cleaned = re.sub(r"\s+", " ", text).strip().lower()
+    # (a capital I with its dot lower-cased keeps the dot: 'İsk.' as 'i̇sk.')
+    cleaned = re.sub(r"\s+", " ", text).strip().lower().replace("i\u0307", "i")
     cleaned = re.sub(r"\s*\((?:[a-z]{3}|r|\$|€|£|%|incl\.?|excl\.?)\)$", "", cleaned)
     # a price or an amount said to be with its tax ('Price incl. VAT', 'Amount inc GST')
     with_tax = r"(?<=price|mount|total)\s+inc(?:l\.?|luding)?\s+(?:vat|gst|tax)$"
@@ -256,6 +290,11 @@ def _split_header_cell(cell: Cell) -> list[Column]:
         return [whole]  # 'Harga Satuan (Rp)': no word of it names a column, so split it not
     if len(out) > 1 and _SLASHED.fullmatch(cell.text) and not out[0].key:
         return [whole]  # 'Garment / item': one column's two names, as 'or' would join them
+    named = {c.key for c in out if c.key}
+    if _SLASHED.fullmatch(cell.text) and named == {"description"} and out[0].key:
+        # 'Naziv robe / materijala': the description's name and what it names after the stroke
+        # (not 'Qty / Pack', a quantity and its pack's unit)
+        return [replace(whole, key=out[0].key)]
     return out if len(out) > 1 else [whole]
 
 
@@ -342,7 +381,8 @@ def _second_meanings(columns: list[Column]) -> list[Column]:
     for _ in columns:
         keys = [c.key for c in columns]
         for column in columns:
-            second = SECOND_MEANING.get(column.word)
+            bare = re.sub(r"\s*\([^()]*\)$", "", column.word)  # 'Jumlah (B$)'
+            second = SECOND_MEANING.get(column.word) or SECOND_MEANING.get(bare)
             if not (column.key and keys.count(column.key) > 1 and second):
                 continue
             holder = next((c for c in columns if c.key == second), None)
@@ -1204,6 +1244,7 @@ class RowReader:
             return
         if (
             FOOT.match(line.cells[0].text)
+            or _ends_table(line)
             or (rows and FOOT.match(line.cells[-1].text))
             or (rows and _foot_beside_words(line, self.comma))
         ):

@@ -1,10 +1,10 @@
 """The label words of the languages suppliers print orders in, beside the English ones.
 
-Afrikaans, Dutch, German, French, Portuguese and Spanish wordings for the
-header fields (fields.py), the foot (totals.py) and the item table's columns
-(tables.py), as regular-expression fragments matched against lower-cased
-text. Only words a form prints as a label belong here: what a value may be
-is decided elsewhere. Pure data.
+Afrikaans, Dutch, German, French, Portuguese and Spanish wordings, and many
+more languages' after them, for the header fields (fields.py), the foot
+(totals.py) and the item table's columns (tables.py), as regular-expression
+fragments matched against lower-cased text. Only words a form prints as a
+label belong here: what a value may be is decided elsewhere. Pure data.
 """
 
 from __future__ import annotations
@@ -393,3 +393,175 @@ COLUMNS = {
     r"(?:\s*%)?|%\s*(?:пдв|ндс|ддс|ддв|ipi)|(?:al[íi]q\.?\s+|valor\s+(?:do\s+)?|vl?r\.?\s+)?ipi(?:\s*%)?|"
     r"c\.\s?i\.|cod(?:ice)?\.?\s+iva",  # (Italian's VAT code)
 }
+
+# Words that end the item table in those languages: a total's, or the amount in words
+# ('Razem', 'Do zapłaty', 'Słownie', 'Iš viso', 'Ukupno', 'Skupaj', 'Toplam', 'Samtals',
+# 'Summa', 'I alt', 'Összesen', 'Kokku', 'Σύνολο', 'Cəmi', 'Tổng cộng').
+TABLE_ENDS = (
+    r"razem|do\s+zap[łl]aty|zap[łl]ata|s[łl]ownie|suma(?:\s+be\s+pvm)?|i[šs]\s+viso|kop[āa]|ukupno|skupaj|"
+    r"(?:ara\s+|genel\s+)?toplam|samtals|summa|i\s+alt|totalt|att\s+betala|at\s+betale|"
+    r"(?:nett[óo]\s+|brutt[óo]\s+)?[öo]sszesen|kokku|σύνολο|c[əe]mi|t[ổo]ng\s+c[ộo]ng|"
+    # a tax analysis's heading under the items ('Osnovica', 'Stawka VAT', 'Satz / Aliquota')
+    r"iznos\s+bez\s+rabata|osnovica|za\s+platiti|stawka(?:\s+vat)?|(?:satz\s*/\s*)?aliquota"
+)
+
+# A value added tax's name in the languages whose words for it are not English's ('KDV',
+# 'PDV', 'DPH', 'ÁFA', 'Moms', 'ALV', 'PVM', 'PPN', 'ФПА'): a line's own tax column, or a
+# price said to be without it ('Cijena bez PDV-a').
+TAX_NAMES = r"(?:kdv|pdv(?:-?a)?|dph|ddv|[áa]fa|moms|mva|alv|pvm|pvn|ppn|[əe]dv|φπα|tvsh)"
+
+# The item table's column words in more languages, each language's on a line of its own:
+# Polish, Danish, Norwegian and Swedish, Finnish, Estonian, Latvian, Lithuanian, Hungarian,
+# Romanian, Turkish, Croatian, Bosnian, Serbian and Slovenian in Latin letters, Greek,
+# Indonesian and Malay, Vietnamese, Icelandic, Azerbaijani, Japanese and Chinese; then the
+# longer words business systems print in German, French, Spanish, Italian and Catalan.
+_MORE_COLUMNS = {
+    "quantity": [
+        r"ilo[śs][ćc]|il\.",
+        r"antal|antall|ant\.|m[æa]ngde|mengde",
+        r"m[äa][äa]r[äa]",
+        r"kogus",
+        r"daudzums|daudz\.",
+        r"kiekis",
+        r"mennyis[ée]g|menny\.",
+        r"cantitate",
+        r"miktar(?:ı)?",
+        r"koli[čc]ina",
+        r"ποσότητα|ποσ\.",
+        r"kuantitas|kuantiti|jml\.?|kts|jumlah",
+        r"s[ốo]\s+l[ưu][ợo]ng",
+        r"magn",
+        r"数量",
+        r"kol-?vo|кол-?во|kol\.",
+        r"miqdar(?:ı)?",
+        r"cantidad\s+pedida|qt[ée]\.?\s+command[ée]e|quantit[àa]\s+ordinata",
+    ],
+    "unit": [
+        r"j\.\s?m\.|jedn\.(?:\s+miary)?",
+        r"enhed|enhet|enh\.",
+        r"yksikk[öo]|yks\.",
+        r"[üu]hik",
+        r"m[ēe]rv(?:\.|ien[īi]ba)",
+        r"mato\s+vnt\.?|mat\.\s?vnt\.?|vnt\.",
+        r"m\.\s?e\.|mennyis[ée]gi\s+egys[ée]g|egys[ée]g",
+        r"birim",
+        r"jed\.?\s*mj(?:ere)?\.?|enota",
+        r"μονάδα|μ\.\s?μ\.|μον\.",
+        r"satuan|sat\.",
+        r"[đd][ơo]n\s+v[ịi](?:\s+t[íi]nh)?|[đd]vt",
+        r"eining",
+        r"vien[īi]ba",
+        r"vahid",
+        r"単位|单位",
+        r"einh\.",
+    ],
+    "unit_price": [
+        r"cena\s+(?:jedn(?:ostkowa|\.)?\s*)?netto|cena\s+jedn(?:ostkowa|\.)",
+        r"[àaá]-?\s?pris|enheds?pris|enhetspris|styckpris|stk\.?\s*pris|pris",
+        r"a-?hinta|yksikk[öo]hinta|hinta",
+        r"hind|[üu]hiku\s*hind",
+        r"kaina",
+        r"egys[ée]g\s*[áa]r|egys\.\s*[áa]r|nett[óo]\s+egys[ée]g\s*[áa]r",
+        r"pre[țţt]\s+unitar(?:\s+f[ăa]r[ăa]\s+tva)?",
+        r"birim\s+fiyat(?:ı)?|b\.\s?fiyat|fiyat(?:ı)?",
+        r"cijena|jed\.?\s*cijena|jedini[čc]na\s+cijena|cena\s+na\s+enoto",
+        r"τιμή(?:\s+μονάδας)?|τιμη",
+        r"harga(?:\s+(?:satuan|seunit|unit))?",
+        r"[đd][ơo]n\s+gi[áa]",
+        r"einingarver[ðd]|ver[ðd]",
+        r"qiym[əe]t",
+        r"単価|单价",
+        r"(?:vr|vlr|p)\.\s*unit(?:ario|\.)?|precio\s+neto|prix\s+net|prezzo\s+netto",
+    ],
+    "discount": [
+        r"rabat(?:\s*%)?|upust",
+        r"ale(?:\s*%)|alennus",
+        r"allahindlus",
+        r"kedv\.?\s*%?|kedvezm[ée]ny|engedm[ée]ny",
+        r"reducere",
+        r"iskonto|isk\.\s*%?|indirim",
+        r"popust",
+        r"έκπτωση|εκπτ\.",
+        r"afsl\.?(?:\s*%)?|afsl[áa]ttur",
+        r"rab\.\s*%?|rem\.\s*%|bonif(?:\.|icaci[óo]n)?\s*%",
+        r"end\.\s*%|endirim",
+    ],
+    "amount": [
+        r"warto[śs][ćc](?:\s+netto)?",
+        r"bel[øo]b|bel[øo]p|belopp|i\s+alt|sum",
+        r"yhteens[äa]|summa|arvo",
+        r"kokku",
+        r"v[ēe]rt[īi]ba",
+        r"suma|vert[ėe]",
+        r"(?:nett[óo]\s+)?[ée]rt[ée]k|[öo]sszeg",
+        r"valoare(?:a)?(?:\s+f[ăa]r[ăa]\s+tva)?",
+        r"tutar(?:ı)?|toplam",
+        r"iznos|vrijednost|vrednost|znesek",
+        r"αξία|ποσό|σύνολο",
+        r"jumlah\s+harga|total\s+harga|amaun",
+        r"th[àa]nh\s+ti[ềe]n",
+        r"upph[æa][ðd]|samtals",
+        r"m[əe]bl[əe][ğg]",
+        r"wert",
+        r"金額|金额",
+        r"valor\s+neto|importe\s+neto|precio\s+total|valeur\s+nette|montant\s+net|"
+        r"valore(?:\s+netto)?",
+    ],
+    "item_code": [
+        r"symbol|indeks|kod\s+towaru",
+        r"varenr\.?|varenummer|art\.?\s*nr\.?|artikkelnr\.?",
+        r"tuotenro|tuotenumero|tuotekoodi",
+        r"kood|tootekood",
+        r"kods|preces\s+kods",
+        r"kodas|prek[ėe]s\s+kodas",
+        r"cikksz[áa]m|term[ée]kk[óo]d",
+        r"cod\s+produs",
+        r"(?:stok|[üu]r[üu]n|malzeme)\s+kodu|kodu",
+        r"[šs]ifra(?:\s+artikla)?",
+        r"κωδικός|κωδ\.",
+        r"kode?\s+barang",
+        r"m[ãa](?:\s+(?:h[àa]ng|s[ốo]))?",
+        r"v[öo]run[úu]mer|v[öo]runr\.?",
+        r"品番|コード|编码|代码",
+        r"codi",
+        r"detal\s+n[öo]mr[əe]si|mal\s+kodu",
+    ],
+    "description": [
+        r"nazwa(?:\s+towaru(?:\s*/\s*us[łl]ugi)?)?|towar|opis",
+        r"beskrivelse|beskrivning|ben[æa]vnelse|ben[äa]mning|betegnelse|varebeskrivelse|vara",
+        r"nimike|kuvaus|tuote|selite",
+        r"(?:kauba\s+|toote\s+)?nimetus|kirjeldus",
+        r"(?:preces\s+)?nosaukums|apraksts",
+        r"(?:prek[ėe]s\s+)?pavadinimas|apra[šs]ymas",
+        r"(?:term[ée]k\s+)?megnevez[ée]s(?:e)?|term[ée]k(?:n[ée]v)?|le[íi]r[áa]s",
+        r"denumire(?:a)?(?:\s+(?:produs(?:ului|elor)?|bunurilor|m[ăa]rfurilor))?|descriere",
+        r"(?:malzeme\s+|[üu]r[üu]n\s+)?a[çc][ıi]klama(?:s[ıi])?|[üu]r[üu]n(?:\s+ad[ıi])?|"
+        r"malzeme(?:\s+ad[ıi])?|cinsi?|hizmet",
+        r"naziv(?:\s+(?:artikla|robe|proizvoda))?",
+        r"περιγραφή|είδος",
+        r"nama\s+barang|uraian|deskripsi|butiran|barang|perihal",
+        r"t[êe]n\s+(?:h[àa]ng(?:\s+h[óo]a)?|v[ậa]t\s+t[ưu]|s[ảa]n\s+ph[ẩa]m)|di[ễe]n\s+gi[ảa]i|"
+        r"m[ôo]\s+t[ảa]",
+        r"l[ýy]sing|heiti",
+        r"品名|品目|摘要|名称|規格",
+        r"descripci[óo]",
+        r"ad[ıi]|mal[ıi]n\s+ad[ıi]",
+    ],
+    "line": [
+        r"lp\.?",
+        r"r\.\s?br\.?|rb\.|red\.\s?br\.?",
+        r"s[ıi]ra(?:\s+no)?",
+        r"stt",
+        SIGN,
+        r"s\.?\s?no\.?|s/no\.?|s/n|sr\.?\s?no\.?|sl\.?\s?no\.?|sr\.",
+        r"l[íi]n\.|l[íi]nea|poste",
+    ],
+    "line_tax": [
+        rf"{TAX_NAMES}(?:\s*%)?|%\s*{TAX_NAMES}|(?:stawka|stopa|kwota)\s+(?:vat|{TAX_NAMES})",
+        # the tax's amount on the line ('Valoare TVA', 'ÁFA összeg', 'Iznos PDV-a')
+        rf"(?:valoare|iznos|kwota|suma|warto[śs][ćc])\s+(?:vat|tva|{TAX_NAMES})|"
+        rf"{TAX_NAMES}\s+(?:[öo]sszeg|tutar[ıi]|iznos|kwota|suma)",
+    ],
+}
+for _key, _words in _MORE_COLUMNS.items():
+    COLUMNS[_key] += "|" + "|".join(_words)
