@@ -111,3 +111,22 @@ TT25      Távtartó betonacélhoz 25 mm        8   zsák    8 402,00      5    
         ("BA12", "Betonacél B500B Ø12", "4.8", "354070.00", "1699536.00"),
         ("TT25", "Távtartó betonacélhoz 25 mm", "8", "8402.00", "63855.60"),
     ]
+
+
+def test_an_items_name_that_starts_with_a_totals_word_does_not_end_the_table():
+    page = f"""\
+{BUYER}
+Zamówienie nr ZAM/2026/0817                       Data: 2026-11-20
+Dostawca: Hurtownia Budowlana Mazowsze Sp. z o.o.
+Nazwa towaru                         Ilość  J.m.   Cena netto   Wartość netto
+Rura PCV 110 mm                         10  szt.        24,10          241,00
+Razem z kolanami                        4  kpl.        12,50           50,00
+Taśma aluminiowa 50 mm                   2  szt.        18,75           37,50
+Razem:                                                                328,50
+"""
+    found, items = read(page)
+    assert [row[1] for row in items] == [
+        "Rura PCV 110 mm",
+        "Razem z kolanami",
+        "Taśma aluminiowa 50 mm",
+    ]

@@ -83,3 +83,51 @@ def test_a_line_of_words_under_the_item_is_not_its_numbers():
     assert [row[0] for row in read] == ["10004802", "30007790"]  # no quantity: no item
     assert read[0][2:] == ("480", "ST", "4.17", "2001.60")
     assert flagged(found, "items")  # (the items no longer add up to the subtotal)
+
+
+def test_a_description_running_on_with_a_number_is_not_the_items_numbers():
+    # '120 mm' under the description: its words running on, not its quantity and unit
+    page = GERMAN.replace(
+        "00030   30007790    XPS-Perimeterdämmung 120 mm\n",
+        "00030   30007790    XPS-Perimeterdämmung, Stärke\n                    120 mm\n",
+    )
+    found, read = items(page)
+    assert read[2] == (
+        "30007790", "XPS-Perimeterdämmung, Stärke 120 mm", "60", "M2", "26.15", "1569.00"
+    )  # fmt: skip
+
+
+def test_a_quantity_joined_to_a_price_per_unit_is_two_values():
+    page = f"""\
+{BUYER}
+Purchase Order 4500081122 dated 14.09.2026
+Vendor: Kestrel Fasteners Ltd
+Code       Description                        Qty   Unit Price        Amount
+HB-1280    Hex bolt M12x80 zinc               12 0.84 / 1 PC           10.08
+WS-1200    Washer M12 form A                  40 0.65 / 1 PC           26.00
+Total                                                                  36.08
+"""
+    found, read = items(page)
+    assert [(row[0], row[2], row[5]) for row in read] == [
+        ("HB-1280", "12", "10.08"),
+        ("WS-1200", "40", "26.00"),
+    ]
+
+
+def test_a_code_over_its_description_under_a_material_and_description_cell():
+    page = f"""\
+{BUYER}
+Purchase Order 4500081122 dated 14.09.2026
+Vendor: Kestrel Fasteners Ltd
+Material / Description                 Qty    Unit     Unit Price        Amount
+HB-M12-80                              500    PC             0.84        420.00
+Hex bolt M12x80 8.8 zinc
+WS-M12-A                              1000    PC             0.65        650.00
+Washer M12 form A
+Total net value excl. VAT                                                1070.00
+"""
+    found, read = items(page)
+    assert [(row[0], row[1]) for row in read] == [
+        ("HB-M12-80", "Hex bolt M12x80 8.8 zinc"),
+        ("WS-M12-A", "Washer M12 form A"),
+    ]

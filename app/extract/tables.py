@@ -120,8 +120,8 @@ def _ends_table(line: Line) -> bool:
         len(words) <= 3
         and not any(ch.isdigit() for ch in rest)
         and len(line.cells) > 1
-        and any(_WITH_CENTS.fullmatch(cell.text.strip()) for cell in line.cells[1:])
-    )  # ('Summa Pro cable ties 300 mm' is an item's name)
+        and all(_WITH_CENTS.match(cell.text.strip()) for cell in line.cells[1:])
+    )  # (not 'Summa Pro cable ties 300 mm', nor 'Razem z kolanami  4  szt  12,50  50,00')
 
 
 # A running total carried to or brought from another page: neither an item nor the foot.
@@ -157,8 +157,8 @@ _TAX_SAID = re.compile(
     r"(\w.*?)\s+(?:netto|brutto|vip|"
     rf"in[ck](?:l\.?|\.|luding)?\s+(?:vat|gst|tax|igv|iva|tva|mwst|ust|btw|{words.TAX_NAMES})|"
     # or without it, in a language whose tax has another name ('Cijena bez PDV-a')
-    rf"(?:bez|sans|sin|senza|sem|f[ăa]r[ăa]|pa|uden|utan|uten|ilman|ilma|excl\.?)\s+"
-    rf"{words.TAX_NAMES})",
+    rf"(?:bez|be|sans|sin|senza|sem|f[ăa]r[ăa]|pa|uden|utan|uten|ilman|ilma|excl\.?)\s+"
+    rf"(?:vat|tva|iva|{words.TAX_NAMES}))",
     re.IGNORECASE,
 )
 
@@ -290,10 +290,11 @@ def _split_header_cell(cell: Cell) -> list[Column]:
         return [whole]  # 'Harga Satuan (Rp)': no word of it names a column, so split it not
     if len(out) > 1 and _SLASHED.fullmatch(cell.text) and not out[0].key:
         return [whole]  # 'Garment / item': one column's two names, as 'or' would join them
-    named = {c.key for c in out if c.key}
-    if _SLASHED.fullmatch(cell.text) and named == {"description"} and out[0].key:
+    named = [c.key for c in out if c.key]
+    if _SLASHED.fullmatch(cell.text) and named == ["description"] and out[0].key:
         # 'Naziv robe / materijala': the description's name and what it names after the stroke
-        # (not 'Qty / Pack', a quantity and its pack's unit)
+        # (not 'Qty / Pack', a quantity and its pack's unit, nor 'Material / Description', a
+        # code over its description)
         return [replace(whole, key=out[0].key)]
     return out if len(out) > 1 else [whole]
 
@@ -451,7 +452,8 @@ def money_text(text: str, decimal_comma: bool = False) -> str | None:
 # a thousand of a unit ('3.20/m'); not a fraction ('6/10', '1/10 mm').
 _UNIT_WORD = r"[^\W\d][\w²³]{0,5}\.?"
 _PRICE_PER = re.compile(
-    rf"(\d[\d.,' ]*[.,]\d\d)(?:\s*[A-Z]{{3}}|\s*[€$£])?\s*/\s*"  # ('3,85 EUR / 1 ST')
+    # ('3,85 EUR / 1 ST'; the price one amount, not a quantity before it: '480 4,17 / 1 ST')
+    rf"(\d{{1,3}}(?:[ .,']?\d{{3}})*[.,]\d\d)(?:\s*[A-Z]{{3}}|\s*[€$£])?\s*/\s*"
     rf"(?:(?:1|10|100|1000)(?:\s*{_UNIT_WORD})?|{_UNIT_WORD})"
 )
 
@@ -1347,6 +1349,10 @@ def _numbers_line(line: Line, columns: list[Column], comma: bool) -> dict[int, s
     keys = {columns[k].key: text.strip() for k, text in cells.items()}
     if not is_number(keys.get("quantity", keys.get("ordered", "")), comma):
         return None
+    priced = any(key in ("unit_price", "amount") for key in keys)
+    described = [c.x0 for c in columns if c.key == "description" and not c.lower]
+    if not priced and described and line.cells[0].x0 >= described[0] - 1:
+        return None  # ('120 mm' under the description: its words running on, not its numbers)
     for key, text in keys.items():
         if key == "unit" and (" " in text or len(text) > 8 or text.lower() in ("x", "×")):
             return None  # ('1200  x  600': a size, not a quantity and its unit)

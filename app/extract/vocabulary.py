@@ -475,7 +475,7 @@ _MORE_COLUMNS = {
     ],
     "discount": [
         r"rabat(?:\s*%)?|upust",
-        r"ale(?:\s*%)|alennus",
+        r"ale\s*-?\s*%|alennus(?:\s*%)?",
         r"allahindlus",
         r"kedv\.?\s*%?|kedvezm[ée]ny|engedm[ée]ny",
         r"reducere",
