@@ -55,6 +55,7 @@ import re
 import subprocess
 from collections.abc import Callable, Iterable
 from dataclasses import replace
+from decimal import Decimal
 from functools import partial
 
 from app import numbers
@@ -537,6 +538,9 @@ def _cape_verdean(text: str) -> bool:
 _INDIA = re.compile(r"₹|\bGSTIN\b|\b[CSI]GST\b|indian\s+rupees?", re.IGNORECASE)
 
 
+_OWN_UNSAID = "no currency printed: the office's own"
+
+
 def _no_sign(text: str, ocr: bool) -> Found:
     """No currency by a code or sign beside the amounts: the dollar the page names in words
     ('All amounts in Canadian dollars'), else the money of the one country the page's phones
@@ -569,7 +573,7 @@ def _no_sign(text: str, ocr: bool) -> Found:
     mark = fields.money_mark_in_head(text)
     if mark:  # ('Total comandă (lei):')
         return Found(OWN_CURRENCY, proofs.LOW - 0.1, f"'{mark}' names the total's money, no code")
-    return Found(OWN_CURRENCY, 0.7, "no currency printed: the office's own")
+    return Found(OWN_CURRENCY, 0.7, _OWN_UNSAID)
 
 
 # A currency's sign before an amount, of the signs (Unicode's) no currency is known here by:
@@ -587,6 +591,45 @@ _CENTS = re.compile(
     r"\d[.,]\d\d(?!\d|[.,]\d)(?! ?(?:%|(?:mm|cm|km|kg|ml|m[23²³]?|t|l|g)(?![^\W\d_])))",
     re.IGNORECASE,
 )
+
+
+def _tax_rate_not_ours(found: dict[str, Found], items: list[Item], lines: list[Line]) -> str | None:
+    """Where no currency is printed and the office's own is taken: the tax the foot prints at
+    a rate the office's country does not charge, worked out from the sums ('VAT Amount
+    2,497.45' on '20,812.07', 12 %), says the page is another country's, whose money it may
+    be priced in. None where the tax is the office's rate of the net sum or of the gross (the
+    items' sum where neither is read), where the sums do not add up (a discount, a delivery or
+    a levy between them), or where the page names the office's rate ('VAT (15% on 800.00)':
+    some of the goods zero-rated)."""
+    currency = found.get("currency", MISSING)
+    if currency.value != OWN_CURRENCY or currency.confidence < proofs.LOW or currency.rank:
+        return None
+    if currency.source != _OWN_UNSAID:
+        return None
+    amounts = [checks.cents(found.get(k, MISSING).value) for k in ("subtotal", "tax", "total")]
+    subtotal, tax, total = (None if a is None else Decimal(a) / 100 for a in amounts)
+    if not tax or tax <= 0:
+        return None
+    if (subtotal is None) != (total is None):
+        return None  # (one of the sums unread: a discount or a charge may lie between them)
+    if subtotal is not None and total is not None and abs(subtotal + tax - total) > Decimal("0.01"):
+        return None
+    text = " ".join(line.text for line in lines)
+    if any(re.search(rf"(?<![\d.,]){own}(?:[.,]0+)?\s?%", text) for own in OWN_VAT_RATES - {"0"}):
+        return None
+    if subtotal is None and total is None:  # the items' sum, net or gross
+        sums = [checks.cents(item.amount) for item in items]
+        if not sums or None in sums:
+            return None
+        subtotal, total = Decimal(sum(sums)) / 100, Decimal(sum(sums)) / 100
+    bases = [b for b in (subtotal, total - tax if total else None) if b and b > 0]
+    rates = [tax * 100 / base for base in bases]
+    if not rates or any(
+        abs(rate - Decimal(own)) < Decimal("0.6") for rate in rates for own in OWN_VAT_RATES
+    ):
+        return None
+    rate = f"{rates[0]:.1f}".rstrip("0").rstrip(".")
+    return f"no currency printed, and the tax is {rate} % of the sums: not the office's country's"
 
 
 def _has_cents(text: str) -> bool:
@@ -1669,19 +1712,34 @@ _DELIVER_TO = (
 # 'Place of Delivery', 'Delivery Point', Dutch's, Hungarian's and Uzbek's delivery address.
 _DELIVER_TO_MORE = (
     r"place\s+of\s+delivery|delivery\s+point|afleveradres|sz[áa]ll[íi]t[áa]si\s+c[íi]m|"
-    r"yetkazib\s+berish\s+manzili"
+    r"yetkazib\s+berish\s+manzili|"
+    # and in the languages of the orders from abroad: Afrikaans, Italian, the Nordic and
+    # Baltic ones, Polish, Czech, Romanian, Turkish, Croatian, Greek, Indonesian, Spanish and
+    # Portuguese
+    r"aflewering(?:sadres)?|destinazione(?:\s+merce)?|(?:luogo|indirizzo)\s+di\s+consegna|"
+    r"leveransadress|toimitusosoite|leverings(?:adresse|sted)|tarne(?:aadress|koht)|"
+    r"piegādes\s+adrese|pristatymo\s+adresas|(?:adres|miejsce)\s+dostawy|"
+    r"m[íi]sto\s+dod[áa]n[íi]|dodac[íi]\s+adresa|(?:adresa|locul?)\s+de\s+livrare|"
+    r"teslimat\s+adresi|teslim\s+yeri|(?:adresa|mjesto)\s+isporuke|"
+    r"(?:τόπος|διεύθυνση)\s+παράδοσης|alamat\s+pengiriman|"
+    r"direcci[óo]n\s+de\s+entrega|(?:morada|endere[çc]o)\s+de\s+entrega"
 )
-# (a dash between them, or none: 'Deliver to: TON-NKF04 Fanga'uta office block')
+# (a dash between them, or none: 'Deliver to: TON-NKF04 Fanga'uta office block'; a code of
+# three parts, the middle one lettered: 'SC-MAH-06 - Anse Royale', not a postcode's 'PL-00-950')
 # (or a comma, and a project's word before it: 'chantier DJ-BAL02, Balbala, Djibouti')
 _SITE_BEFORE_NAME = re.compile(
-    r"([A-Z]{2,}[A-Z0-9]*-[A-Z0-9]*\d[A-Z0-9]*)(?:,\s+|\s+(?P<dash>[-–·]\s+)?)[^\W\d]"
+    r"([A-Z]{2,}[A-Z0-9]*(?:-[A-Z0-9]*[A-Z][A-Z0-9]*)?-[A-Z0-9]*\d[A-Z0-9]*)"
+    r"(?:,\s+|\s+(?P<dash>[-–·]\s+)?)[^\W\d]"
 )
 
 
 # A site's code set apart on an address's line: in brackets ending it ('Baustelle Kolbenhof
 # (HH-2604)'), after 'c/o' ('c/o PNI-04 Kolonia health centre') or after a comma ending it
 # ('for Meridian Construction (Ireland) Ltd, ESD-24-011').
-_SITE_CODE = r"[A-Z]{2,}[A-Z0-9]*-[A-Z0-9]*\d[A-Z0-9-]*"
+_SITE_CODE = (
+    r"(?!(?:TEL|FAX|PO|REQ|REV|INV|WH|DOCK)-)"
+    r"[A-Z]{2,}[A-Z0-9]*(?:-[A-Z0-9]*[A-Z][A-Z0-9]*)?-[A-Z0-9]*\d[A-Z0-9-]*"
+)  # (its middle part lettered: 'NI-COL-2246')
 # (not a country's letters before a postcode, 'Rīga, LV-1050')
 _SITE_SET_APART = re.compile(
     rf"\(({_SITE_CODE})\)\s*$|(?<![^\W\d_])c/o\s+({_SITE_CODE})(?![\w-])|"
@@ -1703,24 +1761,44 @@ def _code_before_name(text: str, dashed: bool = False) -> str | None:
 
 def _code_first(text: str) -> str | None:
     """A site's code before its name ('GYR-03 építkezés, 9024 Győr'), not a country's letters
-    before a postcode ('NL-3072 AP Rotterdam'), nor a code set apart in brackets (a store's, a
-    berth's, a postcode's)."""
+    before a postcode ('NL-3072 AP Rotterdam', 'FIN-00100 Helsinki'), nor a code set apart in
+    brackets (a store's, a berth's, a postcode's)."""
     first, _, rest = text.strip().partition(" ")
     match = _SITE_BEFORE_NAME.match(rest if fields.project_word(first) else text.strip())
-    if match is None or re.fullmatch(r"[A-Z]{2}-\d{4,5}", match.group(1)):
+    if match is None or re.fullmatch(r"[A-Z]{1,3}-\d{4,6}", match.group(1)):
         return None
     return match.group(1)
 
 
+# A site's code alone in its cell ('MU-GBY05', 'ID-GRS-04'): letters, then a part with a
+# letter and a digit or more parts; not a postcode's country letters and digits ('FIN-00100',
+# 'PL-00-950'), nor a phone's, a document's or a store's ('TEL-…', 'REV-2', 'WH-01', 'DOCK-3').
+_CODE_ALONE = re.compile(r"[A-Z]{2,}[A-Z0-9]*(?:-[A-Z0-9]+)+")
+_NOT_A_SITE = re.compile(
+    r"(?:TEL|FAX|PHONE|PO|REQ|REV|INV|QUO|WH|WHS|DOCK|BERTH|GATE|BAY|DC|STORE|BIN)-"
+)
+
+
+def _code_alone(text: str) -> str | None:
+    text = text.strip()
+    if not _CODE_ALONE.fullmatch(text) or _NOT_A_SITE.match(text) or not re.search(r"\d", text):
+        return None
+    lettered = any(re.search(r"[A-Z]", part) for part in text.split("-")[1:])
+    return text if lettered else None
+
+
 def _delivered_to(pairs: list[Line], options: ExtractOptions, step: float) -> Found:
     """The code before a name under 'Deliver to' (or set apart on its line), or before a name
-    under a place of delivery's other labels: a known site's, as if under a site's label; any
-    other code (a store's, 'WH-01 - Central stores') as under a location's, not proven."""
+    under a place of delivery's other labels, or alone under any of them: a known site's, as
+    if under a site's label; any other code (a store's, 'WH-01 - Central stores') as under a
+    location's, not proven."""
     there = fields.find(pairs, [_DELIVER_TO], _code_before_name, step)
     if not there.value:
         there = fields.find(pairs, [_DELIVER_TO_MORE], _code_first, step)
     if not there.value:
         there = _in_deliver_to_block(pairs, step)
+    if not there.value:
+        there = fields.find(pairs, [rf"{_DELIVER_TO}|{_DELIVER_TO_MORE}"], _code_alone, step)
     if there.value and validate.site_code_proof(there.value, options.site_codes) != "known":
         there = replace(there, rank=fields.ACCOUNT_RANK)
     return there
@@ -1845,6 +1923,8 @@ def read_po(lines: list[Line], options: ExtractOptions | None = None) -> dict:
     found["currency"], doubt = _named_by_the_total(found["currency"], found.get("total"))
     if doubt:
         doubted["currency"] = doubt
+    if (rate := _tax_rate_not_ours(found, table.items, lines)) is not None:
+        doubted.setdefault("currency", rate)
     if _the_sites_code(found["po_number"], found["project_code"]):
         doubted.setdefault("po_number", "the project's code too: the site's reference?")
     included = totals.tax_included(found.get("tax")) and not _net_prices(found, table.items)

@@ -319,7 +319,8 @@ def reference(text: str) -> str | None:
     or in capitals ('WAITS'); never a label word ('STATUS'), a date or a company's name, nor
     the year of a date in words ('Mata-Utu, le 3 juin 2026')."""
     text = numbers.DATE_IN_TEXT.sub(lambda m: " " if _worded_date_alone(m) else m.group(), text)
-    for token in text.replace(":", " ").split():
+    tokens = text.replace(":", " ").split()
+    for n, token in enumerate(tokens):
         match = _CODE.fullmatch(token.strip(".,;"))
         if not match or not 2 <= len(token) <= 40 or is_label(token):
             continue
@@ -329,8 +330,14 @@ def reference(text: str) -> str | None:
             return match.group()
         if re.fullmatch(r"[A-Z][A-Z\-/_.]{2,}", token) and token not in _PRINT_WORDS:
             # a word in capitals, unless it starts a company's name ('MERIDIAN
-            # CONSTRUCCIONES, S.R.L.' after a title)
-            return None if validate.ends_in_legal_form(text) else match.group()
+            # CONSTRUCCIONES, S.R.L.' after a title); with the digits after it, its series'
+            # letters and its number ('MCS 0436', 'BYO 004981')
+            if validate.ends_in_legal_form(text):
+                return None
+            after = tokens[n + 1].strip(".,;") if n + 1 < len(tokens) else ""
+            if len(token) <= 4 and re.fullmatch(r"\d{3,}", after) and len(tokens) == n + 2:
+                return f"{match.group()} {after}"
+            return match.group()
     return None
 
 
@@ -383,6 +390,11 @@ _CODE_NAMED = re.compile(
     r"((?=[\w\-/.]*[A-Za-z]{2})(?=[\w\-/.]*\d)[A-Za-z0-9][A-Za-z0-9\-/_.]*)"
     r"(?:\s+[-–—·•|]\s+[«\"“]?\w|,\s+[«\"“]?[^\W\d]|\s+(?=[A-ZÀ-Þ][a-zß-ÿ]))"
 )
+# A code of capitals and digits in dashed parts before a name in another script ('BT-SPT1
+# спортска сала, Битола'; not 'Phase2 строительство').
+_CODE_BEFORE_SCRIPT = re.compile(
+    r"((?=[A-Z0-9-]*[A-Z])(?=[A-Z0-9-]*\d)[A-Z0-9]+(?:-[A-Z0-9]+)+)\s+(?=[^\x00-\u024f\W\d_])"
+)
 
 
 # A ledger's numbers before a site's code in a cost centre ('4.01.BR-SP014'): an account and
@@ -395,7 +407,7 @@ def code(text: str) -> str | None:
     text = text.strip().strip(".,;:").strip()  # (a colon apart before it: ': KW-SAH02')
     text = _after_project_word(text) or text  # the code after 'Project' in 'Project CP09'
     text = _LEDGER_PREFIX.sub("", text)  # a cost centre's ledger numbers before it
-    named = _CODE_NAMED.match(text)
+    named = _CODE_NAMED.match(text) or _CODE_BEFORE_SCRIPT.match(text)
     # 'CP09 - Riverside Drive, Mbombela' -> 'CP09'; a sentence's full stop after the code is
     # not the code's ('Project SL-BO01. Quote our PO No. ...')
     text = named.group(1).rstrip(".") if named else text
@@ -421,11 +433,15 @@ _RESPECTED = re.compile(r"\s+المحترم(?:ين|ون)?$")
 
 
 # Our account with the supplier, or its code in our books, in brackets after its name, named
-# so ('Msasa Hardware (Pvt) Ltd (A/C V2110)', '… Ltd (Vendor 40021)'): not the name's (a
-# year in brackets, '(1998)', a legal form, '(Pty)', and a branch's code, '(MS12)', stay).
+# so ('Msasa Hardware (Pvt) Ltd (A/C V2110)', '… Ltd (Vendor 40021)') or unnamed in the shape
+# of a ledger's numbers, as before a name, with no dash (`_VENDOR_CODE`: '… Ltd (V251461)',
+# '(S00231)'; not a model's or a postcode's '(HD-05000)'):
+# not the name's (a year in brackets, '(1998)', a legal form, '(Pty)', and a branch's code,
+# '(MS12)', stay).
 _ACCOUNT_AFTER = re.compile(
     r"\s*\((?:a/c|acc(?:oun)?t\.?|acc\.|vendor|supplier|creditor)(?:\s*(?:no\.?|#|code))?[:\s]*"
-    r"[\w/-]*\d[\w/-]*\)$",
+    r"[\w/-]*\d[\w/-]*\)$"
+    r"|\s*\((?-i:[A-Z]{1,3})(?:0\d{3,}|\d{5,})\)$",
     re.IGNORECASE,
 )
 
@@ -437,6 +453,13 @@ _ACCOUNT_AFTER = re.compile(
 _VENDOR_CODE = re.compile(r"^[A-Z]{1,3}-?(?:0\d{3,}|\d{5,})\s+(?=[^\W\d_]{2})")
 
 
+# A company's legal form in Japanese, Chinese or Korean, written run on to its name with no
+# space ('株式会社東北型枠資材', '广州市瑞丰机电设备有限公司', '(주)한성건재'): one word, a name.
+_EAST_ASIAN_FORM = re.compile(
+    r"株式会社|有限会社|合同会社|有限公司|公司|\(주\)|㈜|주식회사|유한회사"
+)
+
+
 def name(text: str) -> str | None:
     if text.strip().endswith(":"):  # another label ('Subject:'), not a name
         return None
@@ -445,7 +468,11 @@ def name(text: str) -> str | None:
     text = _ACCOUNT_AFTER.sub("", text)
     if len(text) < 3 or not re.search(r"[^\W\d_]{2}", text) or is_label(text):
         return None
-    if not re.search(r"[A-Za-z]", text) and len(text.split()) < 2:
+    if (
+        not re.search(r"[A-Za-z]", text)
+        and len(text.split()) < 2
+        and not _EAST_ASIAN_FORM.search(text)
+    ):
         return None  # one word in another script beside a label: the label translated
     text = _VENDOR_CODE.sub("", text)  # 'S00231 Waterloo Quarry ...' -> the name
     if re.match(r"^\d", text):  # a street address, not a company
@@ -641,8 +668,9 @@ _ANOTHER_DATE = re.compile(
 
 
 # Currencies with a sign or a mark of their own; the others by their ISO code alone.
-# not in a code ('KES-10', 'NP-PKR02'); after a stroke, before no digit ('Amount/AED')
-_CODE_ALONE = r"(?:(?<!\w[-/]){0}|{0}(?!\d))(?![A-Za-z]|[-/]\w)"
+# not in a code ('KES-10', 'NP-PKR02', 'RF-25-RUB'); after a stroke, before no digit
+# ('Amount/AED')
+_CODE_ALONE = r"(?:(?<!\w[-/]){0}|(?<!\w-){0}(?!\d))(?![A-Za-z]|[-/]\w)"
 # After an amount, not any number: cents, or thousands grouped ('164.382,79 TL', '17 254 Ft';
 # '20 Ft' is a container's length in feet).
 _AFTER_MONEY = r"(?:(?<=\d[.,$]\d\d)|(?<=\d[ .,'\u00a0]\d{3}))"
@@ -744,9 +772,11 @@ _SIGNED = [
     # nor a code of an 'R' and four digits or more run together ('Requisition No.  R3702')
     # nor a code's part after its dash or stroke ('MAL-R188')
     # nor a round bar's size ('Reinforcing bar R10 x 6m', 'R12 mm')
+    # nor a document's number of an 'R' and digits joined to more ('SO No: R07-040163')
     (
         "ZAR",
-        rf"ZAR|(?<![\d/-])R(?!\d{{4,}}(?![\d.,])|\d{{1,2}}\s?(?i:x\s?\d|mm\b))(?=\s?{_RANDS})",
+        rf"ZAR|(?<![\d/-])R(?!\d{{4,}}(?![\d.,])|\d{{1,2}}\s?(?i:x\s?\d|mm\b)|\d+[-/]\d)"
+        rf"(?=\s?{_RANDS})",
     ),
     ("BRL", r"BRL|R\$"),
     ("NAD", r"NAD|N\$"),

@@ -37,21 +37,22 @@ COLUMN_NAMES: list[tuple[str, str]] = [
     ),
     (
         "amount",
-        r"(?:line\s+|nett?\s+|excl\.?\s+|ext(?:ended)?\.?\s+)?(?:amount|total|value)"
+        r"(?:line\s+|nett?\s+|excl\.?\s+|ext(?:ended)?\.?\s+|basic\s+)?(?:amount|total|value)"
         r"(?:\s+excl\.?(?:\s+vat)?)?|nett?|excl\.?(?:\s+vat)?|"
         r"ext(?:ended)?\.?(?:\s+(?:price|cost))?|extension|" + words.COLUMNS["amount"],
     ),
     ("quantity", r"qty\.?|quantity|quant\.?|units|" + words.COLUMNS["quantity"]),
     ("unit", r"unit|uom|u/m|unit\s+of\s+measure|measure|order\s+unit|" + words.COLUMNS["unit"]),
-    ("line", r"#|no\.?|line|ln|item\s+#|item\s+no\.?|" + words.COLUMNS["line"]),
+    ("line", r"#|no\.?|line|ln|sl\.?|item\s+#|item\s+no\.?|" + words.COLUMNS["line"]),
     (
         "item_code",
-        r"(?:item\s+|stock\s+|product\s+|part\s+|article\s+)?(?:code|no\.?|number|#)|"
+        r"(?:item\s+|stock\s+|product\s+|part\s+|article\s+|material\s+)?(?:code|no\.?|number|#)|"
         r"item|part|sku|stock|article|" + words.COLUMNS["item_code"],
     ),
     (
         "description",
-        r"(?:item\s+|product\s+|goods\s+)?(?:description|des(?:c|cr|crip)?[:.]?|details|particulars)|"
+        r"(?:item\s+|product\s+|goods\s+|material\s+)?"
+        r"(?:description|des(?:c|cr|crip)?[:.]?|details|particulars)|"
         r"product|goods|services?|material|short\s+text|" + words.COLUMNS["description"],
     ),
     # a line's own tax (its rate or amount): a column of its own, not the line's amount
@@ -166,6 +167,9 @@ _TAX_SAID = re.compile(
 def column_key(text: str) -> str | None:
     # (a capital I with its dot lower-cased keeps the dot: 'İsk.' as 'i̇sk.')
     cleaned = re.sub(r"\s+", " ", text).strip().lower().replace("i\u0307", "i")
+    # a word's last vowel accented, as a line printer writes it: the vowel and an apostrophe
+    # ("QUANTITA'" for quantità, "Q.TA'")
+    cleaned = re.sub(r"(?<=[aeiou])['’´`](?=\s|$)", "", cleaned)
     cleaned = re.sub(r"\s*\((?:[a-z]{3}|r|\$|€|£|%|incl\.?|excl\.?)\)$", "", cleaned)
     # a price or an amount said to be with its tax ('Price incl. VAT', 'Amount inc GST')
     with_tax = r"(?<=price|mount|total)\s+inc(?:l\.?|luding)?\s+(?:vat|gst|tax)$"
@@ -1216,7 +1220,7 @@ class RowReader:
         first = line.cells[0].text
         if len(line.cells) < 2 or not FOOT.match(first):
             return False  # (not 'ABB-specificatie', a heading beside the foot's subtotal)
-        if not _GROUP_NAMED.match(FOOT.sub("", first, 1)):
+        if not _GROUP_NAMED.match(FOOT.sub("", first, 1)) and not _TO_SUMMARY.search(first):
             return False
         printed = money_text(line.cells[-1].text, self.comma)
         group = self.rows[self.section :]
@@ -1422,6 +1426,9 @@ _MARK_AFTER = re.compile(r"\s*(?:F\.?\s?CFA|[A-Z]{3})$")
 
 # What follows 'Subtotal' in a group's own subtotal: the group's letter or number, a colon.
 _GROUP_NAMED = re.compile(r"\s*[A-Za-z0-9]{1,3}\s*[:\-–]\s*[^\W\d]")
+# A bill of quantities' section total, carried to the bills' summary or collection page
+# ('Total to summary', 'Carried to Collection').
+_TO_SUMMARY = re.compile(r"\b(?:carried\s+)?to\s+(?:the\s+)?(?:summary|collection)\b", re.I)
 
 
 def numbering_row(line: Line) -> bool:

@@ -62,7 +62,48 @@ _LABEL_WORDS = {
         bouwplaats order bestelling opdracht bedrag aantal eenheid prijs omschrijving artikel
         kenmerk levering afleveradres""",
 }
-LABEL_WORDS = frozenset(word for words in _LABEL_WORDS.values() for word in words.split())
+# The languages of the office's orders from abroad: a header's labels (who, where, when, which
+# number), as 'Toimitusosoite / Leveransadress' beside 'Leverantör'. Only their words of nine
+# letters or more count: the shorter are companies' names too ('Termin', 'Kund', 'Strana',
+# 'Ime', 'Leverans').
+_LABEL_WORDS_ABROAD = {
+    "sv": """namn datum nummer nr sida telefon adress leveransadress fakturaadress kontakt moms
+        beställning beställningsnr order leverantör kund köpare beställare projekt
+        arbetsplats leverans leveransdatum leveransvillkor betalningsvillkor referens
+        er vår ert vårt""",
+    "fi": """nimi päivämäärä pvm numero nro sivu puhelin osoite toimitusosoite laskutusosoite
+        yhteyshenkilö alv tilaus tilausnro toimittaja asiakas tilaaja ostaja projekti työmaa
+        toimitus toimitusaika toimitusehto maksuehto viite viitteemme viitteenne""",
+    "no": """navn dato nummer side telefon adresse leveringsadresse fakturaadresse kontakt mva
+        bestilling ordre ordrenr leverandør kunde kjøper bestiller prosjekt byggeplass
+        levering leveringsdato betalingsbetingelser referanse deres vår""",
+    "da": """navn dato nummer side telefon adresse leveringsadresse fakturaadresse kontakt moms
+        bestilling ordre leverandør kunde køber rekvirent projekt byggeplads levering
+        leveringsdato betalingsbetingelser reference jeres""",
+    "pl": """nazwa data numer nr strona telefon adres kontakt nip zamówienie dostawca odbiorca
+        nabywca sprzedawca zamawiający projekt budowa dostawa dostawy miejsce termin
+        płatności warunki""",
+    "cs": """název jméno datum číslo č. strana telefon adresa kontakt ič dič objednávka
+        dodavatel odběratel zákazník projekt stavba dodání dodací místo splatnost""",
+    "hu": """név dátum szám oldal telefon cím kapcsolat adószám megrendelés rendelés szállító
+        vevő megrendelő projekt helyszín szállítási szállítás fizetési határidő""",
+    "ro": """nume data număr nr. pagina telefon adresa contact cui comandă furnizor client
+        beneficiar cumpărător proiect șantier livrare livrării plată""",
+    "tr": """ad adı tarih numara no sayfa telefon adres iletişim vergi sipariş tedarikçi
+        müşteri alıcı proje şantiye teslimat teslim ödeme""",
+    "et": """nimi kuupäev number lehekülg telefon aadress tarneaadress kontakt kmkr tellimus
+        tarnija klient ostja tellija projekt objekt tarne tarneaeg maksetingimused viide""",
+    "lv": """nosaukums datums numurs nr. lappuse tālrunis adrese piegādes kontakts pvn pasūtījums
+        piegādātājs klients pircējs pasūtītājs projekts objekts piegāde apmaksas""",
+    "lt": """pavadinimas data numeris nr. puslapis telefonas adresas pristatymo kontaktas pvm
+        užsakymas tiekėjas klientas pirkėjas užsakovas projektas objektas pristatymas""",
+    "hr": """naziv ime datum broj br. stranica telefon adresa kontakt oib pdv narudžba
+        narudžbenica dobavljač kupac naručitelj projekt gradilište isporuka isporuke
+        plaćanja mjesto""",
+}
+LABEL_WORDS = frozenset(word for words in _LABEL_WORDS.values() for word in words.split()) | {
+    word for words in _LABEL_WORDS_ABROAD.values() for word in words.split() if len(word) >= 9
+}
 _LABEL_TOKEN = re.compile(r"[^\w\-./°]+", re.UNICODE)
 
 # Lines that are an address, a phone, an e-mail or a company's registration, not a name.

@@ -360,7 +360,7 @@ COLUMNS = {
     r"pr\.?\s+unit(?:[áa]rio|\.)?|"
     rf"(?:ед\.?\s*)?(?:цена|ціна){_BEFORE_VAT}|[çc]mimi{_WITHOUT_TVSH}|narxi?,?|"
     r"bahasy,?(?:\s+manat)?|нарх|preu(?:\s+unitari)?(?:\s+h\.?t\.?)?|"
-    r"prezzo(?:\s+unit(?:ario|\.)?)?(?:\s+netto)?|"  # (Italian's)
+    r"prezzo(?:\s+unit(?:ario|\.)?|\s+un\.)?(?:\s+netto)?|"  # (Italian's)
     r"(?:stuks|eenheids)?prijs(?:\s+per\s+(?:stuk|eenheid))?|"  # (Dutch's)
     # (Czech's)
     r"(?:jedn(?:otkov[áa])?\.?\s+)?cena(?:\s+za\s+(?:m\.?j\.?|jednotku|ks))?(?:\s+bez\s+dph)?",
