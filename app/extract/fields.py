@@ -83,6 +83,10 @@ YOUR_ORDER = (
     r"porosia\s+juaj|ordni\s+tag[ħh]kom|"  # (Maltese's 'your order')
     r"agizo\s+lako(?:\s+na\.?)?|"  # (Swahili's, and its number: 'Agizo lako Na.')
     r"va[šs]a\s+narud[žz]b(?:enic)?a|hoc['’]h\s+urzhiad|"  # (Montenegrin's, Breton's)
+    # the buyer's order on a supplier's page ("Buyer's PO No.", 'Réf. votre bon de commande',
+    # Montenegrin's 'Po vašoj narudžbi br.', Chile's 'O/C cliente')
+    rf"buyer['’]?s\s+(?:{_PO}|order)|r[ée]f\.?\s+(?:de\s+)?votre\s+bon\s+de\s+commande|"
+    r"po\s+va[šs]oj\s+narud[žz]bi|o/c\s+(?:del\s+)?cliente|"
     # Spanish's, Portuguese's and French's ('Su orden de compra N°', 'Votre commande'; a
     # shop's 'Tu pedido' is its own, 'Tu n.º de pedido' ours: YOUR_ORDER_NUMBER)
     r"su\s+(?:orden(?:\s+de\s+compra)?|pedido|o[./]\s?c\.?)|"  # (and 'Su O/C', 'Su O.C.')

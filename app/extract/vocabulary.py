@@ -64,6 +64,9 @@ PO_NUMBER = [
     r"sipari(?:ş|s)\s+(?:no\.?|numaras(?:ı|i))",
     # Catalan's ('Núm. ordre', 'Ordre núm.')
     r"n[úu]m(?:\.|ero)?\s+(?:d['’]\s*)?ordre|ordre\s+n[úu]m(?:\.|ero)?",
+    # Spanish's order to a supplier by its letters and a colon ('OC:  27867'); Finnish's
+    # number and date of the purchase order ('Ostotilauksen numero/pvm')
+    r"o\.?c\.?(?=\s*:)|ostotilauksen\s+numero(?:\s*/\s*pvm)?",
 ]
 OUR_REFERENCE = [
     r"ons\s+verw(?:ysing)?\.?|unsere?\s+ref(?:erenz)?\.?|notre\s+r[ée]f(?:[ée]rence)?\.?",
