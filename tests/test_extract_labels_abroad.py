@@ -204,10 +204,15 @@ def test_a_vat_analysis_under_the_total_leaves_it_proven():
 
 def test_the_foot_going_on_is_a_check_on_the_lines_under_the_total():
     lines = text_lines(
-        "Total            3,450.00\nDeposit paid       450.00\nBalance due      3,000.00\n"
+        "Total            3,450.00\nRetention 5%       172.50\nNet payable      3,277.50\n"
     )
     total = Found("3450.00", 0.95, lines[0].text.strip(), 0)
     assert totals.foot_goes_on(lines, total, decimal_comma=False)
+    # a deposit paid, taken off: the balance is what is left to pay of the order's total
+    paid = text_lines(
+        "Total            3,450.00\nDeposit paid       450.00\nBalance due      3,000.00\n"
+    )
+    assert totals.foot_goes_on(paid, total, decimal_comma=False) is None
     # nothing under it, or a number that is no sum of them
     assert totals.foot_goes_on(lines[:1], total, decimal_comma=False) is None
     other = text_lines(

@@ -1,7 +1,8 @@
 """Our order's number under the labels a supplier's page abroad gives it, each on a page made
 up here: Spanish's 'OC:' and Chile's 'O/C cliente:', "Buyer's PO No.", French's 'Réf. votre
 bon de commande', Montenegrin's 'Po vašoj narudžbi br.' and Finnish's 'Ostotilauksen
-numero/pvm'; and a plain 'OC' in a word or a code is no label."""
+numero/pvm', Macedonian's 'Ваша нарачка бр.', and the Korean, Japanese and Chinese 'your
+company's order number'; and a plain 'OC' in a word or a code is no label."""
 
 from __future__ import annotations
 
@@ -34,6 +35,10 @@ PLY-18     Plywood WBP 18 mm 2440x1220    20   sheet   40.00        800.00
         ("Réf. votre bon de commande :", "BC/TNG/370/26"),
         ("Po vašoj narudžbi br.", "PG-400/2026"),
         ("Ostotilauksen numero/pvm", "4500072907"),
+        ("Ваша нарачка бр.", "НБ-735/26"),
+        ("귀사 발주번호 :", "BSN-26-0481"),
+        ("貴社注文番号", "TK26955-30"),
+        ("贵公司订单号:", "CG20260409-23"),
     ],
 )
 def test_our_orders_number_under_a_suppliers_label_for_it(label, value):

@@ -122,12 +122,48 @@ _ADDRESSED = [
     ("ca", re.compile(rf"{_TOWN}(?:{_PROVINCES})\s{{1,2}}[A-Z]\d[A-Z]\s?\d[A-Z]\d{_ENDS}", re.M)),
 ]
 
+# A company named after its country: the country last before its legal form, or in brackets
+# ('Meridian Construction Nepal Pvt. Ltd.', 'MERIDIAN CONSTRUCTION MAROC S.A.R.L.', 'Holcim
+# (Thailand) Co., Ltd.', 'Construcciones de México, S.A. de C.V.'); not '(Pty)', which South
+# Africa's and Australia's companies share.
+_LEGAL_FORM = (
+    r"(?:\(?Pvt\.?\)?\s+)?(?:Ltd|Limited|Co\.|Company|Inc\b|LLC|PLC|Pte|Sdn|GmbH|AG\b|B\.?V\b"
+    r"|S\.?A\.?R\.?L|S\.?A\.?S\b|S\.?A\b|S\.?R\.?L|S\.?p\.?A\b|Ltda|Lda|Kft|d\.o\.o|Sp\.\s?z)"
+)
+_COMPANY = [
+    (domain, re.compile(rf"(?<![^\W\d_])(?:{names})(?:\)\s+|,?\s+){_LEGAL_FORM}"))
+    for domain, names in re.findall(r"([a-z]{2}) (\S+)", _NAMES)
+]
+# A tax registration's name (and shape) that one country's alone: Mexico's RFC, Argentina's
+# CUIT, Brazil's CNPJ, Pakistan's NTN and STRN, Colombia's NIT with its check digit, Chile's
+# RUT, Peru's RUC, the Philippines' TIN, Morocco's ICE, Indonesia's NPWP, Kenya's KRA PIN,
+# Australia's ABN, Vietnam's MST.
+_REGISTRATIONS = [
+    ("mx", r"\bRFC:?\s*[A-ZÑ&]{3,4}\d{6}[A-Z\d]{3}\b"),
+    ("ar", r"\bC\.?U\.?I\.?T\.?(?:\s*N[°ºo.]*)?:?\s*\d{2}-?\d{8}-?\d\b"),
+    ("br", r"\bC\.?N\.?P\.?J\.?\b"),
+    ("pk", r"\b(?:NTN|STRN)\b"),
+    ("co", r"\bNIT:?\s*\d{3}\.?\d{3}\.?\d{3}-\d\b"),
+    ("cl", r"\bR\.?U\.?T\.?:?\s*\d{1,2}\.\d{3}\.\d{3}-[\dkK]\b"),
+    ("pe", r"\bR\.?U\.?C\.?:?\s*(?:10|20)\d{9}\b"),
+    ("ph", r"\bTIN:?\s*\d{3}-\d{3}-\d{3}-\d{3,5}\b"),
+    ("ma", r"\bICE:?\s*\d{15}\b"),
+    ("id", r"\bNPWP\b"),
+    ("ke", r"\bKRA\s+PIN\b"),
+    ("au", r"\bABN:?\s*\d{2}\s?\d{3}\s?\d{3}\s?\d{3}\b"),
+    ("vn", r"\bMST\b|(?i:mã\s+số\s+thuế)"),
+]
+_REGISTERED = [(domain, re.compile(pattern)) for domain, pattern in _REGISTRATIONS]
+
 
 def named(text: str) -> set[str]:
     """The domains of the countries the text names as an address's last part ('Tegucigalpa,
-    M.D.C., Honduras, C.A.', 'Alofi, Niue'), or whose addresses it prints ('Atlanta, GA
-    30336', 'Brierley Hill DY5 1XN')."""
+    M.D.C., Honduras, C.A.', 'Alofi, Niue') or in a company's name before its legal form, whose
+    addresses it prints ('Atlanta, GA 30336', 'Brierley Hill DY5 1XN'), or whose tax
+    registration it prints ('RFC: MCM150312QR4')."""
     named = {domain for domain, name in _NAMED if name.search(text)}
+    named |= {domain for domain, name in _COMPANY if name.search(text)}
+    named |= {domain for domain, registration in _REGISTERED if registration.search(text)}
     return named | {domain for domain, address in _ADDRESSED if address.search(text)}
 
 

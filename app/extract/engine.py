@@ -301,9 +301,25 @@ def _decimal_mark(lines: list[Line], step: float, trail: Trail) -> tuple[bool, b
     return comma, False
 
 
+# A line that gives an amount's value in another money for information only: an equivalent,
+# a rate of exchange ('ZAR equivalent (rate 20.12): R 174,440.00 - for customs purposes only',
+# 'For information: approx. USD 3,361.11 at 18.20 ZAR/USD', 'Equivalente en $ al T.C. 39,224',
+# 'Gegenwert', 'contre-valeur', 'Cotización US$ BNA del día: $ 1.244,03'): not the order's
+# money.
+_COUNTER_VALUE = re.compile(
+    r"(?i:equivalen[tc]e?|[ée]quivalent|for\s+(?:information|customs)|contre-?valeur|gegenwert|"
+    r"tegenwaarde|exchange\s+rate|rate\s+of\s+exchange|tipo\s+de\s+cambio|taux\s+de\s+change|"
+    r"wechselkurs|cotizaci[óo]n\s+(?:del?\s+)?(?:US\$|U\$S|USD|d[óo]lar)|"
+    r"approx(?:\.|imately)?\s+(?:[A-Z]{3}\b|[$€£]|R\s?\d))"
+    rf"|\bT\.C\.|\b(?:{'|'.join(numbers.CURRENCY_CODES)})/(?:{'|'.join(numbers.CURRENCY_CODES)})\b"
+)
+
+
 def _currency(lines: list[Line]) -> tuple[Found, int]:
     """The currency by its label, else by the symbols or codes beside the amounts, else the
-    office's own; and how many currencies the document names."""
+    office's own; and how many currencies the document names. Lines that give a value in
+    another money for information (_COUNTER_VALUE) name none."""
+    lines = [line for line in lines if not _COUNTER_VALUE.search(line.text)] or lines
     found = fields.find(lines, fields.PO_LABELS["currency"], fields.currency, typical_step(lines))
     text = "\n".join(line.text for line in lines)
     named = fields.currencies_named(text)
@@ -324,6 +340,13 @@ def _currency(lines: list[Line]) -> tuple[Found, int]:
         if krona:  # or whose e-mail and web addresses it prints, flagged too
             found = Found(krona, proofs.LOW - 0.1, f"kr: the page's addresses are {krona}'s")
             return found, len(named)
+        if unnamed and (yen_or_yuan := _yen_or_yuan(text)) is not None:
+            return yen_or_yuan, len(named)  # ('85,574円')
+        if unnamed and (code := _country_currency(text)):
+            # a mark not known here beside the amounts ('2 140 800 Ar'), on a page from one
+            # country: that country's money, flagged
+            doubt = f"'{unnamed}' beside the amounts, and {_abroad(text)}: {code}, that country's"
+            return Found(code, proofs.LOW - 0.1, doubt), len(named)
         if unnamed:  # flagged: a person says which
             found = Found(None, 0.0, f"'{unnamed}' beside the amounts names no one currency")
             return found, len(named)
@@ -352,6 +375,9 @@ def _currency(lines: list[Line]) -> tuple[Found, int]:
             dollar = _dollar(text, ocr)
             doubt = f"{dollar.source}; the page names the US dollar too"
             return Found(dollar.value, proofs.LOW - 0.1, doubt, None, ocr), len(named)
+        if symbol == "RON" and not coded and _country_currency(text) == "MDL":
+            # 'lei' on a page from Moldova: its leu, flagged
+            return Found("MDL", proofs.LOW - 0.1, "lei: the page is Moldova's"), len(named)
         if symbol in fields.MARKED_ONLY and not coded and not re.search(r"WS\$", text):
             # a mark that is also a word or a state's letters ('SAT', 'VT', 'DA'): flagged
             doubt = f"{fields.MARKED_ONLY[symbol]}: by its mark, no code names the currency"
@@ -371,6 +397,10 @@ def _currency(lines: list[Line]) -> tuple[Found, int]:
             if rupee:  # the country the phones are in: its rupee, flagged
                 found = Found(rupee, proofs.LOW - 0.1, f"Rs: the page's phones dial {rupee}'s")
                 return found, len(named)
+            rupee = _country_currency(text)
+            if rupee in _RUPEE_BY_DIALLING.values():  # or the one its addresses name, flagged
+                doubt = f"Rs: {_abroad(text)}, and {rupee} is that country's rupee"
+                return Found(rupee, proofs.LOW - 0.1, doubt), len(named)
             found = Found(symbol, proofs.LOW - 0.1, "Rs: no code names which country's rupee")
             return found, len(named)
         doubt = None
@@ -549,6 +579,9 @@ def _no_sign(text: str, ocr: bool) -> Found:
     code = fields.dollar_in_words(text)
     if code:
         return Found(code, 0.8, f"{code} as the page names it in words")
+    yen_or_yuan = _yen_or_yuan(text)
+    if yen_or_yuan is not None:
+        return yen_or_yuan
     if _CFA.search(text):  # the franc of two unions: the page's phones say which, flagged
         code = _by_dialling(text, _CFA_BY_DIALLING)
         if code:
@@ -574,6 +607,35 @@ def _no_sign(text: str, ocr: bool) -> Found:
     if mark:  # ('Total comandă (lei):')
         return Found(OWN_CURRENCY, proofs.LOW - 0.1, f"'{mark}' names the total's money, no code")
     return Found(OWN_CURRENCY, 0.7, _OWN_UNSAID)
+
+
+# The one sign of the yen and the yuan ('¥', full-width '￥') beside an amount, and each one's
+# own character after an amount ('85,574円', '24,923.51元'; not '元請', a main contractor) or
+# in a column's brackets ('金額（円）'), and the yuan's names ('人民币', 'RMB'): a page in
+# Japanese writes kana beside its kanji, a page in Chinese none.
+_YEN_SIGN = re.compile(r"[¥￥] ?\d|\d ?[¥￥]")
+_YEN = re.compile(r"\d ?円|[(（]円[)）]")
+_YUAN = re.compile(r"人民[币幣]|(?<![A-Za-z])RMB(?![A-Za-z])|\d ?元|[(（]元[)）]")
+_KANA = re.compile(r"[\u3040-\u30ff]")
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
+def _yen_or_yuan(text: str) -> Found | None:
+    """The yen or the yuan, by the characters of its name after the amounts, or by the sign
+    they share on a page in Japanese (the yen) or in Chinese (the yuan, flagged unless the
+    page names it); else None."""
+    kana = bool(_KANA.search(text))
+    if _YEN.search(text) and not _YUAN.search(text):
+        return Found("JPY", 0.8, "円 after the amounts")
+    if _YUAN.search(text) and not kana:
+        return Found("CNY", 0.8, "the page names the yuan (人民币, RMB or 元)")
+    if not _YEN_SIGN.search(text):
+        return None
+    if kana:
+        return Found("JPY", 0.8, "¥ on a page in Japanese")
+    if _HAN.search(text):
+        return Found("CNY", proofs.LOW - 0.1, "¥ on a page in Chinese: the yuan, no name says so")
+    return None
 
 
 # A currency's sign before an amount, of the signs (Unicode's) no currency is known here by:
@@ -602,9 +664,7 @@ def _tax_rate_not_ours(found: dict[str, Found], items: list[Item], lines: list[L
     a levy between them), or where the page names the office's rate ('VAT (15% on 800.00)':
     some of the goods zero-rated)."""
     currency = found.get("currency", MISSING)
-    if currency.value != OWN_CURRENCY or currency.confidence < proofs.LOW or currency.rank:
-        return None
-    if currency.source != _OWN_UNSAID:
+    if currency.source != _OWN_UNSAID or currency.rank:  # (the office's own, taken unsaid)
         return None
     amounts = [checks.cents(found.get(k, MISSING).value) for k in ("subtotal", "tax", "total")]
     subtotal, tax, total = (None if a is None else Decimal(a) / 100 for a in amounts)
@@ -612,7 +672,7 @@ def _tax_rate_not_ours(found: dict[str, Found], items: list[Item], lines: list[L
         return None
     if (subtotal is None) != (total is None):
         return None  # (one of the sums unread: a discount or a charge may lie between them)
-    if subtotal is not None and total is not None and abs(subtotal + tax - total) > Decimal("0.01"):
+    if subtotal is not None and abs(subtotal + tax - total) > Decimal("0.01"):
         return None
     text = " ".join(line.text for line in lines)
     if any(re.search(rf"(?<![\d.,]){own}(?:[.,]0+)?\s?%", text) for own in OWN_VAT_RATES - {"0"}):
@@ -753,6 +813,8 @@ def _dollar(text: str, ocr: bool) -> Found:
     unknown = _unknown_dollar(text)
     if unknown is not None:
         return unknown
+    if re.search(r"U\$S|US\$", text):  # the US dollar's own mark beside the '$' ('TOTAL U$S')
+        return Found("USD", proofs.LOW - 0.1, "$: the page marks the US dollar's too ('U$S')")
     code = _by_dialling(text, _DOLLAR_BY_DIALLING)
     if code:  # the country the phones are in: its '$', flagged all the same
         return Found(code, proofs.LOW - 0.1, f"$: the page's phones dial {code}'s country")
@@ -1607,13 +1669,33 @@ def _of_the_day_under(lines: list[Line], check: Callable) -> Found:
             if n is None:
                 continue  # (an address's line, left of the block)
             cell = under.cells[n]
-            if n + 1 < len(under.cells) and _OF_LABEL.fullmatch(cell.text.strip()):
+            of = _OF_LABEL.fullmatch(cell.text.strip())
+            if n + 1 < len(under.cells) and (of or _second_date_word(lines, index, cell)):
                 value = under.cells[n + 1]
                 if (date := check(value.text)) is not None:
                     source = f"{cell.text.strip()} {value.text.strip()}"
-                    return Found(date, 0.9, source, 0, value.ocr)
+                    return Found(date, 0.9 if of else 0.7, source, 0, value.ocr)
             break
     return MISSING
+
+
+# A date's word alone as a label ('Tanggal:', 'Date').
+_DATE_WORD_ALONE = re.compile(rf"(?:{_A_DATES_WORD})\s*:?", re.IGNORECASE)
+
+
+def _second_date_word(lines: list[Line], index: int, cell: Cell) -> bool:
+    """A date's word alone under our order's label (lines[index]), where the same word labels
+    a date above it, the page's own ('Nomor' over 'Tanggal', then 'No. PO Anda' over
+    'tanggal'): a block of two numbers, each over its date; the second date is our order's,
+    found, not proven."""
+    if not _DATE_WORD_ALONE.fullmatch(cell.text.strip()):
+        return False
+    word = cell.text.strip().rstrip(":").strip().lower()
+    return any(
+        c.text.strip().rstrip(":").strip().lower() == word and abs(c.x0 - cell.x0) <= 3
+        for line in lines[:index]
+        for c in line.cells
+    )
 
 
 def _by_our_number(lines: list[Line]) -> list[Line]:
@@ -1733,11 +1815,14 @@ _SITE_BEFORE_NAME = re.compile(
 )
 
 
+# The first parts of codes that are no site's: a phone's, a document's, a store's, a dock's
+# ('TEL-…', 'REV-2', 'WH-01', 'DOCK-3').
+_NOT_A_SITES = "TEL|FAX|PHONE|PO|REQ|REV|INV|QUO|WH|WHS|DOCK|BERTH|GATE|BAY|DC|STORE|BIN"
 # A site's code set apart on an address's line: in brackets ending it ('Baustelle Kolbenhof
 # (HH-2604)'), after 'c/o' ('c/o PNI-04 Kolonia health centre') or after a comma ending it
 # ('for Meridian Construction (Ireland) Ltd, ESD-24-011').
 _SITE_CODE = (
-    r"(?!(?:TEL|FAX|PO|REQ|REV|INV|WH|DOCK)-)"
+    rf"(?!(?:{_NOT_A_SITES})-)"
     r"[A-Z]{2,}[A-Z0-9]*(?:-[A-Z0-9]*[A-Z][A-Z0-9]*)?-[A-Z0-9]*\d[A-Z0-9-]*"
 )  # (its middle part lettered: 'NI-COL-2246')
 # (not a country's letters before a postcode, 'Rīga, LV-1050')
@@ -1772,11 +1857,9 @@ def _code_first(text: str) -> str | None:
 
 # A site's code alone in its cell ('MU-GBY05', 'ID-GRS-04'): letters, then a part with a
 # letter and a digit or more parts; not a postcode's country letters and digits ('FIN-00100',
-# 'PL-00-950'), nor a phone's, a document's or a store's ('TEL-…', 'REV-2', 'WH-01', 'DOCK-3').
+# 'PL-00-950'), nor a phone's, a document's or a store's (_NOT_A_SITES).
 _CODE_ALONE = re.compile(r"[A-Z]{2,}[A-Z0-9]*(?:-[A-Z0-9]+)+")
-_NOT_A_SITE = re.compile(
-    r"(?:TEL|FAX|PHONE|PO|REQ|REV|INV|QUO|WH|WHS|DOCK|BERTH|GATE|BAY|DC|STORE|BIN)-"
-)
+_NOT_A_SITE = re.compile(rf"(?:{_NOT_A_SITES})-")
 
 
 def _code_alone(text: str) -> str | None:

@@ -115,15 +115,22 @@ YOUR_ORDER = (
     # Polish's 'as to the order' (on its confirmation), Russian's and Ukrainian's, Uzbek's
     r"sizin\s+sifari[şs]|"
     r"din\s+bestilling|tykkara\s+b[íi]legging|dotyczy\s+zam[óo]wienia|ваш\s+заказ|"
-    r"ваше\s+замовлення|sizning\s+buyurtmangiz"
+    r"ваше\s+замовлення|sizning\s+buyurtmangiz|"
+    # Macedonian's and Bulgarian's ('Ваша нарачка бр.', 'Вашата поръчка'), Korean's, Japanese's
+    # and Chinese's 'your company's order number' ('귀사 발주번호', '貴社注文番号', '贵司订单号')
+    r"ваша(?:та)?\s+(?:нарачка|поръчка)|"
+    # Indonesian's and Malay's 'your PO', 'your order' ('No. PO Anda', 'Pesanan Anda')
+    r"(?:no\.?\s*)?(?:p\.?\s?o\.?|pesanan)\s+anda|"
+    r"귀사\s*(?:발주|주문)\s*번호|貴社\s*(?:注文|発注)\s*(?:番号|No\.?)|[贵貴]公?司\s*[订訂]单[号號]"
 )
 # Its number's label.
 # (the German 'Ihre Bestellreferenz', your order's reference)
 YOUR_ORDER_NUMBER = (
-    # ('Vaša narudžba br.', Bosnian's, Croatian's and Serbian's number)
-    rf"(?:{YOUR_ORDER})(?:{NO}|\s*č\.?|\s*n\.|\s*br\.?|\s*nro\.?)|u\s+bestelnommer|"
+    # ('Vaša narudžba br.', Bosnian's, Croatian's and Serbian's number, in either script)
+    rf"(?:{YOUR_ORDER})(?:{NO}|\s*č\.?|\s*n\.|\s*br\.?|\s*бр\.?|\s*nro\.?)|u\s+bestelnommer|"
     r"ihre\s+bestell(?:nummer|referenz|-?\s*nr\.?)|uw\s+(?:order|bestel(?:ling)?)-?\s*nummer|"
     r"eich\s+rhif\s+archeb|"  # (Welsh's 'your order number')
+    r"namba\s+ya\s+agizo\s+lako|"  # (Swahili's 'number of your order')
     # Spanish's number first ('Tu n.º de pedido de compra', 'Su número de pedido')
     r"(?:su|tu)\s+(?:n\.?\s?[°º]|n[úu]m(?:ero|\.)?)\s+de\s+(?:pedido|orden)(?:\s+de\s+compra)?|"
     r"deres\s+(?:ordre|bestillings?)\s*-?\s*(?:nr\.?|nummer)|ert\s+order\s*-?\s*(?:nr\.?|nummer)|"
@@ -156,7 +163,9 @@ PO_NAMED_NUMBER = rf"(?:p\.?\s?o\.?|purchase\s+order){NO}|{NO_PO}"
 YOUR_DATE = (
     r"(?:your|customer|client)\s+(?:(?:p\.?\s?o\.?|order)\s+)?date|uw?\s+datum|"
     r"uw\s+orderdatum|ihr\s+bestelldatum|"  # (Dutch's and German's 'your order date')
+    r"u\s+bestel(?:ling)?s?datum|"  # (Afrikaans's)
     r"data\s+(?:do\s+)?ped(?:ido|\.)\s+(?:do\s+)?cliente|"  # (Portuguese's client's order's)
+    r"[vs]/\s*(?:data|fecha)|"  # (Portuguese's and Spanish's 'your' shortened: 'V/ Data')
     r"dyddiad\s+eich\s+archeb"  # (Welsh's)
 )
 # 'Customer ref. date' beside 'Customer ref.': our order's date where its number was read
@@ -184,9 +193,12 @@ CUSTOMER_ORDER_BARE = (
 # may be a person's).
 # (and Swedish's, Norwegian's, Danish's and Frisian's: 'Er referens', 'Jo referinsje')
 YOUR_REFERENCE = (
-    r"(?:your|uw|ihre?|votre|er|deres|jeres|jo)\s+"
+    r"(?:(?:your|uw|ihre?|votre|er|deres|jeres|jo)\s+"
     # (Dutch's 'kenmerk', German's 'Zeichen', sign, as a letter's block of references names it)
-    r"(?:r[ée]f(?:erence|erentie|erenz|[ée]rence|erens|eranse|erinsje)?\.?|kenmerk|zeichen)"
+    r"(?:r[ée]f(?:erence|erentie|erenz|[ée]rence|erens|eranse|erinsje)?\.?|kenmerk|zeichen)|"
+    # Portuguese's and Spanish's, 'your' shortened or not ('V/ Ref.ª', 'S/ Referencia', 'Vossa
+    # referência', 'Su referencia')
+    r"[vs]/\s*ref(?:\.?\s?[ªa]|\.|er[êe]ncia|erencia)?|(?:vossa|sua|su)\s+refer[êe]ncia)"
 )
 # Slovak's 'Zo dňa' ('of the day'): the date of the number printed before it, our order's
 # beside or under 'Vaša objednávka č.' only ('č. 2633999  zo dňa 23. 4. 2026' is the
@@ -436,16 +448,27 @@ MESSRS = re.compile(r"^(?:(?:m/s|messrs)(?:\.\s*|\s+)|السادة(?:\s*/\s*|\s+
 _RESPECTED = re.compile(r"\s+المحترم(?:ين|ون)?$")
 
 
-# Our account with the supplier, or its code in our books, in brackets after its name, named
-# so ('Msasa Hardware (Pvt) Ltd (A/C V2110)', '… Ltd (Vendor 40021)') or unnamed in the shape
-# of a ledger's numbers, as before a name, with no dash (`_VENDOR_CODE`: '… Ltd (V251461)',
-# '(S00231)'; not a model's or a postcode's '(HD-05000)'):
-# not the name's (a year in brackets, '(1998)', a legal form, '(Pty)', and a branch's code,
-# '(MS12)', stay).
+# Our account with the supplier, or its code in our books, after its name: in brackets, named
+# so ('Msasa Hardware (Pvt) Ltd (A/C V2110)', '… Ltd (Vendor 40021)', '… BK (Rek. KAR014)',
+# '[ACC: HIG001]', '(Kto. 4711)', '(Cuenta 4300123)') or unnamed in the shape of a ledger's
+# numbers, as before a name, with no dash (`_VENDOR_CODE`: '… Ltd (V251461)', '[V75659]'; not
+# a model's or a postcode's '(HD-05000)'); or named after a dash or a stroke ('… Ltd - Acc No
+# 3193', '/ Acc 123'), or by its short word after a space ('Acc. HIG001'), or a ledger's code
+# after '#' ('#V10023'). Not the
+# name's: a year in brackets, '(1998)', a legal form, '(Pty)', and a branch's code, '(MS12)',
+# stay. (Account in English, Afrikaans, Dutch, German and the Nordic languages, Spanish,
+# Portuguese, French and Italian; the supplier, the vendor, the creditor.)
+_ACCOUNT_WORD = (
+    r"(?:a/c|acc(?:oun)?t\.?|acc\.?|rek(?:ening)?\.?|kto\.?|konto|cuenta|cta\.?|conta|"
+    r"compte|cpte\.?|conto|vendor|supplier|creditor|kreditor|crediteur|lieferant|"
+    r"fournisseur|proveedor|fornecedor|fornitore)(?:\s*(?:no\.?|nr\.?|n[°º]|#|code|num))?[:.\s]*"
+)
 _ACCOUNT_AFTER = re.compile(
-    r"\s*\((?:a/c|acc(?:oun)?t\.?|acc\.|vendor|supplier|creditor)(?:\s*(?:no\.?|#|code))?[:\s]*"
-    r"[\w/-]*\d[\w/-]*\)$"
-    r"|\s*\((?-i:[A-Z]{1,3})(?:0\d{3,}|\d{5,})\)$",
+    rf"\s*[(\[]{_ACCOUNT_WORD}[\w/-]*\d[\w/-]*[)\]]$"
+    r"|\s*[(\[](?-i:[A-Z]{1,3})(?:0\d{3,}|\d{5,})[)\]]$"
+    rf"|\s+[-–/|]\s*{_ACCOUNT_WORD}[\w/-]*\d[\w/-]*$"
+    r"|\s+(?:a/c|acc\.|acct\.|rek\.|kto\.|cta\.|cpte\.)\s*(?:no\.?|nr\.?|#)?[:\s]*[\w/-]*\d[\w/-]*$"
+    r"|\s*#\s?(?-i:[A-Z]{0,3})\d{3,}$",
     re.IGNORECASE,
 )
 
@@ -756,10 +779,11 @@ _MARKS = {
     "VUV": rf"|(?<![\w-])VT{_MONEY_AFTER}|{_AFTER_MONEY}\s?VT\b|{_MONEY_HEAD}VT\b",
     "DZD": rf"|{_AFTER_CENTS}DA\b|(?i:dinars?\s+alg[ée]riens?)",
 }
-MARKED_ONLY = {"WST": "SAT", "VUV": "VT", "DZD": "DA"}  # (and the tala's 'WS$')
+MARKED_ONLY = {"WST": "SAT", "VUV": "VT", "DZD": "DA", "RON": "lei"}  # (and the tala's 'WS$')
 _SIGNED = [
     # (not the escudo's '$' between its escudos and its two centavos: '95.534$00')
-    ("USD", r"US\$|USD|(?<![RN])\$(?!(?<=\d\$)\d\d(?!\d|[.,]\d))"),
+    # (and 'U$S', as Uruguay and Argentina write the US dollar)
+    ("USD", r"US\$|U\$S|USD|(?<![RN])\$(?!(?<=\d\$)\d\d(?!\d|[.,]\d))"),
     # the Cape Verdean escudo: its code, its 'ECV' beside an amount or ending a money word's
     # cell ('Total ECV'), and its '$' between escudos and centavos, as each amount prints it
     (
@@ -816,7 +840,14 @@ _SIGNED = [
     ("ETB", _lettered("ETB", "") + rf"|(?i:\bbirr\b)|(?<![\w-])Br\.?(?= ?{AMOUNT})"),
     # (the lek's name beside an amount only: 'lek' is a leak in Afrikaans and Dutch)
     ("ALL", _lettered("ALL", "") + rf"|{_AFTER_MONEY}\s?(?i:lek[ëe]?)\b|(?i:\blek[ëe]?)(?= ?\d)"),
-    ("MKD", _lettered("MKD", "") + r"|" + _AFTER_MONEY + r"\s?ден\.?(?!\w)|МКД|(?i:денари?\b)"),
+    # (and in brackets after a total's words: 'Вкупно за плаќање (ден.)')
+    (
+        "MKD",
+        _lettered("MKD", "")
+        + r"|"
+        + _AFTER_MONEY
+        + r"\s?ден\.?(?!\w)|\(ден\.?\)|МКД|(?i:денари?\b)",
+    ),
     # Bosnia and Herzegovina's convertible mark: 'KM' right after an amount with its cents on
     # a line of the foot ('Ukupno bez PDV-a:  1.691,25 KM'; not a distance, '42.50 KM'), or
     # in brackets after its word ('UKUPNO SA PDV-om (KM)'), or its name
@@ -861,11 +892,14 @@ _SIGNED = [
     # other countries write a dirham so), and its code
     (
         "MAD",
-        rf"(?<![\w/-])MAD(?= ?{AMOUNT})|{_AFTER_CENTS}MAD(?![\w-])|{_AFTER_CENTS}DH\b",
+        rf"(?<![\w/-])MAD(?= ?{AMOUNT})|{_AFTER_CENTS}MAD(?![\w-])|{_AFTER_CENTS}DH\b|\(DH\)",
     ),
     ("MZN", r"MZN|(?<=\d[.,]\d\d)\s?MT\b"),
-    ("PLN", r"PLN|(?<=\d)\s?zł"),
-    ("CZK", r"CZK|(?<=\d)\s?Kč"),
+    # (the złoty's, the koruna's, the forint's, the lira's and the leu's marks after an amount
+    # or before one: 'zł 1 250,00', 'Total de plată  lei 39.194,70'; the lira's in a total's
+    # brackets, 'Genel Toplam (TL)', and its name)
+    ("PLN", r"PLN|(?<=\d)\s?zł|zł(?= ?\d)"),
+    ("CZK", r"CZK|(?<=\d)\s?Kč|Kč(?= ?\d)"),
     # (and 'Rs.' in a column head's brackets: 'Rate (Rs.)', 'Amount (Rs.)')
     ("INR", r"INR|Rs\.?(?=\s?\d)|(?<=\()Rs\.?(?=\))|₹"),
     # signs of their own: Kenya's shilling ('Kshs', 'KSh'), Tanzania's and Uganda's, the naira,
@@ -878,14 +912,39 @@ _SIGNED = [
     ("GHS", _CODE_ALONE.format("GHS") + r"|GH[₵¢]|₵"),
     ("CRC", r"₡"),  # the colón's sign (not a bare '¢': Ghana's cedi is printed so too)
     ("KZT", _CODE_ALONE.format("KZT") + r"|₸"),
-    ("VND", _CODE_ALONE.format("VND") + r"|₫"),
-    ("TRY", _CODE_ALONE.format("TRY") + r"|₺|" + _AFTER_MONEY + r"\s?TL\b"),
-    ("HUF", _CODE_ALONE.format("HUF") + r"|" + _AFTER_MONEY + r"\s?Ft\b"),
+    # (and its 'VNĐ', its 'đ' after an amount, its name ending an amount in words: '... hai
+    # trăm chín mươi lăm đồng'; not a contract's 'hợp đồng')
+    (
+        "VND",
+        _CODE_ALONE.format("VND")
+        + r"|₫|VNĐ|(?<=\d)\s?đ(?![^\W\d_])|(?i:(?:mươi|trăm|nghìn|ngàn|triệu|tỷ|lăm|mốt)\s+đồng)",
+    ),
+    (
+        "TRY",
+        _CODE_ALONE.format("TRY")
+        + rf"|₺|{_AFTER_MONEY}\s?TL\b|(?<![\w-])TL(?= ?{AMOUNT})|\(TL\)|(?i:t[üu]rk\s+liras[ıi])",
+    ),
+    (
+        "HUF",
+        _CODE_ALONE.format("HUF") + rf"|{_AFTER_MONEY}\s?Ft\b|(?<![\w-])Ft\.?(?= ?{AMOUNT})",
+    ),
+    # (Romania's leu; Moldova's is written 'lei' too: flagged, MARKED_ONLY)
+    (
+        "RON",
+        _CODE_ALONE.format("RON")
+        + rf"|{_AFTER_MONEY}\s?(?i:lei)\b|(?<![\w-])(?i:lei)(?= ?{AMOUNT})|\((?i:lei)\)",
+    ),
     ("RUB", _CODE_ALONE.format("RUB") + r"|₽"),
     ("PHP", _CODE_ALONE.format("PHP") + r"|₱"),
-    ("KRW", _CODE_ALONE.format("KRW") + r"|₩"),
+    # (the won in Hangul after an amount too: '2,829,090 원')
+    ("KRW", _CODE_ALONE.format("KRW") + r"|₩|(?<=\d)\s?원(?!\w)"),
     ("IDR", _CODE_ALONE.format("IDR") + r"|Rp\.?(?![A-Za-z])"),  # the rupiah: 'Rp 1.250.000'
-    ("ILS", _CODE_ALONE.format("ILS") + r"|₪"),
+    # (and the shekel's 'NIS' before an amount or ending a total's words: 'Total Incl. VAT NIS
+    # 45,425.36', not 'NIS 2' of a directive)
+    (
+        "ILS",
+        _CODE_ALONE.format("ILS") + rf"|₪|(?<![\w-])NIS(?=\s{{0,40}}{AMOUNT})|{_AFTER_CENTS}NIS\b",
+    ),
     # the Egyptian pound's letters in Arabic, the lari's sign and name in Georgian, the dram's
     # sign and name in Armenian, the tögrög's sign
     ("EGP", _CODE_ALONE.format("EGP") + r"|ج\.م"),
@@ -1100,6 +1159,8 @@ def _below(lines: list[Line], index: int, label: Cell, step: float) -> Cell | No
             return None
         if _translation(origin, line):
             continue  # the labels again in another language ('Projek' over 'Project')
+        if any(c.x0 < label.x0 - 10 and c.x1 > label.x0 + 2 for c in line.cells):
+            continue  # a line run across under it from far left (a note, a forwarder's line)
         for n, cell in enumerate(line.cells):
             if cell.x0 <= label.x1 + 2 and cell.x1 >= label.x0 - 2:
                 # a label ('Quote No.' under an empty 'Your order no.', its value beside it),
@@ -1154,6 +1215,8 @@ def _headings_row(lines: list[Line], index: int, label: Cell, beside: Cell) -> b
     values: the cell under the label is the next row's label, 'Sales Rep  Mike Botha')."""
     line = lines[index]
     beside = beside if beside in line.cells else starting(line, beside)  # (joined to the next)
+    if len(line.cells) == 2 and beside is not None and _two_heads(lines, index, label, beside):
+        return True
     if len(line.cells) < 3 or re.search(r"\d", line.text) or beside is None:
         return False
     if validate.ends_in_legal_form(beside.text):
@@ -1186,6 +1249,26 @@ def _headings_row(lines: list[Line], index: int, label: Cell, beside: Cell) -> b
             return under_label and sum(under_each) >= max(3, (len(line.cells) + 1) // 2)
         return all(any(abs(x - cell.x0) <= 3 for x in starts) for cell in (label, beside))
     return False
+
+
+def _two_heads(lines: list[Line], index: int, label: Cell, beside: Cell) -> bool:
+    """Two heads, a box each, over their values ('Fornitore  Pag.' over 'V675548  1 / 1'): no
+    digit and no colon on their line, the cell beside a word or two and no company's name,
+    and on the next line a value with a digit under each, starting where it does, the one
+    under the label no label ('Vendor  Acme Hardware' over 'Acc 3312  Tel 021 555 1234' reads
+    so too: its supplier is then left for a person)."""
+    line = lines[index]
+    if re.search(r"\d", line.text) or ":" in line.text or len(beside.text.split()) > 2:
+        return False
+    if validate.ends_in_legal_form(beside.text) or index + 1 >= len(lines):
+        return False
+    under = lines[index + 1]
+    if under.page != line.page:
+        return False
+    cells = [starting(under, head) for head in (label, beside)]
+    if any(cell is None or not re.search(r"\d", cell.text) for cell in cells):
+        return False
+    return not _label_like(cells[0])
 
 
 def _grid_of_values(line: Line, under: Line) -> bool:
@@ -1454,10 +1537,14 @@ def _listed(lines: list[Line], index: int, label: Cell) -> Cell | None:
 
 
 def _with_neighbours(cell: Cell, rest: list[Cell]) -> Cell:
-    """A value OCR split at a wide space ('Gauteng Cement &' 'Aggregates'), whole again."""
+    """A value OCR split at a wide space ('Gauteng Cement &' 'Aggregates'), whole again; not
+    past a company's legal form, where its name ends ('Sandveld Roofing Solutions CC' beside
+    the next block's 'Main yard')."""
     words = list(cell.words)
     for other in rest:
         if other.x0 - words[-1].x1 > 3 or is_label(other.text):
+            break
+        if validate.ends_in_legal_form(" ".join(word.text for word in words)):
             break
         words.extend(other.words)
     return Cell(words)

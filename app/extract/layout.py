@@ -129,10 +129,28 @@ def _page_gap(rows: list[list[Word]]) -> float:
 
 
 # A rule typed across the page ('-----', '=====', '.....'): a drawn line, not words.
-_RULE_WORD = re.compile(r"[-=_.*~\u2013\u2014]{3,}")
+# (and a text table's rule with its corners, '+-----+------+', or drawn in box characters)
+_RULE_WORD = re.compile(
+    r"[-=_.*~\u2013\u2014\u2500-\u257f]{3,}|\+?(?:[-=\u2500-\u257f]{3,}\+)+[-=]*"
+)
 # A form's leader run from its label to its value, with no space between them ('Broj:
 # ..........067/26'): blank, so the label and the value are words (and cells) of their own.
 _LEADER_RUN = re.compile(r"[._·…]{4,}")
+# A box's side drawn in characters ('|Nr zamówienia     |Data        |', a line printer's or a
+# text report's boxes and tables, '|   1 | DES-SOS-25 | Deska sosnowa'): blank, as the OCR's
+# rules are, so each box's words are a cell. Every one on a line that starts or ends with
+# one; elsewhere one after a wide space or another side, or before a wide space or the line's
+# end; not a stroke between two parts of a line ('… Pty Ltd | ABN 41 … | 9 Hume Court').
+_SIDE = "|│┃║╎╏┆┇┊┋"
+_BOX_SIDE = re.compile(rf"(?:^|(?<=\s\s)|(?<=[{_SIDE}]))[{_SIDE}]|[{_SIDE}](?=\s\s|\s*$)")
+_BOXED_ROW = re.compile(rf"^\s*[{_SIDE}]|[{_SIDE}]\s*$")
+_ANY_SIDE = re.compile(rf"[{_SIDE}]")
+
+
+def _box_sides_blank(row: str) -> str:
+    """The row with its boxes' sides blanked (_BOX_SIDE)."""
+    sides = _ANY_SIDE if _BOXED_ROW.search(row) else _BOX_SIDE
+    return sides.sub(" ", row)
 
 
 # Letters of the scripts written right to left: Hebrew and Arabic.
@@ -245,7 +263,7 @@ def text_lines(text: str, page_no: int = 0, y0: float = 0.0) -> list[Line]:
     for n, row in enumerate(cleaned.splitlines()):
         words = [
             Word(match.group(), float(match.start()), float(match.end()))
-            for match in re.finditer(r"\S+", _LEADER_RUN.sub(_blank, row))
+            for match in re.finditer(r"\S+", _box_sides_blank(_LEADER_RUN.sub(_blank, row)))
             if not _RULE_WORD.fullmatch(match.group())
         ]
         if words:

@@ -197,6 +197,8 @@ _THEIR_TITLE = accents.compiled(
     # may label our own customer's order: not a title here)
     r"pesanan\s+(?:penjualan|jualan)|(?:orden|pedido)\s+de\s+venta|pedido\s+de\s+venda|"
     r"ordine\s+di\s+vendita|verkaufsauftrag|commande\s+client|salgsordre|"
+    # (a customer's order as its supplier enters it: Portuguese's and Spanish's)
+    r"(?:nota\s+de\s+)?encomenda\s+d[eo]\s+cliente|pedido\s+d[eo]l?\s+cliente|"
     r"f[öo]rs[äa]ljningsorder|myyntitilaus|zam[óo]wienie\s+sprzeda[żz]y|"
     r"sotuv\s+buyurtmasi|"  # (Uzbek's sales order)
     # an order's confirmation in the languages whose order numbers vocabulary.PO_NUMBER
@@ -381,7 +383,20 @@ def _subtotal(found: Found, reading: Reading) -> str | None:
     return None
 
 
+# A charge that is no tax of the sale's by its name: a levy, a duty, a surcharge, a fee, a cess
+# (and in Afrikaans, Dutch, German, French, Spanish and Portuguese).
+_LEVY = re.compile(
+    r"\b(?:lev(?:y|ies)|duty|duties|surcharge|excise|fee|cess|heffing|abgabe|umlage|"
+    r"redevance|contribution|recargo|arbitrio|sobretaxa)\b",
+    re.IGNORECASE,
+)
+
+
 def _tax(found: Found, reading: Reading) -> str | None:
+    if " + " in (found.source or "") and _LEVY.search(found.source or ""):
+        # the VAT and a levy added up ('Environmental levy 1.5%' over 'VAT 15%'): the levy
+        # may be a charge the VAT is worked on, not a tax; a person says which
+        return "the tax adds a levy or a duty to the VAT: is it a tax or a charge?"
     sub, tax, total = (_cents(reading, k) for k in ("subtotal", "tax", "total"))
     if reading.inclusive:  # the VAT the total includes: the items must add up to that total
         if total is None or checks.items_sum(reading.items) != total:

@@ -121,6 +121,9 @@ RULES: tuple[Rule, ...] = (
     R("number_under_documents_label", "no PO label known, our own order: the reference under "
       "a label naming the document's own number ('Document number', 'Broj dokumenta')", False,
       "number", unlabelled.number_under_documents_label, holds=(_our_own, _titled_ours)),
+    R("number_marked_first", "no PO label known, our own order: the reference after the first "
+      "number marker alone above the items ('No.', 'N° :')", False, "number",
+      unlabelled.number_marked_first, holds=(_our_own, _titled_ours)),
     R("date_near_top", "no date label known: the first date above the items",
       False, "date", unlabelled.date_near_top),
     R("project_known_code", "no project label known: a known site's code above the items",
@@ -137,6 +140,12 @@ RULES: tuple[Rule, ...] = (
     R("supplier_company_line", "no supplier found otherwise: the company whose name starts a "
       "line giving its address or registration after it", False, "supplier",
       unlabelled.supplier_company_line),
+    R("supplier_heading_their_page", "no supplier found otherwise, the page titled the "
+      "supplier's own document: the company whose name heads it", False, "supplier",
+      unlabelled.supplier_heading_their_page),
+    R("supplier_signing_off", "no supplier found otherwise: the company that signs the page, "
+      "under a letter's or a mail's closing or over 'Authorised Signatory'", False, "supplier",
+      unlabelled.supplier_signing_off),
     R("supplier_misread", "a name read by OCR that is a known supplier's but for a letter or two",
       True, "name", validate.like_known_name),
     R("site_code_misread", "a code read by OCR that is a known site's but for a look-alike",

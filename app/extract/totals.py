@@ -78,7 +78,9 @@ FOOT_LABELS = {
     # (a province's or state's letters after the rate: 'HST 13% (ON)')
     # (or what its rate is, in brackets: 'VAGST 0% (zero-rated export)')
     rf"(?!{_RATE}\s*\(?(?:incl|{words.INCLUDED})){_RATE}(?:\s*\([a-z]\d{{1,2}}\)|\s*\([a-z]{{2}}\)|"
-    r"\s*\((?:zero[- ]rated|exempt)[^)]{0,30}\))?",
+    r"\s*\((?:zero[- ]rated|exempt)[^)]{0,30}\))?"
+    # (and the sum it is worked on: 'VAT @ 15% on 1,349,380.28', 'IVA 23% s/ 240,00')
+    r"(?:\s+(?:on|of|s/|sobre|sur|auf|su|op)\s*\d[\d.,' \u00a0]*\d)?",
     # VAT the total includes: the prices were printed with it
     # ('Includes GST of')
     "included_tax": rf"(?:vat|tax|gst|{words.FOOT['tax']})\s+(?:incl(?:\.|uded|usive)?|"
@@ -347,6 +349,15 @@ def read_foot(
     by_registration: set[str] = set()  # keys read from a line whose amount may be a number
     for registered in (False, True):  # a registration number only when nothing else is
         for index in range(len(lines) - 1, -1, -1):
+            if (
+                "total" in out
+                and 0 < where["total"] - index <= 3
+                and _BALANCE.search(out["total"].source or "")
+                and _paid_before(lines[index], decimal_comma)
+            ):
+                # a deposit paid, taken off right above it: what is left to pay, not the
+                # order's total ('Less deposit paid (30%)  -8,373.15' over 'Balance due')
+                del out["total"], where["total"], column["total"]
             below = lines[index + 1] if index + 1 < len(lines) else None
             near = below is not None and below.page == lines[index].page
             above = lines[index - 1] if index else None
@@ -388,6 +399,21 @@ def read_foot(
             index, position, value = before
             out["subtotal"] = _found(lines[index], value, position)
             where["subtotal"], column["subtotal"] = index, position
+    if (
+        "tax" in where
+        and "total" in where
+        and "subtotal" not in where
+        and where["tax"] < where["total"]
+    ):
+        # no subtotal printed, and the tax in parts on the lines right above the one read
+        # ('CGST @ 9%' over 'SGST @ 9%', 'GST 5%' over 'PST 7%'): their sum
+        parts = _tax_lines_above(lines, where["tax"], column["tax"], decimal_comma, currency)
+        named = [line.text for line, _ in parts] + [lines[where["tax"]].text]
+        if parts and not any(_TAXES_SUMMED.search(text) for text in named):
+            found = out["tax"]
+            cents = sum(numbers.parse_money(v) for _, v in parts) + numbers.parse_money(found.value)
+            source = " + ".join([*(line.text.strip() for line, _ in parts), found.source])
+            out["tax"] = replace(found, value=numbers.cents_to_text(cents), source=source)
     if "subtotal" in where and "total" in where:
         between = lines[where["subtotal"] + 1 : where["total"]]
         left = min(lines[where[key]].cells[column[key]].x0 for key in ("subtotal", "total"))
@@ -423,6 +449,38 @@ def read_foot(
             ocr = any(line.ocr for line, _ in charges)
             out["tax"] = Found(numbers.cents_to_text(cents), conf, source, 0, ocr)
     return out
+
+
+# A tax line that sums others ('Total VAT', 'VAT total', 'Gesamt-MwSt.'): no part of the tax.
+_TAXES_SUMMED = re.compile(r"total|\bsum|gesamt|totale|totaal|razem|celkem", re.IGNORECASE)
+
+
+def _tax_lines_above(
+    lines: list[Line], index: int, position: int, decimal_comma: bool, currency: str | None
+) -> list[tuple[Line, str]]:
+    """The lines of the foot right above lines[index] (a tax's, not one the total includes,
+    its label in cell `position`) on its page, each a tax's too: its label where that one's
+    starts, its amount in cents, and no more than its rate and its amount in figures (an item's
+    line with its tax's code, 'GST 5%', has its quantity and price too); first to last, none
+    past the first that is not."""
+    line = lines[index]
+    own = _labelled(line, decimal_comma, None, None, currency)
+    if own is None or own[0] != "tax":
+        return []
+    start = line.cells[position].x0
+    parts: list[tuple[Line, str]] = []
+    for above in reversed(lines[:index]):
+        if above.page != line.page:
+            break
+        labelled = _labelled(above, decimal_comma, None, None, currency)
+        if labelled is None or labelled[0] != "tax" or labelled[3] is not None:
+            break
+        if abs(above.cells[labelled[2]].x0 - start) > 3 or not _CENTS.search(above.cells[-1].text):
+            break  # (a rate's line, 'Duty/tax/fee, VAT, rate %  15', is no part of it)
+        if sum(bool(re.search(r"\d", cell.text)) for cell in above.cells) > 2:
+            break
+        parts.insert(0, (above, labelled[1]))
+    return parts
 
 
 # A rate's head in a grid of the foot ('% IGIC', 'Tipo', 'Taxa'), and its value ('7,00').
@@ -492,6 +550,48 @@ def _grid_foot(lines: list[Line], decimal_comma: bool, currency: str | None) -> 
                 continue
             return out
     return {}
+
+
+# A deposit or an advance paid, taken off the total, in English and other languages ('Less
+# deposit paid (30%)', 'Anzahlung', 'Acompte versé', 'Anticipo', 'Sinal', 'Acconto',
+# 'Aanbetaling', 'Zaliczka', 'Uang muka', 'Avans', 'Vooruitbetaling').
+_PAID = re.compile(
+    r"\b(?:deposit|advance|prepayment|pre-payment|down\s*payment|payment\s+received|"
+    r"(?:amount\s+)?(?:already\s+)?paid|anzahlung|vorauszahlung|acompte|arrhes|anticipo|"
+    r"se[ñn]a|sinal|adiantamento|acconto|aanbetaling|voorschot|zaliczka|przedp[łl]ata|"
+    r"uang\s+muka|avans|kapora|vooruitbetaling|deposito)\b",
+    re.IGNORECASE,
+)
+
+
+# What says it is taken off, not charged (a pallet's or a cylinder's deposit is charged): a
+# minus or brackets before the amount, or a word ('less', 'paid', 'abzüglich', 'versé',
+# 'pagado', 'recebido', 'versato', 'betaald', 'wpłacona', 'dibayar', 'ödenen').
+_TAKEN_OFF = re.compile(
+    r"(?:^|\s)[-−–(]\s?(?:[A-Z]{1,3}\$?\s?|[$€£]\s?)?\d|"
+    r"\b(?:less|minus|paid|received|abz(?:gl\.|[üu]glich)|geleistet|erhalten|vers[ée]e?|re[çc]ue?|"
+    r"moins|menos|pagad[oa]|recibid[oa]|pag[oa]|recebid[oa]|versato|ricevuto|betaald|ontvangen|"
+    r"wp[łl]acon[aey]|dibayar|[öo]denen|al[ıi]nan)\b",
+    re.IGNORECASE,
+)
+
+
+# What is left to pay, as a foot names it ('Balance due', 'Amount due', 'Restbetrag', 'Saldo',
+# 'Reste à payer', 'A pagar', 'Da pagare', 'Te betalen', 'Do zapłaty', 'Sisa').
+_BALANCE = re.compile(
+    r"\b(?:balance|due|payable|outstanding|rest(?:betrag)?|saldo|reste?|[àa]\s+pagar|"
+    r"[àa]\s+payer|da\s+pagare|te\s+betalen|do\s+zap[łl]aty|sisa|kalan)\b",
+    re.IGNORECASE,
+)
+
+
+def _paid_before(line: Line, decimal_comma: bool) -> bool:
+    """The line takes a deposit or an advance paid off the total: its word, an amount, and a
+    minus or a word saying it is taken off ('Less deposit paid (30%)  -8,373.15')."""
+    text = line.text
+    if not _PAID.search(text) or _amount(text, decimal_comma) is None:
+        return False
+    return bool(_TAKEN_OFF.search(text))
 
 
 def _adds_up(out: dict[str, Found]) -> bool:
@@ -900,7 +1000,7 @@ def foot_goes_on(lines: list[Line], total: Found | None, decimal_comma: bool) ->
         return None
     index = lines.index(line)
     left = line.cells[0].x0 if len(line.cells) > 1 else 0.0
-    sum_, between = numbers.parse_money(total.value), []
+    sum_, between, paid = numbers.parse_money(total.value), [], True
     for below in lines[index + 1 : index + 1 + _GOES_ON]:
         if below.page != line.page:
             break
@@ -918,10 +1018,14 @@ def foot_goes_on(lines: list[Line], total: Found | None, decimal_comma: bool) ->
             and named
             and cents != sum_
             and cents in (sum_ + sum(between), sum_ - sum(between))
+            and not (paid and cents == sum_ - abs(sum(between)))
         ):
+            # (not the total less a deposit paid: 'Less deposit paid' over 'Balance due', what
+            # is left to pay of the order's total)
             return (
                 f"under the total, {below.text.strip()!r} is the total with the lines between "
                 "them: which is the order's?"
             )
         between.append(cents)
+        paid = paid and _paid_before(below, decimal_comma)
     return None

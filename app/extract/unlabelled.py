@@ -95,7 +95,8 @@ _ORDER_TITLE = re.compile(
 # the start of a word ('Norte-0045', 'NR2026-0045').
 _MARKER = re.compile(
     rf"(?:(?:{words.SHORT_NUMBER})(?:\.|(?=[\s:])|$)|n\.?\s?[°º]\.?|n\.(?=\s)|#|"
-    r"(?:number|num[ée]ro|n[úu]mero|số|αριθμ[όο][σς]|"
+    # (Greek's short 'Αρ.', Malagasy's 'Laharana')
+    r"(?:number|num[ée]ro|n[úu]mero|số|αριθμ[όο][σς]|αρ\.|laharana|"
     # the word 'number' in other languages: the South Slavic languages', Hungarian's
     # ('Száma: DEB-596/2026'), Polish's, Czech's and Slovak's, Slovene's ('Številka:'),
     # Romanian's, Latvian's, Lithuanian's, German's and the Nordic languages'
@@ -286,6 +287,10 @@ def _after(lines: list[Line], index: int, n: int, step: float) -> list[tuple[int
             # the title's start ('BON DE COMMANDE' over 'Numéro  Date', their values under
             # them)
             under = marks
+        elif under and (k := below.cells.index(under[0])) and _bare_marker(below.cells[k - 1].text):
+            # the number under the title, its marker further left before it ('ΠΑΡΑΓΓΕΛΙΑ
+            # ΑΓΟΡΑΣ' over 'Αρ.      ΠΑ-ΜΥΤ/481')
+            under = [below.cells[k - 1]]
         if under and _ANOTHER_NUMBERS_HEAD.search(under[0].text.strip()):
             break  # 'Quotation No.' under the title: what is under it is the quotation's
         cells += [(at, c) for c in under[:1]]
@@ -399,6 +404,32 @@ def number_under_documents_label(lines: list[Line], step: float) -> Found:
     own control number, printed with its revision ('Doc. No. QF-PUR-001  Rev 02')."""
     above = [line for line in _above_items(lines) if not _FORMS_REVISION.search(line.text)]
     return _under_label(above, _DOCUMENTS_NUMBER, step)
+
+
+def number_marked_first(lines: list[Line], step: float) -> Found:
+    """No PO label known: the reference after the first number marker alone above the items
+    ('No.    MCM/BT/1788' beside the supplier's address, 'N° :   BC-AGA-0194' under a title in
+    two scripts), four digits or more, whole, not a date nor an amount. On our own order the
+    first number the page marks is the order's; the rule holds there only (rules.py)."""
+    above = _above_items(lines)
+    for index, line in enumerate(above):
+        for cell in line.cells:
+            found = _marker(cell.text.strip())
+            if found is None:
+                continue
+            if found["value"]:
+                values = [found["value"]]
+            else:
+                values = [c.text for c in fields.values_beside(above, index, cell, step)]
+            value = _whole_reference(values[0]) if values else None
+            if (
+                value
+                and len(re.findall(r"\d", value)) >= 4
+                and not numbers.DATE_IN_TEXT.search(value)
+            ):
+                said = cell.text.strip() if found["value"] else f"{cell.text.strip()} {value}"
+                return Found(value, 0.7, said, None, cell.ocr)
+    return MISSING
 
 
 # A form's revision or issue, printed beside its control number ('Rev 02', 'Revision: 3',
@@ -708,6 +739,9 @@ def known_supplier(
                 town = [text[:comma].strip() for comma in reversed(commas)]
                 # (or greeted in a mail's first line: 'Dear Athi River Cement Ltd, please ...')
                 town += [_GREETING.sub("", part) for part in town if _GREETING.match(part)]
+                # (or a part of a line parted by strokes or dots: a web page's title,
+                # 'Bestelling WEB-4422970 | Bouwmaterialen Kempenland B.V.')
+                town += [part.strip() for part in re.split(r"\s[|·]\s", text)[1:]]
                 # (or its legal form in a cell of its own after it, in smaller print:
                 # 'STELLENBERG FENCING & GATES  (Pty) Ltd')
                 after = line.cells[position + 1 : position + 2]
@@ -843,11 +877,24 @@ def _named_codes(lines: list[Line], before: tuple[re.Pattern, ...]) -> dict[str,
     return named
 
 
+def _above_the_head(lines: list[Line]) -> list[Line]:
+    """The first page's lines above the item table's head (three cells or more that name its
+    columns), where a grid of figures above it ('Data  Cliente  Confirmação n.º' over a date,
+    an account and a number) would end `_above_items` before it; none where no such head is
+    on the page."""
+    for index, line in enumerate(lines):
+        if line.page != lines[0].page:
+            break
+        if sum(column_key(cell.text) is not None for cell in line.cells) >= 3:
+            return lines[:index]
+    return []
+
+
 def project_known_code(lines: list[Line], site_codes: tuple[str, ...]) -> Found:
     """No project label known: a cell above the items that is one of the known sites' codes;
     else a word of one ('Site DBN07, goods receiving' under 'Deliver to')."""
     known = {validate.code_key(code) for code in site_codes} - {""}
-    above = _above_items(lines)
+    above = _above_the_head(lines) or _above_items(lines)
     for line in above:
         for cell in line.cells:
             if validate.code_key(cell.text.strip()) in known:
@@ -965,6 +1012,77 @@ def supplier_company_line(lines: list[Line], buyer_names: tuple[str, ...]) -> Fo
             if value and not _ours_or_a_bank(value, buyer_names):
                 return Found(value, 0.6, text, None, line.ocr)
             break  # the line's company is ours, a bank or not one
+    return MISSING
+
+
+# A fax's or a mail's sender's label ('From: Boland Brick Works (Pty) Ltd'), in English,
+# German, French, Spanish, Portuguese, Italian, Dutch, Polish and Swahili.
+_SENT_FROM = re.compile(r"^(?:from|von|de|da|van|od|kutoka)\s*:\s*", re.IGNORECASE)
+
+
+def supplier_heading_their_page(lines: list[Line], buyer_names: tuple[str, ...]) -> Found:
+    """No supplier label read, on a page titled the supplier's own document about our order
+    ('PRO FORMA INVOICE', 'SALES ORDER', 'ORDER CONFIRMATION'): the company whose name, ending
+    in its legal form, heads the page in one of its first three lines ('Pennine Fixings Ltd'
+    over its address, a fax's 'From: Boland Brick Works (Pty) Ltd'): the page's issuer; never
+    our own company nor a bank. Found by its place, so never proven."""
+    if not proofs.their_title(lines):
+        return MISSING
+    check = fields.supplier_checker(buyer_names)
+    for line in _first_page(lines)[:3]:
+        if not line.cells:
+            continue
+        value = check(_SENT_FROM.sub("", _after_logo(line.cells).strip()))
+        if value and _legal_end(value) and not _ours_or_a_bank(value, buyer_names):
+            return Found(value, 0.6, line.cells[0].text.strip(), None, line.ocr)
+    return MISSING
+
+
+# A letter's or a mail's closing, in English, Afrikaans, German, French, Spanish, Portuguese,
+# Italian, Dutch, Polish and Swahili ('Best regards,', 'Mit freundlichen Grüßen').
+_SIGN_OFF = re.compile(
+    r"(?:(?:best|kind|warm|with\s+best)\s+)?regards|thanks?(?:\s+you)?|"
+    r"yours\s+(?:faithfully|sincerely|truly)|sincerely|(?:vriendelike\s+)?groete|"
+    r"mit\s+freundlichen\s+gr[üu](?:ß|ss)en|(?:bien\s+)?cordialement|"
+    r"(?:un\s+)?saludos?(?:\s+cordiales)?|atentamente|(?:melhores\s+)?cumprimentos|"
+    r"(?:distinti\s+)?saluti|met\s+vriendelijke\s+groet(?:en)?|pozdrawiam|"
+    r"(?:wako\s+)?(?:kwa\s+)?heshima|salamu",
+    re.IGNORECASE,
+)
+# A signatory's line under the company it signs for ('for Shree Ganesh Steel Traders Pvt.
+# Ltd.' over 'Authorised Signatory').
+_SIGNS_FOR = re.compile(r"for\s+(?P<name>\S.*)", re.IGNORECASE)
+_SIGNATORY = re.compile(r"authori[sz]ed\s+signator(?:y|ies)", re.IGNORECASE)
+
+
+def supplier_signing_off(lines: list[Line], buyer_names: tuple[str, ...]) -> Found:
+    """No supplier found otherwise: the company, ending in its legal form, that signs the
+    page: its name in the lines under a letter's or a mail's closing ('Best regards,' over
+    'Ubuntu Steel Fixers (Pty) Ltd'), or after 'for' over 'Authorised Signatory'. The page's
+    writer: where that is our own company (our order sent by mail), none. Found by its
+    place, so never proven."""
+    check = fields.supplier_checker(buyer_names)
+    for index, line in enumerate(lines):
+        first = line.cells[0].text.strip() if line.cells else ""
+        signs_for = _SIGNS_FOR.fullmatch(first)
+        signed = signs_for is not None and any(
+            _SIGNATORY.search(below.text) for below in lines[index + 1 : index + 3]
+        )
+        if signed:
+            value = check(signs_for["name"])
+            if value and _legal_end(value):
+                ours = _ours_or_a_bank(value, buyer_names)
+                return MISSING if ours else Found(value, 0.6, first, None, line.ocr)
+        if not _SIGN_OFF.fullmatch(first.rstrip(",.!")):
+            continue
+        for below in lines[index + 1 : index + 5]:
+            if below.page != line.page or not below.cells:
+                break
+            text = below.cells[0].text.strip()
+            value = check(text.split("|")[0].strip())  # ('Thandi Jacobs | Buyer')
+            if value and _legal_end(value):
+                ours = _ours_or_a_bank(value, buyer_names)
+                return MISSING if ours else Found(value, 0.6, text, None, below.ocr)
     return MISSING
 
 

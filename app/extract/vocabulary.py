@@ -101,7 +101,8 @@ ORDER_TITLES = (
     # (Danish's, Norwegian's and Swedish's)
     r"k[øo]bsordre|indk[øo]bsordre|innkj[øo]psordre|ink[öo]psorder|best[äa]llning|"
     r"inkooporder|"  # (Dutch's purchase order)
-    r"porosi(?:\s+p[ëe]r\s+furnizim)?|"  # (Albanian's order, for supply)
+    # (Albanian's order, for supply, and the purchase order; Malagasy's purchase order)
+    r"porosi(?:\s+p[ëe]r\s+furnizim)?|porosia\s+e\s+blerjes|baiko(?:\s+fividianana)?|"
     # (Italian's: an order, of purchase or to a supplier, and 'Buono d'ordine')
     r"ordine(?:\s+(?:di\s+acquisto|d['’]\s*acquisto|a\s+fornitore|fornitore|di\s+fornitura))?|"
     r"ordinazione|buono\s+d['’]\s*ordine|"
@@ -109,7 +110,8 @@ ORDER_TITLES = (
     r"archeb\s+brynu|"  # (Welsh's purchase order)
     # (Albanian's, Bulgarian's, Greek's, Maltese's, Tagalog's and Vietnamese's purchase order,
     # Greek's to a supplier)
-    r"urdh[ëe]r\s+blerje|поръчка|παραγγελ[ίι]α(?:\s+σε\s+προμηθευτ[ήη])?|ordni\s+ta['’]\s*xiri|"
+    r"urdh[ëe]r\s+blerje|поръчка|παραγγελ[ίι]α(?:\s+σε\s+προμηθευτ[ήη]|\s+αγορ[άα]ς)?|"
+    r"ordni\s+ta['’]\s*xiri|"
     r"kautusan\s+sa\s+pagbili|đơn\s+đặt\s+hàng|"
     # (Armenian's, Georgian's and Mongolian's purchase order)
     r"գնման\s+պատվեր|შესყიდვის\s+შეკვეთა|худалдан\s+авах\s+захиалга|"
@@ -232,6 +234,12 @@ PROJECT_WORDS = [
     # French's reference of the site ('Réf. chantier', 'Référence du chantier'), as 'Chantier'
     # (not a 'Réf. affaire', which may be the supplier's own file)
     r"r[ée]f(?:[ée]rence)?\.?\s*(?:du\s+)?chantier",
+    # Greek's works, Vietnamese's works ('Công trình'), Malagasy's project, Danish's job ('Sag',
+    # 'Sagsnr.'), and the works and the site in Japanese ('工事番号', '現場'), Korean ('현장',
+    # '공사명') and Chinese ('项目', '工程', '工地')
+    r"[έε]ργο|c[ôo]ng\s+tr[ìi]nh|tetikasa|sag(?:snr\.?|snummer)?|"
+    r"工事(?:番号|名|名称)?|現場(?:名)?|현장(?:명)?|공사(?:명)?|"
+    r"[项項]目(?:名称|编号|編號)?|工程(?:名称|编号|編號)?|工地",
 ]
 
 # 'Plus' before a tax line in the foot ('zzgl. 19 % MwSt.').
@@ -252,7 +260,7 @@ SHORT_NUMBER = r"no|nr|nru|бр|br|č|št|blg|nú"
 # Macedonian's and Serbian's ('од'), Tajik's ('аз') and Albanian's.
 OF_A_DATE = (
     r"vom|von|od|of|dated|du|del|de|din|dals|av|af|van|z\s+dnia|ze\s+dne|zo\s+d[ňn]a|z\s+dne|"
-    r"від|от|од|аз|e\s+dat[ëe]s"
+    r"від|от|од|аз|e\s+dat[ëe]s|ya"  # (and Swahili's: 'PO021320 ya 8 Januari 2026')
 )
 
 PLUS = r"zzgl\.?|zuz[üu]glich"
@@ -265,7 +273,12 @@ INCLUDED = (
     r"(?:darin\s+|im\s+betrag\s+)?enthalten(?:e[rn]?)?|davon|inbegrepen"
 )
 
-CURRENCY = [r"valuta|w[äa]hrung|devise|moeda|moneda|monedha|валута"]
+# (and Polish's, Czech's and Slovak's, Hungarian's, Romanian's, Turkish's, Greek's, Russian's
+# and Ukrainian's, Indonesian's and Malay's, Swahili's, Finnish's and Estonian's)
+CURRENCY = [
+    r"valuta|w[äa]hrung|devise|moeda|moneda|monedha|валута|waluta|měna|mena|p[ée]nznem|"
+    r"valut[ăa]|para\s+birimi|ν[όο]μισμα|валюта|mata\s+uang|matawang|sarafu|valuutta|valuuta|geldeenheid"
+]
 
 FOOT = {
     # (Serbian's, Macedonian's, Ukrainian's and Bulgarian's sums before VAT, Malay's 'small
