@@ -134,35 +134,54 @@ _COMPANY = [
     (domain, re.compile(rf"(?<![^\W\d_])(?:{names})(?:\)\s+|,?\s+){_LEGAL_FORM}"))
     for domain, names in re.findall(r"([a-z]{2}) (\S+)", _NAMES)
 ]
-# A tax registration's name (and shape) that one country's alone: Mexico's RFC, Argentina's
+# A tax registration's name (and shape) that one country's alone, with its number in its
+# shape (a bearing's 'NTN 6205-2RS', a tube's 'MST' name none): Mexico's RFC, Argentina's
 # CUIT, Brazil's CNPJ, Pakistan's NTN and STRN, Colombia's NIT with its check digit, Chile's
 # RUT, Peru's RUC, the Philippines' TIN, Morocco's ICE, Indonesia's NPWP, Kenya's KRA PIN,
 # Australia's ABN, Vietnam's MST.
 _REGISTRATIONS = [
     ("mx", r"\bRFC:?\s*[A-ZÑ&]{3,4}\d{6}[A-Z\d]{3}\b"),
     ("ar", r"\bC\.?U\.?I\.?T\.?(?:\s*N[°ºo.]*)?:?\s*\d{2}-?\d{8}-?\d\b"),
-    ("br", r"\bC\.?N\.?P\.?J\.?\b"),
-    ("pk", r"\b(?:NTN|STRN)\b"),
+    ("br", r"\bC\.?N\.?P\.?J\.?\s*:?\s*\d"),
+    ("pk", r"\bNTN\s*(?:No\.?|#|:)?\s*\d{7}-?\d\b|\bSTRN\s*(?:No\.?|#|:)?\s*\d{13}\b"),
     ("co", r"\bNIT:?\s*\d{3}\.?\d{3}\.?\d{3}-\d\b"),
     ("cl", r"\bR\.?U\.?T\.?:?\s*\d{1,2}\.\d{3}\.\d{3}-[\dkK]\b"),
     ("pe", r"\bR\.?U\.?C\.?:?\s*(?:10|20)\d{9}\b"),
     ("ph", r"\bTIN:?\s*\d{3}-\d{3}-\d{3}-\d{3,5}\b"),
     ("ma", r"\bICE:?\s*\d{15}\b"),
-    ("id", r"\bNPWP\b"),
-    ("ke", r"\bKRA\s+PIN\b"),
+    ("id", r"\bNPWP\s*:?\s*\d"),
+    ("ke", r"\bKRA\s+PIN\s*(?:No\.?)?\s*:?\s*[AP]\d"),
     ("au", r"\bABN:?\s*\d{2}\s?\d{3}\s?\d{3}\s?\d{3}\b"),
-    ("vn", r"\bMST\b|(?i:mã\s+số\s+thuế)"),
+    ("vn", r"\bMST\s*:?\s*\d{10}(?:-\d{3})?\b|(?i:mã\s+số\s+thuế)"),
 ]
 _REGISTERED = [(domain, re.compile(pattern)) for domain, pattern in _REGISTRATIONS]
+# The page's head, its first three lines, where its issuer is named, and its parties' lines: a
+# company named after its country counts there only (a product's maker named in a note, 'Jotun
+# Paints (Malaysia) Sdn Bhd', says nothing of where the page is from).
+_TOP = 3
+# A party's label: the company under it or after it on its line is the page's party too ('Sold
+# To' over 'Meridian Construction (Thailand) Co., Ltd.').
+_PARTY = re.compile(
+    r"\b(?:sold|bill(?:ed)?|ship(?:ped)?|invoice|deliver(?:ed)?)\s+to\b|\b(?:customer|client|"
+    r"supplier|vendor|buyer|purchaser|consignee|kunde|cliente|fournisseur|proveedor|"
+    r"fornecedor|leverancier|lieferant|comprador|acheteur)\b",
+    re.IGNORECASE,
+)
 
 
 def named(text: str) -> set[str]:
     """The domains of the countries the text names as an address's last part ('Tegucigalpa,
-    M.D.C., Honduras, C.A.', 'Alofi, Niue') or in a company's name before its legal form, whose
-    addresses it prints ('Atlanta, GA 30336', 'Brierley Hill DY5 1XN'), or whose tax
-    registration it prints ('RFC: MCM150312QR4')."""
+    M.D.C., Honduras, C.A.', 'Alofi, Niue') or in a company's name before its legal form in
+    the page's head, whose addresses it prints ('Atlanta, GA 30336', 'Brierley Hill DY5
+    1XN'), or whose tax registration it prints ('RFC: MCM150312QR4')."""
     named = {domain for domain, name in _NAMED if name.search(text)}
-    named |= {domain for domain, name in _COMPANY if name.search(text)}
+    rows = text.splitlines()
+    heads = rows[:_TOP] + [  # (not a maker's 'Knauf Gips Deutschland GmbH' in a note)
+        row
+        for n, row in enumerate(rows)
+        if _PARTY.search(row) or (n and _PARTY.search(rows[n - 1]))
+    ]
+    named |= {domain for domain, name in _COMPANY if name.search("\n".join(heads))}
     named |= {domain for domain, registration in _REGISTERED if registration.search(text)}
     return named | {domain for domain, address in _ADDRESSED if address.search(text)}
 

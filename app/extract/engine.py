@@ -301,27 +301,35 @@ def _decimal_mark(lines: list[Line], step: float, trail: Trail) -> tuple[bool, b
     return comma, False
 
 
-# A line that gives an amount's value in another money for information only: an equivalent,
-# a rate of exchange ('ZAR equivalent (rate 20.12): R 174,440.00 - for customs purposes only',
-# 'For information: approx. USD 3,361.11 at 18.20 ZAR/USD', 'Equivalente en $ al T.C. 39,224',
-# 'Gegenwert', 'contre-valeur', 'Cotización US$ BNA del día: $ 1.244,03'): not the order's
-# money.
+# The part of a cell that gives an amount's value in another money for information only, from
+# its word (and a money's code or sign right before it) to the cell's end: an equivalent, a
+# rate of exchange ('ZAR equivalent (rate 20.12): R 174,440.00 - for customs purposes only',
+# 'For information: approx. USD 3,361.11 at 18.20 ZAR/USD', 'Equivalente en $ al T.C.
+# 39,224', 'Cotización US$ BNA del día: $ 1.244,03', 'Exchange rate: 20.1234' after
+# 'Currency: EUR'): it names no money of the order's. Not a product's 'or approved
+# equivalent' (its prices after it are the order's).
+_CODES = "|".join(numbers.CURRENCY_CODES)
 _COUNTER_VALUE = re.compile(
-    r"(?i:equivalen[tc]e?|[ée]quivalent|for\s+(?:information|customs)|contre-?valeur|gegenwert|"
-    r"tegenwaarde|exchange\s+rate|rate\s+of\s+exchange|tipo\s+de\s+cambio|taux\s+de\s+change|"
-    r"wechselkurs|cotizaci[óo]n\s+(?:del?\s+)?(?:US\$|U\$S|USD|d[óo]lar)|"
+    rf"(?:(?:\b(?:{_CODES})\s+|(?<![^\W\d_])[A-Z]{{0,2}}\$\s*)?"
+    r"(?<!or\s)(?<!approved\s)(?<!oder\s)(?<!ou\s)(?<!o\s)"
+    r"(?i:equivalen[tc]e?|[ée]quivalent)(?!\s+(?:product|item|brand|make|model))"
+    r"|(?i:for\s+(?:information|customs)|contre-?valeur|gegenwert|tegenwaarde|exchange\s+rate|"
+    r"rate\s+of\s+exchange|tipo\s+de\s+cambio|taux\s+de\s+change|wechselkurs|"
+    r"\b(?:curs|kurz|kurs)\s+(?:BNR|ČNB|CNB|NBP|NBS|BNB)\b|"  # (a central bank's rate of the day)
+    r"cotizaci[óo]n\s+(?:del?\s+)?(?:US\$|U\$S|USD|d[óo]lar)|"
     r"approx(?:\.|imately)?\s+(?:[A-Z]{3}\b|[$€£]|R\s?\d))"
-    rf"|\bT\.C\.|\b(?:{'|'.join(numbers.CURRENCY_CODES)})/(?:{'|'.join(numbers.CURRENCY_CODES)})\b"
+    rf"|\bT\.C\.|\b(?:{_CODES})/(?:{_CODES})\b).*"
 )
 
 
 def _currency(lines: list[Line]) -> tuple[Found, int]:
     """The currency by its label, else by the symbols or codes beside the amounts, else the
-    office's own; and how many currencies the document names. Lines that give a value in
-    another money for information (_COUNTER_VALUE) name none."""
-    lines = [line for line in lines if not _COUNTER_VALUE.search(line.text)] or lines
+    office's own; and how many currencies the document names. The part of a line that gives
+    a value in another money for information (_COUNTER_VALUE) names none."""
     found = fields.find(lines, fields.PO_LABELS["currency"], fields.currency, typical_step(lines))
-    text = "\n".join(line.text for line in lines)
+    text = "\n".join(
+        "  ".join(_COUNTER_VALUE.sub("", cell.text) for cell in line.cells) for line in lines
+    )  # (within its cell: 'US$ equivalent … US$ 2,871.25' beside 'TOTAL BZ$  5,742.50')
     named = fields.currencies_named(text)
     if found.value == "USD" and not re.search(r"US\$|U\$S|USD", found.source or ""):
         # a currency label's '$' alone ('Moneda: Pesos ($)') is any dollar's or peso's sign,

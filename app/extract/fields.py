@@ -454,7 +454,7 @@ _RESPECTED = re.compile(r"\s+المحترم(?:ين|ون)?$")
 # numbers, as before a name, with no dash (`_VENDOR_CODE`: '… Ltd (V251461)', '[V75659]'; not
 # a model's or a postcode's '(HD-05000)'); or named after a dash or a stroke ('… Ltd - Acc No
 # 3193', '/ Acc 123'), or by its short word after a space ('Acc. HIG001'), or a ledger's code
-# after '#' ('#V10023'). Not the
+# after '#' ('#V10023'; a store's number, 'Build It #1024', is its name's). Not the
 # name's: a year in brackets, '(1998)', a legal form, '(Pty)', and a branch's code, '(MS12)',
 # stay. (Account in English, Afrikaans, Dutch, German and the Nordic languages, Spanish,
 # Portuguese, French and Italian; the supplier, the vendor, the creditor.)
@@ -468,7 +468,7 @@ _ACCOUNT_AFTER = re.compile(
     r"|\s*[(\[](?-i:[A-Z]{1,3})(?:0\d{3,}|\d{5,})[)\]]$"
     rf"|\s+[-–/|]\s*{_ACCOUNT_WORD}[\w/-]*\d[\w/-]*$"
     r"|\s+(?:a/c|acc\.|acct\.|rek\.|kto\.|cta\.|cpte\.)\s*(?:no\.?|nr\.?|#)?[:\s]*[\w/-]*\d[\w/-]*$"
-    r"|\s*#\s?(?-i:[A-Z]{0,3})\d{3,}$",
+    r"|\s*#\s?(?-i:[A-Z]{1,3})\d{3,}$",
     re.IGNORECASE,
 )
 
@@ -892,14 +892,16 @@ _SIGNED = [
     # other countries write a dirham so), and its code
     (
         "MAD",
-        rf"(?<![\w/-])MAD(?= ?{AMOUNT})|{_AFTER_CENTS}MAD(?![\w-])|{_AFTER_CENTS}DH\b|\(DH\)",
+        rf"(?<![\w/-])MAD(?= ?{AMOUNT})|{_AFTER_CENTS}MAD(?![\w-])|{_AFTER_CENTS}DH\b"
+        r"|(?i:total|ttc|ht|montant|prix|price|amount)[^\n()]{0,12}\(DH\)",
     ),
     ("MZN", r"MZN|(?<=\d[.,]\d\d)\s?MT\b"),
     # (the złoty's, the koruna's, the forint's, the lira's and the leu's marks after an amount
-    # or before one: 'zł 1 250,00', 'Total de plată  lei 39.194,70'; the lira's in a total's
-    # brackets, 'Genel Toplam (TL)', and its name)
-    ("PLN", r"PLN|(?<=\d)\s?zł|zł(?= ?\d)"),
-    ("CZK", r"CZK|(?<=\d)\s?Kč|Kč(?= ?\d)"),
+    # or before one, not after a number: 'zł 1 250,00', 'Total de plată  lei 39.194,70', not a
+    # size's '20 Ft 1.50 m'; the forint's after an amount not before a word, '1,000 Ft reel'
+    # being feet; the lira's in a total's brackets, 'Genel Toplam (TL)', and its name)
+    ("PLN", r"PLN|(?<=\d)\s?zł|(?<![\d.,] )zł(?= ?\d)"),
+    ("CZK", r"CZK|(?<=\d)\s?Kč|(?<![\d.,] )Kč(?= ?\d)"),
     # (and 'Rs.' in a column head's brackets: 'Rate (Rs.)', 'Amount (Rs.)')
     ("INR", r"INR|Rs\.?(?=\s?\d)|(?<=\()Rs\.?(?=\))|₹"),
     # signs of their own: Kenya's shilling ('Kshs', 'KSh'), Tanzania's and Uganda's, the naira,
@@ -912,27 +914,31 @@ _SIGNED = [
     ("GHS", _CODE_ALONE.format("GHS") + r"|GH[₵¢]|₵"),
     ("CRC", r"₡"),  # the colón's sign (not a bare '¢': Ghana's cedi is printed so too)
     ("KZT", _CODE_ALONE.format("KZT") + r"|₸"),
-    # (and its 'VNĐ', its 'đ' after an amount, its name ending an amount in words: '... hai
-    # trăm chín mươi lăm đồng'; not a contract's 'hợp đồng')
+    # (and its 'VNĐ', its 'đ' after or before an amount, its name ending an amount in words:
+    # '... hai trăm chín mươi lăm đồng'; not a contract's 'hợp đồng')
     (
         "VND",
         _CODE_ALONE.format("VND")
-        + r"|₫|VNĐ|(?<=\d)\s?đ(?![^\W\d_])|(?i:(?:mươi|trăm|nghìn|ngàn|triệu|tỷ|lăm|mốt)\s+đồng)",
+        + r"|₫|VNĐ|(?<=\d)\s?đ(?![^\W\d_])|(?<![^\W\d_])đ(?= ?\d{1,3}(?:[.,]\d{3})+)"
+        + r"|(?i:(?:mươi|trăm|nghìn|ngàn|triệu|tỷ|lăm|mốt)\s+đồng)",
     ),
     (
         "TRY",
         _CODE_ALONE.format("TRY")
-        + rf"|₺|{_AFTER_MONEY}\s?TL\b|(?<![\w-])TL(?= ?{AMOUNT})|\(TL\)|(?i:t[üu]rk\s+liras[ıi])",
+        + rf"|₺|{_AFTER_MONEY}\s?TL\b|(?<![\w-])(?<![\d.,] )TL(?= ?{AMOUNT})|\(TL\)"
+        + r"|(?i:t[üu]rk\s+liras[ıi])",
     ),
     (
         "HUF",
-        _CODE_ALONE.format("HUF") + rf"|{_AFTER_MONEY}\s?Ft\b|(?<![\w-])Ft\.?(?= ?{AMOUNT})",
+        _CODE_ALONE.format("HUF")
+        + rf"|{_AFTER_MONEY}\s?Ft\b(?!\.? ?[^\W\d_])|(?<![\w-])(?<![\d.,] )Ft\.?(?= ?{AMOUNT})",
     ),
     # (Romania's leu; Moldova's is written 'lei' too: flagged, MARKED_ONLY)
     (
         "RON",
         _CODE_ALONE.format("RON")
-        + rf"|{_AFTER_MONEY}\s?(?i:lei)\b|(?<![\w-])(?i:lei)(?= ?{AMOUNT})|\((?i:lei)\)",
+        + rf"|{_AFTER_MONEY}\s?(?i:lei)\b|(?<![\w-])(?<![\d.,] )(?i:lei)(?= ?{AMOUNT})"
+        + r"|\((?i:lei)\)",
     ),
     ("RUB", _CODE_ALONE.format("RUB") + r"|₽"),
     ("PHP", _CODE_ALONE.format("PHP") + r"|₱"),
@@ -1159,8 +1165,13 @@ def _below(lines: list[Line], index: int, label: Cell, step: float) -> Cell | No
             return None
         if _translation(origin, line):
             continue  # the labels again in another language ('Projek' over 'Project')
-        if any(c.x0 < label.x0 - 10 and c.x1 > label.x0 + 2 for c in line.cells):
-            continue  # a line run across under it from far left (a note, a forwarder's line)
+        if any(
+            c.x0 < label.x0 - 10 and c.x1 > label.x0 + 2 and abs(c.x1 - label.x1) > 2
+            for c in line.cells
+        ):
+            # a line run across under it from far left (a note, a forwarder's line); not a
+            # value set to the label's right edge ('Date' over 'Wednesday, 15 July 2026')
+            continue
         for n, cell in enumerate(line.cells):
             if cell.x0 <= label.x1 + 2 and cell.x1 >= label.x0 - 2:
                 # a label ('Quote No.' under an empty 'Your order no.', its value beside it),

@@ -29,7 +29,8 @@ _CURRENCY = (
     rf"(?:,?\s*\(?(?:{CURRENCY_CODES}|r|q|f\.?\s?cfp|€|[a-z]{{0,3}}\$|£|s/\.?|b/\.?|k\.d\.?|rs\.?|sr|nu\.|[ukt]shs?\.?|ecv)\)?|"
     rf"\s*\((?:{_WORDLIKE})\)|,\s*(?:{_WORDLIKE})\b)?"
 )
-_RATE = r"(?:\s*(?:@|at|à|a)?\s*\(?\d{1,2}(?:[.,]\d+)?\s*%\)?)?"
+# (its rate after it, '15%', or written the Turkish way, '%20')
+_RATE = r"(?:\s*(?:@|at|à|a)?\s*\(?(?:\d{1,2}(?:[.,]\d+)?\s*%|%\s?\d{1,2}(?:[.,]\d+)?)\)?)?"
 # 'excl. VAT', 'incl. tax', 'ex GST', 'inc GST'
 _EXCL = r"\(?(?:excl(?:\.|uding|usive)?(?:\s+(?:vat|tax|gst))?|ex\.?\s+(?:vat|tax|gst))\)?"
 # ('Total amount (VAT inclusive)' names the tax first)
@@ -349,15 +350,6 @@ def read_foot(
     by_registration: set[str] = set()  # keys read from a line whose amount may be a number
     for registered in (False, True):  # a registration number only when nothing else is
         for index in range(len(lines) - 1, -1, -1):
-            if (
-                "total" in out
-                and 0 < where["total"] - index <= 3
-                and _BALANCE.search(out["total"].source or "")
-                and _paid_before(lines[index], decimal_comma)
-            ):
-                # a deposit paid, taken off right above it: what is left to pay, not the
-                # order's total ('Less deposit paid (30%)  -8,373.15' over 'Balance due')
-                del out["total"], where["total"], column["total"]
             below = lines[index + 1] if index + 1 < len(lines) else None
             near = below is not None and below.page == lines[index].page
             above = lines[index - 1] if index else None
@@ -378,6 +370,16 @@ def read_foot(
                 elif other is not None:  # beside its translation on the line above
                     found = replace(found, source=f"{other.text.strip()}  {found.source}")
                 out[key], where[key], column[key] = found, index, position
+    if "total" in out and (before := _total_before_paid(lines, where["total"], decimal_comma)):
+        # a deposit paid taken off right above the total read: that is what is left to pay,
+        # and the order's total the one above the deposit ('Total  27,910.50', 'Less deposit
+        # paid (30%)  -8,373.15', 'Balance due  19,537.35')
+        index, (_, value, position, _) = before
+        out["total"], where["total"], column["total"] = (
+            _found(lines[index], value, position),
+            index,
+            position,
+        )
     if not {"subtotal", "total"} & out.keys():
         out |= _grid_foot(lines, decimal_comma, currency)
     # a VAT analysis is printed at the foot, not above it: an items table's 'Incl. VAT'
@@ -565,10 +567,9 @@ _PAID = re.compile(
 
 
 # What says it is taken off, not charged (a pallet's or a cylinder's deposit is charged): a
-# minus or brackets before the amount, or a word ('less', 'paid', 'abzüglich', 'versé',
+# minus or brackets on the amount (`_paid_before`), or a word ('less', 'paid', 'abzüglich', 'versé',
 # 'pagado', 'recebido', 'versato', 'betaald', 'wpłacona', 'dibayar', 'ödenen').
-_TAKEN_OFF = re.compile(
-    r"(?:^|\s)[-−–(]\s?(?:[A-Z]{1,3}\$?\s?|[$€£]\s?)?\d|"
+_TAKEN_OFF_WORD = re.compile(
     r"\b(?:less|minus|paid|received|abz(?:gl\.|[üu]glich)|geleistet|erhalten|vers[ée]e?|re[çc]ue?|"
     r"moins|menos|pagad[oa]|recibid[oa]|pag[oa]|recebid[oa]|versato|ricevuto|betaald|ontvangen|"
     r"wp[łl]acon[aey]|dibayar|[öo]denen|al[ıi]nan)\b",
@@ -586,12 +587,39 @@ _BALANCE = re.compile(
 
 
 def _paid_before(line: Line, decimal_comma: bool) -> bool:
-    """The line takes a deposit or an advance paid off the total: its word, an amount, and a
-    minus or a word saying it is taken off ('Less deposit paid (30%)  -8,373.15')."""
-    text = line.text
-    if not _PAID.search(text) or _amount(text, decimal_comma) is None:
+    """The line takes a deposit or an advance paid off the total: its word, its amount with
+    cents in its last cell, and a minus or brackets on that amount or a word saying it is
+    taken off ('Less deposit paid (30%)  -8,373.15'; not 'Pallet deposit (2 @ 150.00)  300.00',
+    charged, nor 'Prepayment required - 50%')."""
+    text, last = line.text, line.cells[-1].text.strip() if line.cells else ""
+    if not _PAID.search(text) or not _CENTS.search(last) or _amount(last, decimal_comma) is None:
         return False
-    return bool(_TAKEN_OFF.search(text))
+    return bool(re.match(r"[-−–(]", last) or _TAKEN_OFF_WORD.search(text))
+
+
+def _total_before_paid(
+    lines: list[Line], index: int, decimal_comma: bool
+) -> tuple[int, tuple[str, str, int, Line | None]] | None:
+    """Where the total read at lines[index] is a balance ('Balance due', 'Restbetrag') with a
+    deposit paid taken off right above it, the nearest total labelled above that deposit on
+    its page, on its own line, as (its line's index, its label); else None (no total above
+    it: the balance is left as read, and the sums say whether it adds up)."""
+    line = lines[index]
+    if not _BALANCE.search(line.text):
+        return None
+    for k in range(index - 1, max(index - 4, -1), -1):
+        if lines[k].page != line.page:
+            return None
+        if not _paid_before(lines[k], decimal_comma):
+            continue
+        for j in range(k - 1, max(k - 16, -1), -1):  # (a VAT analysis may stand between)
+            if lines[j].page != line.page:
+                return None
+            labelled = _labelled(lines[j], decimal_comma)
+            if labelled is not None and labelled[0] == "total" and labelled[3] is None:
+                return j, labelled
+        return None
+    return None
 
 
 def _adds_up(out: dict[str, Found]) -> bool:

@@ -1015,6 +1015,13 @@ def supplier_company_line(lines: list[Line], buyer_names: tuple[str, ...]) -> Fo
     return MISSING
 
 
+# Words that name another party's part than the page's issuer: a carrier's, an agent's, an
+# insurer's, a parent company's.
+_ANOTHER_ROLE = re.compile(
+    r"(?:ship(?:ped)?\s+via|carrier|forwarder|agent|insured\s+by|(?:a\s+)?(?:division|member|"
+    r"part|subsidiary)\s+of|c/o|care\s+of|on\s+behalf\s+of|represented\s+by)\b",
+    re.IGNORECASE,
+)
 # A fax's or a mail's sender's label ('From: Boland Brick Works (Pty) Ltd'), in English,
 # German, French, Spanish, Portuguese, Italian, Dutch, Polish and Swahili.
 _SENT_FROM = re.compile(r"^(?:from|von|de|da|van|od|kutoka)\s*:\s*", re.IGNORECASE)
@@ -1032,7 +1039,10 @@ def supplier_heading_their_page(lines: list[Line], buyer_names: tuple[str, ...])
     for line in _first_page(lines)[:3]:
         if not line.cells:
             continue
-        value = check(_SENT_FROM.sub("", _after_logo(line.cells).strip()))
+        text = _SENT_FROM.sub("", _after_logo(line.cells).strip())
+        if ":" in text or _ANOTHER_ROLE.match(text):
+            continue  # another party under its label ('Ship via: DSV Road (Pty) Ltd')
+        value = check(text)
         if value and _legal_end(value) and not _ours_or_a_bank(value, buyer_names):
             return Found(value, 0.6, line.cells[0].text.strip(), None, line.ocr)
     return MISSING
@@ -1079,6 +1089,8 @@ def supplier_signing_off(lines: list[Line], buyer_names: tuple[str, ...]) -> Fou
             if below.page != line.page or not below.cells:
                 break
             text = below.cells[0].text.strip()
+            if _ANOTHER_ROLE.match(text):
+                continue  # ('a division of Massmart Holdings Ltd', 'Insured by Santam Ltd')
             value = check(text.split("|")[0].strip())  # ('Thandi Jacobs | Buyer')
             if value and _legal_end(value):
                 ours = _ours_or_a_bank(value, buyer_names)

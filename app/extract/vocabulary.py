@@ -303,6 +303,7 @@ FOOT = {
     r"dpp(?=\s*:?\s*$)|"  # (Indonesia's taxable base, dasar pengenaan pajak, alone in its cell)
     r"fo-?\s?iomlan|"  # (Scottish Gaelic's subtotal)
     r"sumas|"  # (Central America's sums of the lines, before VAT and its 'Subtotal' with it)
+    r"ara\s+toplam|"  # (Turkish's subtotal)
     r"مجموع\s+البنود|المجموع\s+الفرعي|الإجمالي\s+قبل\s+الضريبة",  # (Arabic's sum of the lines)
     # (VAT in Serbian and Ukrainian, Russian, Bulgarian; Malaysia's sales tax; Brazil's tax on
     # manufactured goods, charged on top of the prices; Peru's general sales tax, IGV;
@@ -321,14 +322,18 @@ FOOT = {
     # their rates: 'PPN 40' may be a pipe's code)
     r"ppn(?=\s*\d{1,2}(?:[.,]\d+)?\s*%)|brt(?=\s*\d{1,2}(?:[.,]\d+)?\s*%)|"
     r"vagst|"  # (Samoa's value added goods and services tax)
-    r"tct",  # (Tuvalu's turnover and consumption tax)
+    r"tct|"  # (Tuvalu's turnover and consumption tax)
+    r"kdv",  # (Turkish's VAT, its rate written '%20' too)
     "total": r"totaal(?:\s+incl(?:\.|usief)?\s+btw)?|"
     r"koma\s+gi[şs]t[îi]|tot[áa]l\s+jer[áa]l|"  # (Kurmanji's and Tetum's total)
     # (Arabic's total, all told, and the net due; its currency's letters in brackets: '(ر.ق)')
     r"(?:الإجمالي(?:\s+(?:الكلي|شامل\s+الضريبة))?|المبلغ\s+الإجمالي|الصافي\s+المستحق)"
     r"(?:\s*\([^()\d]{1,6}\))?|"
     r"gesamt(?:betrag|summe)?|endbetrag|endsumme|brutto(?:betrag)?|"
-    r"summe\s+brutto|gesamt\s+brutto|total\s+t\.?t\.?c\.?|montant\s+t\.?t\.?c\.?|"
+    r"summe\s+brutto|gesamt\s+brutto|total\s+t\.?t\.?c\.?(?:\s+(?:mad|dhs?|xof|xaf|eur|tnd|dzd))?|"
+    r"montant\s+t\.?t\.?c\.?|"
+    # (Turkish's grand total, Polish's gross total and sum to pay)
+    r"genel\s+toplam|razem\s+brutto|razem\s+do\s+zap[łl]aty|"
     r"net\s+[àa]\s+payer(?:\s+t\.?t\.?c\.?)?|montant\s+total(?:\s+t\.?t\.?c\.?)?|total\s+a\s+pagar|valor\s+a\s+pagar|importe\s+total|valor\s+total|"
     r"total\s+geral|total\s+general|total\s+(?:com|con)\s+iva|total\s+do\s+pedido|total\s+(?:de\s+la\s+)?orden(?:\s+de\s+compra)?|total\s+(?:del\s+)?pedido|"
     r"total\s+(?:de\s+la\s+)?comanda|totau|"  # (and Occitan's)
